@@ -13,7 +13,7 @@ const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'A colour such as #5a3b2e')
 const url = z.url({ message: 'A full web address, starting with https://' })
 /** An image stored under content/images/, e.g. products/clove.jpg */
 const image = z.object({
-  src: z.string().regex(/^[a-z0-9/_-]+\.(jpe?g|png|webp|avif)$/i, 'A file under content/images/, e.g. products/clove.jpg'),
+  src: z.string().regex(/^[a-z0-9/_-]+\.(jpe?g|png|webp|avif|svg)$/i, 'A file under content/images/, e.g. products/clove.jpg'),
   alt: text,
 })
 const seo = z.object({
