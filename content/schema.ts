@@ -146,16 +146,25 @@ export const homeSchema = z.object({
 })
 
 // ---- pages.yaml: words and SEO of the screens that are not products ----
-const page = z.object({ seo, heading: text, intro: text.optional() })
+const page = (defaultPath: string) => z.object({ path: sitePath.default(defaultPath), seo, heading: text, intro: text.optional() })
 export const pagesSchema = z.object({
-  products: page.extend({ gridHeading: text, exportEnquiry: z.object({ heading: text, intro: text }) }),
-  about: page.extend({ storyHeading: text, leadersHeading: text, factsHeading: text, productsHeading: text }),
-  contact: page.extend({ detailsHeading: text, whyChooseUs: z.object({ heading: text, items: z.array(titled).min(1) }), formHeading: text }),
-  reviews: page.extend({ listHeading: text, formHeading: text, sidebarHeading: text }),
-  sitemap: page.extend({ mainHeading: text, productsHeading: text, graniteHeading: text }),
-  notFound: page,
-  thankYou: page,
-  enquiryProblem: page,
+  products: page('/products').extend({ gridHeading: text, exportEnquiry: z.object({ heading: text, intro: text }) }),
+  about: page('/about').extend({ storyHeading: text, leadersHeading: text, factsHeading: text, productsHeading: text }),
+  contact: page('/contact').extend({ detailsHeading: text, whyChooseUs: z.object({ heading: text, items: z.array(titled).min(1) }), formHeading: text }),
+  reviews: page('/testimonials').extend({ listHeading: text, formHeading: text, sidebarHeading: text }),
+  sitemap: page('/sitemap').extend({ mainHeading: text, productsHeading: text, graniteHeading: text }),
+  notFound: page('/404'),
+  thankYou: page('/thank-you'),
+  enquiryProblem: page('/enquiry-problem'),
+})
+
+// ---- navigation.yaml: the fixed links of header, footer and sitemap page (products are added from products/) ----
+const navItem = z.object({ name: text, path: sitePath })
+export const navigationSchema = z.object({
+  header: z.array(navItem).min(1),
+  footerQuickLinks: z.array(navItem).min(1),
+  footerLegal: z.array(navItem).min(1),
+  sitemapMain: z.array(navItem).min(1),
 })
 
 // ---- reviews.yaml ----
@@ -204,6 +213,8 @@ export type GraniteShared = z.infer<typeof graniteSharedSchema>
 export type GraniteShade = z.infer<typeof graniteShadeSchema>
 export type Home = z.infer<typeof homeSchema>
 export type Pages = z.infer<typeof pagesSchema>
+export type Navigation = z.infer<typeof navigationSchema>
+export type NavItem = z.infer<typeof navItem>
 export type Reviews = z.infer<typeof reviewsSchema>
 export type Forms = z.infer<typeof formsSchema>
 export type LegalMeta = z.infer<typeof legalSchema>
