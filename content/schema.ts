@@ -51,6 +51,8 @@ export const siteSchema = z.object({
   stats: z.array(labelled).min(1),
   geo: z.object({ region: text, placename: text, latitude: z.number(), longitude: z.number() }),
   logo: image,
+  /** Square mark for the browser tab. */
+  icon: z.object({ src: image.shape.src, alt: z.string().default('') }).default({ src: 'brand/icon.svg', alt: '' }),
 })
 
 // ---- products/*.yaml: one file per product line ----

@@ -1,9 +1,29 @@
+// Thin shell: the page's +data supplies its props and its <head>; this renders both to a document.
+import type { ComponentType } from 'react'
 import { renderToString } from 'react-dom/server'
 import { dangerouslySkipEscape, escapeInject } from 'vike/server'
 import type { PageContextServer } from 'vike/types'
+import type { Head } from '../templates/lib/head.ts'
+import { getContent, image } from '../templates/lib/site.ts'
+import { Document } from './Document.tsx'
+import { Layout } from './Layout.tsx'
+import './global.css'
 
 export function onRenderHtml(pageContext: PageContextServer) {
-  const { Page } = pageContext
-  const html = renderToString(Page ? <Page /> : null)
-  return escapeInject`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>t</title></head><body>${dangerouslySkipEscape(html)}</body></html>`
+  const { site, pages } = getContent()
+  const data = (pageContext.data ?? {}) as { head?: Head }
+  const head: Head = data.head ?? {
+    title: pages.notFound.seo.title,
+    description: pages.notFound.seo.description,
+    canonicalPath: pages.notFound.path,
+    noindex: true,
+  }
+  const Page = pageContext.Page as ComponentType<object> | undefined
+  const icon = image(site.icon.src)
+  const html = renderToString(
+    <Document head={head} origin={site.origin} siteName={site.company.name} iconUrl={'svg' in icon ? icon.svg : icon.fallback}>
+      <Layout currentPath={pageContext.urlPathname}>{Page ? <Page {...data} /> : null}</Layout>
+    </Document>,
+  )
+  return escapeInject`<!DOCTYPE html>${dangerouslySkipEscape(html)}`
 }

@@ -1,0 +1,65 @@
+import type { ReactNode } from 'react'
+import type { Head } from '../templates/lib/head.ts'
+import { jsonLdText } from '../templates/lib/head.ts'
+
+/** The whole HTML document; the page's own markup goes in `children`. */
+export function Document({ head, origin, siteName, iconUrl, children }: {
+  head: Head
+  origin: string
+  siteName: string
+  iconUrl: string
+  children: ReactNode
+}) {
+  const canonical = origin + head.canonicalPath
+  const { social, geo } = head
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{head.title}</title>
+        <meta name="description" content={head.description} />
+        <link rel="canonical" href={canonical} />
+        {head.keywords && head.keywords.length > 0 && <meta name="keywords" content={head.keywords.join(', ')} />}
+        {head.noindex && <meta name="robots" content="noindex" />}
+        <meta name="theme-color" content="#8a3a12" />
+        <link rel="icon" href={iconUrl} type="image/svg+xml" />
+        {social && (
+          <>
+            <meta property="og:type" content={social.type} />
+            <meta property="og:site_name" content={siteName} />
+            <meta property="og:title" content={head.title} />
+            <meta property="og:description" content={head.description} />
+            <meta property="og:url" content={canonical} />
+            <meta property="og:locale" content="en_IN" />
+            {social.image && (
+              <>
+                <meta property="og:image" content={origin + social.image.url} />
+                <meta property="og:image:width" content={String(social.image.width)} />
+                <meta property="og:image:height" content={String(social.image.height)} />
+                <meta property="og:image:alt" content={social.image.alt} />
+              </>
+            )}
+            <meta name="twitter:card" content={social.image ? 'summary_large_image' : 'summary'} />
+            <meta name="twitter:title" content={head.title} />
+            <meta name="twitter:description" content={head.description} />
+            {social.image && <meta name="twitter:image" content={origin + social.image.url} />}
+          </>
+        )}
+        {geo && (
+          <>
+            <meta name="geo.region" content={geo.region} />
+            <meta name="geo.placename" content={geo.placename} />
+            <meta name="geo.position" content={`${geo.latitude};${geo.longitude}`} />
+            <meta name="ICBM" content={`${geo.latitude}, ${geo.longitude}`} />
+          </>
+        )}
+        {head.jsonLd?.map((data, i) => (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: escaped by jsonLdText
+          <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(data) }} />
+        ))}
+      </head>
+      <body>{children}</body>
+    </html>
+  )
+}

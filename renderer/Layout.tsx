@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react'
+import { Footer } from '../templates/components/Footer.tsx'
+import { Header } from '../templates/components/Header.tsx'
+import { getContent, image, productLinks } from '../templates/lib/site.ts'
+
+/** Header, main landmark and footer around every page. */
+export function Layout({ currentPath, children }: { currentPath: string; children: ReactNode }) {
+  const content = getContent()
+  const { site, navigation, pages } = content
+  const logo = image(site.logo.src)
+  const products = productLinks(content)
+  return (
+    <>
+      <Header
+        currentPath={currentPath}
+        siteName={site.company.name}
+        logo={{ url: 'svg' in logo ? logo.svg : logo.fallback, width: logo.width, height: logo.height }}
+        links={navigation.header}
+        productsPath={pages.products.path}
+        products={products}
+      />
+      <main id="main" tabIndex={-1}>{children}</main>
+      <Footer
+        site={site}
+        quickLinks={navigation.footerQuickLinks}
+        products={products}
+        legalLinks={navigation.footerLegal}
+        year={new Date().getFullYear()}
+      />
+    </>
+  )
+}

@@ -1,0 +1,96 @@
+// The fixed site header. Works with no JavaScript: the desktop Products menu opens on hover or
+// keyboard focus and closes 250 ms after the pointer leaves (CSS transition delay); the phone menu
+// is a <details> disclosure with a nested Products disclosure.
+import type { NavItem } from '../../content/schema.ts'
+import { Icon } from './Icon.tsx'
+
+export interface HeaderProps {
+  currentPath: string
+  siteName: string
+  logo: { url: string; width: number; height: number }
+  links: NavItem[]
+  /** The link that opens the product menu, and the products in it. */
+  productsPath: string
+  products: NavItem[]
+}
+
+export function isActive(linkPath: string, currentPath: string, productsPath: string): boolean {
+  if (linkPath === productsPath) return currentPath === productsPath || currentPath.startsWith(`${productsPath}/`)
+  return linkPath === currentPath
+}
+
+export function Header({ currentPath, siteName, logo, links, productsPath, products }: HeaderProps) {
+  const current = (path: string) => (isActive(path, currentPath, productsPath) ? 'page' : undefined)
+  return (
+    <>
+      <a className="skip-link" href="#main">Skip to main content</a>
+      <header className="site-header">
+        <div className="container header-bar">
+          <a className="brand" href="/">
+            <img src={logo.url} width={logo.width} height={logo.height} alt={`${siteName} — home`} />
+          </a>
+          <nav className="nav-desktop" aria-label="Main">
+            <ul className="nav-links">
+              {links.map((link) =>
+                link.path === productsPath ? (
+                  <li key={link.path} className="has-menu">
+                    <a href={link.path} aria-current={current(link.path)}>
+                      {link.name}
+                      <Icon name="chevronDown" className="icon-sm" />
+                    </a>
+                    <ul className="dropdown">
+                      {products.map((p) => (
+                        <li key={p.path}>
+                          <a href={p.path} aria-current={p.path === currentPath ? 'page' : undefined}>{p.name}</a>
+                        </li>
+                      ))}
+                    </ul>
+                  </li>
+                ) : (
+                  <li key={link.path}>
+                    <a href={link.path} aria-current={current(link.path)}>{link.name}</a>
+                  </li>
+                ),
+              )}
+            </ul>
+          </nav>
+          <details className="nav-mobile">
+            <summary>
+              <Icon name="menu" />
+              <span>Menu</span>
+            </summary>
+            <nav aria-label="Main" className="nav-mobile-panel">
+              <ul>
+                {links.map((link) =>
+                  link.path === productsPath ? (
+                    <li key={link.path}>
+                      <details className="nav-mobile-sub">
+                        <summary aria-current={current(link.path) ? 'true' : undefined}>
+                          {link.name}
+                          <Icon name="chevronDown" className="icon-sm" />
+                        </summary>
+                        <ul>
+                          <li><a href={link.path} aria-current={link.path === currentPath ? 'page' : undefined}>All products</a></li>
+                          {products.map((p) => (
+                            <li key={p.path}>
+                              <a href={p.path} aria-current={p.path === currentPath ? 'page' : undefined}>{p.name}</a>
+                            </li>
+                          ))}
+                        </ul>
+                      </details>
+                    </li>
+                  ) : (
+                    <li key={link.path}>
+                      <a href={link.path} aria-current={current(link.path)}>{link.name}</a>
+                    </li>
+                  ),
+                )}
+              </ul>
+            </nav>
+          </details>
+        </div>
+      </header>
+      <div className="header-spacer" />
+    </>
+  )
+}

@@ -1,0 +1,26 @@
+// What a page puts in <head>: built by each page's +data from content, rendered by renderer/Document.
+export interface HeadImage {
+  url: string
+  width: number
+  height: number
+  alt: string
+}
+
+export interface Head {
+  title: string
+  description: string
+  /** Site path of the page's canonical address; aliases point here too. */
+  canonicalPath: string
+  keywords?: string[]
+  /** Open Graph and Twitter card data; product, shade and home pages set it. */
+  social?: { type: 'website' | 'product'; image?: HeadImage }
+  jsonLd?: Record<string, unknown>[]
+  /** Regional geo tags (granite shades and makhana). */
+  geo?: { region: string; placename: string; latitude: number; longitude: number }
+  noindex?: boolean
+}
+
+/** JSON for a <script type="application/ld+json"> block: nothing in it can close the script element. */
+export function jsonLdText(data: Record<string, unknown>): string {
+  return JSON.stringify(data).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026')
+}

@@ -1,0 +1,42 @@
+// Server-side helpers shared by page +data hooks: content access, image lookup, absolute URLs.
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { getContent, type SiteContent } from '../../content/load.ts'
+import type { ImageRef, NavItem } from '../../content/schema.ts'
+import type { ImageEntry, ImageManifest } from '../components/images.ts'
+
+export { getContent }
+
+export const imageManifestPath = resolveManifestPath()
+
+function resolveManifestPath(): string {
+  return process.env.IMAGE_MANIFEST ?? join(process.cwd(), '.cache', 'images-manifest.json')
+}
+
+let manifest: ImageManifest | undefined
+function getManifest(): ImageManifest {
+  if (!manifest) {
+    if (!existsSync(imageManifestPath)) {
+      throw new Error(`Image manifest ${imageManifestPath} is missing: run "npm run build", which makes the images first`)
+    }
+    manifest = JSON.parse(readFileSync(imageManifestPath, 'utf8')) as ImageManifest
+  }
+  return manifest
+}
+
+/** The responsive versions of a content image, e.g. image('products/clove.jpg'). */
+export function image(src: string): ImageEntry {
+  const entry = getManifest()[src]
+  if (!entry) throw new Error(`Image content/images/${src} is not in the image manifest; rebuild the images`)
+  return entry
+}
+
+/** Everything a picture needs: the responsive entry and its alternative text. */
+export function picture(ref: ImageRef): { image: ImageEntry; alt: string } {
+  return { image: image(ref.src), alt: ref.alt }
+}
+
+/** The product lines as menu links, in menu order. */
+export function productLinks(content: SiteContent = getContent()): NavItem[] {
+  return content.products.map((p) => ({ name: p.menuLabel, path: p.path }))
+}
