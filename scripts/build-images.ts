@@ -1,0 +1,260 @@
+// Responsive images: every photo under content/images/ becomes AVIF, WebP and JPEG at a ladder of
+// widths with content-hashed names, plus a manifest the templates read to write <picture> markup.
+//
+// Layout, with the default options (outDir is served by Vite as part of publicDir):
+//   <outDir>/products/clove-640.3f9a1c2b.avif    the encoded files (URL: /img/products/clove-640.3f9a1c2b.avif)
+//   <outDir>/../images-manifest.json             the ImageManifest, keyed by 'products/clove.jpg'
+//   <outDir>/../images-cache.json                source hashes -> entries, so unchanged images are not re-encoded
+// Both JSON files sit beside outDir, not in it, so they are not published with the images; pass
+// manifestPath/cachePath to put them elsewhere (e.g. when outDir's parent is itself the publicDir).
+import { createHash } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import sharp from 'sharp'
+import type { ImageEntry, ImageManifest, ImageVariant, RasterImageEntry } from '../templates/components/images.ts'
+
+export type { ImageEntry, ImageManifest } from '../templates/components/images.ts'
+
+export interface BuildImagesOptions {
+  /** Where the source images are, e.g. content/images. */
+  imagesDir: string
+  /** Where the encoded files go; owned by this function (stale hashed files in it are removed). */
+  outDir: string
+  /** The URL outDir is served at. Default '/img/'. */
+  publicPrefix?: string
+  /** Default <outDir>/../images-manifest.json */
+  manifestPath?: string
+  /** Default <outDir>/../images-cache.json */
+  cachePath?: string
+  /** How many encodes run at once. Default 2 (the build machine's cores; AVIF is CPU-bound). */
+  concurrency?: number
+  /** Progress lines; default silent. */
+  log?: (line: string) => void
+}
+
+/** Widths a photo is encoded at; a source narrower than a rung gets its own width as the top rung. */
+export const WIDTH_LADDER = [320, 480, 640, 800, 1024, 1280, 1600] as const
+const WIDEST = 1600
+/** The fallback <img src> is the JPEG closest to this width. */
+const FALLBACK_WIDTH = 800
+
+const ENCODERS = {
+  avif: { ext: 'avif', options: { quality: 52, effort: 4, chromaSubsampling: '4:2:0' } },
+  webp: { ext: 'webp', options: { quality: 76, effort: 4, smartSubsample: true } },
+  jpeg: { ext: 'jpg', options: { quality: 78, mozjpeg: true, progressive: true } },
+} as const
+type Format = keyof typeof ENCODERS
+const FORMATS = Object.keys(ENCODERS) as Format[]
+
+/** Changing the ladder, encoder settings or sharp itself invalidates the whole cache. */
+const SETTINGS_KEY = hash(JSON.stringify({ v: 1, WIDTH_LADDER, FALLBACK_WIDTH, ENCODERS, sharp: sharp.versions }))
+
+const RASTER = /\.(jpe?g|png|webp|avif)$/i
+const SVG = /\.svg$/i
+/** Names this function writes; only these are ever deleted from outDir. */
+const OUTPUT_NAME = /(-\d+\.[0-9a-f]{8}\.(avif|webp|jpg)|\.[0-9a-f]{8}\.svg)$/
+
+interface CacheFile {
+  settings: string
+  publicPrefix: string
+  images: Record<string, { sourceHash: string; entry: ImageEntry; files: string[] }>
+}
+
+export async function buildImages(opts: BuildImagesOptions): Promise<ImageManifest> {
+  const imagesDir = path.resolve(opts.imagesDir)
+  const outDir = path.resolve(opts.outDir)
+  const publicPrefix = (opts.publicPrefix ?? '/img/').replace(/\/?$/, '/')
+  const manifestPath = path.resolve(opts.manifestPath ?? path.join(outDir, '..', 'images-manifest.json'))
+  const cachePath = path.resolve(opts.cachePath ?? path.join(outDir, '..', 'images-cache.json'))
+  const log = opts.log ?? (() => {})
+  const limit = limiter(opts.concurrency ?? Math.max(1, Math.min(2, os.availableParallelism())))
+
+  const cache = await readCache(cachePath, publicPrefix)
+  const nextCache: CacheFile = { settings: SETTINGS_KEY, publicPrefix, images: {} }
+  const sources = (await listFiles(imagesDir)).filter((f) => RASTER.test(f) || SVG.test(f)).sort()
+
+  await Promise.all(
+    sources.map(async (rel) => {
+      const input = await readFile(path.join(imagesDir, rel))
+      const sourceHash = hash(input)
+      const cached = cache.images[rel]
+      if (cached && cached.sourceHash === sourceHash && cached.files.every((f) => existsSync(path.join(outDir, f)))) {
+        nextCache.images[rel] = cached
+        return
+      }
+      const t0 = performance.now()
+      const built = SVG.test(rel)
+        ? await copySvg(rel, input, outDir, publicPrefix)
+        : await encodeRaster(rel, input, outDir, publicPrefix, limit)
+      nextCache.images[rel] = { sourceHash, ...built }
+      log(`images: ${rel} (${Math.round(performance.now() - t0)} ms)`)
+    }),
+  )
+
+  const manifest: ImageManifest = {}
+  for (const rel of sources) manifest[toKey(rel)] = nextCache.images[rel]!.entry
+  await removeStaleOutputs(outDir, new Set(Object.values(nextCache.images).flatMap((i) => i.files)))
+  await writeIfChanged(manifestPath, JSON.stringify(manifest, null, 2) + '\n')
+  await writeIfChanged(cachePath, JSON.stringify(nextCache) + '\n')
+  return manifest
+}
+
+async function encodeRaster(
+  rel: string,
+  input: Buffer,
+  outDir: string,
+  publicPrefix: string,
+  limit: Limiter,
+): Promise<{ entry: RasterImageEntry; files: string[] }> {
+  // rotate() applies the EXIF orientation, so phone photos stand the right way up.
+  const base = sharp(input, { failOn: 'error' }).rotate()
+  const meta = await base.metadata()
+  const swapped = (meta.orientation ?? 1) >= 5
+  const srcWidth = (swapped ? meta.height : meta.width) ?? 0
+  const srcHeight = (swapped ? meta.width : meta.height) ?? 0
+  if (!srcWidth || !srcHeight) throw new Error(`images: cannot read the size of ${rel}`)
+
+  const widths = ladderFor(srcWidth)
+  const files: string[] = []
+  const variants = { avif: [] as ImageVariant[], webp: [] as ImageVariant[], jpeg: [] as ImageVariant[] }
+  const stem = rel.replace(RASTER, '')
+
+  await Promise.all(
+    widths.flatMap((width) =>
+      FORMATS.map((format) =>
+        limit(async () => {
+          let pipeline = base.clone().resize({ width, withoutEnlargement: true })
+          // JPEG has no alpha: lay a transparent PNG onto white rather than black.
+          if (format === 'jpeg' && meta.hasAlpha) pipeline = pipeline.flatten({ background: '#ffffff' })
+          const data = await pipeline[format](ENCODERS[format].options).toBuffer()
+          const file = `${stem}-${width}.${hash(data).slice(0, 8)}.${ENCODERS[format].ext}`
+          await writeOutput(path.join(outDir, file), data)
+          files.push(file)
+          variants[format].push({ url: publicPrefix + file, width })
+        }),
+      ),
+    ),
+  )
+  for (const format of FORMATS) variants[format].sort((a, b) => a.width - b.width)
+
+  const { dominant } = await limit(() => base.clone().resize(64, 64, { fit: 'inside' }).stats())
+  const top = widths[widths.length - 1]!
+  const fallback = variants.jpeg.reduce((best, v) =>
+    Math.abs(v.width - FALLBACK_WIDTH) < Math.abs(best.width - FALLBACK_WIDTH) ? v : best,
+  )
+  return {
+    files: files.sort(),
+    entry: {
+      width: top,
+      height: Math.round((srcHeight * top) / srcWidth),
+      ...variants,
+      fallback: fallback.url,
+      dominantColour: '#' + [dominant.r, dominant.g, dominant.b].map((c) => c.toString(16).padStart(2, '0')).join(''),
+    },
+  }
+}
+
+async function copySvg(rel: string, input: Buffer, outDir: string, publicPrefix: string) {
+  const meta = await sharp(input).metadata()
+  const file = `${rel.replace(SVG, '')}.${hash(input).slice(0, 8)}.svg`
+  await writeOutput(path.join(outDir, file), input)
+  return { files: [file], entry: { width: meta.width ?? 0, height: meta.height ?? 0, svg: publicPrefix + file } }
+}
+
+/** The ladder's rungs below the source width, topped by the source width itself (capped at the ladder's top). */
+export function ladderFor(sourceWidth: number): number[] {
+  const top = Math.min(sourceWidth, WIDEST)
+  return [...WIDTH_LADDER.filter((w) => w < top), top]
+}
+
+// ---- small helpers ----
+
+function hash(data: string | Buffer): string {
+  return createHash('sha256').update(data).digest('hex')
+}
+
+/** Manifest keys use forward slashes whatever the OS, matching `image.src` in content. */
+function toKey(rel: string): string {
+  return rel.split(path.sep).join('/')
+}
+
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true })
+  return entries
+    .filter((e) => e.isFile() && !e.name.startsWith('.'))
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
+}
+
+async function readCache(cachePath: string, publicPrefix: string): Promise<CacheFile> {
+  try {
+    const cache = JSON.parse(await readFile(cachePath, 'utf8')) as CacheFile
+    if (cache.settings === SETTINGS_KEY && cache.publicPrefix === publicPrefix) return cache
+  } catch {
+    // No cache yet, or an unreadable one: encode everything.
+  }
+  return { settings: SETTINGS_KEY, publicPrefix, images: {} }
+}
+
+/** Names are content hashes, so an existing file already holds these bytes: leave it (and its mtime) alone. */
+async function writeOutput(file: string, data: Buffer): Promise<void> {
+  if (existsSync(file)) return
+  await mkdir(path.dirname(file), { recursive: true })
+  await writeFile(file, data)
+}
+
+async function writeIfChanged(file: string, text: string): Promise<void> {
+  const current = await readFile(file, 'utf8').catch(() => null)
+  if (current === text) return
+  await mkdir(path.dirname(file), { recursive: true })
+  await writeFile(file, text)
+}
+
+async function removeStaleOutputs(outDir: string, keep: Set<string>): Promise<void> {
+  if (!existsSync(outDir)) return
+  for (const file of await listFiles(outDir)) {
+    if (OUTPUT_NAME.test(file) && !keep.has(toKey(file)) && !keep.has(file)) await rm(path.join(outDir, file))
+  }
+}
+
+type Limiter = <T>(task: () => Promise<T>) => Promise<T>
+
+/** Runs at most `n` tasks at a time, in the order they were queued. */
+function limiter(n: number): Limiter {
+  let running = 0
+  const queue: (() => void)[] = []
+  const next = () => {
+    if (running >= n) return
+    const start = queue.shift()
+    if (start) {
+      running++
+      start()
+    }
+  }
+  return (task) =>
+    new Promise((resolve, reject) => {
+      queue.push(() => {
+        task()
+          .then(resolve, reject)
+          .finally(() => {
+            running--
+            next()
+          })
+      })
+      next()
+    })
+}
+
+// `tsx scripts/build-images.ts [imagesDir] [outDir]`: run the pipeline on its own.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+  const t0 = performance.now()
+  const manifest = await buildImages({
+    imagesDir: process.argv[2] ?? path.join(root, 'content/images'),
+    outDir: process.argv[3] ?? path.join(root, '.cache/images/img'),
+    log: console.log,
+  })
+  console.log(`images: ${Object.keys(manifest).length} images in ${Math.round(performance.now() - t0)} ms`)
+}

@@ -1,0 +1,69 @@
+// The shape of the image manifest written by scripts/build-images.ts, and small helpers for templates.
+// Kept free of sharp and fs so that templates (and the browser bundle) can import it.
+
+/** One encoded variant of an image: a public URL and its pixel width. */
+export interface ImageVariant {
+  url: string
+  width: number
+}
+
+/** A photo (jpg/png/webp/avif source) encoded at several widths in three formats. */
+export interface RasterImageEntry {
+  /** Intrinsic size of the largest variant; use for the img width/height attributes. */
+  width: number
+  height: number
+  avif: ImageVariant[]
+  webp: ImageVariant[]
+  jpeg: ImageVariant[]
+  /** A mid-size JPEG URL for browsers that understand neither srcset nor the modern formats. */
+  fallback: string
+  /** The image's dominant colour as #rrggbb: a placeholder background while it loads. */
+  dominantColour: string
+}
+
+/** A vector image (logo, icon) copied as-is under a content-hashed name. */
+export interface SvgImageEntry {
+  width: number
+  height: number
+  svg: string
+}
+
+export type ImageEntry = RasterImageEntry | SvgImageEntry
+
+/** Keyed by the path under content/images/, exactly as content refers to it: 'products/clove.jpg'. */
+export type ImageManifest = Record<string, ImageEntry>
+
+export function isSvgEntry(entry: ImageEntry): entry is SvgImageEntry {
+  return 'svg' in entry
+}
+
+/** The srcset attribute value for a list of variants: 'a-320.avif 320w, a-640.avif 640w'. */
+export function srcset(list: readonly ImageVariant[]): string {
+  return list.map((v) => `${v.url} ${v.width}w`).join(', ')
+}
+
+/**
+ * The manifest entry for a content image path, or an error naming the missing file,
+ * so a typo in a YAML `image.src` fails the build instead of shipping a broken image.
+ */
+export function imageEntry(manifest: ImageManifest, src: string): ImageEntry {
+  const entry = manifest[src]
+  if (!entry) throw new Error(`Image not found: content/images/${src} (is the file there, and was the image build run?)`)
+  return entry
+}
+
+/**
+ * Attributes for a <link> in <head> that preloads a page's main (LCP) picture in its best format.
+ * React adds preload links for eager <img>s, but not for one inside <picture>, since the
+ * browser may pick a <source> instead; this preloads the AVIF the browser will pick.
+ */
+export function preloadAttributes(entry: RasterImageEntry, sizes: string) {
+  return {
+    rel: 'preload',
+    as: 'image',
+    type: 'image/avif',
+    imageSrcSet: srcset(entry.avif),
+    imageSizes: sizes,
+    fetchPriority: 'high',
+  } as const
+}
