@@ -1,0 +1,115 @@
+// The product enquiry form of every product and granite page (SPEC.md sections 3, 4, 5, 8), and its
+// export variant on the Products list page, where the buyer first chooses a product.
+import { useCallback, useMemo } from 'react'
+import { combineMobile, DEFAULT_COUNTRY_CODE, HONEYPOT_FIELD, PURPOSES } from '../../../forms/schemas.ts'
+import { asOptions, FormFrame, SelectField, SubmitArea, TextArea, TextField } from './fields.tsx'
+import { SHARED_MESSAGES } from './submit.ts'
+import { useForm } from './useForm.ts'
+import './forms.css'
+
+export interface DialCode {
+  /** Digits only, without '+': '91'. */
+  code: string
+  country: string
+}
+
+export interface EnquiryFormProps {
+  formType: string
+  variant?: 'product' | 'export'
+  /** Export variant: the products the buyer chooses from (required there). */
+  productOptions?: string[]
+  dialCodes: DialCode[]
+  defaultDialCode?: string
+  requirementPlaceholder: string
+  containerPlaceholder: string
+  /** Makes every id in the form unique on the page: 'clove-enquiry'. */
+  idPrefix: string
+  /** Id of the heading that names the form ('Looking for "Clove" ?'). */
+  labelledBy?: string
+}
+
+type EnquiryValues = {
+  product: string
+  name: string
+  email: string
+  countryCode: string
+  mobile: string
+  quantity: string
+  container: string
+  purpose: string
+  requirement: string
+  [HONEYPOT_FIELD]: string
+}
+
+/** How a dial code reads in the list: '+91 (India)'. The value sent is the digits alone. */
+export const dialCodeLabel = ({ code, country }: DialCode) => `+${code} (${country})`
+
+export function EnquiryForm({
+  formType,
+  variant = 'product',
+  productOptions = [],
+  dialCodes,
+  defaultDialCode = DEFAULT_COUNTRY_CODE,
+  requirementPlaceholder,
+  containerPlaceholder,
+  idPrefix,
+  labelledBy,
+}: EnquiryFormProps) {
+  const isExport = variant === 'export'
+  const defaults = useMemo<EnquiryValues>(
+    () => ({
+      product: '',
+      name: '',
+      email: '',
+      countryCode: defaultDialCode,
+      mobile: '',
+      quantity: '',
+      container: '',
+      purpose: PURPOSES[0],
+      requirement: '',
+      [HONEYPOT_FIELD]: '',
+    }),
+    [defaultDialCode],
+  )
+  const toFormData = useCallback(
+    ({ product, countryCode, mobile, ...rest }: EnquiryValues) => ({
+      ...(isExport ? { product } : {}),
+      ...rest,
+      countryCode,
+      // SPEC.md section 3: country code, a space, then the number. An empty number stays empty so
+      // the check says "Please enter your mobile number" rather than a format message.
+      mobile: mobile.trim() === '' ? '' : combineMobile(countryCode, mobile),
+    }),
+    [isExport],
+  )
+  const form = useForm({
+    kind: isExport ? 'exportEnquiry' : 'productEnquiry',
+    formType,
+    idPrefix,
+    defaults,
+    messages: SHARED_MESSAGES,
+    toFormData,
+  })
+  const dialOptions = useMemo(() => dialCodes.map((d) => ({ value: d.code, label: dialCodeLabel(d) })), [dialCodes])
+
+  return (
+    <FormFrame form={form} formType={formType} labelledBy={labelledBy} className="form--enquiry">
+      <div className="form__grid">
+        {isExport ? (
+          <SelectField form={form} name="product" label="Product" required wide placeholder="Select a product" options={asOptions(productOptions)} />
+        ) : null}
+        <TextField form={form} name="name" label="Name" required autoComplete="name" maxLength={100} />
+        <TextField form={form} name="email" label="Email" type="email" required autoComplete="email" inputMode="email" maxLength={254} />
+        <SelectField form={form} name="countryCode" label="Country Code" required autoComplete="tel-country-code" options={dialOptions} />
+        <TextField form={form} name="mobile" label="Mobile Number" type="tel" required autoComplete="tel-national" inputMode="tel" maxLength={24} />
+        <TextField form={form} name="quantity" label="Estimated Quantity" maxLength={100} />
+        <TextField form={form} name="container" label="Container" placeholder={containerPlaceholder} maxLength={100} />
+        <SelectField form={form} name="purpose" label="Purpose" options={asOptions(PURPOSES)} />
+        <TextArea form={form} name="requirement" label="Requirement" rows={4} placeholder={requirementPlaceholder} maxLength={5000} />
+      </div>
+      <SubmitArea form={form} label="Submit" loadingLabel="Submitting..." status={form.status} />
+    </FormFrame>
+  )
+}
+
+export default EnquiryForm

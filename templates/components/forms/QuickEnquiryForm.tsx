@@ -1,0 +1,60 @@
+// The Quick Enquiry form of the home page: six required fields and its own wording (SPEC.md
+// sections 3, 4, 8).
+import { useMemo } from 'react'
+import { HONEYPOT_FIELD } from '../../../forms/schemas.ts'
+import { asOptions, FormFrame, SelectField, SubmitArea, TextArea, TextField } from './fields.tsx'
+import { QUICK_ENQUIRY_MESSAGES } from './submit.ts'
+import { useForm } from './useForm.ts'
+import './forms.css'
+
+export const QUICK_ENQUIRY_FORM_TYPE = 'QuickEnquiry'
+
+export interface QuickEnquiryFormProps {
+  productOptions: string[]
+  /** About 120 country names. */
+  countries: string[]
+  idPrefix: string
+  labelledBy?: string
+}
+
+type QuickEnquiryValues = {
+  product: string
+  country: string
+  name: string
+  email: string
+  mobile: string
+  message: string
+  [HONEYPOT_FIELD]: string
+}
+
+const DEFAULTS: QuickEnquiryValues = { product: '', country: '', name: '', email: '', mobile: '', message: '', [HONEYPOT_FIELD]: '' }
+const asIs = (values: QuickEnquiryValues) => values
+
+export function QuickEnquiryForm({ productOptions, countries, idPrefix, labelledBy }: QuickEnquiryFormProps) {
+  const form = useForm({
+    kind: 'quickEnquiry',
+    formType: QUICK_ENQUIRY_FORM_TYPE,
+    idPrefix,
+    defaults: DEFAULTS,
+    messages: QUICK_ENQUIRY_MESSAGES,
+    toFormData: asIs,
+  })
+  const products = useMemo(() => asOptions(productOptions), [productOptions])
+  const countryOptions = useMemo(() => asOptions(countries), [countries])
+
+  return (
+    <FormFrame form={form} formType={QUICK_ENQUIRY_FORM_TYPE} labelledBy={labelledBy} className="form--quick">
+      <div className="form__grid">
+        <SelectField form={form} name="product" label="Product" required placeholder="Select a product" options={products} />
+        <SelectField form={form} name="country" label="Country" required placeholder="Select your country" autoComplete="country-name" options={countryOptions} />
+        <TextField form={form} name="name" label="Name" required autoComplete="name" maxLength={100} />
+        <TextField form={form} name="email" label="Email" type="email" required autoComplete="email" inputMode="email" maxLength={254} />
+        <TextField form={form} name="mobile" label="Mobile Number" type="tel" required autoComplete="tel" inputMode="tel" maxLength={24} />
+        <TextArea form={form} name="message" label="Message" required rows={4} maxLength={5000} />
+      </div>
+      <SubmitArea form={form} label="Send Enquiry" loadingLabel="Sending..." status={form.status} showLoadingLine={false} />
+    </FormFrame>
+  )
+}
+
+export default QuickEnquiryForm

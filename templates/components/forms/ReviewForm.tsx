@@ -1,0 +1,155 @@
+// "Share Your Experience" on the reviews page. SPEC.md's version never reached a server; ours sends
+// the review (formType Review) to be stored for moderation, and reports success and errors like the
+// product enquiry forms.
+import { useMemo } from 'react'
+import { HONEYPOT_FIELD, REVIEW_LIKES } from '../../../forms/schemas.ts'
+import { asOptions, ErrorText, FormFrame, RequiredMark, SelectField, SubmitArea, TextArea, TextField } from './fields.tsx'
+import { SHARED_MESSAGES, type SubmitMessages } from './submit.ts'
+import { type FormController, useForm, type Values } from './useForm.ts'
+import './forms.css'
+
+export const REVIEW_FORM_TYPE = 'Review'
+export const REVIEW_MESSAGES: SubmitMessages = {
+  ...SHARED_MESSAGES,
+  success: 'Form submitted successfully! Thank you for your review. It will appear on this page after moderation.',
+}
+const RATINGS = ['1', '2', '3', '4', '5'] as const
+
+export interface ReviewFormProps {
+  productOptions: string[]
+  idPrefix: string
+  labelledBy?: string
+}
+
+type ReviewValues = {
+  name: string
+  company: string
+  designation: string
+  email: string
+  mobile: string
+  product: string
+  rating: string
+  likes: string[]
+  review: string
+  [HONEYPOT_FIELD]: string
+}
+
+const DEFAULTS: ReviewValues = {
+  name: '',
+  company: '',
+  designation: '',
+  email: '',
+  mobile: '',
+  product: '',
+  rating: '',
+  likes: [],
+  review: '',
+  [HONEYPOT_FIELD]: '',
+}
+const toFormData = (values: ReviewValues) => ({ ...values, rating: values.rating === '' ? '' : Number(values.rating) })
+
+export function ReviewForm({ productOptions, idPrefix, labelledBy }: ReviewFormProps) {
+  const form = useForm({
+    kind: 'review',
+    formType: REVIEW_FORM_TYPE,
+    idPrefix,
+    defaults: DEFAULTS,
+    messages: REVIEW_MESSAGES,
+    toFormData,
+  })
+  const products = useMemo(() => asOptions(productOptions), [productOptions])
+
+  return (
+    <FormFrame form={form} formType={REVIEW_FORM_TYPE} labelledBy={labelledBy} className="form--review">
+      <div className="form__grid">
+        <TextField form={form} name="name" label="Name" required autoComplete="name" maxLength={100} />
+        <TextField form={form} name="company" label="Company (optional)" autoComplete="organization" maxLength={120} />
+        <TextField form={form} name="designation" label="Designation (optional)" autoComplete="organization-title" maxLength={120} />
+        <TextField form={form} name="email" label="Email" type="email" required autoComplete="email" inputMode="email" maxLength={254} />
+        <TextField form={form} name="mobile" label="Mobile Number (India +91)" type="tel" required autoComplete="tel" inputMode="tel" maxLength={24} />
+        <SelectField form={form} name="product" label="Product" required placeholder="Select the product you bought" options={products} />
+        <RatingField form={form} />
+        <LikesField form={form} />
+        <TextArea form={form} name="review" label="Your Review" required rows={4} maxLength={5000} />
+      </div>
+      <SubmitArea form={form} label="Submit Review" loadingLabel="Submitting..." status={form.status} />
+    </FormFrame>
+  )
+}
+
+/** Five radio buttons drawn as stars: one Tab stop, arrow keys to choose, each read as "3 stars". */
+function RatingField({ form }: { form: FormController<Values> }) {
+  const error = form.errors.rating
+  const legendId = form.id('rating-legend')
+  return (
+    <fieldset
+      className="form__field form__field--wide form__choices"
+      role="radiogroup"
+      aria-labelledby={legendId}
+      aria-required="true"
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? form.errorId('rating') : undefined}
+    >
+      <legend className="form__label" id={legendId}>
+        Rating
+        <RequiredMark />
+      </legend>
+      <div className="form__stars">
+        {RATINGS.map((value) => (
+          <label className="form__star" key={value}>
+            <input
+              className="form__star-input"
+              type="radio"
+              id={form.id(`rating-${value}`)}
+              name="rating"
+              value={value}
+              required
+              checked={form.values.rating === value}
+              onChange={() => form.setValue('rating', value)}
+            />
+            <span className="form__star-icon" aria-hidden="true">
+              ★
+            </span>
+            <span className="form__sr-only">{value === '1' ? '1 star' : `${value} stars`}</span>
+          </label>
+        ))}
+      </div>
+      <ErrorText id={form.errorId('rating')} message={error} />
+    </fieldset>
+  )
+}
+
+function LikesField({ form }: { form: FormController<Values> }) {
+  const error = form.errors.likes
+  const chosen = Array.isArray(form.values.likes) ? form.values.likes : []
+  const toggle = (like: string, on: boolean) =>
+    // Kept in the order of the list, whatever order they were ticked in.
+    form.setValue('likes', REVIEW_LIKES.filter((l) => (l === like ? on : chosen.includes(l))))
+  return (
+    <fieldset
+      className="form__field form__field--wide form__choices"
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? form.errorId('likes') : undefined}
+    >
+      <legend className="form__label">What did you like? (optional)</legend>
+      <div className="form__checks">
+        {REVIEW_LIKES.map((like) => (
+          <label className="form__check" key={like}>
+            <input
+              type="checkbox"
+              id={form.id(`likes-${like.toLowerCase()}`)}
+              name="likes"
+              value={like}
+              checked={chosen.includes(like)}
+              onChange={(event) => toggle(like, event.target.checked)}
+            />
+            <span>{like}</span>
+          </label>
+        ))}
+      </div>
+      <ErrorText id={form.errorId('likes')} message={error} />
+    </fieldset>
+  )
+}
+
+export default ReviewForm

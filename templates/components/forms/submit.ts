@@ -1,0 +1,115 @@
+// The one way a form in the browser talks to POST /api/submit. The reply is read as text and parsed
+// here, so a reply that is not JSON (a proxy's error page, a wrong route) becomes a clear message
+// instead of an exception. The wording of every outcome is SPEC.md section 8's, per form.
+import type { FieldErrors } from '../../../forms/schemas.ts'
+
+export interface SubmitMessages {
+  success: string
+  /** The reply's body is not JSON. */
+  invalidJson: string
+  /** success is not true and the reply has no message. */
+  failed: string
+  /** The request itself failed (network down, aborted, ...). */
+  unexpected: string
+  /** Show the thrown error's own message (e.g. "Failed to fetch") when it has one, rather than `unexpected`. */
+  preferErrorMessage: boolean
+}
+
+/** Product, granite and export enquiry forms, and the review form ("forms using the shared helper"). */
+export const SHARED_MESSAGES: SubmitMessages = {
+  success: 'Form submitted successfully!',
+  invalidJson: 'Server returned invalid JSON. Check backend route.',
+  failed: 'Submission failed',
+  unexpected: 'Something went wrong while submitting.',
+  preferErrorMessage: true,
+}
+
+export const QUICK_ENQUIRY_MESSAGES: SubmitMessages = {
+  success: 'Form submitted successfully!',
+  invalidJson: 'Server returned invalid response. Check server.js route or port.',
+  failed: 'Submission failed',
+  unexpected: 'Something went wrong. Please check your connection or server.',
+  preferErrorMessage: true,
+}
+
+/** The contact form reports through alerts; any exception reads the same fixed sentence. */
+export const CONTACT_MESSAGES: SubmitMessages = {
+  success: 'Form submitted successfully!',
+  invalidJson: 'Something went wrong. Please try again later.',
+  failed: 'Submission failed',
+  unexpected: 'Something went wrong. Please try again later.',
+  preferErrorMessage: false,
+}
+
+export const SUBMIT_ENDPOINT = '/api/submit'
+
+export type SubmitOutcome =
+  | { ok: true; message: string }
+  | { ok: false; message: string; fieldErrors: FieldErrors }
+
+interface Reply {
+  success?: unknown
+  message?: unknown
+  errors?: unknown
+}
+
+class SubmissionError extends Error {
+  constructor(
+    message: string,
+    readonly fieldErrors: FieldErrors = {},
+  ) {
+    super(message)
+    this.name = 'SubmissionError'
+  }
+}
+
+/**
+ * Sends `{ formType, formData }` as JSON and maps the reply to an outcome with the form's own texts.
+ * Never throws; a failure is logged to the console (SPEC.md section 4) and returned.
+ */
+export async function submitForm(
+  formType: string,
+  formData: Record<string, unknown>,
+  messages: SubmitMessages = SHARED_MESSAGES,
+  endpoint: string = SUBMIT_ENDPOINT,
+): Promise<SubmitOutcome> {
+  try {
+    const response = await fetch(endpoint, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ formType, formData }),
+    })
+    const text = await response.text()
+    let reply: Reply
+    try {
+      reply = JSON.parse(text) as Reply
+    } catch {
+      throw new SubmissionError(messages.invalidJson)
+    }
+    if (reply === null || typeof reply !== 'object' || reply.success !== true) {
+      const message = typeof reply?.message === 'string' && reply.message.trim() !== '' ? reply.message : messages.failed
+      throw new SubmissionError(message, fieldErrorsOf(reply?.errors))
+    }
+    return { ok: true, message: messages.success }
+  } catch (error) {
+    console.error('Form submission failed:', error)
+    return { ok: false, message: messageOf(error, messages), fieldErrors: error instanceof SubmissionError ? error.fieldErrors : {} }
+  }
+}
+
+function messageOf(error: unknown, messages: SubmitMessages): string {
+  if (error instanceof SubmissionError) return error.message
+  if (messages.preferErrorMessage && error instanceof Error && error.message) return error.message
+  return messages.unexpected
+}
+
+/** The server's per-field messages, if the reply carries any: `{ errors: { email: "..." } }`. */
+function fieldErrorsOf(errors: unknown): FieldErrors {
+  const result: FieldErrors = {}
+  if (errors === null || typeof errors !== 'object' || Array.isArray(errors)) return result
+  for (const [field, message] of Object.entries(errors)) {
+    if (typeof message === 'string') result[field] = message
+    else if (Array.isArray(message) && typeof message[0] === 'string') result[field] = message[0]
+  }
+  return result
+}

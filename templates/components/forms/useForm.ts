@@ -1,0 +1,129 @@
+// State shared by every form: values, per-field errors, the submission's status, and the checks
+// that run before anything is sent (the same zod schemas the server uses).
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
+import { type FieldErrors, type FormKind, validateForm } from '../../../forms/schemas.ts'
+import { type SubmitMessages, type SubmitOutcome, submitForm } from './submit.ts'
+
+export type Values = Record<string, string | string[]>
+
+export type Status =
+  | { kind: 'idle' }
+  | { kind: 'loading' }
+  | { kind: 'success'; message: string }
+  | { kind: 'error'; message: string }
+
+export interface FormController<V extends Values> {
+  idPrefix: string
+  values: V
+  errors: FieldErrors
+  status: Status
+  /** True once React runs in the browser: the browser's own checks give way to ours. */
+  enhanced: boolean
+  formRef: React.RefObject<HTMLFormElement | null>
+  setValue(name: keyof V & string, value: string | string[]): void
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void
+  id: (field: string) => string
+  errorId: (field: string) => string
+}
+
+export function useForm<V extends Values>(options: {
+  kind: FormKind
+  formType: string
+  idPrefix: string
+  defaults: V
+  messages: SubmitMessages
+  /** What the API receives: the values reshaped (e.g. mobile combined with the country code). */
+  toFormData: (values: V) => Record<string, unknown>
+  /** Called with the outcome after the form has updated itself (the contact form alerts here). */
+  onOutcome?: (outcome: SubmitOutcome) => void
+}): FormController<V> {
+  const { kind, formType, idPrefix, defaults, messages, toFormData, onOutcome } = options
+  const [values, setValues] = useState<V>(defaults)
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [status, setStatus] = useState<Status>({ kind: 'idle' })
+  const [enhanced, setEnhanced] = useState(false)
+  const [focusRequest, setFocusRequest] = useState(0)
+  const formRef = useRef<HTMLFormElement | null>(null)
+  const busy = useRef(false)
+
+  useEffect(() => setEnhanced(true), [])
+
+  // After errors are shown, move focus to the first invalid control in the order a visitor reads them.
+  useEffect(() => {
+    if (focusRequest === 0) return
+    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')
+    if (!first) return
+    const target =
+      first instanceof HTMLFieldSetElement
+        ? (first.querySelector<HTMLElement>('input:checked') ?? first.querySelector<HTMLElement>('input'))
+        : first
+    target?.focus()
+  }, [focusRequest])
+
+  // The latest values, so a change handler can check the form as it will be after this change.
+  const latest = useRef(values)
+  latest.current = values
+
+  const setValue = useCallback(
+    (name: keyof V & string, value: string | string[]) => {
+      const next = { ...latest.current, [name]: value } as V
+      latest.current = next
+      setValues(next)
+      // A field already marked invalid is checked again as it is corrected, so its message goes
+      // away as soon as the value is right; untouched fields are left alone until the next submit.
+      setErrors((current) => {
+        if (!(name in current)) return current
+        const result = validateForm(kind, toFormData(next))
+        const { [name]: _previous, ...rest } = current
+        const message = result.ok ? undefined : result.errors[name]
+        return message ? { ...rest, [name]: message } : rest
+      })
+    },
+    [kind, toFormData],
+  )
+
+  const onSubmit = useCallback(
+    (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault()
+      if (busy.current) return
+      const formData = toFormData(values)
+      const checked = validateForm(kind, formData)
+      if (!checked.ok) {
+        setErrors(checked.errors)
+        setStatus({ kind: 'idle' })
+        setFocusRequest((n) => n + 1)
+        return
+      }
+      setErrors({})
+      setStatus({ kind: 'loading' })
+      busy.current = true
+      // Send what the visitor typed (the server trims and checks again), not the parsed copy.
+      void submitForm(formType, formData, messages).then((outcome) => {
+        busy.current = false
+        if (outcome.ok) {
+          setValues(defaults)
+          setStatus({ kind: 'success', message: outcome.message })
+        } else {
+          setErrors(outcome.fieldErrors)
+          setStatus({ kind: 'error', message: outcome.message })
+          if (Object.keys(outcome.fieldErrors).length > 0) setFocusRequest((n) => n + 1)
+        }
+        onOutcome?.(outcome)
+      })
+    },
+    [values, kind, formType, messages, toFormData, defaults, onOutcome],
+  )
+
+  return {
+    idPrefix,
+    values,
+    errors,
+    status,
+    enhanced,
+    formRef,
+    setValue,
+    onSubmit,
+    id: (field) => `${idPrefix}-${field}`,
+    errorId: (field) => `${idPrefix}-${field}-error`,
+  }
+}

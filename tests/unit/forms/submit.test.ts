@@ -1,0 +1,121 @@
+// The shared submission helper against a real HTTP server: every reply of SPEC.md section 8 maps to
+// its exact text, per form.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
+import {
+  CONTACT_MESSAGES,
+  QUICK_ENQUIRY_MESSAGES,
+  SHARED_MESSAGES,
+  submitForm,
+} from '../../../templates/components/forms/submit.ts'
+
+type Handler = (body: string, req: IncomingMessage, res: ServerResponse) => void
+let handler: Handler = (_body, _req, res) => res.end('{}')
+let server: Server
+let endpoint: string
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = ''
+    req.setEncoding('utf8')
+    req.on('data', (chunk: string) => (body += chunk))
+    req.on('end', () => handler(body, req, res))
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/submit`
+})
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+
+const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {})
+afterEach(() => consoleError.mockClear())
+
+const json = (status: number, value: unknown): Handler => (_body, _req, res) => {
+  res.writeHead(status, { 'Content-Type': 'application/json' })
+  res.end(JSON.stringify(value))
+}
+const html: Handler = (_body, _req, res) => {
+  res.writeHead(404, { 'Content-Type': 'text/html' })
+  res.end('<!DOCTYPE html><title>Not found</title>')
+}
+
+describe('submitForm', () => {
+  test('posts { formType, formData } as JSON', async () => {
+    let received: { body: string; method?: string; type?: string; accept?: string } | undefined
+    handler = (body, req, res) => {
+      received = { body, method: req.method, type: req.headers['content-type'], accept: req.headers.accept }
+      json(200, { success: true })(body, req, res)
+    }
+    const outcome = await submitForm('CloveEnquiry', { name: 'Asha', mobile: '91 9876543210' }, SHARED_MESSAGES, endpoint)
+    expect(outcome).toEqual({ ok: true, message: 'Form submitted successfully!' })
+    expect(received?.method).toBe('POST')
+    expect(received?.type).toBe('application/json')
+    expect(received?.accept).toBe('application/json')
+    expect(JSON.parse(received?.body ?? '')).toEqual({ formType: 'CloveEnquiry', formData: { name: 'Asha', mobile: '91 9876543210' } })
+    expect(consoleError).not.toHaveBeenCalled()
+  })
+
+  const cases: [string, Handler, string, string, string][] = [
+    // reply, product forms, Quick Enquiry, contact form
+    [
+      'a reply that is not JSON',
+      html,
+      'Server returned invalid JSON. Check backend route.',
+      'Server returned invalid response. Check server.js route or port.',
+      'Something went wrong. Please try again later.',
+    ],
+    ['success false with a message', json(400, { success: false, message: 'Please check the form.' }), 'Please check the form.', 'Please check the form.', 'Please check the form.'],
+    ['success false without a message', json(200, { success: false }), 'Submission failed', 'Submission failed', 'Submission failed'],
+    ['an empty JSON object', json(200, {}), 'Submission failed', 'Submission failed', 'Submission failed'],
+    ['JSON null', json(200, null), 'Submission failed', 'Submission failed', 'Submission failed'],
+    ['a server error with a message', json(500, { success: false, message: 'Could not save your enquiry.' }), 'Could not save your enquiry.', 'Could not save your enquiry.', 'Could not save your enquiry.'],
+  ]
+  for (const [what, reply, shared, quick, contact] of cases) {
+    test(`maps ${what} to each form's text, and logs it`, async () => {
+      handler = reply
+      expect(await submitForm('FlaxEnquiry', {}, SHARED_MESSAGES, endpoint)).toEqual({ ok: false, message: shared, fieldErrors: {} })
+      expect(await submitForm('QuickEnquiry', {}, QUICK_ENQUIRY_MESSAGES, endpoint)).toEqual({ ok: false, message: quick, fieldErrors: {} })
+      expect(await submitForm('contact', {}, CONTACT_MESSAGES, endpoint)).toEqual({ ok: false, message: contact, fieldErrors: {} })
+      expect(consoleError).toHaveBeenCalledTimes(3)
+    })
+  }
+
+  test("passes on the server's per-field messages", async () => {
+    handler = json(400, { success: false, message: 'Please correct the highlighted fields.', errors: { email: 'Please enter a valid e-mail address.', mobile: ['Too short.'], bad: 3 } })
+    expect(await submitForm('FlaxEnquiry', {}, SHARED_MESSAGES, endpoint)).toEqual({
+      ok: false,
+      message: 'Please correct the highlighted fields.',
+      fieldErrors: { email: 'Please enter a valid e-mail address.', mobile: 'Too short.' },
+    })
+  })
+
+  test("a network failure shows the error's own message, except on the contact form", async () => {
+    // A port that was just free: nothing listens there.
+    const closed = createServer()
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+    const deadEndpoint = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/api/submit`
+    await new Promise<void>((resolve) => closed.close(() => resolve()))
+
+    const shared = await submitForm('FlaxEnquiry', {}, SHARED_MESSAGES, deadEndpoint)
+    expect(shared).toEqual({ ok: false, message: 'fetch failed', fieldErrors: {} }) // Node's wording; Chromium says 'Failed to fetch'
+    expect((await submitForm('QuickEnquiry', {}, QUICK_ENQUIRY_MESSAGES, deadEndpoint)).message).toBe('fetch failed')
+    expect((await submitForm('contact', {}, CONTACT_MESSAGES, deadEndpoint)).message).toBe('Something went wrong. Please try again later.')
+    expect(consoleError).toHaveBeenCalledTimes(3)
+    expect(consoleError.mock.calls[0]?.[1]).toBeInstanceOf(TypeError)
+  })
+
+  test('an error without a message falls back to the fixed text', async () => {
+    const realFetch = globalThis.fetch
+    globalThis.fetch = () => Promise.reject(new Error(''))
+    try {
+      expect((await submitForm('FlaxEnquiry', {}, SHARED_MESSAGES, endpoint)).message).toBe('Something went wrong while submitting.')
+      expect((await submitForm('QuickEnquiry', {}, QUICK_ENQUIRY_MESSAGES, endpoint)).message).toBe(
+        'Something went wrong. Please check your connection or server.',
+      )
+      globalThis.fetch = () => Promise.reject('not even an Error')
+      expect((await submitForm('FlaxEnquiry', {}, SHARED_MESSAGES, endpoint)).message).toBe('Something went wrong while submitting.')
+    } finally {
+      globalThis.fetch = realFetch
+    }
+  })
+})
