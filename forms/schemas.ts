@@ -10,17 +10,28 @@ export const HONEYPOT_FIELD = 'website'
 export const DEFAULT_COUNTRY_CODE = '91'
 export const GRANITE_PRODUCT_LABEL = "Natural Stone's (Granites)"
 
-const required = (label: string, max: number) =>
+/** A one-line field (name, product, ...) takes no control characters at all, so no CR/LF can ever
+ * reach a mail header; a multi-line field (message, requirement, ...) takes tabs and line breaks. */
+type Lines = 'single' | 'multi'
+const CONTROL_CHARACTERS: Record<Lines, RegExp> = {
+  single: /^[^\u0000-\u001f\u007f]*$/,
+  multi: /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/,
+}
+const noControlCharacters = (label: string, lines: Lines) =>
+  z.regex(CONTROL_CHARACTERS[lines], `${capitalise(label)} contains characters that are not allowed.`)
+const required = (label: string, max: number, lines: Lines = 'single') =>
   z.string({ error: `Please enter ${label}.` }).check(
     z.trim(),
     z.minLength(1, `Please enter ${label}.`),
     z.maxLength(max, `${capitalise(label)} must be at most ${max} characters.`),
+    noControlCharacters(label, lines),
   )
-const optional = (label: string, max: number) =>
+const optional = (label: string, max: number, lines: Lines = 'single') =>
   z._default(
     z.string({ error: `${capitalise(label)} must be text.` }).check(
       z.trim(),
       z.maxLength(max, `${capitalise(label)} must be at most ${max} characters.`),
+      noControlCharacters(label, lines),
     ),
     '',
   )
@@ -57,7 +68,7 @@ const productEnquiryShape = {
   quantity: optional('estimated quantity', 100),
   container: optional('container', 100),
   purpose: z._default(z.enum(PURPOSES, { error: 'Please choose Reselling or End Use.' }), 'Reselling'),
-  requirement: optional('your requirement', 5000),
+  requirement: optional('your requirement', 5000, 'multi'),
   [HONEYPOT_FIELD]: honeypot,
 }
 
@@ -74,7 +85,7 @@ export const quickEnquirySchema = z.object({
   name: required('your name', 100),
   email,
   mobile: looseMobile,
-  message: required('your message', 5000),
+  message: required('your message', 5000, 'multi'),
   [HONEYPOT_FIELD]: honeypot,
 })
 
@@ -85,7 +96,7 @@ export const contactSchema = z
     name: required('your name', 100),
     email,
     mobile: looseMobile,
-    details: required('your enquiry details', 5000),
+    details: required('your enquiry details', 5000, 'multi'),
     [HONEYPOT_FIELD]: honeypot,
   })
   .check(
@@ -107,7 +118,7 @@ export const reviewSchema = z.object({
     z.transform((v) => Number(v)),
   ).check(z.refine((n) => Number.isInteger(n) && n >= 1 && n <= 5, 'Please choose a rating from 1 to 5 stars.')),
   likes: z._default(z.array(z.enum(REVIEW_LIKES, { error: 'Please choose from Response, Quality and Delivery.' })).check(z.maxLength(3)), []),
-  review: required('your review', 5000),
+  review: required('your review', 5000, 'multi'),
   [HONEYPOT_FIELD]: honeypot,
 })
 

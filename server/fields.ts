@@ -1,0 +1,46 @@
+// The fields of each kind of form, in the order a person reads them, with their labels: for the
+// mail bodies, the error messages, the problem page and the CSV export.
+import { formSchemas, HONEYPOT_FIELD, type FormKind } from '../forms/schemas.ts'
+
+export const FIELD_LABELS: Record<string, string> = {
+  product: 'Product',
+  granite: 'Granite category',
+  country: 'Country',
+  name: 'Name',
+  company: 'Company',
+  designation: 'Designation',
+  email: 'E-mail',
+  countryCode: 'Country code',
+  mobile: 'Mobile',
+  quantity: 'Estimated quantity',
+  container: 'Container',
+  purpose: 'Purpose',
+  requirement: 'Requirement',
+  message: 'Message',
+  details: 'Enquiry details',
+  rating: 'Rating',
+  likes: 'What they liked',
+  review: 'Review',
+  formType: 'Form type',
+  formData: 'Form data',
+}
+
+/** Multi-line fields: shown as blocks rather than on one line. */
+export const LONG_FIELDS = new Set(['requirement', 'message', 'details', 'review'])
+
+const PRODUCT_FIRST = ['product', 'granite']
+
+/** The visitor-facing fields of a kind of form (never the honeypot), the product first. */
+export function formFields(kind: FormKind): string[] {
+  const keys = Object.keys(formSchemas[kind].shape).filter((k) => k !== HONEYPOT_FIELD)
+  return [...PRODUCT_FIRST.filter((k) => keys.includes(k)), ...keys.filter((k) => !PRODUCT_FIRST.includes(k))]
+}
+
+/** Every field of every form, once, for a CSV export with one column per field. */
+export function allFormFields(): string[] {
+  return [...new Set((Object.keys(formSchemas) as FormKind[]).flatMap(formFields))]
+}
+
+export function fieldLabel(field: string): string {
+  return FIELD_LABELS[field] ?? field
+}

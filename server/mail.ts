@@ -1,0 +1,196 @@
+// The mail the company mailbox receives for each submission, and the two ways it leaves: an SMTP
+// relay (SMTP_URL), or an .eml file under DATA_DIR/mail when no relay is configured.
+// Every visitor value is escaped for HTML, and nothing a visitor typed reaches a header unless it
+// is a validated one-line value, and even then control characters are replaced here again.
+import { randomUUID } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import nodemailer from 'nodemailer'
+import type { FormKind } from '../forms/schemas.ts'
+import { fieldLabel, formFields, LONG_FIELDS } from './fields.ts'
+import type { FieldValue, QueuedMail } from './store.ts'
+
+export interface EnquiryForMail {
+  submissionId: number
+  formType: string
+  kind: FormKind
+  product: string
+  data: Record<string, FieldValue>
+  receivedAt: number
+}
+
+const FORM_LABELS: Record<FormKind, string> = {
+  productEnquiry: 'Product enquiry',
+  exportEnquiry: 'Export enquiry',
+  quickEnquiry: 'Quick enquiry',
+  contact: 'Contact form',
+  review: 'Review awaiting moderation',
+}
+
+/** A value fit for a header: one line, no control characters, bounded length. */
+export function headerSafe(value: string, max = 200): string {
+  const line = value.replace(/[\u0000-\u001f\u007f\u0085\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim()
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+}
+
+function displayValue(field: string, value: FieldValue | undefined): string {
+  if (value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return ''
+  if (Array.isArray(value)) return value.join(', ')
+  if (field === 'rating') return `${value} of 5`
+  return String(value)
+}
+
+/** The product the mail is about: the form's own product, or the one the visitor chose. */
+export function productOf(data: Record<string, FieldValue>, formProduct: string | undefined): string {
+  if (formProduct) return formProduct
+  const chosen = typeof data.product === 'string' ? data.product : ''
+  const granite = typeof data.granite === 'string' ? data.granite : ''
+  return [chosen, granite].filter(Boolean).join(' – ')
+}
+
+export function composeEnquiryMail(enquiry: EnquiryForMail, siteUrl: string): QueuedMail {
+  const { data } = enquiry
+  const name = String(data.name ?? '')
+  const email = String(data.email ?? '')
+  const formLabel = FORM_LABELS[enquiry.kind]
+  const product = enquiry.product || 'no product named'
+  const subject = headerSafe(`${formLabel}: ${product} from ${name} (#${enquiry.submissionId})`, 250)
+  const received = new Date(enquiry.receivedAt).toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC')
+  const intro = `${formLabel} from the website, form "${enquiry.formType}", submission #${enquiry.submissionId}, received ${received}.`
+  const outro = `Reply to this message to answer ${name} at ${email}.`
+  const rows = formFields(enquiry.kind).map((field) => ({ field, label: fieldLabel(field), value: displayValue(field, data[field]) }))
+
+  const text = [
+    intro,
+    '',
+    ...rows.map(({ field, label, value }) =>
+      LONG_FIELDS.has(field) && value.includes('\n')
+        ? `${label}:\n${value.replace(/\r\n?/g, '\n').replace(/^/gm, '    ')}`
+        : `${label}: ${value || '(not given)'}`,
+    ),
+    '',
+    outro,
+    '',
+  ].join('\n')
+
+  const html = [
+    '<!DOCTYPE html><html><head><meta charset="utf-8"></head>',
+    '<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;color:#1a1a1a">',
+    `<p>${escapeHtml(intro)}</p>`,
+    '<table cellpadding="6" cellspacing="0" style="border-collapse:collapse">',
+    ...rows.map(
+      ({ field, label, value }) =>
+        `<tr><th align="left" valign="top" style="border-bottom:1px solid #ddd">${escapeHtml(label)}</th>` +
+        `<td style="border-bottom:1px solid #ddd${LONG_FIELDS.has(field) ? ';white-space:pre-wrap' : ''}">` +
+        `${value ? escapeHtml(value) : '<em>(not given)</em>'}</td></tr>`,
+    ),
+    '</table>',
+    `<p>${escapeHtml(outro)}</p>`,
+    `<p style="color:#666;font-size:13px">Sent by the enquiry service of ${escapeHtml(siteUrl)}.</p>`,
+    '</body></html>',
+  ].join('\n')
+
+  return {
+    messageId: `<enquiry-${enquiry.submissionId}.${randomUUID()}@${new URL(siteUrl).hostname}>`,
+    replyToName: headerSafe(name, 100),
+    replyToAddress: headerSafe(email, 254),
+    subject,
+    text,
+    html,
+  }
+}
+
+export interface MailSender {
+  /** For the start-up log: where mail goes. */
+  readonly description: string
+  /** Resolves once the message is accepted (by the SMTP server, or written and synced to disk),
+   * with a note of where it went; rejects otherwise. */
+  send(message: QueuedMail & { id: number }): Promise<string>
+  close(): void
+}
+
+export interface MailSettings {
+  smtpUrl: string | undefined
+  mailFrom: string
+  mailTo: string[]
+  dataDir: string
+}
+
+function messageOptions(settings: MailSettings, message: QueuedMail) {
+  return {
+    from: settings.mailFrom,
+    to: settings.mailTo,
+    replyTo: { name: headerSafe(message.replyToName, 100), address: headerSafe(message.replyToAddress, 254) },
+    subject: headerSafe(message.subject, 250),
+    text: message.text,
+    html: message.html,
+    messageId: message.messageId,
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  }
+}
+
+export function createMailSender(settings: MailSettings): MailSender {
+  return settings.smtpUrl ? smtpSender(settings, settings.smtpUrl) : emlFileSender(settings)
+}
+
+function smtpSender(settings: MailSettings, url: string): MailSender {
+  const transport = nodemailer.createTransport({
+    url,
+    // Fail fast so the outbox can back off; nodemailer's defaults wait minutes.
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  })
+  const target = new URL(url)
+  return {
+    description: `SMTP ${target.protocol}//${target.host}`,
+    async send(message) {
+      const info = await transport.sendMail(messageOptions(settings, message))
+      if (info.accepted.length === 0) throw new Error(`The SMTP server accepted no recipient: ${info.response}`)
+      const refused = info.rejected.length ? `; refused ${info.rejected.join(', ')}` : ''
+      return `smtp ${target.host}: ${info.response}${refused}`
+    },
+    close: () => transport.close(),
+  }
+}
+
+function emlFileSender(settings: MailSettings): MailSender {
+  const dir = path.join(settings.dataDir, 'mail')
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' })
+  return {
+    description: `.eml files in ${dir}`,
+    async send(message) {
+      const info = await transport.sendMail(messageOptions(settings, message))
+      await fs.promises.mkdir(dir, { recursive: true })
+      // One file name per outbox row: a retry after a crash overwrites instead of duplicating.
+      const file = path.join(dir, `enquiry-${String(message.id).padStart(6, '0')}.eml`)
+      await writeFileDurably(file, info.message as Buffer)
+      return file
+    },
+    close: () => transport.close(),
+  }
+}
+
+/** Write to a temporary name, fsync, rename, fsync the folder: the file is whole or absent. */
+async function writeFileDurably(file: string, content: Buffer): Promise<void> {
+  const temporary = `${file}.${process.pid}.tmp`
+  const handle = await fs.promises.open(temporary, 'w')
+  try {
+    await handle.writeFile(content)
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
+  await fs.promises.rename(temporary, file)
+  const folder = await fs.promises.open(path.dirname(file), 'r')
+  try {
+    await folder.sync()
+  } finally {
+    await folder.close()
+  }
+}

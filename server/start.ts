@@ -1,0 +1,73 @@
+// Wires the parts together and listens: store, mail sender, outbox worker, app, HTTP server.
+// close() is the graceful shutdown: no new connections, in-flight requests answered, the mail
+// being sent finished, then the database closed.
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { createApp } from './app.ts'
+import type { Config } from './config.ts'
+import { createJsonLogger, type Logger } from './log.ts'
+import { createMailSender, type MailSender } from './mail.ts'
+import { OutboxWorker } from './outbox.ts'
+import { EnquiryStore } from './store.ts'
+
+export interface RunningServer {
+  url: string
+  port: number
+  server: http.Server
+  store: EnquiryStore
+  outbox: OutboxWorker
+  sender: MailSender
+  close(): Promise<void>
+}
+
+export async function startServer(config: Config, options: { logger?: Logger } = {}): Promise<RunningServer> {
+  const logger = options.logger ?? createJsonLogger()
+  const store = EnquiryStore.open(config.dataDir)
+  const sender = createMailSender({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, mailTo: config.mailTo, dataDir: config.dataDir })
+  const outbox = new OutboxWorker(store, sender, config.outbox, logger)
+  let shuttingDown = false
+  let app: ReturnType<typeof createApp>
+  try {
+    app = createApp(config, { store, logger, onQueued: () => outbox.notify(), isShuttingDown: () => shuttingDown })
+  } catch (error) {
+    store.close()
+    sender.close()
+    throw error
+  }
+  const server = http.createServer(app)
+  // A slow client cannot hold a connection open for long.
+  server.headersTimeout = 20_000
+  server.requestTimeout = 30_000
+  server.keepAliveTimeout = 5_000
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(config.port, config.host, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  outbox.start()
+  const { port, address, family } = server.address() as AddressInfo
+  const host = config.host ?? (family === 'IPv6' && address === '::' ? 'localhost' : address === '0.0.0.0' ? 'localhost' : address)
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
+  logger.info('enquiry service listening', { url, mail: sender.description, dataDir: config.dataDir, distDir: config.distDir })
+
+  let closing: Promise<void> | undefined
+  const close = () =>
+    (closing ??= (async () => {
+      shuttingDown = true
+      const httpClosed = new Promise<void>((resolve) => server.close(() => resolve()))
+      server.closeIdleConnections()
+      const forced = setTimeout(() => {
+        logger.warn('shutdown timeout: closing the remaining connections')
+        server.closeAllConnections()
+      }, config.shutdownTimeoutMs)
+      forced.unref()
+      await Promise.all([httpClosed, outbox.stop()])
+      clearTimeout(forced)
+      sender.close()
+      store.close()
+      logger.info('enquiry service stopped')
+    })())
+  return { url, port, server, store, outbox, sender, close }
+}

@@ -1,0 +1,245 @@
+// POST /api/submit: check, validate, store durably, queue the mail, then answer.
+// JSON requests (the forms with JavaScript) get JSON; classic urlencoded posts (JavaScript off) get
+// a 303 to the thank-you page, or the problem page listing what to fix.
+import type { Request, RequestHandler, Response } from 'express'
+import { combineMobile, HONEYPOT_FIELD, validateForm, type FormKind } from '../forms/schemas.ts'
+import { bodyType, decodeUtf8, parseJson, parseUrlencoded, readBody, RequestError } from './body.ts'
+import { fieldLabel } from './fields.ts'
+import type { Logger } from './log.ts'
+import { composeEnquiryMail, escapeHtml, productOf } from './mail.ts'
+import type { FormTypeEntry } from './site.ts'
+import type { StaticSite } from './static.ts'
+import type { EnquiryStore, FieldValue, NewSubmission } from './store.ts'
+
+export const BODY_LIMIT = 16 * 1024
+/** More than any form has (the review form has 10 fields plus the honeypot). */
+export const MAX_FIELDS = 32
+const MAX_LIST_ITEMS = 16
+/** Names that mean something to JavaScript objects; no form field has them. */
+const FORBIDDEN_NAMES = new Set(['__proto__', 'constructor', 'prototype'])
+const ERRORS_MARKER = '<div data-form-errors=""></div>'
+export const THANK_YOU_PATH = '/thank-you'
+const PROBLEM_PAGE_PATH = '/enquiry-problem'
+const DEFAULT_FORM_PAGE = '/contact'
+
+export const SUCCESS_MESSAGE = 'Thank you. We have received your enquiry and will reply soon.'
+export const REVIEW_SUCCESS_MESSAGE = 'Thank you for your review. It will appear on the site once we have checked it.'
+
+export interface SubmitContext {
+  store: EnquiryStore
+  staticSite: StaticSite
+  formTypes: Map<string, FormTypeEntry>
+  siteUrl: string
+  logger: Logger
+  /** Is this Origin (or Referer origin) one of ours? */
+  isAllowedOrigin(req: Request, origin: string): boolean
+  /** Called after a mail was queued, to wake the outbox worker. */
+  onQueued(): void
+}
+
+interface Envelope {
+  formType: string
+  entry: FormTypeEntry
+  formData: Record<string, unknown>
+}
+
+export function createSubmitHandler(ctx: SubmitContext): RequestHandler {
+  return async (req, res) => {
+    const classic = isClassicPost(req)
+    try {
+      const origin = req.headers.origin
+      if (origin !== undefined && !ctx.isAllowedOrigin(req, origin)) {
+        throw new RequestError(403, 'Enquiries are accepted only from our own website.')
+      }
+      const type = bodyType(req)
+      const text = decodeUtf8(await readBody(req, BODY_LIMIT))
+      const envelope = type === 'json' ? jsonEnvelope(parseJson(text), ctx.formTypes) : classicEnvelope(text, ctx.formTypes)
+      const outcome = accept(ctx, req, res, envelope)
+      if (classic) res.redirect(303, ctx.staticSite.has(THANK_YOU_PATH) ? THANK_YOU_PATH : '/')
+      else res.status(200).json({ success: true, message: outcome.message })
+    } catch (error) {
+      if (!(error instanceof RequestError)) throw error
+      ctx.logger.info('enquiry refused', {
+        requestId: res.locals.requestId,
+        status: error.status,
+        reason: error.message,
+        fields: Object.keys(error.errors),
+      })
+      sendRefusal(ctx, req, res, error, classic)
+    }
+  }
+}
+
+export function isClassicPost(req: Request): boolean {
+  return (req.headers['content-type'] ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded')
+}
+
+function accept(ctx: SubmitContext, req: Request, res: Response, { formType, entry, formData }: Envelope): { message: string } {
+  const requestId = String(res.locals.requestId)
+  const honeypot = formData[HONEYPOT_FIELD]
+  const spam = typeof honeypot === 'string' ? honeypot.trim() !== '' : honeypot !== undefined && honeypot !== null
+  const result = validateForm(entry.kind, formData)
+  // A bot that filled the hidden field is thanked whatever else it sent, and learns nothing.
+  if (!result.ok && !spam) throw validationError(result.errors)
+  const data: Record<string, FieldValue> = result.ok ? withoutHoneypot(result.data) : rawStrings(formData)
+  const submission: NewSubmission = {
+    receivedAt: Date.now(),
+    formType,
+    kind: entry.kind,
+    product: productOf(data, entry.product),
+    name: String(data.name ?? '').slice(0, 200),
+    email: String(data.email ?? '').slice(0, 254),
+    data,
+    status: spam ? 'spam' : entry.kind === 'review' ? 'pending_moderation' : 'received',
+    ip: req.ip,
+    requestId,
+  }
+  const compose = spam
+    ? null
+    : (id: number) =>
+        composeEnquiryMail(
+          { submissionId: id, formType, kind: entry.kind, product: submission.product, data, receivedAt: submission.receivedAt },
+          ctx.siteUrl,
+        )
+  const { id } = ctx.store.addSubmission(submission, compose)
+  ctx.logger.info('enquiry stored', { requestId, submissionId: id, formType, status: submission.status })
+  if (!spam) ctx.onQueued()
+  return { message: entry.kind === 'review' ? REVIEW_SUCCESS_MESSAGE : SUCCESS_MESSAGE }
+}
+
+function jsonEnvelope(body: unknown, formTypes: Map<string, FormTypeEntry>): Envelope {
+  if (!isPlainObject(body)) {
+    throw new RequestError(400, 'The enquiry must be a JSON object with formType and formData.', {
+      formType: 'Missing form type.',
+      formData: 'Missing form data.',
+    })
+  }
+  checkNames(body, 'form')
+  const { formType, formData } = body
+  if (!isPlainObject(formData)) {
+    const errors: Record<string, string> = { formData: 'Form data must be an object of the form’s fields.' }
+    if (typeof formType !== 'string') errors.formType = 'Missing form type.'
+    throw new RequestError(400, 'The enquiry has no form data.', errors)
+  }
+  return { formType: checkFormType(formType, formTypes), entry: formTypes.get(formType as string)!, formData: checkFields(formData) }
+}
+
+/** A classic post: formType plus the form's fields, flat, with the mobile number not yet combined. */
+function classicEnvelope(text: string, formTypes: Map<string, FormTypeEntry>): Envelope {
+  const { formType, ...fields } = parseUrlencoded(text, MAX_FIELDS + MAX_LIST_ITEMS)
+  const type = checkFormType(Array.isArray(formType) ? formType[0] : formType, formTypes)
+  const entry = formTypes.get(type)!
+  const formData: Record<string, unknown> = checkFields(fields)
+  const { countryCode, mobile } = formData
+  if (
+    (entry.kind === 'productEnquiry' || entry.kind === 'exportEnquiry') &&
+    typeof countryCode === 'string' &&
+    typeof mobile === 'string' &&
+    mobile.trim() !== '' &&
+    !/^[0-9]{1,4} [0-9]+$/.test(mobile.trim())
+  ) {
+    formData.mobile = combineMobile(countryCode, mobile)
+  }
+  if (entry.kind === 'review' && typeof formData.likes === 'string') formData.likes = [formData.likes]
+  return { formType: type, entry, formData }
+}
+
+function checkFormType(formType: unknown, formTypes: Map<string, FormTypeEntry>): string {
+  if (typeof formType !== 'string' || formType.trim() === '') {
+    throw new RequestError(400, 'The enquiry does not say which form it comes from.', { formType: 'Missing form type.' })
+  }
+  if (!formTypes.has(formType)) {
+    throw new RequestError(400, 'The enquiry comes from a form we do not know.', { formType: 'Unknown form type.' })
+  }
+  return formType
+}
+
+function checkNames(object: Record<string, unknown>, what: string): void {
+  for (const name of Object.keys(object)) {
+    if (FORBIDDEN_NAMES.has(name)) {
+      throw new RequestError(400, `The ${what} has a field name that is not allowed: ${name}.`, { [name]: 'This field name is not allowed.' })
+    }
+  }
+}
+
+/** Bounds the shape before validation: few fields, no forbidden names, text (or a short list of text) only. */
+function checkFields(formData: Record<string, unknown>): Record<string, unknown> {
+  const names = Object.keys(formData)
+  if (names.length > MAX_FIELDS) throw new RequestError(400, `The enquiry has too many fields (at most ${MAX_FIELDS}).`)
+  checkNames(formData, 'form')
+  const errors: Record<string, string> = {}
+  for (const name of names) {
+    const value = formData[name]
+    const scalar = (v: unknown) => v === null || ['string', 'number', 'boolean'].includes(typeof v)
+    const ok = scalar(value) || (Array.isArray(value) && value.length <= MAX_LIST_ITEMS && value.every(scalar))
+    if (!ok) errors[name] = `${fieldLabel(name)} must be text.`
+  }
+  if (Object.keys(errors).length) throw validationError(errors)
+  return { ...formData }
+}
+
+function validationError(errors: Record<string, string>): RequestError {
+  const labels = Object.keys(errors).map(fieldLabel)
+  return new RequestError(400, `Please check ${labels.length === 1 ? 'this field' : 'these fields'}: ${labels.join(', ')}.`, errors)
+}
+
+function withoutHoneypot(data: Record<string, unknown>): Record<string, FieldValue> {
+  const { [HONEYPOT_FIELD]: _honeypot, ...rest } = data
+  return rest as Record<string, FieldValue>
+}
+
+/** What a spam post sent, kept as bounded strings for whoever reviews spam. */
+function rawStrings(formData: Record<string, unknown>): Record<string, FieldValue> {
+  const data: Record<string, FieldValue> = {}
+  for (const [name, value] of Object.entries(formData)) {
+    if (name === HONEYPOT_FIELD) continue
+    data[name.slice(0, 64)] = (Array.isArray(value) ? value.join(', ') : String(value)).slice(0, 1000)
+  }
+  return data
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+export function sendRefusal(ctx: Pick<SubmitContext, 'staticSite' | 'isAllowedOrigin'>, req: Request, res: Response, error: RequestError, classic: boolean): void {
+  if (res.headersSent) {
+    res.destroy()
+    return
+  }
+  res.setHeader('Cache-Control', 'no-store')
+  if (error.status === 413) res.setHeader('Connection', 'close')
+  const page = classic ? problemPage(ctx, req, error) : undefined
+  if (page !== undefined) {
+    res.status(error.status).type('html').send(page)
+    return
+  }
+  res.status(error.status).json({ success: false, message: error.message, errors: error.errors })
+}
+
+/** The prerendered problem page with the errors and a link back to the form that was posted. */
+function problemPage(ctx: Pick<SubmitContext, 'staticSite' | 'isAllowedOrigin'>, req: Request, error: RequestError): string | undefined {
+  const template = ctx.staticSite.readPage(PROBLEM_PAGE_PATH)
+  if (template === undefined || !template.includes(ERRORS_MARKER)) return undefined
+  const items = Object.entries(error.errors)
+    .map(([field, message]) => `<li><strong>${escapeHtml(fieldLabel(field))}</strong>: ${escapeHtml(message)}</li>`)
+    .join('')
+  const back = formPagePath(ctx, req)
+  const html =
+    `<div data-form-errors=""><p>${escapeHtml(error.message)}</p>` +
+    (items ? `<ul>${items}</ul>` : '') +
+    `<p><a href="${escapeHtml(back)}">Back to the form</a></p></div>`
+  return template.replace(ERRORS_MARKER, () => html)
+}
+
+function formPagePath(ctx: Pick<SubmitContext, 'isAllowedOrigin'>, req: Request): string {
+  const referer = req.headers.referer
+  if (!referer) return DEFAULT_FORM_PAGE
+  try {
+    const url = new URL(referer)
+    if (!ctx.isAllowedOrigin(req, url.origin) || !url.pathname.startsWith('/') || url.pathname.startsWith('//')) return DEFAULT_FORM_PAGE
+    return url.pathname
+  } catch {
+    return DEFAULT_FORM_PAGE
+  }
+}
