@@ -41,8 +41,8 @@ type EnquiryValues = {
   [HONEYPOT_FIELD]: string
 }
 
-/** How a dial code reads in the list: '+91 (India)'. The value sent is the digits alone. */
-export const dialCodeLabel = ({ code, country }: DialCode) => `+${code} (${country})`
+/** How a dial code reads in the list, SPEC.md's 'code (country name)': '91 (India)'. */
+export const dialCodeLabel = ({ code, country }: DialCode) => `${code} (${country})`
 
 export function EnquiryForm({
   formType,

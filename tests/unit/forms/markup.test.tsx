@@ -94,11 +94,11 @@ describe('EnquiryForm', () => {
     expect(byName(html, 'mobile').attrs.type).toBe('tel')
   })
 
-  test("lists every dial code as '+code (country)' with the default chosen", () => {
+  test("lists every dial code as 'code (country)' with the default chosen", () => {
     const html = enquiry()
     const dial = options(html, 'countryCode')
     expect(dial).toHaveLength(DIAL_CODES.length)
-    expect(dial.map((o) => o.text)).toEqual(DIAL_CODES.map((d) => `+${d.code} (${d.country})`))
+    expect(dial.map((o) => o.text)).toEqual(DIAL_CODES.map((d) => `${d.code} (${d.country})`))
     expect(dial.map((o) => o.attrs.value)).toEqual(DIAL_CODES.map((d) => d.code))
     expect(dial.filter((o) => 'selected' in o.attrs).map((o) => o.attrs.value)).toEqual(['91'])
     const other = options(enquiry({ defaultDialCode: '44' }), 'countryCode')

@@ -1,0 +1,341 @@
+// Every form of the site, filled and sent in Chromium against the real server, and the mail that
+// reaches the real SMTP server checked for the right formType and fields (SPEC.md sections 3, 4, 7).
+import type { Browser, Locator, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { connectBrowser, MOBILE, mailFields, mailFormType, manifest, type OpenPage, openPage, uniqueMarker, waitForMail } from './support.ts'
+
+/** SPEC.md section 7's formType of each product and granite page, by canonical path (DESIGN.md). */
+const PRODUCT_PAGES: Record<string, string> = {
+  '/products/flax-seeds': 'FlaxEnquiry',
+  '/products/clove': 'CloveEnquiry',
+  '/products/cardamom': 'CardamomEnquiry',
+  '/products/blackPepper': 'BlackPepperEnquiry',
+  '/products/soyabeanFlakes': 'SoyabeenEnquiry',
+  '/products/soyabeanMeal': 'SoyabeanMealEnquiry',
+  '/products/makhana': 'LotusEnquiry',
+  '/products/granite/NeoChocolate': 'Chocolate_lapotra',
+  '/products/granite/NeoGalaxy': 'Black_Shade',
+  '/products/granite/NeokTize': 'NeokTize',
+  '/products/granite/NeoTanBlue': 'TanBlue',
+  '/products/granite/NeoTanRed': 'TanRed',
+  '/products/granite/NeoTigerShade': 'TigerShade',
+  '/products/granite/NeoTomato': 'TomatoRed',
+  '/products/granite/StarBlue': 'StarBlue',
+}
+
+let browser: Browser
+let tab: OpenPage
+let page: Page
+const dialogs: string[] = []
+
+beforeAll(async () => {
+  browser = await connectBrowser()
+  tab = await openPage(browser)
+  page = tab.page
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message())
+    void dialog.accept()
+  })
+})
+afterAll(async () => {
+  await tab.close()
+  await browser.close()
+})
+
+/** The page's form, once React has taken it over (it then switches the browser's own checks off). */
+async function hydratedForm(path: string): Promise<Locator> {
+  await page.goto(path)
+  const form = page.locator('form[action="/api/submit"]')
+  await form.and(page.locator('[novalidate]')).waitFor()
+  return form
+}
+
+const statusOf = (form: Locator) => form.getByRole('status')
+const alertOf = (form: Locator) => form.getByRole('alert')
+
+async function valuesOf(form: Locator): Promise<Record<string, string | string[]>> {
+  return form.evaluate((f: HTMLFormElement) => {
+    const values: Record<string, string | string[]> = {}
+    for (const el of Array.from(f.elements) as HTMLInputElement[]) {
+      if (!el.name || el.type === 'hidden' || el.type === 'submit') continue
+      if (el.type === 'checkbox' || el.type === 'radio') {
+        const list = (values[el.name] ??= []) as string[]
+        if (el.checked) list.push(el.value)
+      } else values[el.name] = el.value
+    }
+    return values
+  })
+}
+
+describe('product and granite enquiry forms', () => {
+  test('every product and granite page of the site is covered', () => {
+    const formPages = manifest.pages.filter((p) => /^\/products\/(?!granite$)./.test(p))
+    expect(formPages.sort()).toEqual(Object.keys(PRODUCT_PAGES).sort())
+  })
+
+  for (const [path, formType] of Object.entries(PRODUCT_PAGES)) {
+    test(`${path} sends ${formType} and clears itself`, async () => {
+      const form = await hydratedForm(path)
+      expect(await form.locator('input[name="formType"]').inputValue()).toBe(formType)
+      const marker = uniqueMarker('Buyer')
+      await form.getByLabel('Name', { exact: true }).fill(`Asha ${marker}`)
+      await form.getByLabel('Email', { exact: true }).fill('asha@example.com')
+      await form.getByLabel('Country Code', { exact: true }).selectOption('44')
+      await form.getByLabel('Mobile Number', { exact: true }).fill('7700 900123')
+      await form.getByLabel('Estimated Quantity', { exact: true }).fill('2 containers')
+      await form.getByLabel('Container', { exact: true }).fill('40 ft')
+      await form.getByLabel('Purpose', { exact: true }).selectOption('End Use')
+      await form.getByLabel('Requirement', { exact: true }).fill('Kindly quote CIF Felixstowe.\nSamples first.')
+      await form.getByRole('button', { name: 'Submit' }).click()
+
+      await expect.poll(() => statusOf(form).textContent()).toBe('Form submitted successfully!')
+      expect(await alertOf(form).textContent()).toBe('')
+      expect(await valuesOf(form)).toEqual({
+        name: '',
+        email: '',
+        countryCode: '91',
+        mobile: '',
+        quantity: '',
+        container: '',
+        purpose: 'Reselling',
+        requirement: '',
+        website: '',
+      })
+
+      const mail = await waitForMail(marker)
+      expect(mailFormType(mail)).toBe(formType)
+      expect(mailFields(mail)).toMatchObject({
+        Name: `Asha ${marker}`,
+        'E-mail': 'asha@example.com',
+        'Country code': '44',
+        Mobile: '44 7700900123',
+        'Estimated quantity': '2 containers',
+        Container: '40 ft',
+        Purpose: 'End Use',
+        Requirement: 'Kindly quote CIF Felixstowe.\nSamples first.',
+      })
+      expect(mail.replyTo?.value[0]?.address).toBe('asha@example.com')
+      expect(tab.problems).toEqual([])
+    })
+  }
+
+  test('the export enquiry on the Products list asks for the product and sends ExportEnquiry', async () => {
+    const form = await hydratedForm('/products')
+    expect(await form.locator('input[name="formType"]').inputValue()).toBe('ExportEnquiry')
+    const marker = uniqueMarker('Importer')
+    const product = form.getByLabel('Product', { exact: true })
+    const choices = await product.locator('option').allTextContents()
+    expect(choices).toHaveLength(9)
+    await product.selectOption({ label: 'Makhana (Lotus Seeds)' })
+    await form.getByLabel('Name', { exact: true }).fill(`Omar ${marker}`)
+    await form.getByLabel('Email', { exact: true }).fill('omar@example.ae')
+    await form.getByLabel('Country Code', { exact: true }).selectOption('971')
+    await form.getByLabel('Mobile Number', { exact: true }).fill('50 123 4567')
+    await form.getByRole('button', { name: 'Submit' }).click()
+    await expect.poll(() => statusOf(form).textContent()).toBe('Form submitted successfully!')
+    expect(await product.inputValue()).toBe('')
+
+    const mail = await waitForMail(marker)
+    expect(mailFormType(mail)).toBe('ExportEnquiry')
+    expect(mailFields(mail)).toMatchObject({ Product: 'Makhana (Lotus Seeds)', Mobile: '971 501234567', Purpose: 'Reselling' })
+  })
+})
+
+describe('Quick Enquiry on the home page', () => {
+  test('sends QuickEnquiry with all six fields', async () => {
+    const form = await hydratedForm('/')
+    const marker = uniqueMarker('Quick')
+    const country = form.getByLabel('Country', { exact: true })
+    expect((await country.locator('option').count()) - 1).toBeGreaterThanOrEqual(100)
+    await form.getByLabel('Product', { exact: true }).selectOption({ label: 'Clove' })
+    await country.selectOption('Germany')
+    await form.getByLabel('Name', { exact: true }).fill(`Jonas ${marker}`)
+    await form.getByLabel('Email', { exact: true }).fill('jonas@example.de')
+    await form.getByLabel('Mobile Number', { exact: true }).fill('+49 151 2345678')
+    await form.getByLabel('Message', { exact: true }).fill('Need 5 tonnes monthly.')
+    await form.getByRole('button', { name: 'Send Enquiry' }).click()
+    await expect.poll(() => statusOf(form).textContent()).toBe('Form submitted successfully!')
+    expect(await valuesOf(form)).toEqual({ product: '', country: '', name: '', email: '', mobile: '', message: '', website: '' })
+
+    const mail = await waitForMail(marker)
+    expect(mailFormType(mail)).toBe('QuickEnquiry')
+    expect(mailFields(mail)).toMatchObject({
+      Product: 'Clove',
+      Country: 'Germany',
+      Name: `Jonas ${marker}`,
+      'E-mail': 'jonas@example.de',
+      Mobile: '+49 151 2345678',
+      Message: 'Need 5 tonnes monthly.',
+    })
+  })
+})
+
+describe('contact form', () => {
+  test('checks its required fields, shows the granite category only for granite, alerts and clears on success', async () => {
+    const form = await hydratedForm('/contact')
+    const product = form.getByLabel('Product', { exact: true })
+    const granite = form.getByLabel('Granite Category', { exact: true })
+    expect(await product.locator('option').count()).toBe(9)
+    expect(await granite.isVisible()).toBe(false)
+
+    // Nothing filled: every required field says what is missing, and nothing is sent.
+    dialogs.length = 0
+    await form.getByRole('button', { name: 'Send Enquiry' }).click()
+    for (const field of ['product', 'name', 'email', 'mobile', 'details']) {
+      expect(await form.locator(`[name="${field}"]`).getAttribute('aria-invalid'), field).toBe('true')
+    }
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('product')
+    expect(dialogs).toEqual([])
+
+    await product.selectOption({ label: "Natural Stone's (Granites)" })
+    expect(await granite.isVisible()).toBe(true)
+    expect(await granite.locator('option').count()).toBe(9)
+    const marker = uniqueMarker('Contact')
+    await form.getByLabel('Name', { exact: true }).fill(`Priya ${marker}`)
+    await form.getByLabel('Email', { exact: true }).fill('priya@example.in')
+    await form.getByLabel('Mobile Number', { exact: true }).fill('98765 43210')
+    await form.getByLabel('Enquiry Details', { exact: true }).fill('Price for 500 sqm, 60x60 tiles.')
+    // The granite category is required once it is shown.
+    await form.getByRole('button', { name: 'Send Enquiry' }).click()
+    expect(await granite.getAttribute('aria-invalid')).toBe('true')
+    const describedBy = (await granite.getAttribute('aria-describedby')) ?? ''
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe('Please choose a granite category.')
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('granite')
+    expect(dialogs).toEqual([])
+
+    await granite.selectOption('Star Blue')
+    expect(await granite.getAttribute('aria-invalid')).toBeNull()
+    await form.getByRole('button', { name: 'Send Enquiry' }).click()
+    await expect.poll(() => dialogs).toEqual(['Form submitted successfully!'])
+    expect(await valuesOf(form)).toEqual({ product: '', granite: '', name: '', email: '', mobile: '', details: '', website: '' })
+    expect(await granite.isVisible()).toBe(false)
+
+    const mail = await waitForMail(marker)
+    expect(mailFormType(mail)).toBe('contact')
+    expect(mailFields(mail)).toMatchObject({
+      Product: "Natural Stone's (Granites)",
+      'Granite category': 'Star Blue',
+      Name: `Priya ${marker}`,
+      Mobile: '98765 43210',
+      'Enquiry details': 'Price for 500 sqm, 60x60 tiles.',
+    })
+  })
+
+  test('a product other than granite is sent without a granite category', async () => {
+    const form = await hydratedForm('/contact')
+    const marker = uniqueMarker('Spice')
+    await form.getByLabel('Product', { exact: true }).selectOption({ label: 'Cardamom' })
+    await form.getByLabel('Name', { exact: true }).fill(`Li ${marker}`)
+    await form.getByLabel('Email', { exact: true }).fill('li@example.sg')
+    await form.getByLabel('Mobile Number', { exact: true }).fill('+65 8123 4567')
+    await form.getByLabel('Enquiry Details', { exact: true }).fill('8mm grade, 1 tonne.')
+    dialogs.length = 0
+    await form.getByRole('button', { name: 'Send Enquiry' }).click()
+    await expect.poll(() => dialogs).toEqual(['Form submitted successfully!'])
+    const mail = await waitForMail(marker)
+    expect(mailFields(mail)).toMatchObject({ Product: 'Cardamom', 'Granite category': '(not given)' })
+  })
+})
+
+describe('review form', () => {
+  test('sends a Review with rating and likes, and thanks the visitor', async () => {
+    const form = await hydratedForm('/testimonials')
+    const marker = uniqueMarker('Reviewer')
+    await form.getByLabel('Name', { exact: true }).fill(`Karim ${marker}`)
+    await form.getByLabel('Company (optional)').fill('Gulf Foods LLC')
+    await form.getByLabel('Designation (optional)').fill('Purchase Manager')
+    await form.getByLabel('Email', { exact: true }).fill('karim@example.ae')
+    await form.getByLabel(/^Mobile Number/).fill('98765 43210')
+    await form.getByLabel('Product', { exact: true }).selectOption({ label: 'Black Pepper (Kali Mirch)' })
+    const rating = form.getByRole('radiogroup', { name: 'Rating' })
+    await rating.getByLabel('3 stars').check()
+    // Arrow keys move through the stars like any radio group.
+    await page.keyboard.press('ArrowRight')
+    expect(await rating.getByLabel('4 stars').isChecked()).toBe(true)
+    await form.getByLabel('Response').check()
+    await form.getByLabel('Quality').check()
+    await form.getByLabel('Your Review', { exact: true }).fill('Bold aroma, well packed.')
+    await form.getByRole('button', { name: 'Submit Review' }).click()
+    await expect.poll(() => statusOf(form).textContent()).toMatch(/^Form submitted successfully! .*after moderation\.$/)
+    expect((await valuesOf(form)).rating).toEqual([])
+
+    const mail = await waitForMail(marker)
+    expect(mailFormType(mail)).toBe('Review')
+    expect(mailFields(mail)).toMatchObject({
+      Name: `Karim ${marker}`,
+      Company: 'Gulf Foods LLC',
+      Designation: 'Purchase Manager',
+      Product: 'Black Pepper (Kali Mirch)',
+      Rating: '4 of 5',
+      'What they liked': 'Response, Quality',
+      Review: 'Bold aroma, well packed.',
+    })
+  })
+
+  test('asks for a rating before sending', async () => {
+    const form = await hydratedForm('/testimonials')
+    await form.getByRole('button', { name: 'Submit Review' }).click()
+    const rating = form.getByRole('radiogroup', { name: 'Rating' })
+    expect(await rating.getAttribute('aria-invalid')).toBe('true')
+    expect(await rating.textContent()).toContain('Please choose a rating from 1 to 5 stars.')
+    // Focus goes to the first invalid field, the name.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('name')
+  })
+})
+
+describe('without JavaScript', () => {
+  test('a product enquiry is posted as a normal form, answered by the thank-you page, and arrives by mail', async () => {
+    const noJs = await openPage(browser, { javaScriptEnabled: false, viewport: MOBILE })
+    try {
+      const p = noJs.page
+      await p.goto('/products/clove')
+      const form = p.locator('form[action="/api/submit"]')
+      // The browser's own checks stop an empty form.
+      expect(await form.evaluate((f: HTMLFormElement) => f.checkValidity())).toBe(false)
+      const marker = uniqueMarker('NoScript')
+      await form.getByLabel('Name', { exact: true }).fill(`Ravi ${marker}`)
+      await form.getByLabel('Email', { exact: true }).fill('ravi@example.com')
+      await form.getByLabel('Mobile Number', { exact: true }).fill('98480 22338')
+      await form.getByLabel('Requirement', { exact: true }).fill('Whole cloves, 2 tonnes.')
+      await Promise.all([p.waitForURL('**/thank-you'), form.getByRole('button', { name: 'Submit' }).click()])
+      expect(await p.locator('h1').textContent()).toBeTruthy()
+
+      const mail = await waitForMail(marker)
+      expect(mailFormType(mail)).toBe('CloveEnquiry')
+      expect(mailFields(mail)).toMatchObject({ Mobile: '91 9848022338', Purpose: 'Reselling', Requirement: 'Whole cloves, 2 tonnes.' })
+    } finally {
+      await noJs.close()
+    }
+  })
+
+  test('the contact form reveals the granite category and a review with likes is sent', async () => {
+    const noJs = await openPage(browser, { javaScriptEnabled: false })
+    try {
+      const p = noJs.page
+      await p.goto('/contact')
+      const form = p.locator('form[action="/api/submit"]')
+      const granite = form.getByLabel('Granite Category', { exact: true })
+      expect(await granite.isVisible()).toBe(false)
+      await form.getByLabel('Product', { exact: true }).selectOption({ label: "Natural Stone's (Granites)" })
+      expect(await granite.isVisible()).toBe(true)
+
+      await p.goto('/testimonials')
+      const review = p.locator('form[action="/api/submit"]')
+      const marker = uniqueMarker('NoScriptReview')
+      await review.getByLabel('Name', { exact: true }).fill(`Meera ${marker}`)
+      await review.getByLabel('Email', { exact: true }).fill('meera@example.com')
+      await review.getByLabel(/^Mobile Number/).fill('9000011122')
+      await review.getByLabel('Product', { exact: true }).selectOption({ label: 'Clove' })
+      await review.getByLabel('5 stars').check()
+      await review.getByLabel('Quality').check()
+      await review.getByLabel('Delivery').check()
+      await review.getByLabel('Your Review', { exact: true }).fill('Excellent.')
+      await Promise.all([p.waitForURL('**/thank-you'), review.getByRole('button', { name: 'Submit Review' }).click()])
+      const mail = await waitForMail(marker)
+      expect(mailFormType(mail)).toBe('Review')
+      expect(mailFields(mail)).toMatchObject({ Rating: '5 of 5', 'What they liked': 'Quality, Delivery' })
+    } finally {
+      await noJs.close()
+    }
+  })
+})

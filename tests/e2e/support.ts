@@ -1,0 +1,108 @@
+// What every end-to-end test file uses: the shared browser, pages that record console errors, the
+// mailbox the site's mail arrives in, and the facts of the built site.
+import fs from 'node:fs'
+import path from 'node:path'
+import { simpleParser, type ParsedMail } from 'mailparser'
+import { type Browser, type BrowserContext, chromium, type ConsoleMessage, type Page } from 'playwright-core'
+import { inject } from 'vitest'
+
+export const baseURL = inject('baseURL')
+export const mailDir = inject('mailDir')
+export const distDir = inject('distDir')
+
+export const MOBILE = { width: 390, height: 844 }
+export const DESKTOP = { width: 1280, height: 800 }
+
+export interface SiteManifest {
+  redirects: Record<string, string>
+  formTypes: Record<string, { kind: string; product?: string }>
+  pages: string[]
+}
+export const manifest = JSON.parse(fs.readFileSync(path.join(distDir, 'site-manifest.json'), 'utf8')) as SiteManifest
+
+export function connectBrowser(): Promise<Browser> {
+  return chromium.connect(inject('wsEndpoint'))
+}
+
+export interface OpenPage {
+  page: Page
+  context: BrowserContext
+  /** Console errors and uncaught exceptions seen so far. */
+  problems: string[]
+  close(): Promise<void>
+}
+
+export async function openPage(
+  browser: Browser,
+  options: { viewport?: { width: number; height: number }; javaScriptEnabled?: boolean; reducedMotion?: 'reduce' | 'no-preference' } = {},
+): Promise<OpenPage> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: options.viewport ?? DESKTOP,
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+    reducedMotion: options.reducedMotion ?? 'no-preference',
+  })
+  context.setDefaultTimeout(10_000)
+  const page = await context.newPage()
+  const problems: string[] = []
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() === 'error') problems.push(`console.error on ${page.url()}: ${message.text()}`)
+  })
+  page.on('pageerror', (error) => problems.push(`uncaught on ${page.url()}: ${error.message}`))
+  return { page, context, problems, close: () => context.close() }
+}
+
+// ---- mail ----
+
+const parsed = new Map<string, ParsedMail>()
+
+async function readMailbox(): Promise<ParsedMail[]> {
+  const files = fs.existsSync(mailDir) ? fs.readdirSync(mailDir).filter((f) => f.endsWith('.eml')).sort() : []
+  for (const file of files) {
+    if (!parsed.has(file)) parsed.set(file, await simpleParser(fs.readFileSync(path.join(mailDir, file))))
+  }
+  return files.map((f) => parsed.get(f) as ParsedMail)
+}
+
+/** Waits for the one mail whose text contains `marker` (a value unique to one test). */
+export async function waitForMail(marker: string, timeoutMs = 15_000): Promise<ParsedMail> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const found = (await readMailbox()).filter((m) => (m.text ?? '').includes(marker))
+    if (found.length > 1) throw new Error(`${found.length} mails contain ${marker}; expected one`)
+    if (found[0]) return found[0]
+    if (Date.now() > deadline) throw new Error(`No mail containing ${marker} arrived within ${timeoutMs} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+/** The mail's "Label: value" lines as a map (multi-line values are indented below their label). */
+export function mailFields(mail: ParsedMail): Record<string, string> {
+  const fields: Record<string, string> = {}
+  let open: string | undefined
+  for (const line of (mail.text ?? '').split(/\r?\n/)) {
+    const block = /^ {4}(.*)$/.exec(line)
+    if (block && open) {
+      fields[open] = fields[open] ? `${fields[open]}\n${block[1]}` : (block[1] ?? '')
+      continue
+    }
+    const m = /^([A-Z][A-Za-z ]*):(?: (.*))?$/.exec(line)
+    if (m) {
+      open = m[1] as string
+      fields[open] = m[2] ?? ''
+    } else open = undefined
+  }
+  return fields
+}
+
+/** The form type a mail names in its first line: form "CloveEnquiry". */
+export function mailFormType(mail: ParsedMail): string | undefined {
+  return /form "([^"]+)"/.exec(mail.text ?? '')?.[1]
+}
+
+let counter = 0
+/** A value no other test uses, to find this test's mail. */
+export function uniqueMarker(label: string): string {
+  counter += 1
+  return `${label}${Date.now().toString(36)}${counter}`
+}
