@@ -84,12 +84,12 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
     },
   })
   app.post('/api/submit', limiter, createSubmitHandler(submitContext))
-  app.all('/api/submit', (_req, res) => {
+  app.all('/api/submit', (req, res) => {
     res.setHeader('Allow', 'POST')
-    res.status(405).json({ success: false, message: 'Use POST to send an enquiry.', errors: {} })
+    sendRefusal(submitContext, req, res, new RequestError(405, 'Use POST to send an enquiry.'), false)
   })
-  app.all('/api/{*rest}', (_req, res) => {
-    res.status(404).json({ success: false, message: 'No such API.', errors: {} })
+  app.all('/api/{*rest}', (req, res) => {
+    sendRefusal(submitContext, req, res, new RequestError(404, 'There is no such API.'), false)
   })
 
   app.use(staticSite.handler)

@@ -42,5 +42,6 @@ export function allFormFields(): string[] {
 }
 
 export function fieldLabel(field: string): string {
-  return FIELD_LABELS[field] ?? field
+  // Own keys only: a field named "constructor" must not find Object.prototype.constructor.
+  return Object.hasOwn(FIELD_LABELS, field) ? FIELD_LABELS[field]! : field
 }

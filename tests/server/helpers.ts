@@ -1,0 +1,221 @@
+// Real parts for the server tests: a copy of the fixture site (precompressed by the real script),
+// a real SMTP server on 127.0.0.1 whose messages are parsed back with mailparser, a temporary
+// DATA_DIR, and the real server on port 0.
+import fs from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { simpleParser, type ParsedMail } from 'mailparser'
+import { SMTPServer } from 'smtp-server'
+import { precompressDir } from '../../scripts/precompress.ts'
+import { loadConfig, type Config } from '../../server/config.ts'
+import { createMemoryLogger } from '../../server/log.ts'
+import { startServer, type RunningServer } from '../../server/start.ts'
+
+export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+export const fixtureDist = path.join(projectRoot, 'tests/fixtures/dist')
+
+export function tempDir(prefix = 'enquiry-test-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix))
+}
+
+let preparedDist: Promise<string> | undefined
+/** The fixture site copied to a temporary folder and precompressed, once per test file. */
+export function fixtureSite(): Promise<string> {
+  preparedDist ??= (async () => {
+    const dist = path.join(tempDir('enquiry-dist-'), 'dist')
+    fs.cpSync(fixtureDist, dist, { recursive: true })
+    await precompressDir(path.join(dist, 'client'))
+    return dist
+  })()
+  return preparedDist
+}
+
+export interface ReceivedMail {
+  raw: string
+  parsed: ParsedMail
+  envelopeTo: string[]
+}
+
+export interface MailServer {
+  port: number
+  url: string
+  received: ReceivedMail[]
+  /** When set, DATA is answered with this SMTP error instead of accepted. */
+  refuseWith: { code: number; message: string } | undefined
+  stop(): Promise<void>
+  /** Listens again on the same port. */
+  restart(): Promise<void>
+  waitForMessages(count: number, timeoutMs?: number): Promise<ReceivedMail[]>
+}
+
+export async function startMailServer(): Promise<MailServer> {
+  const received: ReceivedMail[] = []
+  let server: SMTPServer
+  let port = 0
+  const mail: MailServer = {
+    port: 0,
+    url: '',
+    received,
+    refuseWith: undefined,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    restart: () => listen(),
+    waitForMessages: (count, timeoutMs = 10_000) =>
+      waitFor(() => (received.length >= count ? received : undefined), timeoutMs, `${count} messages (have ${received.length})`),
+  }
+  const create = () =>
+    new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      // No reverse DNS of 127.0.0.1: it costs ~100 ms per connection here.
+      disableReverseLookup: true,
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = []
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+        stream.on('error', callback)
+        stream.on('end', () => {
+          if (mail.refuseWith) {
+            const error = Object.assign(new Error(mail.refuseWith.message), { responseCode: mail.refuseWith.code })
+            callback(error)
+            return
+          }
+          const raw = Buffer.concat(chunks)
+          simpleParser(raw).then(
+            (parsed) => {
+              received.push({ raw: raw.toString('utf8'), parsed, envelopeTo: session.envelope.rcptTo.map((r) => r.address) })
+              callback()
+            },
+            (error: Error) => callback(error),
+          )
+        })
+      },
+    })
+  const listen = async () => {
+    server = create()
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(port, '127.0.0.1', () => resolve())
+    })
+    port = (server.server.address() as AddressInfo).port
+    mail.port = port
+    mail.url = `smtp://127.0.0.1:${port}`
+  }
+  await listen()
+  return mail
+}
+
+/** Configuration for a test server: port 0, loopback, a fresh DATA_DIR, fast retries. */
+export function testConfig(env: Record<string, string>): Config {
+  return loadConfig(
+    {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: tempDir('enquiry-data-'),
+      MAIL_TO: 'Enquiries <enquiries@example.test>',
+      MAIL_FROM: 'Website <website@example.test>',
+      SITE_URL: 'https://www.example.com',
+      RATE_LIMIT_MAX: '100000',
+      OUTBOX_RETRY_BASE_SECONDS: '0.05',
+      OUTBOX_RETRY_MAX_SECONDS: '0.2',
+      OUTBOX_POLL_SECONDS: '0.1',
+      SHUTDOWN_TIMEOUT_SECONDS: '2',
+      BUILD_ON_START: 'false',
+      ...env,
+    },
+    projectRoot,
+  )
+}
+
+export interface TestServer extends RunningServer {
+  config: Config
+  logger: ReturnType<typeof createMemoryLogger>
+}
+
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dist = await fixtureSite()
+  const config = testConfig({ DIST_DIR: dist, ...env })
+  const logger = createMemoryLogger()
+  const running = await startServer(config, { logger })
+  return { ...running, config, logger }
+}
+
+export async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 10_000, what = 'condition'): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = await probe()
+    if (value !== undefined && value !== false) return value
+    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 20))
+  }
+}
+
+export function postJson(baseUrl: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${baseUrl}/api/submit`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  })
+}
+
+export function postForm(baseUrl: string, fields: Array<[string, string]>, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${baseUrl}/api/submit`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(fields).toString(),
+  })
+}
+
+/** A valid formData for each kind of form. */
+export const validData = {
+  productEnquiry: {
+    name: 'Asha Rao',
+    email: 'asha.rao@example.in',
+    countryCode: '91',
+    mobile: '91 9876543210',
+    quantity: '2 containers',
+    container: '20 ft',
+    purpose: 'End Use',
+    requirement: 'I am interested. Kindly send the quotation for the same.',
+  },
+  exportEnquiry: {
+    name: 'Jonas Weber',
+    email: 'jonas@example.de',
+    countryCode: '49',
+    mobile: '49 15123456789',
+    quantity: '10 tonnes',
+    container: '40 ft',
+    purpose: 'Reselling',
+    requirement: 'CIF Hamburg, please.',
+    product: 'Turmeric fingers',
+  },
+  quickEnquiry: {
+    product: 'Black Pepper (Kali Mirch)',
+    country: 'United Arab Emirates',
+    name: 'Omar Haddad',
+    email: 'omar@example.ae',
+    mobile: '+971 50 123 4567',
+    message: 'Price for 5 tonnes of 550 GL black pepper, CIF Jebel Ali?',
+  },
+  contact: {
+    product: "Natural Stone's (Granites)",
+    granite: 'Neo Galaxy Black',
+    name: 'Maria Lopez',
+    email: 'maria@example.es',
+    mobile: '+34 612 345 678',
+    details: 'We need 600 sqm of polished slabs for a hotel lobby.',
+  },
+  review: {
+    name: 'Li Wei',
+    company: 'Wei Trading Co.',
+    designation: 'Purchase manager',
+    email: 'li.wei@example.cn',
+    mobile: '+86 138 0013 8000',
+    product: 'Cardamom',
+    rating: 5,
+    likes: ['Quality', 'Delivery'],
+    review: 'Bright green pods, exactly as promised, and shipped on time.',
+  },
+} as const

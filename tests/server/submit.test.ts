@@ -1,0 +1,272 @@
+// POST /api/submit end to end: every formType is accepted, stored and delivered to a real SMTP
+// server, and the mail read back has the fields, the Reply-To, the subject and escaped values.
+import fs from 'node:fs'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { builtInFormTypes, HONEYPOT_FIELD, type FormKind } from '../../forms/schemas.ts'
+import { fieldLabel, formFields } from '../../server/fields.ts'
+import { startMailServer, startTestServer, postForm, postJson, validData, waitFor, fixtureDist, type MailServer, type TestServer } from './helpers.ts'
+
+const manifest = JSON.parse(fs.readFileSync(path.join(fixtureDist, 'site-manifest.json'), 'utf8')) as {
+  formTypes: Record<string, { kind: FormKind; product?: string }>
+}
+const formTypes: Record<string, { kind: FormKind; product?: string }> = {
+  ...Object.fromEntries(Object.entries(builtInFormTypes).map(([t, kind]) => [t, { kind }])),
+  ...manifest.formTypes,
+}
+
+let mail: MailServer
+let server: TestServer
+
+beforeAll(async () => {
+  mail = await startMailServer()
+  server = await startTestServer({ SMTP_URL: mail.url })
+})
+afterAll(async () => {
+  await server?.close()
+  await mail?.stop()
+})
+
+function expectedProduct(formType: string): string {
+  const entry = formTypes[formType]!
+  if (entry.product) return entry.product
+  const data = validData[entry.kind] as Record<string, unknown>
+  return [data.product, data.granite].filter(Boolean).join(' – ')
+}
+
+describe('every formType', () => {
+  const all = Object.keys(formTypes)
+
+  it('covers the table of SPEC.md section 7, the export form, the review form and a product added in content', () => {
+    for (const t of ['QuickEnquiry', 'contact', 'FlaxEnquiry', 'CloveEnquiry', 'CardamomEnquiry', 'BlackPepperEnquiry', 'SoyabeenEnquiry',
+      'SoyabeanMealEnquiry', 'LotusEnquiry', 'Chocolate_lapotra', 'Black_Shade', 'NeokTize', 'TanBlue', 'TanRed', 'TigerShade',
+      'TomatoRed', 'StarBlue', 'ExportEnquiry', 'Review', 'TurmericEnquiry']) {
+      expect(all).toContain(t)
+    }
+  })
+
+  it('is accepted, stored before the reply, and delivered once with every field, Reply-To and a subject naming form and product', async () => {
+    const before = mail.received.length
+    const ids = new Map<string, number>()
+    for (const formType of all) {
+      const { kind } = formTypes[formType]!
+      const data = { ...validData[kind], name: `${validData[kind].name} ${formType}` }
+      const res = await postJson(server.url, { formType, formData: data })
+      const body = (await res.json()) as { success: boolean; message: string }
+      expect(res.status, formType).toBe(200)
+      expect(body.success).toBe(true)
+      expect(body.message).toMatch(/thank you/i)
+      // Committed before the reply: it is in the database the moment the reply arrives.
+      const stored = server.store.listSubmissions({ limit: 1 })[0]!
+      expect(stored.formType).toBe(formType)
+      expect(stored.name).toBe(data.name)
+      expect(stored.status).toBe(kind === 'review' ? 'pending_moderation' : 'received')
+      expect(stored.product).toBe(expectedProduct(formType))
+      expect(stored.data).not.toHaveProperty(HONEYPOT_FIELD)
+      ids.set(formType, stored.id)
+    }
+
+    const received = (await mail.waitForMessages(before + all.length)).slice(before)
+    expect(received).toHaveLength(all.length)
+    for (const formType of all) {
+      const { kind } = formTypes[formType]!
+      const data = { ...validData[kind], name: `${validData[kind].name} ${formType}` } as Record<string, unknown>
+      const message = received.find((m) => m.parsed.subject?.includes(`(#${ids.get(formType)})`))
+      expect(message, formType).toBeDefined()
+      const parsed = message!.parsed
+      expect(parsed.subject).toContain(expectedProduct(formType))
+      expect(parsed.subject).toMatch(kind === 'review' ? /^Review/ : kind === 'contact' ? /^Contact form/ : /enquiry/i)
+      expect(parsed.replyTo?.value).toEqual([{ name: data.name, address: data.email }])
+      expect(parsed.to && !Array.isArray(parsed.to) ? parsed.to.value : []).toEqual([{ name: 'Enquiries', address: 'enquiries@example.test' }])
+      expect(message!.envelopeTo).toEqual(['enquiries@example.test'])
+      for (const field of formFields(kind)) {
+        const raw = data[field]
+        const shown = Array.isArray(raw) ? raw.join(', ') : field === 'rating' ? `${raw} of 5` : String(raw)
+        expect(parsed.text, `${formType} text ${field}`).toContain(`${fieldLabel(field)}: ${shown}`)
+        expect(parsed.html || '', `${formType} html ${field}`).toContain(`>${fieldLabel(field)}</th>`)
+      }
+      expect(server.store.getSubmission(ids.get(formType)!)!.mailStatus).toBe('sent')
+    }
+    expect(server.store.countOutbox()).toMatchObject({ queued: 0 })
+  })
+})
+
+describe('escaping', () => {
+  it('escapes HTML in every value of the HTML body, keeps the text body literal, and header values single-line', async () => {
+    const nasty = `<script>alert("x")</script> & <img src=x onerror=alert(1)> 'quoted'`
+    const before = mail.received.length
+    const res = await postJson(server.url, {
+      formType: 'QuickEnquiry',
+      formData: {
+        product: `Clove ${nasty}`,
+        country: `India ${nasty}`,
+        name: `Ravi ${nasty}`,
+        email: 'ravi@example.in',
+        mobile: '+91 98765 43210',
+        message: `Line one ${nasty}\r\nBcc: victim@example.com\r\n\r\nLine three`,
+      },
+    })
+    expect(res.status).toBe(200)
+    const [message] = (await mail.waitForMessages(before + 1)).slice(before)
+    const { parsed, raw } = message!
+    const html = parsed.html || ''
+    expect(html).not.toContain('<script>')
+    expect(html).not.toContain('<img src=x')
+    expect(html).toContain('&#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62; &#38; &#60;img src=x onerror=alert(1)&#62; &#39;quoted&#39;')
+    expect(parsed.text).toContain(`Name: Ravi ${nasty}`)
+    // The multi-line message stays in the body: its "Bcc:" line never became a header.
+    expect(parsed.headers.has('bcc')).toBe(false)
+    expect(parsed.bcc).toBeUndefined()
+    expect(parsed.text).toContain('    Bcc: victim@example.com')
+    const headerBlock = raw.slice(0, raw.indexOf('\r\n\r\n'))
+    expect(headerBlock).not.toMatch(/^Bcc:/im)
+    expect(parsed.subject).toBe(`Quick enquiry: Clove ${nasty} from Ravi ${nasty} (#${server.store.listSubmissions({ limit: 1 })[0]!.id})`)
+    expect(parsed.replyTo?.value).toEqual([{ name: `Ravi ${nasty}`, address: 'ravi@example.in' }])
+  })
+})
+
+describe('spam', () => {
+  it('thanks a post whose honeypot is filled, stores it flagged as spam and never mails it', async () => {
+    const before = mail.received.length
+    const res = await postJson(server.url, { formType: 'CloveEnquiry', formData: { ...validData.productEnquiry, [HONEYPOT_FIELD]: 'http://spam.example' } })
+    expect(res.status).toBe(200)
+    expect(await res.json()).toMatchObject({ success: true })
+    const spam = server.store.listSubmissions({ limit: 1, includeSpam: true })[0]!
+    expect(spam.status).toBe('spam')
+    expect(spam.mailStatus).toBeNull()
+    expect(server.store.outboxForSubmission(spam.id)).toEqual([])
+    // Not listed among real submissions.
+    expect(server.store.listSubmissions({ limit: 1 })[0]!.id).not.toBe(spam.id)
+
+    // Even with invalid fields, a bot learns nothing from the reply.
+    const invalid = await postJson(server.url, { formType: 'CloveEnquiry', formData: { name: '', [HONEYPOT_FIELD]: 'x' } })
+    expect(invalid.status).toBe(200)
+    await new Promise((r) => setTimeout(r, 300))
+    expect(mail.received.length).toBe(before)
+  })
+})
+
+describe('classic form posts (JavaScript off)', () => {
+  it('accepts urlencoded fields with a bare mobile number and answers 303 to the thank-you page', async () => {
+    const before = mail.received.length
+    const res = await postForm(server.url, [
+      ['formType', 'CloveEnquiry'],
+      ['name', 'Kiran Das'],
+      ['email', 'kiran@example.in'],
+      ['countryCode', '91'],
+      ['mobile', '98765-43210'],
+      ['purpose', 'Reselling'],
+      ['requirement', 'Please quote for 1 container.'],
+      [HONEYPOT_FIELD, ''],
+    ], { origin: 'https://www.example.com' })
+    expect(res.status).toBe(303)
+    expect(res.headers.get('location')).toBe('/thank-you')
+    const stored = server.store.listSubmissions({ limit: 1 })[0]!
+    expect(stored.data.mobile).toBe('91 9876543210')
+    const [message] = (await mail.waitForMessages(before + 1)).slice(before)
+    expect(message!.parsed.subject).toContain('Clove')
+  })
+
+  it('takes a repeated likes field as a list and the rating as text', async () => {
+    const res = await postForm(server.url, [
+      ['formType', 'Review'],
+      ['name', 'Li Wei'],
+      ['email', 'li@example.cn'],
+      ['mobile', '+86 138 0013 8000'],
+      ['product', 'Cardamom'],
+      ['rating', '4'],
+      ['likes', 'Quality'],
+      ['likes', 'Response'],
+      ['review', 'Good.'],
+    ])
+    expect(res.status).toBe(303)
+    const stored = server.store.listSubmissions({ limit: 1 })[0]!
+    expect(stored.data.likes).toEqual(['Quality', 'Response'])
+    expect(stored.data.rating).toBe(4)
+    expect(stored.status).toBe('pending_moderation')
+  })
+
+  it('answers a post that fails validation with the problem page listing the errors and a link back to the form', async () => {
+    const count = server.store.countSubmissions().total
+    const res = await postForm(
+      server.url,
+      [['formType', 'CloveEnquiry'], ['name', '<b>Kiran</b>'], ['email', 'not-an-address'], ['countryCode', '91'], ['mobile', '']],
+      { referer: 'https://www.example.com/products/clove?x=1' },
+    )
+    expect(res.status).toBe(400)
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/)
+    const html = await res.text()
+    expect(html).toContain('<title>Please check your enquiry')
+    expect(html).toContain('<li><strong>E-mail</strong>: Please enter a valid e-mail address')
+    expect(html).toContain('<li><strong>Mobile</strong>: Please enter your mobile number.</li>')
+    expect(html).toContain('<a href="/products/clove">Back to the form</a>')
+    expect(html).not.toContain('<div data-form-errors=""></div>')
+    expect(server.store.countSubmissions().total).toBe(count)
+  })
+
+  it('links back to /contact when the Referer is from another site', async () => {
+    const res = await postForm(server.url, [['formType', 'CloveEnquiry']], { referer: 'https://evil.example/products/clove' })
+    expect(res.status).toBe(400)
+    expect(await res.text()).toContain('<a href="/contact">Back to the form</a>')
+  })
+})
+
+describe('origin', () => {
+  it('accepts the configured site origin and the server’s own origin, and refuses others with 403', async () => {
+    const ok = await postJson(server.url, { formType: 'CloveEnquiry', formData: validData.productEnquiry }, { origin: 'https://www.example.com' })
+    expect(ok.status).toBe(200)
+    const own = await postJson(server.url, { formType: 'CloveEnquiry', formData: validData.productEnquiry }, { origin: server.url })
+    expect(own.status).toBe(200)
+    const count = server.store.countSubmissions().total
+    for (const origin of ['https://evil.example', 'null', 'https://www.example.com.evil.example', 'http://www.example.com']) {
+      const res = await postJson(server.url, { formType: 'CloveEnquiry', formData: validData.productEnquiry }, { origin })
+      expect(res.status, origin).toBe(403)
+      expect(await res.json()).toMatchObject({ success: false, errors: {} })
+    }
+    expect(server.store.countSubmissions().total).toBe(count)
+  })
+})
+
+describe('rate limit', () => {
+  it('answers 429 with Retry-After over the per-IP limit, and stores nothing more', async () => {
+    const limited = await startTestServer({ RATE_LIMIT_MAX: '3', RATE_LIMIT_WINDOW_SECONDS: '120' })
+    try {
+      for (let i = 0; i < 3; i++) {
+        expect((await postJson(limited.url, { formType: 'CloveEnquiry', formData: validData.productEnquiry })).status).toBe(200)
+      }
+      const res = await postJson(limited.url, { formType: 'CloveEnquiry', formData: validData.productEnquiry })
+      expect(res.status).toBe(429)
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
+      expect(Number(res.headers.get('retry-after'))).toBeLessThanOrEqual(120)
+      const body = (await res.json()) as { success: boolean; message: string }
+      expect(body.success).toBe(false)
+      expect(body.message).toMatch(/too many/i)
+      expect(limited.store.countSubmissions().total).toBe(3)
+      // Pages are not rate limited.
+      expect((await fetch(`${limited.url}/`)).status).toBe(200)
+    } finally {
+      await limited.close()
+    }
+  })
+})
+
+describe('faults', () => {
+  it('answers a real fault with 500, a generic message and a logged request id', async () => {
+    const broken = await startTestServer({})
+    try {
+      broken.store.db.exec('DROP TABLE outbox')
+      const res = await postJson(broken.url, { formType: 'CloveEnquiry', formData: validData.productEnquiry })
+      expect(res.status).toBe(500)
+      const body = (await res.json()) as { success: boolean; message: string }
+      const requestId = res.headers.get('x-request-id')!
+      expect(body.success).toBe(false)
+      expect(body.message).toContain(requestId)
+      expect(body.message).not.toMatch(/sqlite|outbox|table/i)
+      await waitFor(() => broken.logger.events.find((e) => e.level === 'error' && e.requestId === requestId))
+      // Nothing half-stored: the transaction rolled back.
+      expect(broken.store.countSubmissions().total).toBe(0)
+    } finally {
+      await broken.close()
+    }
+  })
+})
