@@ -1,8 +1,22 @@
+import { resolve } from 'node:path'
 import mdx from '@mdx-js/rollup'
 import react from '@vitejs/plugin-react'
+import remarkFrontmatter from 'remark-frontmatter'
 import vike from 'vike/plugin'
 import { defineConfig } from 'vite'
+import { paths } from './scripts/paths.ts'
 
 export default defineConfig({
-  plugins: [{ enforce: 'pre', ...mdx() }, react({ include: /\.(mdx|tsx?)$/ }), vike()],
+  // Encoded images (and nothing else) are published from here; scripts/build.ts fills it.
+  publicDir: paths.publicDir,
+  // dedupe: MDX in a content folder outside the project still uses the project's React.
+  resolve: { alias: { '@content': paths.contentDir }, dedupe: ['react', 'react-dom'] },
+  plugins: [
+    // Front matter of legal texts is read and validated by content/load.ts; MDX just skips it.
+    { enforce: 'pre', ...mdx({ remarkPlugins: [remarkFrontmatter] }) },
+    react({ include: /\.(mdx|tsx?)$/ }),
+    vike(),
+  ],
+  build: { target: 'es2022', cssMinify: 'lightningcss' },
+  server: { port: Number(process.env.PORT ?? 3000) },
 })

@@ -1,17 +1,13 @@
 // Server-side helpers shared by page +data hooks: content access, image lookup, absolute URLs.
 import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { getContent, type SiteContent } from '../../content/load.ts'
 import type { ImageRef, NavItem } from '../../content/schema.ts'
+import { paths } from '../../scripts/paths.ts'
 import type { ImageEntry, ImageManifest } from '../components/images.ts'
 
 export { getContent }
 
-export const imageManifestPath = resolveManifestPath()
-
-function resolveManifestPath(): string {
-  return process.env.IMAGE_MANIFEST ?? join(process.cwd(), '.cache', 'images-manifest.json')
-}
+const imageManifestPath = process.env.IMAGE_MANIFEST ?? paths.imageManifest
 
 let manifest: ImageManifest | undefined
 function getManifest(): ImageManifest {

@@ -1,1 +1,58 @@
-export default function Page() { return <main><h1>About</h1></main> }
+import { CardGrid, FactsGrid, PageHero } from '../../components/blocks.tsx'
+import Story from '@content/about.mdx'
+import type { Data } from './+data.ts'
+import './about.css'
+
+export default function Page({ page, site, facts, products }: Data) {
+  return (
+    <>
+      <PageHero heading={page.heading} intro={page.intro} trail={[{ name: 'Home', path: '/' }]} />
+      <section className="section" aria-labelledby="story-heading">
+        <div className="container story-grid">
+          <div className="prose">
+            <span className="eyebrow">Since {site.company.founded}</span>
+            <h2 id="story-heading">{page.storyHeading}</h2>
+            <Story />
+          </div>
+          <ul className="stat-tiles" aria-label="The company in numbers">
+            {site.stats.map((s) => (
+              <li key={s.label}>
+                <strong>{s.value}</strong>
+                <span>{s.label}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+      <section className="section section-alt" aria-labelledby="leaders-heading">
+        <div className="container">
+          <h2 id="leaders-heading">{page.leadersHeading}</h2>
+          <ul className="leaders">
+            {site.leaders.map((l) => (
+              <li key={l.title} className="leader">
+                <span className="leader-initials" aria-hidden="true">{l.name.split(' ').map((w) => w[0]).slice(0, 2).join('')}</span>
+                <div>
+                  <h3>{l.name}</h3>
+                  <p className="leader-title">{l.title}</p>
+                  {l.bio && <p>{l.bio}</p>}
+                </div>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+      <section className="section" aria-labelledby="facts-heading">
+        <div className="container">
+          <h2 id="facts-heading">{page.factsHeading}</h2>
+          <FactsGrid facts={facts} label={page.factsHeading} />
+        </div>
+      </section>
+      <section className="section section-alt" aria-labelledby="about-products-heading">
+        <div className="container">
+          <h2 id="about-products-heading">{page.productsHeading}</h2>
+          <CardGrid items={products} cta="View product" />
+        </div>
+      </section>
+    </>
+  )
+}

@@ -1,1 +1,3 @@
-export default '/about'
+import { routeTo } from '../../lib/routing.ts'
+
+export default routeTo('about')

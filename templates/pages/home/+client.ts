@@ -1,6 +1,5 @@
-import { createElement } from 'react'
-import { hydrateRoot } from 'react-dom/client'
-import { Counter } from '../../islands/Counter'
-for (const el of document.querySelectorAll<HTMLElement>('[data-island="Counter"]')) {
-  hydrateRoot(el, createElement(Counter, JSON.parse(el.dataset.props ?? '{}')))
-}
+import { Carousel } from '../../components/Carousel.tsx'
+import { QuickEnquiryForm } from '../../components/forms/QuickEnquiryForm.tsx'
+import { hydrateIslands } from '../../islands/hydrate.ts'
+
+hydrateIslands({ Carousel, QuickEnquiryForm })

@@ -1,1 +1,3 @@
-export default '/'
+import { routeTo } from '../../lib/routing.ts'
+
+export default routeTo('home')

@@ -1,0 +1,114 @@
+// `npm run build`: content → images → prerendered pages → sitemap, robots, site manifest → precompressed.
+// Content is validated first, so a mistake in a YAML file stops the build with every problem listed.
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises'
+import { join, relative } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { ContentError, formatProblems, loadContent, type SiteContent } from '../content/load.ts'
+import { builtInFormTypes, type FormKind } from '../forms/schemas.ts'
+import { buildImages } from './build-images.ts'
+import { paths } from './paths.ts'
+
+export interface SiteManifest {
+  builtAt: string
+  origin: string
+  /** Alias path → canonical path; the server answers these with 301. */
+  redirects: Record<string, string>
+  /** Every formType the site's forms send, with the kind of form and the product it names. */
+  formTypes: Record<string, { kind: FormKind; product?: string }>
+  /** Canonical paths of every page. */
+  pages: string[]
+}
+
+export function siteManifest(content: SiteContent): SiteManifest {
+  const redirects: Record<string, string> = {}
+  for (const route of content.routes) for (const alias of route.aliases) redirects[alias] = route.path
+  const formTypes: SiteManifest['formTypes'] = {}
+  for (const [formType, kind] of Object.entries(builtInFormTypes)) formTypes[formType] = { kind }
+  for (const p of content.agroProducts) formTypes[p.formType] = { kind: 'productEnquiry', product: p.name }
+  for (const s of content.graniteShades) formTypes[s.formType] = { kind: 'productEnquiry', product: `${s.name} Granite` }
+  return {
+    builtAt: new Date().toISOString(),
+    origin: content.site.origin,
+    redirects,
+    formTypes,
+    pages: content.routes.filter((r) => r.kind !== 'thankYou' && r.kind !== 'enquiryProblem').map((r) => r.path),
+  }
+}
+
+const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+
+/** sitemap.xml: canonical addresses only (aliases redirect; the thank-you and problem pages are not for search). */
+export function sitemapXml(content: SiteContent, lastModified: string): string {
+  const urls = siteManifest(content).pages.map(
+    (path) => `  <url><loc>${xmlEscape(content.site.origin + path)}</loc><lastmod>${lastModified}</lastmod></url>`,
+  )
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`
+}
+
+export function robotsTxt(content: SiteContent): string {
+  return `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /thank-you\nDisallow: /enquiry-problem\n\nSitemap: ${content.site.origin}/sitemap.xml\n`
+}
+
+async function countHtml(dir: string): Promise<number> {
+  let n = 0
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile() && entry.name.endsWith('.html')) n++
+  }
+  return n
+}
+
+export async function buildSite({ quiet = false } = {}): Promise<{ pages: number; ms: number }> {
+  const log = (line: string) => quiet || console.log(line)
+  const t0 = performance.now()
+  process.env.IMAGE_MANIFEST = paths.imageManifest
+  process.env.CONTENT_DIR = paths.contentDir
+
+  const content = loadContent(paths.contentDir)
+  log(`content: ${content.products.length} products, ${content.graniteShades.length} granite shades, ${content.routes.length} pages valid`)
+
+  const t1 = performance.now()
+  const images = await buildImages({
+    imagesDir: join(paths.contentDir, 'images'),
+    outDir: paths.imagesOut,
+    manifestPath: paths.imageManifest,
+    cachePath: paths.imageCache,
+  })
+  log(`images: ${Object.keys(images).length} in ${Math.round(performance.now() - t1)} ms`)
+
+  const t2 = performance.now()
+  await rm(paths.distDir, { recursive: true, force: true })
+  const { build } = await import('vike/api')
+  await build({ viteConfig: { root: paths.root, logLevel: quiet ? 'silent' : 'warn', build: { outDir: paths.distDir, emptyOutDir: true } } })
+  log(`pages: prerendered in ${Math.round(performance.now() - t2)} ms`)
+
+  const client = join(paths.distDir, 'client')
+  await mkdir(client, { recursive: true })
+  const today = new Date().toISOString().slice(0, 10)
+  await writeFile(join(client, 'sitemap.xml'), sitemapXml(content, today))
+  await writeFile(join(client, 'robots.txt'), robotsTxt(content))
+  await writeFile(join(paths.distDir, 'site-manifest.json'), `${JSON.stringify(siteManifest(content), null, 2)}\n`)
+
+  try {
+    const { precompressDir } = await import('./precompress.ts')
+    const stats = await precompressDir(client)
+    log(`compressed: ${stats.files} files, ${stats.bytes} B → brotli ${stats.brotliBytes} B, gzip ${stats.gzipBytes} B`)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw error
+  }
+
+  const pages = await countHtml(client)
+  const ms = Math.round(performance.now() - t0)
+  log(`built ${pages} HTML pages into ${relative(paths.root, client) || client} in ${ms} ms`)
+  return { pages, ms }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  buildSite().catch((error: unknown) => {
+    if (error instanceof ContentError) {
+      console.error(`Build stopped: ${error.problems.length} problem(s) in content:\n${formatProblems(error.problems)}`)
+    } else {
+      console.error(error)
+    }
+    process.exit(1)
+  })
+}

@@ -1,0 +1,33 @@
+import { productCard } from '../../lib/cards.ts'
+import type { Head } from '../../lib/head.ts'
+import { getContent } from '../../lib/site.ts'
+import { organization } from '../../lib/structured.ts'
+
+export default function data() {
+  const content = getContent()
+  const page = content.pages.about
+  const { company } = content.site
+  const head: Head = {
+    title: page.seo.title,
+    description: page.seo.description,
+    canonicalPath: page.path,
+    keywords: page.seo.keywords,
+    jsonLd: [{ '@context': 'https://schema.org', '@type': 'AboutPage', name: page.heading, url: content.site.origin + page.path, about: organization(content) }],
+  }
+  return {
+    head,
+    page,
+    site: content.site,
+    facts: [
+      { label: 'Nature of Business', value: company.natureOfBusiness },
+      { label: 'Number of Employees', value: `About ${company.employees}` },
+      { label: 'Market Coverage', value: company.marketCoverage },
+      { label: 'Legal Status', value: company.legalForm },
+      { label: 'Offices', value: `${company.offices.join(' and ')} (${company.address.country})` },
+      { label: 'Year of Establishment', value: String(company.founded) },
+    ],
+    products: content.products.map(productCard),
+  }
+}
+
+export type Data = ReturnType<typeof data>

@@ -1,0 +1,56 @@
+import { PageHero } from '../../components/blocks.tsx'
+import { ContactForm } from '../../components/forms/ContactForm.tsx'
+import { Icon } from '../../components/Icon.tsx'
+import { Island } from '../../islands/Island.tsx'
+import type { Data } from './+data.ts'
+import './contact.css'
+
+export default function Page({ page, site, form }: Data) {
+  const { company, contact } = site
+  return (
+    <>
+      <PageHero heading={page.heading} intro={page.intro} trail={[{ name: 'Home', path: '/' }]} />
+      <section className="section">
+        <div className="container contact-grid">
+          <div className="contact-side">
+            <section className="contact-card" aria-labelledby="details-heading">
+              <h2 id="details-heading">{page.detailsHeading}</h2>
+              <p className="contact-company">{company.name}</p>
+              <dl className="contact-details">
+                <div><dt>Contact person</dt><dd>{contact.person}</dd></div>
+                <div>
+                  <dt>Address</dt>
+                  <dd>{company.address.locality}, {company.address.region}{company.address.postalCode ? ` ${company.address.postalCode}` : ''}, {company.address.country}</dd>
+                </div>
+                <div>
+                  <dt>Phone</dt>
+                  <dd>{contact.phones.map((p) => <a key={p.tel} href={`tel:${p.tel}`}><Icon name="phone" /> {p.display}</a>)}</dd>
+                </div>
+                <div><dt>E-mail</dt><dd><a href={`mailto:${contact.email}`}><Icon name="mail" /> {contact.email}</a></dd></div>
+                <div>
+                  <dt>Online store</dt>
+                  <dd><a href={contact.marketplace.url} rel="noopener noreferrer" target="_blank"><Icon name="store" /> {contact.marketplace.label} <span className="visually-hidden">(opens in a new tab)</span></a></dd>
+                </div>
+              </dl>
+            </section>
+            <section className="contact-card" aria-labelledby="why-heading">
+              <h2 id="why-heading">{page.whyChooseUs.heading}</h2>
+              <ul className="why-list">
+                {page.whyChooseUs.items.map((item) => (
+                  <li key={item.title}>
+                    <Icon name="check" />
+                    <div><strong>{item.title}</strong><p>{item.text}</p></div>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          </div>
+          <section className="contact-form-card" aria-labelledby="contact-form-heading">
+            <h2 id="contact-form-heading">{page.formHeading}</h2>
+            <Island name="ContactForm" component={ContactForm} props={form} />
+          </section>
+        </div>
+      </section>
+    </>
+  )
+}

@@ -1,0 +1,19 @@
+import { PageHero } from '../../components/blocks.tsx'
+import type { Data } from './+data.ts'
+
+/**
+ * Shown when a form sent without JavaScript has mistakes. The server answers with this page and
+ * puts the list of problems and a link back to the form in place of the empty marker below.
+ */
+export default function Page({ page }: Data) {
+  return (
+    <>
+      <PageHero heading={page.heading} intro={page.intro} />
+      <div className="section">
+        <div className="container prose">
+          <div data-form-errors="" />
+        </div>
+      </div>
+    </>
+  )
+}

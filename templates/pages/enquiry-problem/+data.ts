@@ -1,0 +1,11 @@
+import type { Head } from '../../lib/head.ts'
+import { getContent } from '../../lib/site.ts'
+
+export default function data() {
+  const { pages } = getContent()
+  const page = pages.enquiryProblem
+  const head: Head = { title: page.seo.title, description: page.seo.description, canonicalPath: page.path, noindex: true }
+  return { head, page }
+}
+
+export type Data = ReturnType<typeof data>

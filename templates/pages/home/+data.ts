@@ -1,0 +1,48 @@
+import type { CarouselProps } from '../../components/Carousel.tsx'
+import { productCard } from '../../lib/cards.ts'
+import { productOptions } from '../../lib/forms.ts'
+import type { Head } from '../../lib/head.ts'
+import { getContent, image } from '../../lib/site.ts'
+import { organization } from '../../lib/structured.ts'
+
+export default function data() {
+  const content = getContent()
+  const { home, site, productBySlug } = content
+  const product = (slug: string) => productBySlug.get(slug)!
+  const first = image(product(home.carousel.slides[0]!).image.src)
+  const head: Head = {
+    title: home.seo.title,
+    description: home.seo.description,
+    canonicalPath: '/',
+    keywords: home.seo.keywords,
+    social: { type: 'website', image: 'svg' in first ? undefined : { url: first.fallback, width: first.width, height: first.height, alt: site.company.name } },
+    jsonLd: [
+      organization(content),
+      { '@context': 'https://schema.org', '@type': 'WebSite', name: site.company.name, url: `${site.origin}/`, publisher: { '@id': `${site.origin}/#organization` } },
+    ],
+  }
+  const carousel: CarouselProps = {
+    label: 'Our products',
+    intervalMs: home.carousel.intervalMs,
+    slides: home.carousel.slides.map((slug) => {
+      const p = product(slug)
+      return { name: p.menuLabel, path: p.path, caption: p.summary, image: image(p.image.src), alt: p.image.alt }
+    }),
+  }
+  return {
+    head,
+    carousel,
+    latest: { ...home.latest, items: home.latest.products.map((s) => productCard(product(s))) },
+    popular: { ...home.popular, items: home.popular.products.map((s) => productCard(product(s))) },
+    quick: {
+      heading: home.quickEnquiry.heading,
+      intro: home.quickEnquiry.intro,
+      image: image(home.quickEnquiry.image.src),
+      alt: home.quickEnquiry.image.alt,
+      form: { productOptions: productOptions(content), countries: content.forms.countries, idPrefix: 'quick', labelledBy: 'quick-heading' },
+    },
+    company: site.company,
+  }
+}
+
+export type Data = ReturnType<typeof data>

@@ -1,0 +1,3 @@
+import { prerenderUrls } from '../../lib/routing.ts'
+
+export default () => prerenderUrls('home')

@@ -1,0 +1,71 @@
+// Optional sections a product shows when its content has them (makhana's grades, tiers, bands, uses).
+import type { AgroProduct } from '../../../content/schema.ts'
+
+export function MakhanaSections({ product }: { product: AgroProduct }) {
+  const { grades, qualityTiers, priceBands, useCases } = product
+  if (!grades && !qualityTiers && !priceBands && !useCases) return null
+  return (
+    <section className="section section-alt" aria-labelledby="categories-heading">
+      <div className="container">
+        <h2 id="categories-heading">{product.name} Categories</h2>
+        <div className="category-grid">
+          {grades && (
+            <div className="category-block">
+              <h3>{grades.heading}</h3>
+              {grades.intro && <p>{grades.intro}</p>}
+              <table className="spec-table price-table">
+                <thead>
+                  <tr><th scope="col">Grade</th><th scope="col">Indicative price (USD)</th></tr>
+                </thead>
+                <tbody>
+                  {grades.items.map((g) => (
+                    <tr key={g.name}>
+                      <th scope="row">{g.name}</th>
+                      <td>{g.qualifier === 'under' ? 'Under ' : g.qualifier === 'from' ? 'From ' : ''}${g.priceUsd.toFixed(2)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {qualityTiers && (
+            <div className="category-block">
+              <h3>{qualityTiers.heading}</h3>
+              <ul className="tier-list">
+                {qualityTiers.items.map((t) => (
+                  <li key={t.name}>
+                    <strong>{t.name}</strong>
+                    <span>{t.grades.join(', ')}</span>
+                    {t.text && <p>{t.text}</p>}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+          {priceBands && (
+            <div className="category-block">
+              <h3>{priceBands.heading}</h3>
+              <ul className="tier-list">
+                {priceBands.items.map((b) => (
+                  <li key={b.name}>
+                    <strong>{b.name}</strong>
+                    <span>{b.range}</span>
+                    {b.grades.length > 0 && <p>{b.grades.join(', ')}</p>}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+          {useCases && (
+            <div className="category-block">
+              <h3>{useCases.heading}</h3>
+              <ul className="application-list">
+                {useCases.items.map((u) => <li key={u.title}><strong>{u.title}</strong> {u.text}</li>)}
+              </ul>
+            </div>
+          )}
+        </div>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,25 @@
+import { CardGrid, PageHero } from '../../components/blocks.tsx'
+import { EnquiryForm } from '../../components/forms/EnquiryForm.tsx'
+import { Island } from '../../islands/Island.tsx'
+import type { Data } from './+data.ts'
+
+export default function Page({ page, products, enquiry }: Data) {
+  return (
+    <>
+      <PageHero heading={page.heading} intro={page.intro} trail={[{ name: 'Home', path: '/' }]} />
+      <section className="section" aria-labelledby="range-heading">
+        <div className="container">
+          <h2 id="range-heading">{page.gridHeading}</h2>
+          <CardGrid items={products} cta="View product" />
+        </div>
+      </section>
+      <section className="section section-alt" aria-labelledby="export-heading">
+        <div className="container enquiry-wrap">
+          <h2 id="export-heading">{page.exportEnquiry.heading}</h2>
+          <p className="lead">{page.exportEnquiry.intro}</p>
+          <Island name="EnquiryForm" component={EnquiryForm} props={enquiry} />
+        </div>
+      </section>
+    </>
+  )
+}

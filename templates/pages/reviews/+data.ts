@@ -1,0 +1,25 @@
+import { productOptions, } from '../../lib/forms.ts'
+import type { Head } from '../../lib/head.ts'
+import { getContent, productLinks } from '../../lib/site.ts'
+import { summarise } from './rating.ts'
+
+export default function data() {
+  const content = getContent()
+  const page = content.pages.reviews
+  const head: Head = {
+    title: page.seo.title,
+    description: page.seo.description,
+    canonicalPath: page.path,
+    keywords: page.seo.keywords,
+  }
+  return {
+    head,
+    page,
+    summary: summarise(content.reviews.distribution, content.reviews.minBarPercent),
+    reviews: content.reviews.reviews,
+    products: productLinks(content),
+    form: { productOptions: productOptions(content), idPrefix: 'review', labelledBy: 'review-form-heading' },
+  }
+}
+
+export type Data = ReturnType<typeof data>

@@ -1,0 +1,19 @@
+import type { Head } from '../../lib/head.ts'
+import { getContent, productLinks } from '../../lib/site.ts'
+
+export default function data() {
+  const content = getContent()
+  const page = content.pages.sitemap
+  const head: Head = { title: page.seo.title, description: page.seo.description, canonicalPath: page.path, keywords: page.seo.keywords }
+  return {
+    head,
+    page,
+    groups: [
+      { id: 'main', heading: page.mainHeading, links: content.navigation.sitemapMain },
+      { id: 'products', heading: page.productsHeading, links: productLinks(content) },
+      { id: 'granite', heading: page.graniteHeading, links: content.graniteShades.map((s) => ({ name: s.shortName, path: s.path })) },
+    ],
+  }
+}
+
+export type Data = ReturnType<typeof data>
