@@ -46,7 +46,8 @@ const DEFAULTS: ReviewValues = {
   review: '',
   [HONEYPOT_FIELD]: '',
 }
-const toFormData = (values: ReviewValues) => ({ ...values, rating: values.rating === '' ? '' : Number(values.rating) })
+// No star chosen is sent as no rating at all, which the schema answers with its rating message.
+const toFormData = (values: ReviewValues) => ({ ...values, rating: values.rating === '' ? undefined : Number(values.rating) })
 
 export function ReviewForm({ productOptions, idPrefix, labelledBy }: ReviewFormProps) {
   const form = useForm({
