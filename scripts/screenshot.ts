@@ -1,0 +1,29 @@
+// `npm run screenshot -- [base-url] [path ...]`: full-page PNGs of pages at phone and desktop width,
+// for looking at what visitors see. Uses Debian's Chromium (CHROMIUM_PATH overrides the path).
+import { mkdir } from 'node:fs/promises'
+import { chromium } from 'playwright-core'
+
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+export const chromiumArgs = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+]
+
+const [base = 'http://127.0.0.1:3000', ...paths] = process.argv.slice(2)
+const outDir = process.env.SCREENSHOT_DIR ?? '/tmp/screenshots'
+const widths = [390, 1280]
+
+const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
+await mkdir(outDir, { recursive: true })
+for (const width of widths) {
+  const page = await browser.newPage({ viewport: { width, height: width < 600 ? 844 : 800 } })
+  page.on('console', (m) => m.type() === 'error' && console.log(`console error on ${page.url()}: ${m.text()}`))
+  for (const path of paths.length ? paths : ['/']) {
+    await page.goto(base + path, { waitUntil: 'networkidle' })
+    const file = `${outDir}/${path.replace(/\W+/g, '_') || 'home'}-${width}.png`
+    await page.screenshot({ path: file, fullPage: true })
+    console.log(file)
+  }
+  await page.close()
+}
+await browser.close()
