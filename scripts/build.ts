@@ -78,7 +78,9 @@ export async function buildSite({ quiet = false } = {}): Promise<{ pages: number
   const t2 = performance.now()
   await rm(paths.distDir, { recursive: true, force: true })
   const { build } = await import('vike/api')
-  await build({ viteConfig: { root: paths.root, logLevel: quiet ? 'silent' : 'warn', build: { outDir: paths.distDir, emptyOutDir: true } } })
+  await build({ viteConfig: { root: paths.root, logLevel: quiet ? 'silent' : 'warn',
+    // Vike joins outDir to the root, so it must be relative.
+    build: { outDir: relative(paths.root, paths.distDir) || '.', emptyOutDir: true } } })
   log(`pages: prerendered in ${Math.round(performance.now() - t2)} ms`)
 
   const client = join(paths.distDir, 'client')

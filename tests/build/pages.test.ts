@@ -1,0 +1,118 @@
+// The prerendered site (run after `npm run build`): every route and alias is a page, and every page
+// carries its own head: title, description, absolute canonical, and the social, structured and geo
+// data its type needs.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { loadContent } from '../../content/load.ts'
+import { canonical, distClient, jsonLd, links, meta, readPage, scriptSources, title } from './html.ts'
+
+const content = loadContent()
+const origin = content.site.origin
+const allPaths = content.routes.flatMap((r) => [r.path, ...r.aliases])
+
+describe('prerendered pages', () => {
+  it('prerenders every page and alias, plus a 404 page', () => {
+    for (const path of allPaths) expect(() => readPage(path), path).not.toThrow()
+    expect(readFileSync(join(distClient, '404.html'), 'utf8')).toContain(content.pages.notFound.heading)
+  })
+
+  it('gives every page a title, description and absolute canonical link of its own', () => {
+    const titles = new Set<string>()
+    for (const route of content.routes) {
+      const html = readPage(route.path)
+      const t = title(html)
+      expect(t, route.path).toBeTruthy()
+      titles.add(t!)
+      expect(meta(html, 'description'), route.path).toBeTruthy()
+      expect(canonical(html), route.path).toBe(origin + route.path)
+      expect(html.match(/<h1[ >]/g)?.length, `${route.path} has one h1`).toBe(1)
+    }
+    expect(titles.size).toBe(content.routes.length)
+  })
+
+  it('points each alias at its canonical address', () => {
+    for (const route of content.routes) for (const alias of route.aliases) {
+      expect(canonical(readPage(alias)), alias).toBe(origin + route.path)
+    }
+  })
+
+  it('gives product pages keywords, Open Graph, Twitter and Product data in USD, in stock', () => {
+    for (const p of content.agroProducts) {
+      const html = readPage(p.path)
+      expect(meta(html, 'keywords'), p.slug).toBe(p.seo.keywords?.join(', '))
+      expect(meta(html, 'og:type')).toBe('product')
+      expect(meta(html, 'og:url')).toBe(origin + p.path)
+      expect(meta(html, 'og:image')).toMatch(new RegExp(`^${origin}/img/`))
+      expect(meta(html, 'twitter:card')).toBe('summary_large_image')
+      const product = jsonLd(html).find((d) => d['@type'] === 'Product') as Record<string, any>
+      expect(product, p.slug).toBeDefined()
+      expect(product).toMatchObject({ name: p.name, url: origin + p.path })
+      expect(product.offers.priceCurrency).toBe('USD')
+      expect(product.offers.availability).toBe('https://schema.org/InStock')
+    }
+  })
+
+  it("gives makhana offers from its grade prices, and geo tags for Telangana", () => {
+    const html = readPage('/products/makhana')
+    const product = jsonLd(html).find((d) => d['@type'] === 'Product') as Record<string, any>
+    expect(product.offers).toMatchObject({ '@type': 'AggregateOffer', lowPrice: '3.51', highPrice: '23.17', offerCount: 9, priceCurrency: 'USD' })
+    expect(meta(html, 'geo.region')).toBe('IN-TG')
+    expect(meta(html, 'geo.placename')).toBe('Telangana, India')
+    expect(meta(html, 'geo.position')).toMatch(/^17\.\d+;78\.\d+$/)
+    expect(meta(html, 'ICBM')).toMatch(/^17\.\d+, 78\.\d+$/)
+    expect(meta(readPage('/products/clove'), 'geo.region')).toBeUndefined()
+  })
+
+  it('gives granite shade pages Product data and geo tags', () => {
+    for (const s of content.graniteShades) {
+      const html = readPage(s.path)
+      expect(meta(html, 'geo.region'), s.slug).toBe('IN-TG')
+      expect(meta(html, 'og:type')).toBe('product')
+      expect(jsonLd(html).some((d) => d['@type'] === 'Product' && d.name === s.name)).toBe(true)
+    }
+  })
+
+  it('gives the home page Organization data', () => {
+    const org = jsonLd(readPage('/')).find((d) => d['@type'] === 'Organization') as Record<string, any>
+    expect(org).toMatchObject({ name: content.site.company.name, url: `${origin}/` })
+    expect(org.logo).toMatch(new RegExp(`^${origin}/img/`))
+    expect(org.contactPoint.length).toBeGreaterThan(0)
+  })
+
+  it('points the terms page at its own address, not the testimonials page (SPEC.md defect fixed)', () => {
+    expect(canonical(readPage('/TermsOfService'))).toBe(`${origin}/TermsOfService`)
+  })
+
+  it('loads JavaScript only on pages with an island', () => {
+    for (const path of ['/about', '/PrivacyPolicy', '/TermsOfService', '/sitemap', '/products/granite']) {
+      expect(scriptSources(readPage(path)), path).toEqual([])
+    }
+    for (const path of ['/', '/products', '/products/clove', '/products/granite/StarBlue', '/contact', '/testimonials']) {
+      expect(scriptSources(readPage(path)), path).toHaveLength(1)
+    }
+  })
+
+  it('links internally to canonical addresses only', () => {
+    const aliases = new Set(content.routes.flatMap((r) => r.aliases))
+    for (const path of allPaths) {
+      for (const href of links(readPage(path)).filter((h) => h.startsWith('/'))) {
+        expect(aliases.has(href.split(/[?#]/)[0]!), `${path} links to alias ${href}`).toBe(false)
+      }
+    }
+  })
+})
+
+describe('sitemap.xml and robots.txt', () => {
+  const xml = readFileSync(join(distClient, 'sitemap.xml'), 'utf8')
+  const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])
+
+  it('lists every canonical page once and no alias', () => {
+    const expected = content.routes.filter((r) => r.kind !== 'thankYou' && r.kind !== 'enquiryProblem').map((r) => origin + r.path)
+    expect(locs.sort()).toEqual(expected.sort())
+  })
+
+  it('is pointed at by robots.txt', () => {
+    expect(readFileSync(join(distClient, 'robots.txt'), 'utf8')).toContain(`Sitemap: ${origin}/sitemap.xml`)
+  })
+})

@@ -1,0 +1,142 @@
+// The content model: the real content is valid, and each kind of mistake an editor can make is
+// reported with the file, the field and the line, all problems at once.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { ContentError, formatProblems, loadContent, type Problem } from '../../content/load.ts'
+
+const realContent = join(process.cwd(), 'content')
+const copies: string[] = []
+
+/** A private copy of the content folder that a test may break. */
+function copyContent(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'content-'))
+  cpSync(realContent, dir, { recursive: true })
+  copies.push(dir)
+  return dir
+}
+afterEach(() => {
+  for (const dir of copies.splice(0)) rmSync(dir, { recursive: true, force: true })
+})
+
+function edit(dir: string, file: string, change: (text: string) => string) {
+  const path = join(dir, file)
+  writeFileSync(path, change(readFileSync(path, 'utf8')))
+}
+
+function problemsOf(dir: string): Problem[] {
+  try {
+    loadContent(dir)
+  } catch (error) {
+    if (error instanceof ContentError) return error.problems
+    throw error
+  }
+  throw new Error('expected the content to be refused')
+}
+
+describe('the real content', () => {
+  const content = loadContent(realContent)
+
+  it('has the catalogue SPEC.md lists', () => {
+    expect(content.products.map((p) => p.menuLabel)).toEqual([
+      'Granites', 'Clove', 'Cardamom', 'Black Pepper (Kali Mirch)', 'Flax Seeds', 'Soyabean Flakes', 'Soyabean Meal', 'Makhana (Lotus Seeds)',
+    ])
+    expect(content.graniteShades.map((s) => s.name)).toEqual([
+      'Neo Chocolate Lapotra', 'Neo Tiger Shade', 'Neo Tomato Red', 'Neo Galaxy Black', 'Neo K Tize', 'Star Blue', 'Neo Tan Blue', 'Neo Tan Red',
+    ])
+    expect(content.reviews.reviews).toHaveLength(10)
+    expect(content.reviews.distribution).toEqual({ 5: 287, 4: 142, 3: 48, 2: 18, 1: 12 })
+    expect(content.home.carousel).toMatchObject({ intervalMs: 5000 })
+    expect(content.home.carousel.slides).toHaveLength(8)
+    expect(content.forms.dialCodes.length).toBeGreaterThanOrEqual(45)
+    expect(content.forms.countries.length).toBeGreaterThanOrEqual(110)
+    expect(content.site.company).toMatchObject({ founded: 2022, employees: 60, offices: ['Hyderabad', 'Karimnagar'] })
+    expect(content.legal.map((l) => [l.meta.path, l.meta.effective, l.meta.updated])).toEqual([
+      ['/PrivacyPolicy', '2025-10-22', '2025-10-22'],
+      ['/TermsOfService', '2025-10-22', '2025-10-22'],
+    ])
+  })
+
+  it('numbers the legal sections as SPEC.md says: 12 for privacy, 13 for terms', () => {
+    const sections = (file: string) => readFileSync(join(realContent, 'legal', file), 'utf8').match(/^## \d+\. /gm)?.length
+    expect(sections('privacy.mdx')).toBe(12)
+    expect(sections('terms.mdx')).toBe(13)
+  })
+
+  it('gives every agro product the six facts of the top block and makhana its own', () => {
+    for (const p of content.agroProducts.filter((p) => p.slug !== 'makhana')) {
+      expect(p.facts.map((f) => f.label), p.slug).toEqual(['Quantity', 'Container', 'Business Type', 'Color', 'Packaging Type', 'Country of Origin'])
+      expect(p.facts.find((f) => f.label === 'Quantity')?.value).toBe('Available on Request')
+    }
+    const makhana = content.agroProducts.find((p) => p.slug === 'makhana')!
+    expect(makhana.grades?.items.map((g) => g.priceUsd)).toEqual([23.17, 22.47, 22.18, 20.36, 19.78, 18.72, 16.15, 6.67, 3.51])
+  })
+})
+
+describe('mistakes in content', () => {
+  it('names file, field and line for a missing field', () => {
+    const dir = copyContent()
+    edit(dir, 'products/clove.yaml', (t) => t.replace(/^subtitle:.*\n/m, ''))
+    const problems = problemsOf(dir)
+    expect(problems).toHaveLength(1)
+    expect(problems[0]).toMatchObject({ field: 'subtitle', message: 'Invalid input: expected string, received undefined' })
+    expect(problems[0]!.file).toMatch(/products\/clove\.yaml$/)
+    expect(problems[0]!.line).toBe(1)
+  })
+
+  it('points at the line of a wrong value', () => {
+    const dir = copyContent()
+    const text = readFileSync(join(dir, 'granite/StarBlue.yaml'), 'utf8')
+    const line = text.split('\n').findIndex((l) => l.startsWith('colours:')) + 2
+    edit(dir, 'granite/StarBlue.yaml', (t) => t.replace(/^colours:\n(\s+)- .*$/m, (_m, indent) => `colours:\n${indent}- "blue"`))
+    const problems = problemsOf(dir)
+    expect(problems).toEqual([expect.objectContaining({ field: 'colours.0', message: 'A colour such as #5a3b2e', line })])
+  })
+
+  it('reports malformed YAML with its line', () => {
+    const dir = copyContent()
+    edit(dir, 'reviews.yaml', (t) => `${t}\nbroken: [unclosed\n`)
+    const [problem] = problemsOf(dir)
+    expect(problem!.message).toMatch(/^Not valid YAML: /)
+    expect(problem!.line).toBeGreaterThan(1)
+  })
+
+  it('lists every problem of every file at once', () => {
+    const dir = copyContent()
+    edit(dir, 'products/clove.yaml', (t) => t.replace(/^order: .*$/m, 'order: second'))
+    edit(dir, 'home.yaml', (t) => t.replace('- black-pepper', '- saffron'))
+    edit(dir, 'granite/NeoGalaxy.yaml', (t) => t.replace(/^formType: .*$/m, 'formType: StarBlue'))
+    const problems = problemsOf(dir)
+    const text = formatProblems(problems)
+    expect(text).toMatch(/products\/clove\.yaml › order: Invalid input: expected number, received string \(line \d+\)/)
+    expect(text).toMatch(/home\.yaml › (latest\.products|carousel\.slides)\.\d+: No product "saffron" in content\/products\//)
+    expect(text).toMatch(/granite\/(NeoGalaxy|StarBlue)\.yaml › formType: "StarBlue" is already used by /)
+  })
+
+  it('refuses two pages at one address, and addresses differing only in case', () => {
+    const dir = copyContent()
+    edit(dir, 'products/flax-seeds.yaml', (t) => t.replace('/products/flax\n', '/products/clove\n'))
+    edit(dir, 'products/makhana.yaml', (t) => t.replace('/products/lotusSeeds', '/products/CLOVE'))
+    const text = formatProblems(problemsOf(dir))
+    expect(text).toContain('products/flax-seeds.yaml › aliases.0: /products/clove is already the address of')
+    expect(text).toContain('products/makhana.yaml › aliases.0: /products/CLOVE differs only in letter case from an address of')
+  })
+
+  it('refuses a missing image and a file named differently from its slug', () => {
+    const dir = copyContent()
+    edit(dir, 'products/cardamom.yaml', (t) => t.replace('products/cardamom.jpg', 'products/cardamon.jpg'))
+    edit(dir, 'granite/NeoTanRed.yaml', (t) => t.replace(/^slug: .*$/m, 'slug: NeoTanRedX'))
+    const text = formatProblems(problemsOf(dir))
+    expect(text).toContain('products/cardamom.yaml › image.src: Image content/images/products/cardamon.jpg does not exist')
+    expect(text).toContain('granite/NeoTanRed.yaml › slug: Must be "NeoTanRed", the file\'s name without .yaml')
+  })
+
+  it('checks the front matter of legal texts', () => {
+    const dir = copyContent()
+    edit(dir, 'legal/terms.mdx', (t) => t.replace(/^effective: .*$/m, 'effective: October 22'))
+    const [problem] = problemsOf(dir)
+    expect(problem).toMatchObject({ field: 'effective', message: 'A date written as YYYY-MM-DD' })
+    expect(problem!.file).toMatch(/legal\/terms\.mdx$/)
+  })
+})
