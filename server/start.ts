@@ -35,6 +35,12 @@ export async function startServer(config: Config, options: { logger?: Logger } =
     throw error
   }
   const server = http.createServer(app)
+  // Responses still being worked on when shutdown begins tell their client the connection closes.
+  const inFlight = new Set<http.ServerResponse>()
+  server.on('request', (_req: http.IncomingMessage, res: http.ServerResponse) => {
+    inFlight.add(res)
+    res.on('close', () => inFlight.delete(res))
+  })
   // A slow client cannot hold a connection open for long.
   server.headersTimeout = 20_000
   server.requestTimeout = 30_000
@@ -56,6 +62,7 @@ export async function startServer(config: Config, options: { logger?: Logger } =
   const close = () =>
     (closing ??= (async () => {
       shuttingDown = true
+      for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close')
       const httpClosed = new Promise<void>((resolve) => server.close(() => resolve()))
       server.closeIdleConnections()
       const forced = setTimeout(() => {

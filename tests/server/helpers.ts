@@ -44,6 +44,8 @@ export interface MailServer {
   received: ReceivedMail[]
   /** When set, DATA is answered with this SMTP error instead of accepted. */
   refuseWith: { code: number; message: string } | undefined
+  /** Milliseconds to hold each message before answering DATA (a slow relay). */
+  delayMs: number
   stop(): Promise<void>
   /** Listens again on the same port. */
   restart(): Promise<void>
@@ -59,6 +61,7 @@ export async function startMailServer(): Promise<MailServer> {
     url: '',
     received,
     refuseWith: undefined,
+    delayMs: 0,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
     restart: () => listen(),
     waitForMessages: (count, timeoutMs = 10_000) =>
@@ -75,7 +78,8 @@ export async function startMailServer(): Promise<MailServer> {
         const chunks: Buffer[] = []
         stream.on('data', (chunk: Buffer) => chunks.push(chunk))
         stream.on('error', callback)
-        stream.on('end', () => {
+        stream.on('end', async () => {
+          if (mail.delayMs) await new Promise((r) => setTimeout(r, mail.delayMs))
           if (mail.refuseWith) {
             const error = Object.assign(new Error(mail.refuseWith.message), { responseCode: mail.refuseWith.code })
             callback(error)

@@ -1,0 +1,153 @@
+// The day the mail server is down: enquiries are still accepted and stored, the outbox retries
+// with backoff, keeps them across a restart, and delivers each exactly once when the relay is back.
+import { afterEach, describe, expect, it } from 'vitest'
+import { createMemoryLogger } from '../../server/log.ts'
+import { createMailSender } from '../../server/mail.ts'
+import { OutboxWorker } from '../../server/outbox.ts'
+import { startServer } from '../../server/start.ts'
+import { EnquiryStore } from '../../server/store.ts'
+import { postJson, startMailServer, startTestServer, validData, waitFor, type MailServer, type TestServer } from './helpers.ts'
+
+const cleanups: Array<() => Promise<void>> = []
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!()
+})
+
+async function mailServer(): Promise<MailServer> {
+  const mail = await startMailServer()
+  cleanups.push(() => mail.stop().catch(() => {}))
+  return mail
+}
+async function server(env: Record<string, string>): Promise<TestServer> {
+  const s = await startTestServer(env)
+  cleanups.push(() => s.close())
+  return s
+}
+
+function enquiry(i: number) {
+  return { formType: 'CloveEnquiry', formData: { ...validData.productEnquiry, name: `Buyer ${i}` } }
+}
+
+/** Each buyer's mail arrived exactly once. */
+function expectDeliveredOnce(mail: MailServer, names: string[]) {
+  for (const name of names) {
+    const copies = mail.received.filter((m) => m.parsed.replyTo?.value[0]?.name === name)
+    expect(copies.length, name).toBe(1)
+  }
+}
+
+describe('SMTP server down', () => {
+  it('accepts and stores enquiries, retries with backoff, and delivers each exactly once when it is back', async () => {
+    const mail = await mailServer()
+    await mail.stop()
+    const s = await server({ SMTP_URL: mail.url })
+
+    const names: string[] = []
+    for (let i = 0; i < 10; i++) {
+      const res = await postJson(s.url, enquiry(i))
+      expect(res.status).toBe(200)
+      expect(await res.json()).toMatchObject({ success: true })
+      names.push(`Buyer ${i}`)
+    }
+    expect(s.store.countSubmissions().total).toBe(10)
+
+    // Several failed attempts each, spaced by the backoff.
+    await waitFor(() => s.store.listOutbox().every((m) => m.attempts >= 3) || undefined, 10_000, 'three attempts each')
+    const failing = s.store.listOutbox()
+    expect(failing).toHaveLength(10)
+    for (const m of failing) {
+      expect(m.status).toBe('queued')
+      expect(m.lastError).toMatch(/ECONNREFUSED|connect/i)
+      expect(m.sentAt).toBeNull()
+    }
+    expect(s.store.countOutbox()).toMatchObject({ queued: 10, failing: 10, sent: 0 })
+
+    await mail.restart()
+    await mail.waitForMessages(10)
+    await waitFor(() => s.store.countOutbox().sent === 10 || undefined, 5000, 'all marked sent')
+    await new Promise((r) => setTimeout(r, 500))
+    expect(mail.received).toHaveLength(10)
+    expectDeliveredOnce(mail, names)
+  })
+
+  it('counts a message as sent only once the SMTP server accepted it (a 451 keeps it queued)', async () => {
+    const mail = await mailServer()
+    mail.refuseWith = { code: 451, message: 'Try again later, mailbox busy' }
+    const s = await server({ SMTP_URL: mail.url })
+    expect((await postJson(s.url, enquiry(1))).status).toBe(200)
+    await waitFor(() => (s.store.listOutbox()[0]?.attempts ?? 0) >= 2 || undefined, 5000, 'two refused attempts')
+    const [queued] = s.store.listOutbox()
+    expect(queued!.status).toBe('queued')
+    expect(queued!.lastError).toContain('451')
+    expect(mail.received).toHaveLength(0)
+
+    mail.refuseWith = undefined
+    await mail.waitForMessages(1)
+    await waitFor(() => s.store.countOutbox().sent === 1 || undefined)
+    const [sent] = s.store.listOutbox({ includeSent: true })
+    expect(sent!.delivery).toMatch(/^smtp 127\.0\.0\.1:\d+: 250/)
+    expectDeliveredOnce(mail, ['Buyer 1'])
+  })
+
+  it('keeps queued mail across a restart and delivers it after', async () => {
+    const mail = await mailServer()
+    await mail.stop()
+    const first = await startTestServer({ SMTP_URL: mail.url })
+    for (let i = 0; i < 3; i++) expect((await postJson(first.url, enquiry(i))).status).toBe(200)
+    await waitFor(() => first.store.listOutbox().every((m) => m.attempts >= 1) || undefined)
+    await first.close()
+
+    await mail.restart()
+    const logger = createMemoryLogger()
+    const second = await startServer({ ...first.config, smtpUrl: mail.url }, { logger })
+    cleanups.push(() => second.close())
+    await mail.waitForMessages(3)
+    await waitFor(() => second.store.countOutbox().sent === 3 || undefined)
+    expectDeliveredOnce(mail, ['Buyer 0', 'Buyer 1', 'Buyer 2'])
+  })
+})
+
+describe('two workers on one queue', () => {
+  it('never send the same message twice: each message is leased to one of them', async () => {
+    const mail = await mailServer()
+    mail.delayMs = 10
+    const s = await server({ SMTP_URL: mail.url })
+    await s.outbox.stop()
+    for (let i = 0; i < 12; i++) expect((await postJson(s.url, enquiry(i))).status).toBe(200)
+    // Two workers with their own connections to the database file, as the server's and
+    // `npm run enquiries -- retry`'s are.
+    const workers = [0, 1].map(() => {
+      const store = EnquiryStore.open(s.config.dataDir)
+      const sender = createMailSender({ smtpUrl: mail.url, mailFrom: s.config.mailFrom, mailTo: s.config.mailTo, dataDir: s.config.dataDir })
+      cleanups.push(async () => {
+        sender.close()
+        store.close()
+      })
+      return new OutboxWorker(store, sender, s.config.outbox, createMemoryLogger())
+    })
+    const [a, b] = await Promise.all(workers.map((w) => w.deliverDue()))
+    expect(a!.sent + b!.sent).toBe(12)
+    expect(a!.sent).toBeGreaterThan(0)
+    expect(b!.sent).toBeGreaterThan(0)
+    await mail.waitForMessages(12)
+    await new Promise((r) => setTimeout(r, 200))
+    expect(mail.received).toHaveLength(12)
+    expectDeliveredOnce(mail, Array.from({ length: 12 }, (_, i) => `Buyer ${i}`))
+  })
+})
+
+describe('without SMTP_URL', () => {
+  it('writes each message as an .eml file under DATA_DIR/mail and counts that as delivered', async () => {
+    const s = await server({})
+    expect((await postJson(s.url, enquiry(7))).status).toBe(200)
+    await waitFor(() => s.store.countOutbox().sent === 1 || undefined)
+    const [sent] = s.store.listOutbox({ includeSent: true })
+    expect(sent!.delivery).toMatch(/mail\/enquiry-000001\.eml$/)
+    const { simpleParser } = await import('mailparser')
+    const fs = await import('node:fs')
+    const parsed = await simpleParser(fs.readFileSync(sent!.delivery!))
+    expect(parsed.subject).toBe('Product enquiry: Clove from Buyer 7 (#1)')
+    expect(parsed.replyTo?.value).toEqual([{ name: 'Buyer 7', address: validData.productEnquiry.email }])
+    expect(parsed.text).toContain('Mobile: 91 9876543210')
+  })
+})

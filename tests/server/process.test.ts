@@ -1,0 +1,176 @@
+// The server as `npm start` runs it, in a child process: killed with SIGKILL in the middle of a burst
+// it loses no enquiry it said "success" to; SIGTERM drains in-flight requests and the current send.
+import { spawn, type ChildProcess } from 'node:child_process'
+import http from 'node:http'
+import path from 'node:path'
+import readline from 'node:readline'
+import { afterEach, describe, expect, it } from 'vitest'
+import { EnquiryStore } from '../../server/store.ts'
+import { fixtureSite, postJson, projectRoot, startMailServer, tempDir, validData, waitFor, type MailServer } from './helpers.ts'
+
+const children: ChildProcess[] = []
+const mailServers: MailServer[] = []
+afterEach(async () => {
+  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+  for (const mail of mailServers.splice(0)) await mail.stop().catch(() => {})
+})
+
+interface Child {
+  process: ChildProcess
+  url: string
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
+  logs: Array<Record<string, unknown>>
+}
+
+async function spawnServer(env: Record<string, string>): Promise<Child> {
+  // One process (node with tsx's loader), so a signal reaches the server itself, not a wrapper.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: projectRoot,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      SITE_URL: 'https://www.example.com',
+      RATE_LIMIT_MAX: '100000',
+      OUTBOX_RETRY_BASE_SECONDS: '0.05',
+      OUTBOX_RETRY_MAX_SECONDS: '0.2',
+      OUTBOX_POLL_SECONDS: '0.1',
+      OUTBOX_LEASE_SECONDS: '1',
+      BUILD_ON_START: 'false',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  children.push(child)
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  )
+  const logs: Array<Record<string, unknown>> = []
+  let stderr = ''
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  const url = new Promise<string>((resolve, reject) => {
+    readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+      try {
+        const event = JSON.parse(line) as Record<string, unknown>
+        logs.push(event)
+        if (event.message === 'enquiry service listening') resolve(String(event.url))
+      } catch {
+        // not a log line
+      }
+    })
+    void exited.then(({ code }) => reject(new Error(`server exited with ${code} before listening: ${stderr}`)))
+  })
+  return { process: child, url: await url, exited, logs }
+}
+
+describe('SIGKILL in the middle of a burst', () => {
+  it('keeps every enquiry that got a success reply, and delivers its mail after the restart', async () => {
+    const mail = await startMailServer()
+    mailServers.push(mail)
+    const env = { DATA_DIR: tempDir('enquiry-kill-'), DIST_DIR: await fixtureSite(), SMTP_URL: mail.url }
+    const first = await spawnServer(env)
+
+    const succeeded: string[] = []
+    let attempted = 0
+    const failures: string[] = []
+    let stop = false
+    const sender = async (lane: number) => {
+      for (let i = 0; !stop && i < 2000; i++) {
+        const name = `Burst ${lane}-${i}`
+        attempted++
+        try {
+          const res = await postJson(first.url, { formType: 'CloveEnquiry', formData: { ...validData.productEnquiry, name } })
+          const body = (await res.json()) as { success: boolean }
+          if (res.status === 200 && body.success) succeeded.push(name)
+        } catch (error) {
+          // The server died under this request: no success reply, so no promise was made.
+          failures.push(String((error as Error).cause ?? error))
+        }
+      }
+    }
+    const lanes = Array.from({ length: 6 }, (_, lane) => sender(lane))
+    await waitFor(() => succeeded.length >= 40 || undefined, 15_000, '40 accepted enquiries')
+    first.process.kill('SIGKILL')
+    expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' })
+    stop = true
+    await Promise.all(lanes)
+    expect(attempted, `attempted ${attempted}, succeeded ${succeeded.length}, failed ${failures.join('; ')}`).toBeGreaterThan(succeeded.length)
+
+    const second = await spawnServer(env)
+    const store = EnquiryStore.open(env.DATA_DIR)
+    try {
+      const stored = new Map(store.listSubmissions().map((s) => [s.name, s]))
+      for (const name of succeeded) expect(stored.has(name), name).toBe(true)
+      // Every stored enquiry's mail goes out: the queue and the leases survived the kill.
+      await waitFor(() => (store.countOutbox().queued === 0 ? true : undefined), 20_000, 'the outbox to drain')
+      await waitFor(() => (mail.received.length >= stored.size ? true : undefined), 5000, 'every message')
+      const delivered = new Map<string, number>()
+      for (const m of mail.received) {
+        const name = m.parsed.replyTo?.value[0]?.name ?? ''
+        delivered.set(name, (delivered.get(name) ?? 0) + 1)
+      }
+      for (const name of succeeded) expect(delivered.get(name) ?? 0, name).toBeGreaterThanOrEqual(1)
+      // At most the one message being sent at the moment of the kill can go out twice.
+      const duplicates = [...delivered.values()].filter((n) => n > 1).length
+      expect(duplicates).toBeLessThanOrEqual(1)
+      expect([...delivered.values()].every((n) => n <= 2)).toBe(true)
+    } finally {
+      store.close()
+      second.process.kill('SIGTERM')
+      await second.exited
+    }
+  }, 60_000)
+})
+
+describe('SIGTERM', () => {
+  it('refuses new connections, answers the request in flight, finishes the current send, then exits 0', async () => {
+    const mail = await startMailServer()
+    mailServers.push(mail)
+    mail.delayMs = 700
+    const env = { DATA_DIR: tempDir('enquiry-term-'), DIST_DIR: await fixtureSite(), SMTP_URL: mail.url }
+    const child = await spawnServer(env)
+
+    // A message is being sent (the relay takes 700 ms to accept it) ...
+    expect((await postJson(child.url, { formType: 'CloveEnquiry', formData: { ...validData.productEnquiry, name: 'Sent during shutdown' } })).status).toBe(200)
+    await waitFor(() => child.logs.length > 0 && mail.received.length === 0 ? true : undefined)
+    await new Promise((r) => setTimeout(r, 150))
+
+    // ... and a request is in flight: headers and half its body sent.
+    const body = JSON.stringify({ formType: 'CloveEnquiry', formData: { ...validData.productEnquiry, name: 'In flight' } })
+    const inFlight = new Promise<{ status: number; connection: string | undefined; text: string }>((resolve, reject) => {
+      const req = http.request(`${child.url}/api/submit`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+        let text = ''
+        res.on('data', (c: Buffer) => (text += c.toString()))
+        res.on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection, text }))
+      })
+      req.on('error', reject)
+      req.write(body.slice(0, 40))
+      setTimeout(() => {
+        child.process.kill('SIGTERM')
+        setTimeout(() => req.end(body.slice(40)), 200)
+      }, 100)
+    })
+
+    const answered = await inFlight
+    expect(answered.status).toBe(200)
+    expect(JSON.parse(answered.text)).toMatchObject({ success: true })
+    expect(answered.connection).toBe('close')
+    // No new connections once shutdown began.
+    await expect(fetch(`${child.url}/`)).rejects.toThrow()
+
+    expect(await child.exited).toEqual({ code: 0, signal: null })
+    expect(mail.received.map((m) => m.parsed.replyTo?.value[0]?.name)).toContain('Sent during shutdown')
+    const store = EnquiryStore.open(env.DATA_DIR)
+    try {
+      const [first, second] = store.listSubmissions().reverse()
+      expect(first!.name).toBe('Sent during shutdown')
+      expect(first!.mailStatus).toBe('sent')
+      // The in-flight enquiry was stored; its mail waits in the outbox for the next start.
+      expect(second!.name).toBe('In flight')
+      expect(second!.mailStatus).toBe('queued')
+    } finally {
+      store.close()
+    }
+  }, 30_000)
+})

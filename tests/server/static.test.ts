@@ -1,0 +1,207 @@
+// Static serving of the prerendered site: content types, caching, precompressed variants, aliases,
+// 404s and the security headers.
+import fs from 'node:fs'
+import http from 'node:http'
+import path from 'node:path'
+import zlib from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { chooseEncoding } from '../../server/static.ts'
+import { startTestServer, type TestServer } from './helpers.ts'
+
+let server: TestServer
+let client: string
+
+beforeAll(async () => {
+  server = await startTestServer()
+  client = path.join(server.config.distDir, 'client')
+})
+afterAll(() => server?.close())
+
+/** A raw GET, so nothing decompresses or follows redirects behind the test's back. */
+function get(urlPath: string, headers: Record<string, string> = {}, method = 'GET'): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${server.url}${urlPath}`, { method, headers }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }))
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+describe('pages', () => {
+  it('serves / and every folder page as UTF-8 HTML that revalidates', async () => {
+    for (const [urlPath, file] of [['/', 'index.html'], ['/about', 'about/index.html'], ['/products/clove', 'products/clove/index.html'], ['/thank-you', 'thank-you/index.html']]) {
+      const res = await get(urlPath!)
+      expect(res.status, urlPath).toBe(200)
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8')
+      expect(res.headers['cache-control']).toBe('public, no-cache')
+      expect(res.body.equals(fs.readFileSync(path.join(client, file!)))).toBe(true)
+      expect(res.headers['content-length']).toBe(String(res.body.length))
+      expect(res.headers.etag).toMatch(/^"[\w-]+"$/)
+    }
+  })
+
+  it('answers a matching If-None-Match, and a current If-Modified-Since, with 304', async () => {
+    const first = await get('/about')
+    const again = await get('/about', { 'if-none-match': first.headers.etag! })
+    expect(again.status).toBe(304)
+    expect(again.body.length).toBe(0)
+    expect(again.headers.etag).toBe(first.headers.etag)
+    expect((await get('/about', { 'if-none-match': '"something-else"' })).status).toBe(200)
+    expect((await get('/about', { 'if-modified-since': first.headers['last-modified']! })).status).toBe(304)
+    expect((await get('/about', { 'if-modified-since': 'Thu, 01 Jan 2015 00:00:00 GMT' })).status).toBe(200)
+  })
+
+  it('answers HEAD with the headers and no body', async () => {
+    const res = await get('/', {}, 'HEAD')
+    expect(res.status).toBe(200)
+    expect(res.body.length).toBe(0)
+    expect(Number(res.headers['content-length'])).toBe(fs.statSync(path.join(client, 'index.html')).size)
+  })
+
+  it('serves robots.txt and sitemap.xml with their types', async () => {
+    expect((await get('/robots.txt')).headers['content-type']).toBe('text/plain; charset=utf-8')
+    expect((await get('/sitemap.xml')).headers['content-type']).toBe('application/xml; charset=utf-8')
+  })
+})
+
+describe('assets', () => {
+  it('caches hashed assets and images for a year as immutable, with their types', async () => {
+    const cases = [
+      ['/assets/entries/home.D8e7F6a5.js', 'text/javascript; charset=utf-8'],
+      ['/assets/style.C4f3B2a1.css', 'text/css; charset=utf-8'],
+      ['/img/clove.9a8b7c6d.svg', 'image/svg+xml; charset=utf-8'],
+      ['/img/logo.3e2d1c0b.png', 'image/png'],
+    ]
+    for (const [urlPath, type] of cases) {
+      const res = await get(urlPath!)
+      expect(res.status, urlPath).toBe(200)
+      expect(res.headers['content-type']).toBe(type)
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+      expect(res.headers['x-content-type-options']).toBe('nosniff')
+    }
+  })
+})
+
+describe('precompressed files', () => {
+  it('serves brotli to a client that accepts it, gzip to one that accepts only gzip, and identity otherwise', async () => {
+    const original = fs.readFileSync(path.join(client, 'assets/entries/home.D8e7F6a5.js'))
+    const br = await get('/assets/entries/home.D8e7F6a5.js', { 'accept-encoding': 'gzip, deflate, br, zstd' })
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(br.headers.vary).toBe('Accept-Encoding')
+    expect(zlib.brotliDecompressSync(br.body).equals(original)).toBe(true)
+    expect(br.body.length).toBeLessThan(original.length / 2)
+
+    const gz = await get('/assets/entries/home.D8e7F6a5.js', { 'accept-encoding': 'gzip' })
+    expect(gz.headers['content-encoding']).toBe('gzip')
+    expect(zlib.gunzipSync(gz.body).equals(original)).toBe(true)
+
+    const plain = await get('/assets/entries/home.D8e7F6a5.js')
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body.equals(original)).toBe(true)
+    expect(plain.headers.vary).toBe('Accept-Encoding')
+
+    // Each representation has its own ETag.
+    expect(new Set([br.headers.etag, gz.headers.etag, plain.headers.etag]).size).toBe(3)
+  })
+
+  it('serves the HTML pages precompressed too, and respects q=0', async () => {
+    const res = await get('/', { 'accept-encoding': 'br;q=0, gzip;q=0.8' })
+    expect(res.headers['content-encoding']).toBe('gzip')
+    expect(zlib.gunzipSync(res.body).toString()).toContain('<h1>Granite, spices and agro products from India</h1>')
+  })
+
+  it('chooses encodings by the Accept-Encoding rules', () => {
+    const both = { br: 1, gzip: 1 }
+    expect(chooseEncoding(undefined, both)).toBeUndefined()
+    expect(chooseEncoding('br', both)).toBe('br')
+    expect(chooseEncoding('gzip, br', both)).toBe('br')
+    expect(chooseEncoding('gzip, br;q=0', both)).toBe('gzip')
+    expect(chooseEncoding('*', both)).toBe('br')
+    expect(chooseEncoding('*;q=0, gzip', both)).toBe('gzip')
+    expect(chooseEncoding('identity', both)).toBeUndefined()
+    expect(chooseEncoding('br', { gzip: 1 })).toBeUndefined()
+  })
+
+  it('does not serve a tiny file compressed (the build skips it)', async () => {
+    const res = await get('/robots.txt', { 'accept-encoding': 'br, gzip' })
+    expect(res.headers['content-encoding']).toBeUndefined()
+    expect(res.body.toString()).toContain('User-agent')
+  })
+})
+
+describe('redirects and not found', () => {
+  it('answers an alias with 301 to its canonical path, keeping the query string', async () => {
+    const res = await get('/products/cardomon?ref=mail')
+    expect(res.status).toBe(301)
+    expect(res.headers.location).toBe('/products/cardamom?ref=mail')
+    const granite = await get('/products/granite/NeoKTize')
+    expect(granite.status).toBe(301)
+    expect(granite.headers.location).toBe('/products/granite/NeokTize')
+  })
+
+  it('sends a trailing slash or index.html to the canonical path', async () => {
+    expect((await get('/about/')).headers.location).toBe('/about')
+    expect((await get('/about/index.html')).headers.location).toBe('/about')
+    expect((await get('/index.html')).headers.location).toBe('/')
+    expect((await get('/products/cardomon/')).headers.location).toBe('/products/cardamom')
+  })
+
+  it('answers unknown paths with 404 and the prerendered 404 page', async () => {
+    const page404 = fs.readFileSync(path.join(client, '404.html'))
+    for (const urlPath of ['/nope', '/products/mango', '/assets/missing.js', '/.vite/manifest.json', '/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/about%00']) {
+      const res = await get(urlPath)
+      expect(res.status, urlPath).toBe(404)
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8')
+      expect(res.headers['cache-control']).toBe('no-store')
+      expect(res.body.equals(page404), urlPath).toBe(true)
+    }
+  })
+
+  it('answers a malformed percent-encoding with 400, not a fault', async () => {
+    const res = await get('/%E0%A4%A')
+    expect(res.status).toBe(400)
+    expect(server.logger.events.filter((e) => e.level === 'error')).toEqual([])
+  })
+
+  it('answers POST to a page with 405 and Allow', async () => {
+    const res = await get('/about', {}, 'POST')
+    expect(res.status).toBe(405)
+    expect(res.headers.allow).toBe('GET, HEAD')
+  })
+})
+
+describe('security headers', () => {
+  it('sends a strict CSP, HSTS, nosniff, no framing and a strict referrer policy on pages and API answers', async () => {
+    for (const res of [await get('/'), await get('/nope'), await get('/api/submit')]) {
+      const csp = String(res.headers['content-security-policy'])
+      const directives = new Map(csp.split(';').map((d) => {
+        const [name, ...values] = d.trim().split(/\s+/)
+        return [name!, values] as const
+      }))
+      expect(directives.get('default-src')).toEqual(["'self'"])
+      expect(directives.get('script-src')).toEqual(["'self'"])
+      expect(directives.get('style-src')).toEqual(["'self'"])
+      expect(directives.get('img-src')).toEqual(["'self'", 'data:'])
+      expect(directives.get('form-action')).toEqual(["'self'"])
+      expect(directives.get('frame-ancestors')).toEqual(["'none'"])
+      expect(directives.get('object-src')).toEqual(["'none'"])
+      expect(csp).not.toContain('unsafe-inline')
+      expect(csp).not.toContain('unsafe-eval')
+      expect(res.headers['strict-transport-security']).toMatch(/^max-age=\d{8,}; includeSubDomains/)
+      expect(res.headers['x-content-type-options']).toBe('nosniff')
+      expect(res.headers['x-frame-options']).toBe('DENY')
+      expect(res.headers['referrer-policy']).toBe('same-origin')
+      expect(res.headers['x-powered-by']).toBeUndefined()
+    }
+  })
+
+  it('serves pages whose scripts are all external or JSON data blocks, so the CSP lets them run', async () => {
+    const html = (await get('/')).body.toString()
+    for (const [, attributes] of html.matchAll(/<script([^>]*)>/g)) {
+      expect(/\bsrc="\/assets\//.test(attributes!) || /type="application\/ld\+json"/.test(attributes!), attributes).toBe(true)
+    }
+  })
+})
