@@ -51,7 +51,9 @@ const seconds = (min: number, max: number) =>
     .transform(Number)
     .pipe(z.number().min(min, `must be at least ${min} seconds`).max(max, `must be at most ${max} seconds`))
     .transform((s) => Math.round(s * 1000))
-const flag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => ['true', '1', 'yes'].includes(v))
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((v) => ['true', '1', 'yes'].includes(v))
 
 const origin = z.string().transform((value, ctx) => {
   let url: URL
@@ -68,13 +70,10 @@ const origin = z.string().transform((value, ctx) => {
   return url.origin
 })
 
-const mailbox = z
-  .string()
-  .refine((v) => EMAIL.test(v) || NAMED_ADDRESS.test(v), 'must be an e-mail address, optionally with a name: Name <box@example.com>')
-  .refine((v) => {
-    const address = NAMED_ADDRESS.exec(v)?.[2] ?? v
-    return EMAIL.test(address)
-  }, 'must contain a valid e-mail address')
+const mailbox = z.string().refine((v) => {
+  const named = NAMED_ADDRESS.exec(v)
+  return named ? EMAIL.test(named[2]!) : EMAIL.test(v)
+}, 'must be an e-mail address, optionally with a name: Name <box@example.com>')
 
 const trustProxy = z.string().transform((value, ctx): boolean | number | string[] => {
   if (value === 'true' || value === 'false') return value === 'true'

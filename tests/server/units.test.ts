@@ -1,0 +1,221 @@
+// The small parts on their own: configuration, backoff, precompression, build freshness, the store.
+import fs from 'node:fs'
+import path from 'node:path'
+import zlib from 'node:zlib'
+import { describe, expect, it } from 'vitest'
+import { precompressDir } from '../../scripts/precompress.ts'
+import { staleReason } from '../../server/build-freshness.ts'
+import { ConfigError, DEFAULT_MAIL_TO, loadConfig } from '../../server/config.ts'
+import { headerSafe } from '../../server/mail.ts'
+import { retryDelay } from '../../server/outbox.ts'
+import { EnquiryStore } from '../../server/store.ts'
+import { tempDir } from './helpers.ts'
+
+function configProblems(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env, '/srv/site')
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems
+    throw error
+  }
+  return []
+}
+
+describe('configuration', () => {
+  it('has working defaults', () => {
+    const config = loadConfig({}, '/srv/site')
+    expect(config).toMatchObject({
+      port: 3000,
+      siteUrl: 'http://localhost:3000',
+      dataDir: '/srv/site/data',
+      distDir: '/srv/site/dist',
+      smtpUrl: undefined,
+      mailTo: [DEFAULT_MAIL_TO],
+      mailFrom: 'Website enquiries <no-reply@localhost>',
+      trustProxy: false,
+      allowedOrigins: ['http://localhost:3000'],
+      rateLimit: { max: 10, windowMs: 600_000 },
+      outbox: { retryBaseMs: 30_000, retryMaxMs: 3_600_000, leaseMs: 300_000, pollMs: 30_000 },
+      buildOnStart: true,
+    })
+  })
+
+  it('reads every variable, and treats an empty value as unset', () => {
+    const config = loadConfig(
+      {
+        PORT: '8080',
+        SITE_URL: 'https://www.example.com/',
+        DATA_DIR: '/var/lib/enquiries',
+        SMTP_URL: 'smtps://user:secret@smtp.example.com:465',
+        MAIL_FROM: 'Website <website@example.com>',
+        MAIL_TO: 'sales@example.com, Export desk <export@example.com>',
+        TRUST_PROXY: 'loopback, 10.0.0.0/8',
+        ALLOWED_ORIGINS: 'https://example.com,https://www.example.com',
+        RATE_LIMIT_MAX: '5',
+        RATE_LIMIT_WINDOW_SECONDS: '900',
+        OUTBOX_RETRY_BASE_SECONDS: '0.5',
+        HOST: '',
+      },
+      '/srv/site',
+    )
+    expect(config).toMatchObject({
+      port: 8080,
+      host: undefined,
+      siteUrl: 'https://www.example.com',
+      dataDir: '/var/lib/enquiries',
+      smtpUrl: 'smtps://user:secret@smtp.example.com:465',
+      mailFrom: 'Website <website@example.com>',
+      mailTo: ['sales@example.com', 'Export desk <export@example.com>'],
+      trustProxy: ['loopback', '10.0.0.0/8'],
+      allowedOrigins: ['https://www.example.com', 'https://example.com'],
+      rateLimit: { max: 5, windowMs: 900_000 },
+    })
+    expect(config.outbox.retryBaseMs).toBe(500)
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1)
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true)
+    expect(loadConfig({ SITE_URL: 'https://shop.example.in' }).mailFrom).toBe('Website enquiries <no-reply@shop.example.in>')
+  })
+
+  it('stops with a message naming each bad variable, what it must be and what it got', () => {
+    const problems = configProblems({
+      PORT: '70000',
+      SITE_URL: 'www.example.com',
+      SMTP_URL: 'http://smtp.example.com',
+      MAIL_TO: 'not an address',
+      TRUST_PROXY: 'sometimes',
+      ALLOWED_ORIGINS: 'ftp://example.com',
+      RATE_LIMIT_MAX: '-1',
+      BUILD_ON_START: 'maybe',
+    })
+    expect(problems).toHaveLength(8)
+    expect(problems).toContain('PORT: must be at most 65535 (got "70000")')
+    expect(problems.find((p) => p.startsWith('SITE_URL:'))).toContain('must be an absolute http(s) URL')
+    expect(problems.find((p) => p.startsWith('SMTP_URL:'))).toContain('smtp:// or smtps://')
+    expect(problems.find((p) => p.startsWith('MAIL_TO:'))).toContain('e-mail address')
+    expect(problems.find((p) => p.startsWith('TRUST_PROXY:'))).toContain('(got "sometimes")')
+    expect(problems.find((p) => p.startsWith('ALLOWED_ORIGINS:'))).toContain('http:// or https://')
+    expect(problems.find((p) => p.startsWith('RATE_LIMIT_MAX:'))).toContain('(got "-1")')
+    expect(problems.find((p) => p.startsWith('BUILD_ON_START:'))).toBeDefined()
+    expect(configProblems({ MAIL_FROM: 'Evil\r\nBcc: x@example.com <a@example.com>' })).toHaveLength(1)
+    expect(configProblems({ OUTBOX_RETRY_BASE_SECONDS: '10', OUTBOX_RETRY_MAX_SECONDS: '5' })).toEqual([
+      'OUTBOX_RETRY_MAX_SECONDS: must not be less than OUTBOX_RETRY_BASE_SECONDS',
+    ])
+  })
+})
+
+describe('retry backoff', () => {
+  const settings = { retryBaseMs: 30_000, retryMaxMs: 3_600_000 }
+  it('doubles per failed attempt, with jitter between half and all of it, up to the cap', () => {
+    expect(retryDelay(1, settings, () => 1)).toBe(30_000)
+    expect(retryDelay(1, settings, () => 0)).toBe(15_000)
+    expect(retryDelay(2, settings, () => 1)).toBe(60_000)
+    expect(retryDelay(5, settings, () => 1)).toBe(480_000)
+    expect(retryDelay(8, settings, () => 1)).toBe(3_600_000)
+    expect(retryDelay(1000, settings, () => 1)).toBe(3_600_000)
+    expect(retryDelay(1000, settings, () => 0)).toBe(1_800_000)
+  })
+})
+
+describe('headerSafe', () => {
+  it('leaves no line break or control character, whatever comes in', () => {
+    expect(headerSafe('Asha\r\nBcc: x@y.z')).toBe('Asha Bcc: x@y.z')
+    expect(headerSafe('a\u2028b\u0085c\u0000d\te')).toBe('a b c d e')
+    expect(headerSafe('x'.repeat(300), 10)).toBe(`${'x'.repeat(9)}…`)
+  })
+})
+
+describe('precompressDir', () => {
+  it('writes .br and .gz beside text files over 512 bytes, byte-exact when decompressed', async () => {
+    const dir = tempDir('precompress-')
+    const big = '<!DOCTYPE html><p>Clove, cardamom, black pepper.</p>\n'.repeat(50)
+    fs.mkdirSync(path.join(dir, 'assets'))
+    fs.writeFileSync(path.join(dir, 'index.html'), big)
+    fs.writeFileSync(path.join(dir, 'assets', 'app.abc123.js'), `export const x = ${JSON.stringify(big)}\n`)
+    fs.writeFileSync(path.join(dir, 'small.txt'), 'tiny')
+    fs.writeFileSync(path.join(dir, 'photo.png'), Buffer.alloc(4096, 1))
+    const stats = await precompressDir(dir)
+    expect(stats.files).toBe(2)
+    expect(stats.bytes).toBe(Buffer.byteLength(big) + fs.statSync(path.join(dir, 'assets', 'app.abc123.js')).size)
+    expect(stats.brotliBytes).toBeLessThan(stats.gzipBytes)
+    expect(stats.gzipBytes).toBeLessThan(stats.bytes / 5)
+    expect(zlib.brotliDecompressSync(fs.readFileSync(path.join(dir, 'index.html.br'))).toString()).toBe(big)
+    expect(zlib.gunzipSync(fs.readFileSync(path.join(dir, 'index.html.gz'))).toString()).toBe(big)
+    expect(fs.existsSync(path.join(dir, 'assets', 'app.abc123.js.br'))).toBe(true)
+    expect(fs.existsSync(path.join(dir, 'small.txt.br'))).toBe(false)
+    expect(fs.existsSync(path.join(dir, 'photo.png.gz'))).toBe(false)
+    // Running again (a rebuild) gives the same result and does not compress the compressed files.
+    expect(await precompressDir(dir)).toEqual(stats)
+  })
+})
+
+describe('build freshness', () => {
+  it('asks for a build when dist is missing or older than a source file', () => {
+    const root = tempDir('freshness-')
+    fs.mkdirSync(path.join(root, 'content'))
+    fs.writeFileSync(path.join(root, 'content', 'site.yaml'), 'name: x\n')
+    const dist = path.join(root, 'dist')
+    expect(staleReason(root, dist)).toMatch(/no built site/)
+    fs.mkdirSync(path.join(dist, 'client'), { recursive: true })
+    fs.writeFileSync(path.join(dist, 'site-manifest.json'), '{}')
+    const past = new Date(Date.now() - 60_000)
+    fs.utimesSync(path.join(root, 'content', 'site.yaml'), past, past)
+    expect(staleReason(root, dist)).toBeUndefined()
+    fs.writeFileSync(path.join(root, 'content', 'site.yaml'), 'name: y\n')
+    const future = new Date(Date.now() + 60_000)
+    fs.utimesSync(path.join(root, 'content', 'site.yaml'), future, future)
+    expect(staleReason(root, dist)).toMatch(/changed after the last build/)
+  })
+})
+
+describe('store', () => {
+  it('commits a submission and its outbox row together, or neither', () => {
+    const store = EnquiryStore.open(tempDir('store-'))
+    try {
+      expect(store.db.pragma('journal_mode', { simple: true })).toBe('wal')
+      expect(store.db.pragma('synchronous', { simple: true })).toBe(2)
+      const submission = {
+        receivedAt: Date.now(), formType: 'CloveEnquiry', kind: 'productEnquiry', product: 'Clove', name: 'A', email: 'a@example.com',
+        data: { name: 'A' }, status: 'received' as const, ip: '127.0.0.1', requestId: 'r1',
+      }
+      expect(() =>
+        store.addSubmission(submission, () => {
+          throw new Error('composing failed')
+        }),
+      ).toThrow('composing failed')
+      expect(store.countSubmissions().total).toBe(0)
+      const mail = { messageId: '<m1@example.com>', replyToName: 'A', replyToAddress: 'a@example.com', subject: 's', text: 't', html: 'h' }
+      const { id, outboxId } = store.addSubmission(submission, () => mail)
+      expect(store.getSubmission(id)!.mailStatus).toBe('queued')
+      // A message id is unique: a second row with it fails, and takes its submission with it.
+      expect(() => store.addSubmission(submission, () => mail)).toThrow(/UNIQUE/)
+      expect(store.countSubmissions().total).toBe(1)
+
+      // Leases: a claimed message is not claimable again until its lease runs out.
+      const now = Date.now()
+      expect(store.claimDueMessage('w1', now, 1000)!.id).toBe(outboxId)
+      expect(store.claimDueMessage('w2', now + 999, 1000)).toBeUndefined()
+      const reclaimed = store.claimDueMessage('w2', now + 1000, 1000)!
+      expect(reclaimed.attempts).toBe(2)
+      // The first worker's late failure report does not touch w2's lease.
+      store.markFailed(outboxId!, 'w1', 'late', now + 50_000)
+      expect(store.listOutbox()[0]!.leaseOwner).toBe('w2')
+      store.markFailed(outboxId!, 'w2', 'refused', now + 50_000)
+      expect(store.nextDueAt()).toBe(now + 50_000)
+      expect(store.claimDueMessage('w3', now + 49_999, 1000)).toBeUndefined()
+      store.markSent(outboxId!, now + 60_000, 'smtp')
+      expect(store.claimDueMessage('w3', now + 100_000, 1000)).toBeUndefined()
+      expect(store.nextDueAt()).toBeUndefined()
+    } finally {
+      store.close()
+    }
+  })
+
+  it('refuses a database from a newer version of the code', () => {
+    const dir = tempDir('store-')
+    EnquiryStore.open(dir).close()
+    const store = EnquiryStore.open(dir)
+    store.db.pragma('user_version = 99')
+    store.close()
+    expect(() => EnquiryStore.open(dir)).toThrow(/newer than this code knows/)
+  })
+})
