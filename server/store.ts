@@ -21,6 +21,17 @@ export interface NewSubmission {
   requestId: string
 }
 
+export interface StoredIds {
+  id: number
+  outboxId: number | null
+}
+interface PendingSubmission {
+  submission: NewSubmission
+  composeMail: ((id: number) => QueuedMail) | null
+  resolve(ids: StoredIds): void
+  reject(error: unknown): void
+}
+
 export interface Submission extends NewSubmission {
   id: number
   /** 'queued' | 'sent', or null for a submission that is never mailed (spam). */
@@ -158,9 +169,7 @@ export class EnquiryStore {
   }
 
   private readonly hot: ReturnType<typeof prepareHotStatements>
-  private readonly addSubmissionTx: Database.Transaction<
-    (submission: NewSubmission, composeMail: ((id: number) => QueuedMail) | null) => { id: number; outboxId: number | null }
-  >
+  private readonly addSubmissionTx: Database.Transaction<(submission: NewSubmission, composeMail: ((id: number) => QueuedMail) | null) => StoredIds>
 
   /** Opens (creating if needed) DATA_DIR/enquiries.sqlite3 and brings its schema up to date. */
   static open(dataDir: string): EnquiryStore {
@@ -188,8 +197,65 @@ export class EnquiryStore {
    * Stores a submission and, unless `composeMail` is null (spam), its mail in the outbox: both or
    * neither. The mail is composed inside the transaction so it can name the submission's id.
    */
-  addSubmission(submission: NewSubmission, composeMail: ((id: number) => QueuedMail) | null): { id: number; outboxId: number | null } {
+  addSubmission(submission: NewSubmission, composeMail: ((id: number) => QueuedMail) | null): StoredIds {
     return this.addSubmissionTx.immediate(submission, composeMail)
+  }
+
+  /**
+   * The same, with group commit: submissions that arrive in one turn of the event loop share one
+   * transaction, so one fsync (about 8 ms here, during which nothing else runs) makes a whole batch
+   * durable instead of one submission. Each keeps its own savepoint, so one that fails fails alone.
+   * Resolves once its batch is committed to disk.
+   */
+  addSubmissionDurably(submission: NewSubmission, composeMail: ((id: number) => QueuedMail) | null): Promise<StoredIds> {
+    return new Promise((resolve, reject) => {
+      this.pendingBatch.push({ submission, composeMail, resolve, reject })
+      if (this.pendingBatch.length === 1) setImmediate(() => this.commitBatch())
+    })
+  }
+
+  private pendingBatch: PendingSubmission[] = []
+
+  private commitBatch(): void {
+    const batch = this.pendingBatch
+    this.pendingBatch = []
+    const outcomes: Array<{ ok: true; ids: StoredIds } | { ok: false; error: unknown }> = []
+    try {
+      this.db
+        .transaction(() => {
+          for (const { submission, composeMail } of batch) {
+            try {
+              outcomes.push({ ok: true, ids: this.addSubmissionTx(submission, composeMail) })
+            } catch (error) {
+              outcomes.push({ ok: false, error })
+            }
+          }
+        })
+        .immediate()
+    } catch (error) {
+      // The commit itself failed (disk full, I/O error): nothing of the batch is stored.
+      for (const item of batch) item.reject(error)
+      return
+    }
+    batch.forEach((item, i) => {
+      const outcome = outcomes[i]!
+      if (outcome.ok) item.resolve(outcome.ids)
+      else item.reject(outcome.error)
+    })
+  }
+
+  /**
+   * Outbox bookkeeping (leases, attempts, "sent") commits without its own fsync: the next
+   * submission's commit makes it durable, and losing it to a power cut can only repeat a mail,
+   * never lose one. This keeps the delivery worker from stalling the event loop for every message.
+   */
+  private bookkeeping<T>(write: () => T): T {
+    this.db.pragma('synchronous = NORMAL')
+    try {
+      return write()
+    } finally {
+      this.db.pragma('synchronous = FULL')
+    }
   }
 
   getSubmission(id: number): Submission | undefined {
@@ -228,18 +294,18 @@ export class EnquiryStore {
    * row; a worker that died leaves a lease that simply runs out. Counts the attempt.
    */
   claimDueMessage(owner: string, now: number, leaseMs: number): OutboxMessage | undefined {
-    const row = this.hot.claimDue.get({ owner, now, until: now + leaseMs }) as OutboxRow | undefined
+    const row = this.bookkeeping(() => this.hot.claimDue.get({ owner, now, until: now + leaseMs }) as OutboxRow | undefined)
     return row && toOutboxMessage(row)
   }
 
   /** The mail server accepted it: it is never sent again. */
   markSent(id: number, now: number, delivery: string): void {
-    this.hot.markSent.run(now, delivery, id)
+    this.bookkeeping(() => this.hot.markSent.run(now, delivery, id))
   }
 
   /** Delivery failed: release the lease and try again at `nextAttemptAt`. */
   markFailed(id: number, owner: string, error: string, nextAttemptAt: number): void {
-    this.hot.markFailed.run(error.slice(0, 1000), nextAttemptAt, id, owner)
+    this.bookkeeping(() => this.hot.markFailed.run(error.slice(0, 1000), nextAttemptAt, id, owner))
   }
 
   /** When the next queued message becomes due (or its lease runs out); undefined if none is queued. */

@@ -54,7 +54,7 @@ export function createSubmitHandler(ctx: SubmitContext): RequestHandler {
       const type = bodyType(req)
       const text = decodeUtf8(await readBody(req, BODY_LIMIT))
       const envelope = type === 'json' ? jsonEnvelope(parseJson(text), ctx.formTypes) : classicEnvelope(text, ctx.formTypes)
-      const outcome = accept(ctx, req, res, envelope)
+      const outcome = await accept(ctx, req, res, envelope)
       if (classic) res.redirect(303, ctx.staticSite.has(THANK_YOU_PATH) ? THANK_YOU_PATH : '/')
       else res.status(200).json({ success: true, message: outcome.message })
     } catch (error) {
@@ -74,7 +74,7 @@ export function isClassicPost(req: Request): boolean {
   return (req.headers['content-type'] ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded')
 }
 
-function accept(ctx: SubmitContext, req: Request, res: Response, { formType, entry, formData }: Envelope): { message: string } {
+async function accept(ctx: SubmitContext, req: Request, res: Response, { formType, entry, formData }: Envelope): Promise<{ message: string }> {
   const requestId = String(res.locals.requestId)
   const honeypot = formData[HONEYPOT_FIELD]
   const spam = typeof honeypot === 'string' ? honeypot.trim() !== '' : honeypot !== undefined && honeypot !== null
@@ -101,7 +101,7 @@ function accept(ctx: SubmitContext, req: Request, res: Response, { formType, ent
           { submissionId: id, formType, kind: entry.kind, product: submission.product, data, receivedAt: submission.receivedAt },
           ctx.siteUrl,
         )
-  const { id } = ctx.store.addSubmission(submission, compose)
+  const { id } = await ctx.store.addSubmissionDurably(submission, compose)
   ctx.logger.info('enquiry stored', { requestId, submissionId: id, formType, status: submission.status })
   if (!spam) ctx.onQueued()
   return { message: entry.kind === 'review' ? REVIEW_SUCCESS_MESSAGE : SUCCESS_MESSAGE }

@@ -210,6 +210,27 @@ describe('store', () => {
     }
   })
 
+  it('commits submissions arriving together in one batch, where one failing fails alone', async () => {
+    const store = EnquiryStore.open(tempDir('store-'))
+    try {
+      const submission = (name: string) => ({
+        receivedAt: Date.now(), formType: 'CloveEnquiry', kind: 'productEnquiry', product: 'Clove', name, email: 'a@example.com',
+        data: { name }, status: 'received' as const, ip: undefined, requestId: name,
+      })
+      const mail = (messageId: string) => () => ({ messageId, replyToName: 'A', replyToAddress: 'a@example.com', subject: 's', text: 't', html: 'h' })
+      const results = await Promise.allSettled([
+        store.addSubmissionDurably(submission('one'), mail('<1@x>')),
+        store.addSubmissionDurably(submission('two'), mail('<1@x>')),
+        store.addSubmissionDurably(submission('three'), null),
+      ])
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled'])
+      expect(store.listSubmissions().map((s) => s.name)).toEqual(['three', 'one'])
+      expect(store.countOutbox().queued).toBe(1)
+    } finally {
+      store.close()
+    }
+  })
+
   it('refuses a database from a newer version of the code', () => {
     const dir = tempDir('store-')
     EnquiryStore.open(dir).close()
