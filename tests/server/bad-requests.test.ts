@@ -1,20 +1,10 @@
 // A table of bad requests: each gets its documented 4xx answer, and none stores or sends anything,
 // and none makes the server log a fault.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { fieldLabel } from '../../server/fields.ts'
-import { startMailServer, startTestServer, validData, type MailServer, type TestServer } from './helpers.ts'
+import { useServerWithMail, validData } from './helpers.ts'
 
-let mail: MailServer
-let server: TestServer
-
-beforeAll(async () => {
-  mail = await startMailServer()
-  server = await startTestServer({ SMTP_URL: mail.url })
-})
-afterAll(async () => {
-  await server?.close()
-  await mail?.stop()
-})
+const context = useServerWithMail()
 
 interface BadRequest {
   name: string
@@ -124,7 +114,7 @@ describe('bad requests', () => {
     const headers: Record<string, string> = { ...row.headers }
     if (contentType !== undefined) headers['content-type'] = contentType
     const method = row.method ?? 'POST'
-    const res = await fetch(`${server.url}/api/submit`, {
+    const res = await fetch(`${context.server.url}/api/submit`, {
       method,
       headers,
       body: method === 'GET' ? undefined : typeof row.body === 'string' ? row.body : new Uint8Array(row.body),
@@ -154,18 +144,18 @@ describe('bad requests', () => {
 
   it('stored nothing, queued nothing, sent nothing, and logged no fault', async () => {
     await new Promise((r) => setTimeout(r, 300))
-    expect(server.store.countSubmissions()).toEqual({ total: 0, spam: 0 })
-    expect(server.store.countOutbox()).toEqual({ queued: 0, failing: 0, sent: 0 })
-    expect(mail.received).toHaveLength(0)
-    expect(server.logger.events.filter((e) => e.level === 'error')).toEqual([])
+    expect(context.server.store.countSubmissions()).toEqual({ total: 0, spam: 0 })
+    expect(context.server.store.countOutbox()).toEqual({ queued: 0, failing: 0, sent: 0 })
+    expect(context.mail.received).toHaveLength(0)
+    expect(context.server.logger.events.filter((e) => e.level === 'error')).toEqual([])
     // Object.prototype was not polluted by any of them.
     expect(({} as Record<string, unknown>).isAdmin).toBeUndefined()
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
   })
 
   it('still accepts a good enquiry afterwards', async () => {
-    const res = await fetch(`${server.url}/api/submit`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: clove(product) })
+    const res = await fetch(`${context.server.url}/api/submit`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: clove(product) })
     expect(res.status).toBe(200)
-    await mail.waitForMessages(1)
+    await context.mail.waitForMessages(1)
   })
 })

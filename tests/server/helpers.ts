@@ -7,6 +7,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { simpleParser, type ParsedMail } from 'mailparser'
+import { afterAll, beforeAll } from 'vitest'
 import { SMTPServer } from 'smtp-server'
 import { precompressDir } from '../../scripts/precompress.ts'
 import { loadConfig, type Config } from '../../server/config.ts'
@@ -143,6 +144,20 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const logger = createMemoryLogger()
   const running = await startServer(config, { logger })
   return { ...running, config, logger }
+}
+
+/** For a test file: one SMTP server and one app sending to it, started before and closed after. */
+export function useServerWithMail(env: Record<string, string> = {}): { mail: MailServer; server: TestServer } {
+  const context = {} as { mail: MailServer; server: TestServer }
+  beforeAll(async () => {
+    context.mail = await startMailServer()
+    context.server = await startTestServer({ SMTP_URL: context.mail.url, ...env })
+  })
+  afterAll(async () => {
+    await context.server?.close()
+    await context.mail?.stop()
+  })
+  return context
 }
 
 export async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 10_000, what = 'condition'): Promise<T> {

@@ -2,10 +2,10 @@
 // server, and the mail read back has the fields, the Reply-To, the subject and escaped values.
 import fs from 'node:fs'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { builtInFormTypes, HONEYPOT_FIELD, type FormKind } from '../../forms/schemas.ts'
 import { fieldLabel, formFields } from '../../server/fields.ts'
-import { startMailServer, startTestServer, postForm, postJson, validData, waitFor, fixtureDist, type MailServer, type TestServer } from './helpers.ts'
+import { startTestServer, postForm, postJson, useServerWithMail, validData, waitFor, fixtureDist } from './helpers.ts'
 
 const manifest = JSON.parse(fs.readFileSync(path.join(fixtureDist, 'site-manifest.json'), 'utf8')) as {
   formTypes: Record<string, { kind: FormKind; product?: string }>
@@ -15,17 +15,7 @@ const formTypes: Record<string, { kind: FormKind; product?: string }> = {
   ...manifest.formTypes,
 }
 
-let mail: MailServer
-let server: TestServer
-
-beforeAll(async () => {
-  mail = await startMailServer()
-  server = await startTestServer({ SMTP_URL: mail.url })
-})
-afterAll(async () => {
-  await server?.close()
-  await mail?.stop()
-})
+const context = useServerWithMail()
 
 function expectedProduct(formType: string): string {
   const entry = formTypes[formType]!
@@ -46,18 +36,18 @@ describe('every formType', () => {
   })
 
   it('is accepted, stored before the reply, and delivered once with every field, Reply-To and a subject naming form and product', async () => {
-    const before = mail.received.length
+    const before = context.mail.received.length
     const ids = new Map<string, number>()
     for (const formType of all) {
       const { kind } = formTypes[formType]!
       const data = { ...validData[kind], name: `${validData[kind].name} ${formType}` }
-      const res = await postJson(server.url, { formType, formData: data })
+      const res = await postJson(context.server.url, { formType, formData: data })
       const body = (await res.json()) as { success: boolean; message: string }
       expect(res.status, formType).toBe(200)
       expect(body.success).toBe(true)
       expect(body.message).toMatch(/thank you/i)
       // Committed before the reply: it is in the database the moment the reply arrives.
-      const stored = server.store.listSubmissions({ limit: 1 })[0]!
+      const stored = context.server.store.listSubmissions({ limit: 1 })[0]!
       expect(stored.formType).toBe(formType)
       expect(stored.name).toBe(data.name)
       expect(stored.status).toBe(kind === 'review' ? 'pending_moderation' : 'received')
@@ -66,7 +56,7 @@ describe('every formType', () => {
       ids.set(formType, stored.id)
     }
 
-    const received = (await mail.waitForMessages(before + all.length)).slice(before)
+    const received = (await context.mail.waitForMessages(before + all.length)).slice(before)
     expect(received).toHaveLength(all.length)
     for (const formType of all) {
       const { kind } = formTypes[formType]!
@@ -85,17 +75,17 @@ describe('every formType', () => {
         expect(parsed.text, `${formType} text ${field}`).toContain(`${fieldLabel(field)}: ${shown}`)
         expect(parsed.html || '', `${formType} html ${field}`).toContain(`>${fieldLabel(field)}</th>`)
       }
-      expect(server.store.getSubmission(ids.get(formType)!)!.mailStatus).toBe('sent')
+      expect(context.server.store.getSubmission(ids.get(formType)!)!.mailStatus).toBe('sent')
     }
-    expect(server.store.countOutbox()).toMatchObject({ queued: 0 })
+    expect(context.server.store.countOutbox()).toMatchObject({ queued: 0 })
   })
 })
 
 describe('escaping', () => {
   it('escapes HTML in every value of the HTML body, keeps the text body literal, and header values single-line', async () => {
     const nasty = `<script>alert("x")</script> & <img src=x onerror=alert(1)> 'quoted'`
-    const before = mail.received.length
-    const res = await postJson(server.url, {
+    const before = context.mail.received.length
+    const res = await postJson(context.server.url, {
       formType: 'QuickEnquiry',
       formData: {
         product: `Clove ${nasty}`,
@@ -107,7 +97,7 @@ describe('escaping', () => {
       },
     })
     expect(res.status).toBe(200)
-    const [message] = (await mail.waitForMessages(before + 1)).slice(before)
+    const [message] = (await context.mail.waitForMessages(before + 1)).slice(before)
     const { parsed, raw } = message!
     const html = parsed.html || ''
     expect(html).not.toContain('<script>')
@@ -120,36 +110,36 @@ describe('escaping', () => {
     expect(parsed.text).toContain('    Bcc: victim@example.com')
     const headerBlock = raw.slice(0, raw.indexOf('\r\n\r\n'))
     expect(headerBlock).not.toMatch(/^Bcc:/im)
-    expect(parsed.subject).toBe(`Quick enquiry: Clove ${nasty} from Ravi ${nasty} (#${server.store.listSubmissions({ limit: 1 })[0]!.id})`)
+    expect(parsed.subject).toBe(`Quick enquiry: Clove ${nasty} from Ravi ${nasty} (#${context.server.store.listSubmissions({ limit: 1 })[0]!.id})`)
     expect(parsed.replyTo?.value).toEqual([{ name: `Ravi ${nasty}`, address: 'ravi@example.in' }])
   })
 })
 
 describe('spam', () => {
   it('thanks a post whose honeypot is filled, stores it flagged as spam and never mails it', async () => {
-    const before = mail.received.length
-    const res = await postJson(server.url, { formType: 'CloveEnquiry', formData: { ...validData.productEnquiry, [HONEYPOT_FIELD]: 'http://spam.example' } })
+    const before = context.mail.received.length
+    const res = await postJson(context.server.url, { formType: 'CloveEnquiry', formData: { ...validData.productEnquiry, [HONEYPOT_FIELD]: 'http://spam.example' } })
     expect(res.status).toBe(200)
     expect(await res.json()).toMatchObject({ success: true })
-    const spam = server.store.listSubmissions({ limit: 1, includeSpam: true })[0]!
+    const spam = context.server.store.listSubmissions({ limit: 1, includeSpam: true })[0]!
     expect(spam.status).toBe('spam')
     expect(spam.mailStatus).toBeNull()
-    expect(server.store.outboxForSubmission(spam.id)).toEqual([])
+    expect(context.server.store.outboxForSubmission(spam.id)).toEqual([])
     // Not listed among real submissions.
-    expect(server.store.listSubmissions({ limit: 1 })[0]!.id).not.toBe(spam.id)
+    expect(context.server.store.listSubmissions({ limit: 1 })[0]!.id).not.toBe(spam.id)
 
     // Even with invalid fields, a bot learns nothing from the reply.
-    const invalid = await postJson(server.url, { formType: 'CloveEnquiry', formData: { name: '', [HONEYPOT_FIELD]: 'x' } })
+    const invalid = await postJson(context.server.url, { formType: 'CloveEnquiry', formData: { name: '', [HONEYPOT_FIELD]: 'x' } })
     expect(invalid.status).toBe(200)
     await new Promise((r) => setTimeout(r, 300))
-    expect(mail.received.length).toBe(before)
+    expect(context.mail.received.length).toBe(before)
   })
 })
 
 describe('classic form posts (JavaScript off)', () => {
   it('accepts urlencoded fields with a bare mobile number and answers 303 to the thank-you page', async () => {
-    const before = mail.received.length
-    const res = await postForm(server.url, [
+    const before = context.mail.received.length
+    const res = await postForm(context.server.url, [
       ['formType', 'CloveEnquiry'],
       ['name', 'Kiran Das'],
       ['email', 'kiran@example.in'],
@@ -161,14 +151,14 @@ describe('classic form posts (JavaScript off)', () => {
     ], { origin: 'https://www.example.com' })
     expect(res.status).toBe(303)
     expect(res.headers.get('location')).toBe('/thank-you')
-    const stored = server.store.listSubmissions({ limit: 1 })[0]!
+    const stored = context.server.store.listSubmissions({ limit: 1 })[0]!
     expect(stored.data.mobile).toBe('91 9876543210')
-    const [message] = (await mail.waitForMessages(before + 1)).slice(before)
+    const [message] = (await context.mail.waitForMessages(before + 1)).slice(before)
     expect(message!.parsed.subject).toContain('Clove')
   })
 
   it('takes a repeated likes field as a list and the rating as text', async () => {
-    const res = await postForm(server.url, [
+    const res = await postForm(context.server.url, [
       ['formType', 'Review'],
       ['name', 'Li Wei'],
       ['email', 'li@example.cn'],
@@ -180,16 +170,16 @@ describe('classic form posts (JavaScript off)', () => {
       ['review', 'Good.'],
     ])
     expect(res.status).toBe(303)
-    const stored = server.store.listSubmissions({ limit: 1 })[0]!
+    const stored = context.server.store.listSubmissions({ limit: 1 })[0]!
     expect(stored.data.likes).toEqual(['Quality', 'Response'])
     expect(stored.data.rating).toBe(4)
     expect(stored.status).toBe('pending_moderation')
   })
 
   it('answers a post that fails validation with the problem page listing the errors and a link back to the form', async () => {
-    const count = server.store.countSubmissions().total
+    const count = context.server.store.countSubmissions().total
     const res = await postForm(
-      server.url,
+      context.server.url,
       [['formType', 'CloveEnquiry'], ['name', '<b>Kiran</b>'], ['email', 'not-an-address'], ['countryCode', '91'], ['mobile', '']],
       { referer: 'https://www.example.com/products/clove?x=1' },
     )
@@ -201,11 +191,11 @@ describe('classic form posts (JavaScript off)', () => {
     expect(html).toContain('<li><strong>Mobile</strong>: Please enter your mobile number.</li>')
     expect(html).toContain('<a href="/products/clove">Back to the form</a>')
     expect(html).not.toContain('<div data-form-errors=""></div>')
-    expect(server.store.countSubmissions().total).toBe(count)
+    expect(context.server.store.countSubmissions().total).toBe(count)
   })
 
   it('links back to /contact when the Referer is from another site', async () => {
-    const res = await postForm(server.url, [['formType', 'CloveEnquiry']], { referer: 'https://evil.example/products/clove' })
+    const res = await postForm(context.server.url, [['formType', 'CloveEnquiry']], { referer: 'https://evil.example/products/clove' })
     expect(res.status).toBe(400)
     expect(await res.text()).toContain('<a href="/contact">Back to the form</a>')
   })
@@ -213,17 +203,17 @@ describe('classic form posts (JavaScript off)', () => {
 
 describe('origin', () => {
   it('accepts the configured site origin and the server’s own origin, and refuses others with 403', async () => {
-    const ok = await postJson(server.url, { formType: 'CloveEnquiry', formData: validData.productEnquiry }, { origin: 'https://www.example.com' })
+    const ok = await postJson(context.server.url, { formType: 'CloveEnquiry', formData: validData.productEnquiry }, { origin: 'https://www.example.com' })
     expect(ok.status).toBe(200)
-    const own = await postJson(server.url, { formType: 'CloveEnquiry', formData: validData.productEnquiry }, { origin: server.url })
+    const own = await postJson(context.server.url, { formType: 'CloveEnquiry', formData: validData.productEnquiry }, { origin: context.server.url })
     expect(own.status).toBe(200)
-    const count = server.store.countSubmissions().total
+    const count = context.server.store.countSubmissions().total
     for (const origin of ['https://evil.example', 'null', 'https://www.example.com.evil.example', 'http://www.example.com']) {
-      const res = await postJson(server.url, { formType: 'CloveEnquiry', formData: validData.productEnquiry }, { origin })
+      const res = await postJson(context.server.url, { formType: 'CloveEnquiry', formData: validData.productEnquiry }, { origin })
       expect(res.status, origin).toBe(403)
       expect(await res.json()).toMatchObject({ success: false, errors: {} })
     }
-    expect(server.store.countSubmissions().total).toBe(count)
+    expect(context.server.store.countSubmissions().total).toBe(count)
   })
 })
 
