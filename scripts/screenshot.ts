@@ -20,6 +20,15 @@ for (const width of widths) {
   page.on('console', (m) => m.type() === 'error' && console.log(`console error on ${page.url()}: ${m.text()}`))
   for (const path of paths.length ? paths : ['/']) {
     await page.goto(base + path, { waitUntil: 'networkidle' })
+    // Scroll through the page so lazy images load before the full-page picture is taken.
+    await page.evaluate(async () => {
+      for (let y = 0; y < document.body.scrollHeight; y += 600) {
+        window.scrollTo(0, y)
+        await new Promise((r) => setTimeout(r, 60))
+      }
+      window.scrollTo(0, 0)
+    })
+    await page.waitForLoadState('networkidle')
     const file = `${outDir}/${path.replace(/\W+/g, '_') || 'home'}-${width}.png`
     await page.screenshot({ path: file, fullPage: true })
     console.log(file)
