@@ -3,7 +3,7 @@
 // Also the checks made before sending: a message beside each field, aria wiring, focus, honeypot.
 import type { Browser, Locator, Page, Route } from 'playwright-core'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { connectBrowser, type OpenPage, openPage, uniqueMarker, waitForMail } from './support.ts'
+import { connectBrowser, field, openPage, type OpenPage, uniqueMarker, waitForMail } from './support.ts'
 
 let browser: Browser
 let tab: OpenPage
@@ -49,13 +49,13 @@ const failure = (body: object, status = 400) => (route: Route) => route.fulfill(
 const networkDown = (route: Route) => route.abort('connectionrefused')
 
 async function fillProductEnquiry(form: Locator) {
-  await form.getByLabel('Name', { exact: true }).fill('Asha Verma')
-  await form.getByLabel('Email', { exact: true }).fill('asha@example.com')
-  await form.getByLabel('Country Code', { exact: true }).selectOption('61')
-  await form.getByLabel('Mobile Number', { exact: true }).fill('412 345 678')
-  await form.getByLabel('Estimated Quantity', { exact: true }).fill('1 x 20 ft')
-  await form.getByLabel('Purpose', { exact: true }).selectOption('End Use')
-  await form.getByLabel('Requirement', { exact: true }).fill('Sortex cleaned.')
+  await field(form, 'Name').fill('Asha Verma')
+  await field(form, 'Email').fill('asha@example.com')
+  await field(form, 'Country Code').selectOption('61')
+  await field(form, 'Mobile Number').fill('412 345 678')
+  await field(form, 'Estimated Quantity').fill('1 x 20 ft')
+  await field(form, 'Purpose').selectOption('End Use')
+  await field(form, 'Requirement').fill('Sortex cleaned.')
 }
 const PRODUCT_VALUES = {
   name: 'Asha Verma',
@@ -69,20 +69,20 @@ const PRODUCT_VALUES = {
 }
 
 async function fillQuickEnquiry(form: Locator) {
-  await form.getByLabel('Product', { exact: true }).selectOption({ label: 'Soyabean Meal' })
-  await form.getByLabel('Country', { exact: true }).selectOption({ index: 5 })
-  await form.getByLabel('Name', { exact: true }).fill('Minh Tran')
-  await form.getByLabel('Email', { exact: true }).fill('minh@example.vn')
-  await form.getByLabel('Mobile Number', { exact: true }).fill('+84 912 345 678')
-  await form.getByLabel('Message', { exact: true }).fill('48% protein, 500 t.')
+  await field(form, 'Product').selectOption({ label: 'Soyabean Meal' })
+  await field(form, 'Country').selectOption({ index: 5 })
+  await field(form, 'Name').fill('Minh Tran')
+  await field(form, 'Email').fill('minh@example.vn')
+  await field(form, 'Mobile Number').fill('+84 912 345 678')
+  await field(form, 'Message').fill('48% protein, 500 t.')
 }
 
 async function fillContact(form: Locator) {
-  await form.getByLabel('Product', { exact: true }).selectOption({ label: 'Flax Seeds' })
-  await form.getByLabel('Name', { exact: true }).fill('Sara Ali')
-  await form.getByLabel('Email', { exact: true }).fill('sara@example.com')
-  await form.getByLabel('Mobile Number', { exact: true }).fill('9000011122')
-  await form.getByLabel('Enquiry Details', { exact: true }).fill('Golden flax, 10 t.')
+  await field(form, 'Product').selectOption({ label: 'Flax Seeds' })
+  await field(form, 'Name').fill('Sara Ali')
+  await field(form, 'Email').fill('sara@example.com')
+  await field(form, 'Mobile Number').fill('9000011122')
+  await field(form, 'Enquiry Details').fill('Golden flax, 10 t.')
 }
 
 const fieldValues = (form: Locator) =>
@@ -136,7 +136,7 @@ describe('product enquiry: error catalogue (shared helper)', () => {
     await fillProductEnquiry(form)
     await form.getByRole('button', { name: 'Submit' }).click()
     await expect.poll(() => form.getByRole('alert').textContent()).toBe('Please check this field: E-mail.')
-    const email = form.getByLabel('Email', { exact: true })
+    const email = field(form, 'Email')
     expect(await email.getAttribute('aria-invalid')).toBe('true')
     expect(await page.locator(`[id="${await email.getAttribute('aria-describedby')}"]`).textContent()).toBe('We cannot deliver mail to this address.')
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email')
@@ -243,7 +243,7 @@ describe('checks before sending', () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('name')
 
     // A bad address is explained; correcting it clears the message at once.
-    const email = form.getByLabel('Email', { exact: true })
+    const email = field(form, 'Email')
     await email.fill('asha@')
     await form.getByRole('button', { name: 'Submit' }).click()
     expect(await page.locator(`[id="${await email.getAttribute('aria-describedby')}"]`).textContent()).toBe(
@@ -259,9 +259,9 @@ describe('checks before sending', () => {
     await intercept(failure({ success: true }))
     const form = await hydratedForm('/products/flax-seeds')
     await fillProductEnquiry(form)
-    await form.getByLabel('Mobile Number', { exact: true }).fill('123')
+    await field(form, 'Mobile Number').fill('123')
     await form.getByRole('button', { name: 'Submit' }).click()
-    const mobile = form.getByLabel('Mobile Number', { exact: true })
+    const mobile = field(form, 'Mobile Number')
     expect(await page.locator(`[id="${await mobile.getAttribute('aria-describedby')}"]`).textContent()).toBe(
       'Please enter a mobile number of 6 to 15 digits.',
     )
@@ -272,10 +272,13 @@ describe('checks before sending', () => {
     const form = await hydratedForm('/products/clove')
     const honeypot = form.locator('input[name="website"]')
     expect(await honeypot.getAttribute('tabindex')).toBe('-1')
-    expect(await honeypot.isVisible()).toBe(false)
+    // Off-screen, so no person sees it; hidden from assistive technology.
+    const box = await honeypot.boundingBox()
+    expect(box!.x + box!.width).toBeLessThanOrEqual(0)
+    expect(await form.locator('.form__hp').getAttribute('aria-hidden')).toBe('true')
     const bot = uniqueMarker('Bot')
     await fillProductEnquiry(form)
-    await form.getByLabel('Name', { exact: true }).fill(`Bot ${bot}`)
+    await field(form, 'Name').fill(`Bot ${bot}`)
     await honeypot.fill('https://spam.example')
     await form.getByRole('button', { name: 'Submit' }).click()
     await expect.poll(() => form.getByRole('status').textContent()).toBe('Form submitted successfully!')
@@ -283,7 +286,7 @@ describe('checks before sending', () => {
     // A person's enquiry sent after it arrives; the outbox sends in order, so the bot's never will.
     const person = uniqueMarker('Person')
     await fillProductEnquiry(form)
-    await form.getByLabel('Name', { exact: true }).fill(`Person ${person}`)
+    await field(form, 'Name').fill(`Person ${person}`)
     await form.getByRole('button', { name: 'Submit' }).click()
     await waitForMail(person)
     await expect(waitForMail(bot, 300)).rejects.toThrow(/No mail/)

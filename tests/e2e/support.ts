@@ -3,7 +3,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { simpleParser, type ParsedMail } from 'mailparser'
-import { type Browser, type BrowserContext, chromium, type ConsoleMessage, type Page } from 'playwright-core'
+import { type Browser, type BrowserContext, chromium, type ConsoleMessage, type Locator, type Page } from 'playwright-core'
 import { inject } from 'vitest'
 
 export const baseURL = inject('baseURL')
@@ -42,7 +42,7 @@ export async function openPage(
     javaScriptEnabled: options.javaScriptEnabled ?? true,
     reducedMotion: options.reducedMotion ?? 'no-preference',
   })
-  context.setDefaultTimeout(10_000)
+  context.setDefaultTimeout(5_000)
   const page = await context.newPage()
   const problems: string[] = []
   page.on('console', (message: ConsoleMessage) => {
@@ -86,7 +86,7 @@ export function mailFields(mail: ParsedMail): Record<string, string> {
       fields[open] = fields[open] ? `${fields[open]}\n${block[1]}` : (block[1] ?? '')
       continue
     }
-    const m = /^([A-Z][A-Za-z ]*):(?: (.*))?$/.exec(line)
+    const m = /^([A-Z][A-Za-z -]*):(?: (.*))?$/.exec(line)
     if (m) {
       open = m[1] as string
       fields[open] = m[2] ?? ''
@@ -105,4 +105,10 @@ let counter = 0
 export function uniqueMarker(label: string): string {
   counter += 1
   return `${label}${Date.now().toString(36)}${counter}`
+}
+
+/** A form control by its label's text; the required star after the label may be there or not. */
+export function field(scope: Locator, label: string): Locator {
+  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  return scope.getByLabel(new RegExp(`^${escaped}(\\s*\\*)?$`))
 }

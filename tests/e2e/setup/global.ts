@@ -35,13 +35,17 @@ export default async function setup(project: TestProject) {
   }
 
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'site-e2e-'))
+  // A copy, so a build started meanwhile (it empties dist/ first) cannot pull the site from under the run.
+  const siteDir = path.join(tmp, 'dist')
+  await builtSite(distDir)
+  fs.cpSync(distDir, siteDir, { recursive: true })
   const mailbox = await startMailbox(path.join(tmp, 'mailbox'))
   const config = loadConfig(
     {
       PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: path.join(tmp, 'data'),
-      DIST_DIR: distDir,
+      DIST_DIR: siteDir,
       SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
       MAIL_TO: 'Enquiries <enquiries@example.test>',
       MAIL_FROM: 'Website <website@example.test>',
@@ -62,7 +66,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseURL', site.url)
   project.provide('wsEndpoint', browser.wsEndpoint())
   project.provide('mailDir', mailbox.dir)
-  project.provide('distDir', distDir)
+  project.provide('distDir', siteDir)
 
   return async () => {
     await browser.close()
@@ -71,5 +75,14 @@ export default async function setup(project: TestProject) {
     const errors = logger.events.filter((e) => e.level === 'error')
     if (errors.length) process.stderr.write(`e2e: the server logged errors:\n${errors.map((e) => JSON.stringify(e)).join('\n')}\n`)
     fs.rmSync(tmp, { recursive: true, force: true })
+  }
+}
+
+/** Waits (a few minutes at most) for a build someone else started to write its manifest, the last file. */
+async function builtSite(distDir: string): Promise<void> {
+  const manifest = path.join(distDir, 'site-manifest.json')
+  for (let waited = 0; !fs.existsSync(manifest); waited += 500) {
+    if (waited > 180_000) throw new Error(`${manifest} is missing: build the site (npm run build) first.`)
+    await new Promise((resolve) => setTimeout(resolve, 500))
   }
 }
