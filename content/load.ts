@@ -154,30 +154,36 @@ export function loadContent(dir: string = defaultContentDir): SiteContent {
   const graniteShades = shadeFiles.map((f) => f.data).sort((a, b) => a.order - b.order)
   const productBySlug = new Map(products.map((p) => [p.slug, p]))
   const productFileOf = new Map(productFiles.map((f) => [f.data.slug, f.file]))
+  // A product whose file has problems of its own still exists: lists naming it are not wrong too.
+  const productFileSlugs = existsSync(join(dir, 'products'))
+    ? readdirSync(join(dir, 'products')).filter((n) => /\.ya?ml$/.test(n)).map((n) => n.replace(/\.ya?ml$/, ''))
+    : []
 
   // Cross-references: every list that names a product must name one that exists.
   const checkSlugs = (file: string, field: string, slugs: string[] | undefined) =>
     slugs?.forEach((s, i) => {
-      if (!productBySlug.has(s)) {
-        problems.push({ file, field: `${field}.${i}`, message: `No product "${s}" in content/products/ (known: ${[...productBySlug.keys()].join(', ')})` })
+      if (!productFileSlugs.includes(s)) {
+        problems.push({ file, field: `${field}.${i}`, message: `No product "${s}" in content/products/ (known: ${productFileSlugs.join(', ')})` })
       }
     })
+  const homeFile = rel(join(dir, 'home.yaml'))
   if (home) {
-    checkSlugs('content/home.yaml', 'carousel.slides', home.carousel.slides)
-    checkSlugs('content/home.yaml', 'latest.products', home.latest.products)
-    checkSlugs('content/home.yaml', 'popular.products', home.popular.products)
+    checkSlugs(homeFile, 'carousel.slides', home.carousel.slides)
+    checkSlugs(homeFile, 'latest.products', home.latest.products)
+    checkSlugs(homeFile, 'popular.products', home.popular.products)
   }
   for (const p of products) if (p.kind === 'agro') checkSlugs(productFileOf.get(p.slug) ?? p.slug, 'explore', p.explore)
 
   // Every image named in content must exist.
   const checkImage = (file: string, field: string, src: string | undefined) => {
     if (src && !existsSync(join(dir, 'images', src))) {
-      problems.push({ file, field, message: `Image content/images/${src} does not exist` })
+      problems.push({ file, field, message: `Image ${rel(join(dir, 'images', src))} does not exist` })
     }
   }
-  if (site) checkImage('content/site.yaml', 'logo.src', site.logo.src)
-  if (site) checkImage('content/site.yaml', 'icon.src', site.icon.src)
-  if (home) checkImage('content/home.yaml', 'quickEnquiry.image.src', home.quickEnquiry.image.src)
+  const siteFile = rel(join(dir, 'site.yaml'))
+  if (site) checkImage(siteFile, 'logo.src', site.logo.src)
+  if (site) checkImage(siteFile, 'icon.src', site.icon.src)
+  if (home) checkImage(homeFile, 'quickEnquiry.image.src', home.quickEnquiry.image.src)
   for (const f of [...productFiles, ...shadeFiles]) checkImage(f.file, 'image.src', f.data.image.src)
 
   // formTypes name the form in the mailbox; two pages may not share one.
@@ -201,8 +207,8 @@ export function loadContent(dir: string = defaultContentDir): SiteContent {
       ['thankYou', pages.thankYou],
       ['enquiryProblem', pages.enquiryProblem],
     ]
-    routes.push({ kind: 'home', id: 'home', path: '/', aliases: [], source: 'content/home.yaml' })
-    for (const [kind, page] of fixed) routes.push({ kind, id: kind, path: page.path, aliases: [], source: 'content/pages.yaml' })
+    routes.push({ kind: 'home', id: 'home', path: '/', aliases: [], source: homeFile })
+    for (const [kind, page] of fixed) routes.push({ kind, id: kind, path: page.path, aliases: [], source: rel(join(dir, 'pages.yaml')) })
   }
   for (const f of productFiles) {
     const kind = f.data.kind === 'graniteCollection' ? 'graniteCollection' : 'product'
@@ -211,7 +217,7 @@ export function loadContent(dir: string = defaultContentDir): SiteContent {
   for (const f of shadeFiles) {
     routes.push({ kind: 'graniteShade', id: f.data.slug, path: f.data.path, aliases: f.data.aliases, source: f.file })
   }
-  for (const l of legal) routes.push({ kind: 'legal', id: l.id, path: l.meta.path, aliases: l.meta.aliases, source: `content/${l.file}` })
+  for (const l of legal) routes.push({ kind: 'legal', id: l.id, path: l.meta.path, aliases: l.meta.aliases, source: rel(join(dir, l.file)) })
 
   // No two pages may claim one path. Paths that differ only in letter case clash too when they
   // belong to different pages: case-insensitive hosts would serve one file for both.
