@@ -41,7 +41,7 @@ export default function Page({ shade, picture, trail, specifications, applicatio
 
       <section className="section section-alt" aria-labelledby="enquiry-heading">
         <div className="container enquiry-wrap">
-          <h2 id="enquiry-heading">Looking for "{shade.name}" ?</h2>
+          <h2 id="enquiry-heading">{`Looking for "${shade.name}" ?`}</h2>
           <Island name="EnquiryForm" component={EnquiryForm} props={enquiry} />
         </div>
       </section>

@@ -53,7 +53,7 @@ export default function Page({ product, picture, trail, explore, contact, enquir
 
       <section className="section section-alt" aria-labelledby="enquiry-heading">
         <div className="container enquiry-wrap">
-          <h2 id="enquiry-heading">Looking for "{product.enquiryName}" ?</h2>
+          <h2 id="enquiry-heading">{`Looking for "${product.enquiryName}" ?`}</h2>
           <Island name="EnquiryForm" component={EnquiryForm} props={enquiry} />
         </div>
       </section>
