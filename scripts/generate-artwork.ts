@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import sharp from 'sharp'
+import sharp, { type Sharp } from 'sharp'
 import { parse } from 'yaml'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -96,7 +96,7 @@ const smoothstep = (e0: number, e1: number, x: number) => {
 /** Keep each file under this size: step the JPEG quality down from 82 (to at most 72) until it fits. */
 const MAX_BYTES = 250_000
 
-async function saveJpeg(rel: string, image: sharp.Sharp): Promise<void> {
+async function saveJpeg(rel: string, image: Sharp): Promise<void> {
   const file = path.join(imagesDir, rel)
   await mkdir(path.dirname(file), { recursive: true })
   const pixels = await image.raw().toBuffer({ resolveWithObject: true })
@@ -109,7 +109,7 @@ async function saveJpeg(rel: string, image: sharp.Sharp): Promise<void> {
   console.log(`artwork: ${rel} (${Math.round(data.length / 1024)} KB)`)
 }
 
-function rawImage(pixels: Uint8ClampedArray | Buffer, width: number, height: number, channels: 3 | 4 = 3): sharp.Sharp {
+function rawImage(pixels: Uint8ClampedArray | Buffer, width: number, height: number, channels: 3 | 4 = 3): Sharp {
   return sharp(Buffer.from(pixels.buffer, pixels.byteOffset, pixels.byteLength), { raw: { width, height, channels } })
 }
 
@@ -739,7 +739,7 @@ interface StillLife {
   under?: string
 }
 
-async function stillLife(name: string, scene: StillLife): Promise<sharp.Sharp> {
+async function stillLife(name: string, scene: StillLife): Promise<Sharp> {
   const seed = seedOf(name)
   const rand = prng(seed)
   const arts = new Map<ArtName, ProductArt>()
@@ -785,14 +785,127 @@ async function productImage(slug: string): Promise<void> {
   await saveJpeg(`products/${slug}.jpg`, await stillLife(slug, PRODUCT_SCENES[slug]!))
 }
 
+// ---------------------------------------------------------------- granite sample board, enquiry picture
+
+async function dataUri(rel: string, width: number, height: number): Promise<string> {
+  const file = path.join(imagesDir, rel)
+  const data = await sharp(file).resize(width, height, { fit: 'cover' }).jpeg({ quality: 86 }).toBuffer()
+  return `data:image/jpeg;base64,${data.toString('base64')}`
+}
+
+/** The granite product picture: a fan of sample slabs of every shade, like a stone merchant's swatch deck. */
+async function graniteBoard(): Promise<void> {
+  const slugs = Object.keys(GRANITE_SHADES)
+  const pivot = { x: 800, y: 1130 }
+  const slabW = 300
+  const slabH = 880
+  let slabs = ''
+  for (const [i, slug] of slugs.entries()) {
+    const angle = -49 + (i * 98) / (slugs.length - 1)
+    const href = await dataUri(`granite/${slug}.jpg`, slabW, slabH)
+    slabs += `<g transform="translate(${pivot.x} ${pivot.y}) rotate(${f1(angle)})">
+  <rect x="${-slabW / 2}" y="${-slabH - 60}" width="${slabW}" height="${slabH}" rx="16" fill="#000" opacity="0.55" filter="url(#slab-shadow)" transform="translate(10 14)"/>
+  <clipPath id="slab-${i}"><rect x="${-slabW / 2}" y="${-slabH - 60}" width="${slabW}" height="${slabH}" rx="16"/></clipPath>
+  <image href="${href}" x="${-slabW / 2}" y="${-slabH - 60}" width="${slabW}" height="${slabH}" clip-path="url(#slab-${i})" preserveAspectRatio="xMidYMid slice"/>
+  <rect x="${-slabW / 2}" y="${-slabH - 60}" width="${slabW}" height="${slabH}" rx="16" fill="url(#slab-gloss)"/>
+  <rect x="${-slabW / 2 + 1.5}" y="${-slabH - 58.5}" width="${slabW - 3}" height="${slabH - 3}" rx="15" fill="none" stroke="#fff" stroke-opacity="0.35" stroke-width="3"/>
+</g>`
+  }
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">
+<defs>
+  <filter id="slab-shadow" x="-30%" y="-30%" width="160%" height="160%"><feGaussianBlur stdDeviation="14"/></filter>
+  <linearGradient id="slab-gloss" x1="0" y1="0" x2="1" y2="0.35"><stop offset="0" stop-color="#fff" stop-opacity="0.16"/><stop offset="0.35" stop-color="#fff" stop-opacity="0.02"/><stop offset="0.5" stop-color="#fff" stop-opacity="0.1"/><stop offset="0.62" stop-color="#fff" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.18"/></linearGradient>
+  <radialGradient id="pin" cx="0.4" cy="0.35" r="0.7"><stop offset="0" stop-color="#f3dca8"/><stop offset="0.6" stop-color="#b08a4a"/><stop offset="1" stop-color="#5c4420"/></radialGradient>
+</defs>
+${slabs}
+<circle cx="${pivot.x + 4}" cy="${pivot.y + 6}" r="34" fill="#000" opacity="0.4" filter="url(#slab-shadow)"/>
+<circle cx="${pivot.x}" cy="${pivot.y}" r="30" fill="url(#pin)"/>
+<circle cx="${pivot.x}" cy="${pivot.y}" r="12" fill="#6d5228" opacity="0.55"/>
+${lightingSvg(W, H)}
+</svg>`
+  const overlay = await sharp(Buffer.from(svg)).png().toBuffer()
+  const background = surface('linen', W, H, seedOf('granite-board'))
+  const composed = await rawImage(background, W, H).composite([{ input: overlay }]).removeAlpha().raw().toBuffer()
+  await saveJpeg('products/granite.jpg', rawImage(composed, W, H))
+}
+
+/** Beside the quick-enquiry form: two spice bowls on linen against the polished edge of a granite slab. */
+async function quickEnquiry(): Promise<void> {
+  const size = 1200
+  const slab = await dataUri('granite/NeoGalaxy.jpg', 900, 1500)
+  const under = `<defs>
+  <filter id="slab-edge-shadow" x="-20%" y="-20%" width="140%" height="140%"><feGaussianBlur stdDeviation="16"/></filter>
+  <linearGradient id="slab-bevel" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#fff" stop-opacity="0.55"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></linearGradient>
+</defs>
+<g transform="rotate(-14 ${size} ${size / 2})">
+  <rect x="${size - 330}" y="-300" width="900" height="1800" fill="#000" opacity="0.55" filter="url(#slab-edge-shadow)" transform="translate(-14 10)"/>
+  <image href="${slab}" x="${size - 330}" y="-300" width="900" height="1800" preserveAspectRatio="xMidYMid slice"/>
+  <rect x="${size - 330}" y="-300" width="14" height="1800" fill="url(#slab-bevel)"/>
+</g>`
+  const scene: StillLife = {
+    width: size,
+    height: size,
+    surface: 'linen',
+    under,
+    bowls: [
+      { cx: 430, cy: 400, r: 250, glaze: 'light', product: 'cardamom' },
+      { cx: 700, cy: 850, r: 215, glaze: 'dark', product: 'pepper' },
+    ],
+    scatters: [
+      { product: 'cardamom', count: 10, cx: 170, cy: 760, rx: 130, ry: 110 },
+      { product: 'pepper', count: 34, cx: 330, cy: 1010, rx: 150, ry: 90 },
+      { product: 'clove', count: 9, cx: 760, cy: 300, rx: 120, ry: 110 },
+    ],
+  }
+  await saveJpeg('home/quick-enquiry.jpg', await stillLife('quick-enquiry', scene))
+}
+
+// ---------------------------------------------------------------- logo
+
+const INK = '#1d2126'
+const SIENNA = '#8a3a12'
+
+/** The mark: a polished, faceted stone with a leaf growing from it (granite and agro), 48 x 48. */
+function logoMark(): string {
+  const stone = 'M6.5 29.5C5.2 19.6 11.6 10.4 22.2 8.6C27 7.8 31.4 8.9 34.6 11.6L19.4 40.9C12.4 40.4 7.4 35.9 6.5 29.5Z'
+  const facet = 'M6.5 29.5C5.2 19.6 11.6 10.4 22.2 8.6L17.6 27.2Z'
+  const leaf = 'M20.6 42.2C20.4 28.4 28.6 15.6 43.2 9.8C45.2 25.8 36.4 39.6 20.6 42.2Z'
+  const rib = 'M23.4 38.6C27.6 30.4 32.8 22.6 39.4 15.2'
+  return `<path d="${stone}" fill="${INK}"/><path d="${facet}" fill="#ffffff" fill-opacity="0.14"/><path d="${leaf}" fill="${SIENNA}"/><path d="${rib}" fill="none" stroke="#ffffff" stroke-opacity="0.85" stroke-width="1.6" stroke-linecap="round"/>`
+}
+
+async function logos(): Promise<void> {
+  const dir = path.join(imagesDir, 'brand')
+  await mkdir(dir, { recursive: true })
+  // textLength pins the wordmark's width whatever serif the reader's system substitutes for Georgia.
+  const logo = `<svg xmlns="http://www.w3.org/2000/svg" width="264" height="48" viewBox="0 0 264 48" role="img" aria-label="Neo Agro &amp; Granite">
+<title>Neo Agro &amp; Granite</title>
+${logoMark()}
+<text x="54" y="31.5" font-family="Georgia, 'Times New Roman', 'DejaVu Serif', serif" font-size="21" font-weight="700" letter-spacing="0.2" fill="${INK}" textLength="206" lengthAdjust="spacingAndGlyphs">Neo Agro <tspan fill="${SIENNA}">&amp;</tspan> Granite</text>
+</svg>
+`
+  const icon = `<svg xmlns="http://www.w3.org/2000/svg" width="48" height="48" viewBox="0 0 48 48" role="img" aria-label="Neo Agro &amp; Granite">
+<rect width="48" height="48" rx="10" fill="#f6f3ee"/>
+<g transform="translate(1.5 0.5) scale(0.94)">${logoMark()}</g>
+</svg>
+`
+  await writeFile(path.join(dir, 'logo.svg'), logo)
+  await writeFile(path.join(dir, 'icon.svg'), icon)
+  console.log('artwork: brand/logo.svg, brand/icon.svg')
+}
+
 // ---------------------------------------------------------------- main
 
 const only = process.argv.slice(2)
 const wanted = (name: string) => only.length === 0 || only.some((w) => name.toLowerCase().includes(w.toLowerCase()))
 
+// The shades come first: the sample board and the enquiry picture are made from them.
 const jobs: [string, () => Promise<void>][] = [
-  ...Object.keys(PRODUCT_SCENES).map((slug): [string, () => Promise<void>] => [`products/${slug}`, () => productImage(slug)]),
   ...Object.keys(GRANITE_SHADES).map((slug): [string, () => Promise<void>] => [`granite/${slug}`, () => graniteShade(slug)]),
+  ['products/granite', graniteBoard],
+  ...Object.keys(PRODUCT_SCENES).map((slug): [string, () => Promise<void>] => [`products/${slug}`, () => productImage(slug)]),
+  ['home/quick-enquiry', quickEnquiry],
+  ['brand/logo', logos],
 ]
 
 for (const [name, job] of jobs) if (wanted(name)) await job()
