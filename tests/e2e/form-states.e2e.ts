@@ -223,6 +223,23 @@ describe('contact form: alerts', () => {
   }
 })
 
+describe('review form: errors like the product forms', () => {
+  test("a reply that is not JSON shows the shared helper's text and keeps the review", async () => {
+    await intercept(notJson)
+    const form = await hydratedForm('/testimonials')
+    await field(form, 'Name').fill('Karim')
+    await field(form, 'Email').fill('karim@example.ae')
+    await form.getByLabel(/^Mobile Number \(India \+91\)/).fill('98765 43210')
+    await field(form, 'Product').selectOption({ index: 2 })
+    await form.getByLabel('5 stars').check()
+    await field(form, 'Your Review').fill('Very good.')
+    await form.getByRole('button', { name: 'Submit Review' }).click()
+    await expect.poll(() => form.getByRole('alert').textContent()).toBe('Server returned invalid JSON. Check backend route.')
+    expect(await form.getByLabel('5 stars').isChecked()).toBe(true)
+    expect(await field(form, 'Your Review').inputValue()).toBe('Very good.')
+  })
+})
+
 describe('checks before sending', () => {
   test('an empty product enquiry names each missing field beside it and focuses the first', async () => {
     const seen = await intercept(failure({ success: true }))

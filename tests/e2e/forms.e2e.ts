@@ -77,6 +77,18 @@ describe('product and granite enquiry forms', () => {
     test(`${path} sends ${formType} and clears itself`, async () => {
       const form = await hydratedForm(path)
       expect(await form.locator('input[name="formType"]').inputValue()).toBe(formType)
+      // About 50 dial codes shown as 'code (country name)', 91 chosen; the placeholders of SPEC.md.
+      const dialCodes = await field(form, 'Country Code').locator('option').allTextContents()
+      expect(dialCodes.length).toBeGreaterThanOrEqual(45)
+      expect(dialCodes).toContain('44 (United Kingdom)')
+      expect(await field(form, 'Country Code').locator('option:checked').textContent()).toBe('91 (India)')
+      expect(await field(form, 'Container').getAttribute('placeholder')).toBe('e.g. 20 ft')
+      const requirement = field(form, 'Requirement')
+      expect(await requirement.getAttribute('rows')).toBe('4')
+      expect(await requirement.getAttribute('placeholder')).toBe('I am interested. Kindly send the quotation for the same.')
+      expect(await form.getAttribute('aria-labelledby')).toBeTruthy()
+      const heading = await page.locator(`[id="${await form.getAttribute('aria-labelledby')}"]`).textContent()
+      expect(heading).toMatch(/^Looking for ".+" \?$/)
       const marker = uniqueMarker('Buyer')
       await field(form, 'Name').fill(`Asha ${marker}`)
       await field(form, 'Email').fill('asha@example.com')

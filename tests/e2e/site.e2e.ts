@@ -264,7 +264,10 @@ describe('home carousel', () => {
     const tab = await openPage(browser, { viewport: DESKTOP })
     try {
       const { page } = tab
-      await page.clock.install()
+      // The page's clock stands still until the test moves it, so the 5 s are counted exactly.
+      const start = Date.now()
+      await page.clock.install({ time: start })
+      await page.clock.pauseAt(start + 1_000)
       await page.goto('/')
       await page.locator('form[novalidate]').waitFor()
       // Keep the pointer and focus off the carousel: hovering or focusing it pauses it.
