@@ -24,3 +24,11 @@ export interface Head {
 export function jsonLdText(data: Record<string, unknown>): string {
   return JSON.stringify(data).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026')
 }
+
+/** The head of a page whose words come from one content entry with `seo` and `path`. */
+export function pageHead(
+  page: { path: string; seo: { title: string; description: string; keywords?: string[] } },
+  extra: Partial<Head> = {},
+): Head {
+  return { title: page.seo.title, description: page.seo.description, canonicalPath: page.path, keywords: page.seo.keywords, ...extra }
+}

@@ -4,6 +4,7 @@ import { getContent, type SiteContent } from '../../content/load.ts'
 import type { ImageRef, NavItem } from '../../content/schema.ts'
 import { paths } from '../../scripts/paths.ts'
 import type { ImageEntry, ImageManifest } from '../components/images.ts'
+import type { HeadImage } from './head.ts'
 
 export { getContent }
 
@@ -35,4 +36,10 @@ export function picture(ref: ImageRef): { image: ImageEntry; alt: string } {
 /** The product lines as menu links, in menu order. */
 export function productLinks(content: SiteContent = getContent()): NavItem[] {
   return content.products.map((p) => ({ name: p.menuLabel, path: p.path }))
+}
+
+/** The Open Graph picture of a content image: its fallback JPEG (social sites take no AVIF). */
+export function socialImage(ref: ImageRef): HeadImage | undefined {
+  const entry = image(ref.src)
+  return 'svg' in entry ? undefined : { url: entry.fallback, width: entry.width, height: entry.height, alt: ref.alt }
 }

@@ -1,5 +1,5 @@
 import { productCard } from '../../lib/cards.ts'
-import type { Head } from '../../lib/head.ts'
+import { pageHead } from '../../lib/head.ts'
 import { getContent } from '../../lib/site.ts'
 import { organization } from '../../lib/structured.ts'
 
@@ -7,13 +7,9 @@ export default function data() {
   const content = getContent()
   const page = content.pages.about
   const { company } = content.site
-  const head: Head = {
-    title: page.seo.title,
-    description: page.seo.description,
-    canonicalPath: page.path,
-    keywords: page.seo.keywords,
-    jsonLd: [{ '@context': 'https://schema.org', '@type': 'AboutPage', name: page.heading, url: content.site.origin + page.path, about: organization(content) }],
-  }
+  const head = pageHead(page, {
+    jsonLd: [{ '@context': 'https://schema.org', '@type': 'AboutPage', name: page.heading, url: content.site.origin + page.path, about: organization(content) }]
+  })
   return {
     head,
     page,

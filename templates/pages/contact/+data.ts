@@ -1,19 +1,15 @@
 import { GRANITE_PRODUCT_LABEL } from '../../../forms/schemas.ts'
 import { productOptions } from '../../lib/forms.ts'
-import type { Head } from '../../lib/head.ts'
+import { pageHead } from '../../lib/head.ts'
 import { getContent } from '../../lib/site.ts'
 import { organization } from '../../lib/structured.ts'
 
 export default function data() {
   const content = getContent()
   const page = content.pages.contact
-  const head: Head = {
-    title: page.seo.title,
-    description: page.seo.description,
-    canonicalPath: page.path,
-    keywords: page.seo.keywords,
-    jsonLd: [{ '@context': 'https://schema.org', '@type': 'ContactPage', name: page.heading, url: content.site.origin + page.path, about: organization(content) }],
-  }
+  const head = pageHead(page, {
+    jsonLd: [{ '@context': 'https://schema.org', '@type': 'ContactPage', name: page.heading, url: content.site.origin + page.path, about: organization(content) }]
+  })
   const granite = content.products.find((p) => p.kind === 'graniteCollection')
   return {
     head,

@@ -1,10 +1,10 @@
-import type { Head } from '../../lib/head.ts'
+import { pageHead } from '../../lib/head.ts'
 import { getContent } from '../../lib/site.ts'
 
 export default function data() {
   const { pages } = getContent()
   const page = pages.enquiryProblem
-  const head: Head = { title: page.seo.title, description: page.seo.description, canonicalPath: page.path, noindex: true }
+  const head = pageHead(page, { noindex: true })
   return { head, page }
 }
 

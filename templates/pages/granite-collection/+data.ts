@@ -1,24 +1,19 @@
 import type { PageContextServer } from 'vike/types'
 import type { GraniteCollection } from '../../../content/schema.ts'
 import { shadeCard } from '../../lib/cards.ts'
-import type { Head } from '../../lib/head.ts'
-import { getContent, image } from '../../lib/site.ts'
+import { pageHead } from '../../lib/head.ts'
+import { getContent, socialImage } from '../../lib/site.ts'
 import { breadcrumbJsonLd } from '../../lib/structured.ts'
 
 export default function data(pageContext: PageContextServer) {
   const content = getContent()
   const collection = content.productBySlug.get(pageContext.routeParams.id ?? '') as GraniteCollection
-  const picture = image(collection.image.src)
   const trail = [
     { name: 'Home', path: '/' },
     { name: 'Products', path: content.pages.products.path },
   ]
-  const head: Head = {
-    title: collection.seo.title,
-    description: collection.seo.description,
-    canonicalPath: collection.path,
-    keywords: collection.seo.keywords,
-    social: { type: 'website', image: { url: 'svg' in picture ? picture.svg : picture.fallback, width: picture.width, height: picture.height, alt: collection.image.alt } },
+  const head = pageHead(collection, {
+    social: { type: 'website', image: socialImage(collection.image) },
     geo: content.site.geo,
     jsonLd: [
       breadcrumbJsonLd(content, trail, { name: collection.menuLabel, path: collection.path }),
@@ -28,8 +23,8 @@ export default function data(pageContext: PageContextServer) {
         name: collection.gridHeading,
         itemListElement: content.graniteShades.map((s, i) => ({ '@type': 'ListItem', position: i + 1, url: content.site.origin + s.path, name: s.name })),
       },
-    ],
-  }
+    ]
+  })
   return { head, collection, trail, shades: content.graniteShades.map(shadeCard) }
 }
 

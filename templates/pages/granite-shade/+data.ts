@@ -1,8 +1,8 @@
 import type { PageContextServer } from 'vike/types'
 import { shadeCard } from '../../lib/cards.ts'
 import { enquiryFormProps } from '../../lib/forms.ts'
-import type { Head } from '../../lib/head.ts'
-import { getContent, image } from '../../lib/site.ts'
+import { pageHead } from '../../lib/head.ts'
+import { getContent, image, socialImage } from '../../lib/site.ts'
 import { breadcrumbJsonLd, productJsonLd } from '../../lib/structured.ts'
 
 export default function data(pageContext: PageContextServer) {
@@ -16,15 +16,11 @@ export default function data(pageContext: PageContextServer) {
     { name: 'Products', path: pages.products.path },
     ...(collection ? [{ name: collection.menuLabel, path: collection.path }] : []),
   ]
-  const head: Head = {
-    title: shade.seo.title,
-    description: shade.seo.description,
-    canonicalPath: shade.path,
-    keywords: shade.seo.keywords,
-    social: { type: 'product', image: { url: 'svg' in picture ? picture.svg : picture.fallback, width: picture.width, height: picture.height, alt: shade.image.alt } },
+  const head = pageHead(shade, {
+    social: { type: 'product', image: socialImage(shade.image) },
     geo: site.geo,
-    jsonLd: [productJsonLd(content, shade, 'Natural Stone > Granite'), breadcrumbJsonLd(content, trail, shade)],
-  }
+    jsonLd: [productJsonLd(content, shade, 'Natural Stone > Granite'), breadcrumbJsonLd(content, trail, shade)]
+  })
   return {
     head,
     shade,

@@ -1,4 +1,4 @@
-import { CardGrid } from '../../components/blocks.tsx'
+import { type CardItem, CardGrid } from '../../components/blocks.tsx'
 import { Carousel } from '../../components/Carousel.tsx'
 import { QuickEnquiryForm } from '../../components/forms/QuickEnquiryForm.tsx'
 import { Picture } from '../../components/Picture.tsx'
@@ -12,27 +12,8 @@ export default function Page({ carousel, latest, popular, quick, company }: Data
       <h1 className="visually-hidden">{company.name}: {company.tagline}</h1>
       <Island name="Carousel" component={Carousel} props={carousel} />
 
-      <section className="section" aria-labelledby="latest-heading">
-        <div className="container">
-          <div className="section-head">
-            <span className="eyebrow">New in our range</span>
-            <h2 id="latest-heading">{latest.heading}</h2>
-            {latest.intro && <p>{latest.intro}</p>}
-          </div>
-          <CardGrid items={latest.items} cta="View product" />
-        </div>
-      </section>
-
-      <section className="section section-alt" aria-labelledby="popular-heading">
-        <div className="container">
-          <div className="section-head">
-            <span className="eyebrow">Most requested</span>
-            <h2 id="popular-heading">{popular.heading}</h2>
-            {popular.intro && <p>{popular.intro}</p>}
-          </div>
-          <CardGrid items={popular.items} cta="View product" />
-        </div>
-      </section>
+      <Showcase id="latest" eyebrow="New in our range" grid={latest} />
+      <Showcase id="popular" eyebrow="Most requested" grid={popular} alt />
 
       <section className="section" aria-labelledby="quick-heading">
         <div className="container quick-grid">
@@ -47,5 +28,21 @@ export default function Page({ carousel, latest, popular, quick, company }: Data
         </div>
       </section>
     </>
+  )
+}
+
+/** A headed grid of product cards (Latest Products, Popular Products). */
+function Showcase({ id, eyebrow, grid, alt }: { id: string; eyebrow: string; grid: { heading: string; intro?: string; items: CardItem[] }; alt?: boolean }) {
+  return (
+    <section className={alt ? 'section section-alt' : 'section'} aria-labelledby={`${id}-heading`}>
+      <div className="container">
+        <div className="section-head">
+          <span className="eyebrow">{eyebrow}</span>
+          <h2 id={`${id}-heading`}>{grid.heading}</h2>
+          {grid.intro && <p>{grid.intro}</p>}
+        </div>
+        <CardGrid items={grid.items} cta="View product" />
+      </div>
+    </section>
   )
 }

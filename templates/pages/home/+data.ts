@@ -2,20 +2,19 @@ import type { CarouselProps } from '../../components/Carousel.tsx'
 import { productCard } from '../../lib/cards.ts'
 import { productOptions } from '../../lib/forms.ts'
 import type { Head } from '../../lib/head.ts'
-import { getContent, image } from '../../lib/site.ts'
+import { getContent, image, socialImage } from '../../lib/site.ts'
 import { organization } from '../../lib/structured.ts'
 
 export default function data() {
   const content = getContent()
   const { home, site, productBySlug } = content
   const product = (slug: string) => productBySlug.get(slug)!
-  const first = image(product(home.carousel.slides[0]!).image.src)
   const head: Head = {
     title: home.seo.title,
     description: home.seo.description,
     canonicalPath: '/',
     keywords: home.seo.keywords,
-    social: { type: 'website', image: 'svg' in first ? undefined : { url: first.fallback, width: first.width, height: first.height, alt: site.company.name } },
+    social: { type: 'website', image: socialImage(product(home.carousel.slides[0]!).image) },
     jsonLd: [
       organization(content),
       { '@context': 'https://schema.org', '@type': 'WebSite', name: site.company.name, url: `${site.origin}/`, publisher: { '@id': `${site.origin}/#organization` } },

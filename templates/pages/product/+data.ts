@@ -2,8 +2,8 @@ import type { PageContextServer } from 'vike/types'
 import type { AgroProduct } from '../../../content/schema.ts'
 import { productCard } from '../../lib/cards.ts'
 import { enquiryFormProps } from '../../lib/forms.ts'
-import type { Head } from '../../lib/head.ts'
-import { getContent, image } from '../../lib/site.ts'
+import { pageHead } from '../../lib/head.ts'
+import { getContent, image, socialImage } from '../../lib/site.ts'
 import { breadcrumbJsonLd, productCategory, productJsonLd } from '../../lib/structured.ts'
 
 export default function data(pageContext: PageContextServer) {
@@ -18,15 +18,11 @@ export default function data(pageContext: PageContextServer) {
   const others = product.explore
     ? product.explore.map((slug) => content.productBySlug.get(slug)!)
     : content.products.filter((p) => p.slug !== product.slug)
-  const head: Head = {
-    title: product.seo.title,
-    description: product.seo.description,
-    canonicalPath: product.path,
-    keywords: product.seo.keywords,
-    social: { type: 'product', image: { url: 'svg' in picture ? picture.svg : picture.fallback, width: picture.width, height: picture.height, alt: product.image.alt } },
+  const head = pageHead(product, {
+    social: { type: 'product', image: socialImage(product.image) },
     geo: product.geoTagged ? site.geo : undefined,
-    jsonLd: [productJsonLd(content, product, productCategory(product)), breadcrumbJsonLd(content, trail, product)],
-  }
+    jsonLd: [productJsonLd(content, product, productCategory(product)), breadcrumbJsonLd(content, trail, product)]
+  })
   return {
     head,
     product,

@@ -1,16 +1,12 @@
 import { productCard } from '../../lib/cards.ts'
 import { enquiryFormProps, productOptions } from '../../lib/forms.ts'
-import type { Head } from '../../lib/head.ts'
+import { pageHead } from '../../lib/head.ts'
 import { getContent } from '../../lib/site.ts'
 
 export default function data() {
   const content = getContent()
   const page = content.pages.products
-  const head: Head = {
-    title: page.seo.title,
-    description: page.seo.description,
-    canonicalPath: page.path,
-    keywords: page.seo.keywords,
+  const head = pageHead(page, {
     jsonLd: [
       {
         '@context': 'https://schema.org',
@@ -18,8 +14,8 @@ export default function data() {
         name: page.gridHeading,
         itemListElement: content.products.map((p, i) => ({ '@type': 'ListItem', position: i + 1, url: content.site.origin + p.path, name: p.menuLabel })),
       },
-    ],
-  }
+    ]
+  })
   return {
     head,
     page,

@@ -1,17 +1,12 @@
 import { productOptions, } from '../../lib/forms.ts'
-import type { Head } from '../../lib/head.ts'
+import { pageHead } from '../../lib/head.ts'
 import { getContent, productLinks } from '../../lib/site.ts'
 import { summarise } from './rating.ts'
 
 export default function data() {
   const content = getContent()
   const page = content.pages.reviews
-  const head: Head = {
-    title: page.seo.title,
-    description: page.seo.description,
-    canonicalPath: page.path,
-    keywords: page.seo.keywords,
-  }
+  const head = pageHead(page)
   return {
     head,
     page,

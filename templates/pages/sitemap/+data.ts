@@ -1,10 +1,10 @@
-import type { Head } from '../../lib/head.ts'
+import { pageHead } from '../../lib/head.ts'
 import { getContent, productLinks } from '../../lib/site.ts'
 
 export default function data() {
   const content = getContent()
   const page = content.pages.sitemap
-  const head: Head = { title: page.seo.title, description: page.seo.description, canonicalPath: page.path, keywords: page.seo.keywords }
+  const head = pageHead(page)
   return {
     head,
     page,

@@ -1,0 +1,56 @@
+// The sections product pages and granite shade pages share, in the order they appear.
+import type { ReactNode } from 'react'
+import { Breadcrumbs, type CardItem, CardGrid, type Crumb } from '../../components/blocks.tsx'
+import { EnquiryForm, type EnquiryFormProps } from '../../components/forms/EnquiryForm.tsx'
+import type { ImageEntry } from '../../components/images.ts'
+import { Picture } from '../../components/Picture.tsx'
+import { Island } from '../../islands/Island.tsx'
+import './product.css'
+
+/** Photo beside the heading block; the photo is the page's largest paint, so it loads first. */
+export function ProductTop({ picture, alt, trail, name, children }: { picture: ImageEntry; alt: string; trail: Crumb[]; name: string; children: ReactNode }) {
+  return (
+    <section className="product-top">
+      <div className="container product-top-grid">
+        <div className="product-photo">
+          <Picture image={picture} alt={alt} sizes="(min-width: 1152px) 540px, (min-width: 900px) 46vw, 92vw" priority />
+        </div>
+        <div className="product-summary">
+          <Breadcrumbs trail={trail} current={name} />
+          {children}
+        </div>
+      </div>
+    </section>
+  )
+}
+
+export function ApplicationList({ items }: { items: { title: string; text: string }[] }) {
+  return (
+    <ul className="application-list">
+      {items.map((a) => <li key={a.title}><strong>{a.title}</strong> {a.text}</li>)}
+    </ul>
+  )
+}
+
+/** 'Looking for "…" ?' and the product enquiry form. */
+export function EnquirySection({ name, enquiry }: { name: string; enquiry: EnquiryFormProps }) {
+  return (
+    <section className="section section-alt" aria-labelledby="enquiry-heading">
+      <div className="container enquiry-wrap">
+        <h2 id="enquiry-heading">{`Looking for "${name}" ?`}</h2>
+        <Island name="EnquiryForm" component={EnquiryForm} props={enquiry} />
+      </div>
+    </section>
+  )
+}
+
+export function ExploreSection({ heading, items }: { heading: string; items: CardItem[] }) {
+  return (
+    <section className="section" aria-labelledby="explore-heading">
+      <div className="container">
+        <h2 id="explore-heading">{heading}</h2>
+        <CardGrid items={items} cta="Get Best Quote" />
+      </div>
+    </section>
+  )
+}
