@@ -163,6 +163,8 @@ describe('loading state', () => {
     await expect.poll(() => form.getByRole('status').textContent()).toBe('Form submitted successfully!')
     expect(await button.textContent()).toBe('Submit')
     expect(await button.isEnabled()).toBe(true)
+    // Focus, lost while the button was disabled, is back on it.
+    expect(await button.evaluate((b) => b === document.activeElement)).toBe(true)
   })
 
   test("Quick Enquiry reads 'Sending...'", async () => {
@@ -296,7 +298,10 @@ describe('checks before sending', () => {
     const bot = uniqueMarker('Bot')
     await fillProductEnquiry(form)
     await field(form, 'Name').fill(`Bot ${bot}`)
-    await honeypot.fill('https://spam.example')
+    // Set the way a script would, without any input event.
+    await honeypot.evaluate((el: HTMLInputElement) => {
+      el.value = 'https://spam.example'
+    })
     await form.getByRole('button', { name: 'Submit' }).click()
     await expect.poll(() => form.getByRole('status').textContent()).toBe('Form submitted successfully!')
 

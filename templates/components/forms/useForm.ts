@@ -1,7 +1,7 @@
 // State shared by every form: values, per-field errors, the submission's status, and the checks
 // that run before anything is sent (the same zod schemas the server uses).
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
-import { type FieldErrors, type FormKind, validateForm } from '../../../forms/schemas.ts'
+import { type FieldErrors, type FormKind, HONEYPOT_FIELD, validateForm } from '../../../forms/schemas.ts'
 import { type SubmitMessages, type SubmitOutcome, submitForm } from './submit.ts'
 
 export type Values = Record<string, string | string[]>
@@ -60,6 +60,16 @@ export function useForm<V extends Values>(options: {
     target?.focus()
   }, [focusRequest])
 
+  // The submit button is disabled while sending, and a disabled button loses the focus; once the
+  // outcome is shown, focus goes back to it so a keyboard user carries on from where they were.
+  const restoreFocus = useRef(false)
+  useEffect(() => {
+    if (status.kind === 'loading' || !restoreFocus.current) return
+    restoreFocus.current = false
+    const active = document.activeElement
+    if (active === null || active === document.body) formRef.current?.querySelector<HTMLElement>('button[type="submit"]')?.focus()
+  }, [status])
+
   // The latest values, so a change handler can check the form as it will be after this change.
   const latest = useRef(values)
   latest.current = values
@@ -86,7 +96,10 @@ export function useForm<V extends Values>(options: {
     (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault()
       if (busy.current) return
-      const formData = toFormData(values)
+      const formData: Record<string, unknown> = toFormData(values)
+      // A script that fills the hidden field by setting its value fires no React event: read the page.
+      const trap = formRef.current?.querySelector<HTMLInputElement>(`input[name="${HONEYPOT_FIELD}"]`)?.value
+      if (trap) formData[HONEYPOT_FIELD] = trap
       const checked = validateForm(kind, formData)
       if (!checked.ok) {
         setErrors(checked.errors)
@@ -95,6 +108,7 @@ export function useForm<V extends Values>(options: {
         return
       }
       setErrors({})
+      restoreFocus.current = formRef.current?.contains(document.activeElement) ?? false
       setStatus({ kind: 'loading' })
       busy.current = true
       // Send what the visitor typed (the server trims and checks again), not the parsed copy.

@@ -26,9 +26,10 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  const distDir = path.join(projectRoot, 'dist')
+  // E2E_DIST_DIR tests a site built elsewhere (DIST_DIR=... npm run build), as it is.
+  const distDir = path.resolve(process.env.E2E_DIST_DIR ?? path.join(projectRoot, 'dist'))
   // E2E_BUILD=never tests whatever dist/ holds (e.g. when .ci/run has just built it).
-  const reason = process.env.E2E_BUILD === 'never' ? undefined : staleReason(projectRoot, distDir)
+  const reason = process.env.E2E_BUILD === 'never' || process.env.E2E_DIST_DIR ? undefined : staleReason(projectRoot, distDir)
   if (reason) {
     process.stdout.write(`e2e: building the site first (${reason})\n`)
     await runBuild(projectRoot)
