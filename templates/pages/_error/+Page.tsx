@@ -15,7 +15,7 @@ export default function Page() {
             <ul>{content.navigation.sitemapMain.map((l) => <li key={l.path}><a href={l.path}>{l.name}</a></li>)}</ul>
           </nav>
           <nav aria-labelledby="nf-products" className="sitemap-group">
-            <h2 id="nf-products">Our products</h2>
+            <h2 id="nf-products">Product pages</h2>
             <ul>{productLinks(content).map((l) => <li key={l.path}><a href={l.path}>{l.name}</a></li>)}</ul>
           </nav>
         </div>

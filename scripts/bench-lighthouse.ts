@@ -1,0 +1,137 @@
+// Benchmark (not a test): Lighthouse 12 with its mobile defaults (Moto G Power screen, simulated slow
+// 4G and 4x CPU slowdown) on one page of each type, served from dist/ by the real server on loopback.
+// Prints the four category scores and LCP, CLS, TBT, FCP; the median of LH_RUNS runs (by performance).
+//
+//   npm run bench:lighthouse                        every page type, 3 runs each
+//   LH_RUNS=1 npm run bench:lighthouse -- /about /  only these paths
+//   LH_REPORT_DIR=/tmp/lh npm run bench:lighthouse  also write each median run's JSON report there
+//
+// Uses Debian's Chromium (CHROMIUM_PATH or /usr/bin/chromium), never a downloaded browser.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import { loadConfig } from '../server/config.ts'
+import { createMemoryLogger } from '../server/log.ts'
+import { startServer } from '../server/start.ts'
+
+export const PAGE_TYPES: [string, string][] = [
+  ['home', '/'],
+  ['products list', '/products'],
+  ['product', '/products/clove'],
+  ['makhana', '/products/makhana'],
+  ['granite collection', '/products/granite'],
+  ['granite shade', '/products/granite/StarBlue'],
+  ['about', '/about'],
+  ['contact', '/contact'],
+  ['reviews', '/testimonials'],
+  ['privacy', '/PrivacyPolicy'],
+  ['sitemap', '/sitemap'],
+]
+
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+export interface LighthouseRow {
+  name: string
+  path: string
+  performance: number
+  accessibility: number
+  bestPractices: number
+  seo: number
+  lcpMs: number
+  cls: number
+  tbtMs: number
+  fcpMs: number
+  siMs: number
+  failing: string[]
+}
+
+async function main() {
+  const root = process.cwd()
+  const runs = Number(process.env.LH_RUNS ?? 3)
+  const only = process.argv.slice(2).filter((a) => a.startsWith('/'))
+  const pages = only.length ? only.map((p) => [PAGE_TYPES.find(([, q]) => q === p)?.[0] ?? p, p] as [string, string]) : PAGE_TYPES
+  const distDir = path.resolve(process.env.DIST_DIR ?? path.join(root, 'dist'))
+  if (!fs.existsSync(path.join(distDir, 'client', 'index.html'))) throw new Error(`No built site in ${distDir}: run npm run build first`)
+
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-lh-'))
+  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(tmp, 'data'), DIST_DIR: distDir, BUILD_ON_START: 'false' }, root)
+  const site = await startServer(config, { logger: createMemoryLogger() })
+  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS })
+  const rows: LighthouseRow[] = []
+  try {
+    for (const [name, pagePath] of pages) {
+      const results: LighthouseRow[] = []
+      for (let i = 0; i < runs; i++) {
+        const result = await lighthouse(`${site.url}${pagePath}`, { port: chrome.port, output: 'json', logLevel: 'error' })
+        const lhr = result!.lhr
+        const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
+        const num = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
+        const failing = Object.values(lhr.categories)
+          .flatMap((c) => c.auditRefs.filter((r) => r.weight > 0).map((r) => lhr.audits[r.id]!))
+          .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual')
+          .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`)
+        results.push({
+          name, path: pagePath,
+          performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), seo: score('seo'),
+          lcpMs: num('largest-contentful-paint'), cls: num('cumulative-layout-shift'), tbtMs: num('total-blocking-time'),
+          fcpMs: num('first-contentful-paint'), siMs: num('speed-index'), failing: [...new Set(failing)],
+        })
+        if (process.env.LH_REPORT_DIR && i === 0) {
+          fs.mkdirSync(process.env.LH_REPORT_DIR, { recursive: true })
+          fs.writeFileSync(path.join(process.env.LH_REPORT_DIR, `${name.replace(/\W+/g, '-')}.json`), result!.report as string)
+        }
+      }
+      results.sort((a, b) => a.performance - b.performance || b.lcpMs - a.lcpMs)
+      const median = results[Math.floor(results.length / 2)]!
+      rows.push(median)
+      process.stderr.write(`lighthouse: ${pagePath} perf ${results.map((r) => r.performance).join('/')}\n`)
+    }
+  } finally {
+    await chrome.kill()
+    await site.close()
+    fs.rmSync(tmp, { recursive: true, force: true })
+  }
+
+  console.log(`Lighthouse ${lighthouseVersion()} mobile defaults, Chromium ${await browserVersion()}, median of ${runs} run(s) per page\n`)
+  console.log('| page | path | perf | a11y | best pr. | SEO | LCP | CLS | TBT | FCP | SI |')
+  console.log('|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|')
+  for (const r of rows) {
+    console.log(`| ${r.name} | ${r.path} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${(r.lcpMs / 1000).toFixed(2)} s | ${r.cls.toFixed(3)} | ${Math.round(r.tbtMs)} ms | ${(r.fcpMs / 1000).toFixed(2)} s | ${(r.siMs / 1000).toFixed(2)} s |`)
+  }
+  const notes = rows.filter((r) => r.failing.length)
+  if (notes.length) {
+    console.log('\nAudits not passed (median run):')
+    for (const r of notes) console.log(`- ${r.path}: ${r.failing.join(', ')}`)
+  }
+  const missed = rows.filter((r) => r.performance < 98 || r.accessibility < 100 || r.bestPractices < 100 || r.seo < 100 || r.lcpMs > 1500 || r.cls > 0 || r.tbtMs > 50)
+  console.log(missed.length ? `\nTargets missed on: ${missed.map((r) => r.path).join(', ')}` : '\nEvery page meets the targets (perf ≥ 98, others 100, LCP ≤ 1.5 s, CLS 0, TBT ≤ 50 ms).')
+}
+
+function lighthouseVersion(): string {
+  return (JSON.parse(fs.readFileSync(path.join(process.cwd(), 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string }).version
+}
+
+async function browserVersion(): Promise<string> {
+  const { execFileSync } = await import('node:child_process')
+  try {
+    return /[\d.]+/.exec(execFileSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', ['--version'], { encoding: 'utf8' }))?.[0] ?? '?'
+  } catch {
+    return '?'
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})

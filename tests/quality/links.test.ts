@@ -1,0 +1,143 @@
+// No broken internal link and no missing asset anywhere in the built site: every link to a page of
+// the site (and every #fragment) resolves, and every file a page, a stylesheet or a script asks for
+// (stylesheets, scripts and their imports, img/source srcsets, preloads, icons, social images,
+// CSS url()s, the sitemap's addresses) is in the build.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, test } from 'vitest'
+import { loadContent } from '../../content/load.ts'
+import { moduleGraph, pageAssets } from '../../scripts/page-weights.ts'
+import { client, distDir, pages } from './site.ts'
+
+const content = loadContent()
+const origin = content.site.origin
+const manifest = JSON.parse(readFileSync(join(distDir, 'site-manifest.json'), 'utf8')) as { redirects: Record<string, string> }
+
+const decode = (s: string) => s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;/g, "'")
+const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(tag)?.[1]
+
+/** The file a site path is served from (aliases follow the server's redirects), or undefined. */
+function pageFile(path: string): string | undefined {
+  const clean = decodeURIComponent(path.split(/[?#]/)[0]!)
+  const target = manifest.redirects[clean] ?? clean
+  return [join(client, target), join(client, target, 'index.html')].find((f) => statSync(f, { throwIfNoEntry: false })?.isFile())
+}
+
+const ids = new Map<string, Set<string>>()
+function idsOf(file: string): Set<string> {
+  let set = ids.get(file)
+  if (!set) {
+    set = new Set([...readFileSync(file, 'utf8').matchAll(/\sid="([^"]+)"/g)].map((m) => decode(m[1]!)))
+    ids.set(file, set)
+  }
+  return set
+}
+
+/** Site paths of everything an HTML page refers to, as [what, path]. */
+function references(html: string): { links: string[]; assets: string[] } {
+  const links: string[] = []
+  const assets: string[] = []
+  for (const [tag] of html.matchAll(/<(a|link|script|img|source|meta)\b[^>]*>/gi)) {
+    const name = /^<(\w+)/.exec(tag)![1]!.toLowerCase()
+    if (name === 'a') {
+      const href = attr(tag, 'href')
+      if (href !== undefined) links.push(decode(href))
+    } else if (name === 'link') {
+      const rel = attr(tag, 'rel') ?? ''
+      const href = attr(tag, 'href')
+      if (rel === 'canonical' || rel === 'alternate') {
+        if (href) links.push(decode(href))
+      } else if (href) assets.push(decode(href))
+      const set = attr(tag, 'imageSrcSet') ?? attr(tag, 'imagesrcset')
+      if (set) assets.push(...srcsetUrls(decode(set)))
+    } else if (name === 'script') {
+      const src = attr(tag, 'src')
+      if (src) assets.push(decode(src))
+    } else if (name === 'img' || name === 'source') {
+      const src = attr(tag, 'src')
+      if (src) assets.push(decode(src))
+      const set = attr(tag, 'srcSet') ?? attr(tag, 'srcset')
+      if (set) assets.push(...srcsetUrls(decode(set)))
+    } else if (name === 'meta') {
+      const prop = attr(tag, 'property') ?? attr(tag, 'name') ?? ''
+      const value = attr(tag, 'content')
+      if (value && /^(og:image|twitter:image)$/.test(prop)) assets.push(decode(value))
+      if (value && prop === 'og:url') links.push(decode(value))
+    }
+  }
+  return { links, assets }
+}
+
+const srcsetUrls = (set: string) => set.split(',').map((c) => c.trim().split(/\s+/)[0]!).filter(Boolean)
+
+/** A site path for a URL on this site, or undefined for another site, mailto:, tel: and the like. */
+function sitePath(url: string, from: string): string | undefined {
+  if (url.startsWith(`${origin}/`) || url === origin) return url.slice(origin.length) || '/'
+  if (url.startsWith('//') || /^[a-z][a-z0-9+.-]*:/i.test(url)) return undefined
+  if (url.startsWith('/')) return url
+  if (url.startsWith('#')) return from + url
+  return new URL(url, `http://x${from}`).pathname
+}
+
+describe('links and assets', () => {
+  test('every internal link leads to a page of the build, and every #fragment to an element on it', () => {
+    const broken: string[] = []
+    for (const [path, file] of pages) {
+      for (const link of references(readFileSync(file, 'utf8')).links) {
+        const target = sitePath(link, path)
+        if (!target) continue
+        const found = pageFile(target)
+        if (!found) {
+          broken.push(`${path} → ${link}`)
+          continue
+        }
+        const hash = target.split('#')[1]
+        if (hash && !idsOf(found).has(decodeURIComponent(hash))) broken.push(`${path} → ${link} (no element #${hash})`)
+      }
+    }
+    expect(broken).toEqual([])
+  })
+
+  test('every file a page refers to is in the build', () => {
+    const missing: string[] = []
+    for (const [path, file] of pages) {
+      const html = readFileSync(file, 'utf8')
+      const { assets } = references(html)
+      for (const asset of [...assets, ...moduleGraph(client, pageAssets(html).js)]) {
+        const target = sitePath(asset, path)
+        if (target && !existsSync(join(client, decodeURIComponent(target.split(/[?#]/)[0]!)))) missing.push(`${path} → ${asset}`)
+      }
+    }
+    expect(missing).toEqual([])
+  })
+
+  test('every url() in every stylesheet resolves', () => {
+    const missing: string[] = []
+    const cssDir = join(client, 'assets')
+    for (const entry of readdirSync(cssDir, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile() || !entry.name.endsWith('.css')) continue
+      const file = join(entry.parentPath, entry.name)
+      const sitePathOfCss = `/${file.slice(client.length + 1)}`
+      for (const m of readFileSync(file, 'utf8').matchAll(/url\(\s*["']?([^"')]+)["']?\s*\)/g)) {
+        const target = sitePath(m[1]!, sitePathOfCss)
+        if (target && !m[1]!.startsWith('data:') && !existsSync(join(client, target.split(/[?#]/)[0]!))) missing.push(`${sitePathOfCss} → ${m[1]}`)
+      }
+    }
+    expect(missing).toEqual([])
+  })
+
+  test('the sitemap lists only pages of the build', () => {
+    const xml = readFileSync(join(client, 'sitemap.xml'), 'utf8')
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!)
+    expect(locs.length).toBeGreaterThan(0)
+    expect(locs.filter((loc) => !pageFile(sitePath(loc, '/') ?? '/nowhere'))).toEqual([])
+  })
+
+  test('the checker finds a broken link and a missing file (the check itself)', () => {
+    expect(pageFile('/no-such-page')).toBeUndefined()
+    expect(pageFile('/about')).toBeDefined()
+    expect(references('<a href="/x#y"><img srcSet="/a.avif 1w, /b.avif 2w"><meta property="og:image" content="https://e/x.jpg">').assets).toEqual([
+      '/a.avif', '/b.avif', 'https://e/x.jpg',
+    ])
+  })
+})
