@@ -19,13 +19,15 @@ const CONTROL_CHARACTERS: Record<Lines, RegExp> = {
 }
 const noControlCharacters = (label: string, lines: Lines) =>
   z.regex(CONTROL_CHARACTERS[lines], `${capitalise(label)} contains characters that are not allowed.`)
-const required = (label: string, max: number, lines: Lines = 'single') =>
-  z.string({ error: `Please enter ${label}.` }).check(
+/** A required text field; `verb` is 'choose' for a field picked from a list. */
+const required = (label: string, max: number, lines: Lines = 'single', verb: 'enter' | 'choose' = 'enter') =>
+  z.string({ error: `Please ${verb} ${label}.` }).check(
     z.trim(),
-    z.minLength(1, `Please enter ${label}.`),
+    z.minLength(1, `Please ${verb} ${label}.`),
     z.maxLength(max, `${capitalise(label)} must be at most ${max} characters.`),
     noControlCharacters(label, lines),
   )
+const chosen = (label: string, max: number) => required(label, max, 'single', 'choose')
 const optional = (label: string, max: number, lines: Lines = 'single') =>
   z._default(
     z.string({ error: `${capitalise(label)} must be text.` }).check(
@@ -76,12 +78,12 @@ export const productEnquirySchema = z.object(productEnquiryShape)
 
 export const exportEnquirySchema = z.object({
   ...productEnquiryShape,
-  product: required('the product you are interested in', 120),
+  product: chosen('the product you are interested in', 120),
 })
 
 export const quickEnquirySchema = z.object({
-  product: required('the product you are interested in', 120),
-  country: required('your country', 80),
+  product: chosen('the product you are interested in', 120),
+  country: chosen('your country', 80),
   name: required('your name', 100),
   email,
   mobile: looseMobile,
@@ -91,7 +93,7 @@ export const quickEnquirySchema = z.object({
 
 export const contactSchema = z
   .object({
-    product: required('the product you are interested in', 120),
+    product: chosen('the product you are interested in', 120),
     granite: optional('granite category', 120),
     name: required('your name', 100),
     email,
@@ -112,9 +114,9 @@ export const reviewSchema = z.object({
   designation: optional('designation', 120),
   email,
   mobile: looseMobile,
-  product: required('the product you bought', 120),
+  product: chosen('the product you bought', 120),
   rating: z.pipe(
-    z.union([z.number(), z.string().check(z.regex(/^[1-5]$/))], { error: 'Please choose a rating from 1 to 5 stars.' }),
+    z.union([z.number(), z.string().check(z.regex(/^[1-5]$/, 'Please choose a rating from 1 to 5 stars.'))], { error: 'Please choose a rating from 1 to 5 stars.' }),
     z.transform((v) => Number(v)),
   ).check(z.refine((n) => Number.isInteger(n) && n >= 1 && n <= 5, 'Please choose a rating from 1 to 5 stars.')),
   likes: z._default(z.array(z.enum(REVIEW_LIKES, { error: 'Please choose from Response, Quality and Delivery.' })).check(z.maxLength(3)), []),
