@@ -7,7 +7,7 @@ import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildImages, ladderFor } from '../../scripts/build-images.ts'
+import { buildImages, ladderFor, widestFor } from '../../scripts/build-images.ts'
 import { Picture, SvgImage } from '../../templates/components/Picture.tsx'
 import { isSvgEntry, preloadAttributes, srcset, type ImageManifest, type RasterImageEntry, type SvgImageEntry } from '../../templates/components/images.ts'
 
@@ -55,12 +55,14 @@ describe('buildImages', () => {
     expect(Object.keys(manifest).sort()).toEqual(['badge.png', 'brand/logo.svg', 'products/clove.jpg'])
   })
 
-  it('encodes AVIF, WebP and JPEG at ladder widths never above the source width', () => {
+  it('encodes AVIF and WebP at ladder widths never above the source width, and one fallback JPEG', () => {
     const clove = manifest['products/clove.jpg'] as RasterImageEntry
     expect(isSvgEntry(clove)).toBe(false)
     expect(clove.width).toBe(700)
     expect(clove.height).toBe(525)
-    for (const list of [clove.avif, clove.webp, clove.jpeg]) expect(list.map((v) => v.width)).toEqual([320, 480, 640, 700])
+    for (const list of [clove.avif, clove.webp]) expect(list.map((v) => v.width)).toEqual([320, 480, 640, 700])
+    // The JPEG is only the <img src> for browsers that read no srcset: the rung nearest 800 px.
+    expect(clove.jpeg.map((v) => v.width)).toEqual([700])
     expect(clove.avif.every((v) => /^\/img\/products\/clove-\d+\.[0-9a-f]{8}\.avif$/.test(v.url))).toBe(true)
     expect(clove.webp.every((v) => /^\/img\/products\/clove-\d+\.[0-9a-f]{8}\.webp$/.test(v.url))).toBe(true)
     expect(clove.jpeg.every((v) => /^\/img\/products\/clove-\d+\.[0-9a-f]{8}\.jpg$/.test(v.url))).toBe(true)
@@ -71,6 +73,8 @@ describe('buildImages', () => {
     expect(badge.avif.map((v) => v.width)).toEqual([300])
     expect(badge.height).toBe(200)
     expect(ladderFor(4000)).toEqual([320, 480, 640, 800, 1024, 1280, 1600])
+    expect(ladderFor(4000, widestFor('granite/StarBlue.jpg'))).toEqual([320, 480, 640, 800, 1024, 1280])
+    expect(widestFor('products/clove.jpg')).toBe(1600)
   })
 
   it('writes files whose names carry their content hash and whose pixels match their width', async () => {
