@@ -1,5 +1,5 @@
 // What each prerendered page costs to load: its HTML, the stylesheets it links and the JavaScript it
-// runs (the module it loads plus every module that one imports, followed through static imports),
+// runs (the module it loads plus every module that one imports, statically or through import()),
 // in raw and gzip bytes. Images are left out: they are lazy below the fold and checked elsewhere.
 //
 //   npm run report:weights            a table of every page of dist/client
@@ -66,7 +66,10 @@ export function pageAssets(html: string): { css: string[]; js: string[] } {
   return { css, js: [...new Set([...scripts, ...preloads])] }
 }
 
-/** A module and everything it imports statically (dynamic import() is not followed: it loads later, if ever). */
+/**
+ * A module and everything it imports, statically or through import(): the islands' code is loaded
+ * by import() once the page has loaded, and counts as the page's JavaScript all the same.
+ */
 export function moduleGraph(client: string, entries: string[]): string[] {
   const seen = new Set<string>()
   const visit = (sitePath: string) => {
@@ -75,7 +78,11 @@ export function moduleGraph(client: string, entries: string[]): string[] {
     const file = join(client, sitePath)
     if (!existsSync(file)) return
     const code = readFileSync(file, 'utf8')
-    for (const m of code.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+)["']/g)) {
+    const specs = [
+      ...code.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+)["']/g),
+      ...code.matchAll(/\bimport\(\s*["'`]([^"'`]+)["'`]\s*\)/g),
+    ]
+    for (const m of specs) {
       const spec = m[1]!
       if (spec.startsWith('.') || spec.startsWith('/')) visit(spec.startsWith('/') ? spec : posix.join(posix.dirname(sitePath), spec))
     }
@@ -116,5 +123,5 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const client = join(process.env.DIST_DIR ?? join(process.cwd(), 'dist'), 'client')
   const weights = pageWeights(client)
   if (process.argv.includes('--json')) console.log(JSON.stringify(weights, null, 2))
-  else console.log(`Per page, in KiB (gzip -9 unless marked raw); JS counts the page's module and its static imports.\n\n${formatWeights(weights)}`)
+  else console.log(`Per page, in KiB (gzip -9 unless marked raw); JS counts the page's module and everything it imports.\n\n${formatWeights(weights)}`)
 }

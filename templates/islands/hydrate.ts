@@ -1,15 +1,51 @@
-// Hydrates the islands a page contains. Each page's +client.ts passes only the components it uses,
-// so a page ships the code of its own islands and nothing else.
-import { type ComponentType, createElement } from 'react'
-import { hydrateRoot } from 'react-dom/client'
+// Hydrates the islands a page contains once the page has loaded and painted its main content. The
+// page's own content (its main picture above all) is fetched first and React only after it, so
+// scripts never compete with what a visitor sees; the prerendered forms already work before then
+// (they post without JavaScript too). No timer is involved (paint entries, not requestAnimationFrame
+// or timeouts), so a test that pauses the page's clock still sees the islands come alive.
+// Each page's +client.ts names only the islands it uses, as loaders, so a page ships the code of its
+// own islands and nothing else.
+import type { ComponentType } from 'react'
 
 // biome-ignore lint: components take different props
-export function hydrateIslands(components: Record<string, ComponentType<any>>): void {
-  for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
-    const name = el.dataset.island ?? ''
-    const component = components[name]
-    if (!component) continue
-    const props = JSON.parse(el.dataset.props ?? '{}') as object
-    hydrateRoot(el, createElement(component, props))
+export type IslandLoader = () => Promise<ComponentType<any>>
+
+export function hydrateIslands(loaders: Record<string, IslandLoader>): void {
+  let started = false
+  const start = () => {
+    if (started) return
+    started = true
+    hydrate(loaders).catch((error: unknown) => console.error('islands: hydration failed', error))
   }
+  afterLoad(() => afterMainPaint(start))
+}
+
+function afterLoad(then: () => void): void {
+  if (document.readyState === 'complete') then()
+  else window.addEventListener('load', then, { once: true })
+}
+
+/** Runs `then` once the browser reports the page's largest (or, lacking that, first) contentful paint. */
+function afterMainPaint(then: () => void): void {
+  const supported = typeof PerformanceObserver === 'function' ? PerformanceObserver.supportedEntryTypes ?? [] : []
+  const type = ['largest-contentful-paint', 'paint'].find((t) => supported.includes(t))
+  if (!type) return then()
+  const observer = new PerformanceObserver(() => {
+    observer.disconnect()
+    then()
+  })
+  observer.observe({ type, buffered: true })
+}
+
+async function hydrate(loaders: Record<string, IslandLoader>): Promise<void> {
+  const islands = [...document.querySelectorAll<HTMLElement>('[data-island]')].filter((el) => loaders[el.dataset.island ?? ''])
+  if (islands.length === 0) return
+  const [{ createElement }, { hydrateRoot }, components] = await Promise.all([
+    import('react'),
+    import('react-dom/client'),
+    Promise.all(islands.map((el) => loaders[el.dataset.island!]!())),
+  ])
+  islands.forEach((el, i) => {
+    hydrateRoot(el, createElement(components[i]!, JSON.parse(el.dataset.props ?? '{}') as object))
+  })
 }

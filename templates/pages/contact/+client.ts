@@ -1,4 +1,3 @@
-import { ContactForm } from '../../components/forms/ContactForm.tsx'
 import { hydrateIslands } from '../../islands/hydrate.ts'
 
-hydrateIslands({ ContactForm })
+hydrateIslands({ ContactForm: () => import('../../components/forms/ContactForm.tsx').then((m) => m.ContactForm) })

@@ -1,5 +1,6 @@
-import { Carousel } from '../../components/Carousel.tsx'
-import { QuickEnquiryForm } from '../../components/forms/QuickEnquiryForm.tsx'
 import { hydrateIslands } from '../../islands/hydrate.ts'
 
-hydrateIslands({ Carousel, QuickEnquiryForm })
+hydrateIslands({
+  Carousel: () => import('../../components/Carousel.tsx').then((m) => m.Carousel),
+  QuickEnquiryForm: () => import('../../components/forms/QuickEnquiryForm.tsx').then((m) => m.QuickEnquiryForm),
+})

@@ -1,4 +1,3 @@
-import { EnquiryForm } from '../../components/forms/EnquiryForm.tsx'
 import { hydrateIslands } from '../../islands/hydrate.ts'
 
-hydrateIslands({ EnquiryForm })
+hydrateIslands({ EnquiryForm: () => import('../../components/forms/EnquiryForm.tsx').then((m) => m.EnquiryForm) })

@@ -1,4 +1,3 @@
-import { ReviewForm } from '../../components/forms/ReviewForm.tsx'
 import { hydrateIslands } from '../../islands/hydrate.ts'
 
-hydrateIslands({ ReviewForm })
+hydrateIslands({ ReviewForm: () => import('../../components/forms/ReviewForm.tsx').then((m) => m.ReviewForm) })
