@@ -41,6 +41,23 @@ export interface CardItem {
   alt: string
 }
 
+/**
+ * How wide a card's picture is drawn, from .card-grid in renderer/global.css: below 640 px columns of
+ * at least 10rem with 0.75rem gaps (one, two or three columns), from 640 px columns of at least 15rem
+ * with 1.5rem gaps, inside .container (1 rem padding, 1.5 rem from 768 px, 72 rem at most).
+ * Phones get two columns, so a phone asks for a picture half as wide as the screen, not a whole one.
+ */
+export const CARD_SIZES = [
+  '(min-width: 1152px) 258px',
+  '(min-width: 1080px) calc(25vw - 30px)',
+  '(min-width: 816px) calc(33.34vw - 32px)',
+  '(min-width: 768px) calc(50vw - 36px)',
+  '(min-width: 640px) calc(50vw - 28px)',
+  '(min-width: 536px) calc(33.34vw - 18px)',
+  '(min-width: 364px) calc(50vw - 22px)',
+  'calc(100vw - 32px)',
+].join(', ')
+
 /** A grid of linked cards (products, granite shades). The whole card is clickable through its title link. */
 export function CardGrid({ items, cta, headingLevel = 3, sizes }: { items: CardItem[]; cta?: string; headingLevel?: 2 | 3; sizes?: string }) {
   const Title = headingLevel === 2 ? 'h2' : 'h3'
@@ -49,7 +66,7 @@ export function CardGrid({ items, cta, headingLevel = 3, sizes }: { items: CardI
       {items.map((item) => (
         <li key={item.path}>
           <article className="card">
-            <Picture image={item.image} alt={item.alt} sizes={sizes ?? '(min-width: 1152px) 272px, (min-width: 640px) 45vw, 92vw'} />
+            <Picture image={item.image} alt={item.alt} sizes={sizes ?? CARD_SIZES} />
             <div className="card-body">
               <Title className="card-title"><a href={item.path}>{item.name}</a></Title>
               {item.text && <p className="card-text">{item.text}</p>}

@@ -18,7 +18,7 @@ export default function Page({ carousel, latest, popular, quick, company }: Data
       <section className="section" aria-labelledby="quick-heading">
         <div className="container quick-grid">
           <div className="quick-picture">
-            <Picture image={quick.image} alt={quick.alt} sizes="(min-width: 1024px) 40vw, 92vw" />
+            <Picture image={quick.image} alt={quick.alt} sizes="(min-width: 1152px) 447px, (min-width: 1024px) calc(41.67vw - 33px), (min-width: 768px) calc(100vw - 48px), calc(100vw - 32px)" />
           </div>
           <div>
             <h2 id="quick-heading">{quick.heading}</h2>

@@ -13,7 +13,7 @@ export function ProductTop({ picture, alt, trail, name, children }: { picture: I
     <section className="product-top">
       <div className="container product-top-grid">
         <div className="product-photo">
-          <Picture image={picture} alt={alt} sizes="(min-width: 1152px) 540px, (min-width: 900px) 46vw, 92vw" priority />
+          <Picture image={picture} alt={alt} sizes="(min-width: 1152px) 536px, (min-width: 900px) calc(50vw - 40px), (min-width: 768px) calc(100vw - 48px), calc(100vw - 32px)" priority />
         </div>
         <div className="product-summary">
           <Breadcrumbs trail={trail} current={name} />
