@@ -1,0 +1,131 @@
+// Benchmark (not a test) of `npm run build`:
+//   1. the real site, cold (empty image cache, as on a fresh CI clone) and warm (images cached);
+//   2. scaling: N synthetic agro products (N = 100 and 1000) added to a copy of content/, each a copy
+//      of a real product pointing at one of the existing pictures (so image encoding, already cached,
+//      does not dominate), reporting pages per second and milliseconds per page.
+// Every build runs in its own process with its own CONTENT_DIR and BUILD_CACHE_DIR under a temporary
+// folder and its own DIST_DIR under .cache/ (Vike needs its output inside the project): dist/ and
+// the image cache of the working tree are only read (the warm cache is a copy).
+//
+//   npm run bench:build                   everything (takes a few minutes)
+//   BENCH_N=100,1000,2000 npm run bench:build -- --skip-real
+import { spawnSync } from 'node:child_process'
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { parse, stringify } from 'yaml'
+
+const root = process.cwd()
+
+interface BuildRun {
+  label: string
+  pages: number
+  totalMs: number
+  imagesMs: number
+  prerenderMs: number
+}
+
+function build(label: string, env: Record<string, string>): BuildRun {
+  const started = performance.now()
+  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/build.ts')], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  })
+  const wallMs = Math.round(performance.now() - started)
+  if (result.status !== 0) throw new Error(`${label}: build failed\n${result.stdout}\n${result.stderr}`)
+  const out = result.stdout
+  const num = (re: RegExp) => Number(re.exec(out)?.[1] ?? Number.NaN)
+  return {
+    label,
+    pages: num(/built (\d+) HTML pages/),
+    totalMs: wallMs,
+    imagesMs: num(/images: \d+ in (\d+) ms/),
+    prerenderMs: num(/pages: prerendered in (\d+) ms/),
+  }
+}
+
+/** A copy of content/ with `n` more agro products, copies of the real ones with their pictures. */
+function syntheticContent(dir: string, n: number): void {
+  cpSync(path.join(root, 'content'), dir, { recursive: true })
+  const productsDir = path.join(dir, 'products')
+  const templates = readdirSync(productsDir)
+    .filter((f) => f.endsWith('.yaml'))
+    .map((f) => parse(readFileSync(path.join(productsDir, f), 'utf8')) as Record<string, unknown>)
+    .filter((p) => p.kind === 'agro')
+  for (let i = 1; i <= n; i++) {
+    const base = templates[i % templates.length]!
+    const id = String(i).padStart(4, '0')
+    const slug = `synthetic-${id}`
+    const product = {
+      ...base,
+      slug,
+      name: `Synthetic Product ${id}`,
+      menuLabel: `Synthetic Product ${id}`,
+      enquiryName: `Synthetic Product ${id}`,
+      order: 1000 + i,
+      path: `/products/${slug}`,
+      formType: `Synthetic${id}Enquiry`,
+      aliases: [],
+      grades: undefined,
+      qualityTiers: undefined,
+      priceBands: undefined,
+    }
+    for (const key of Object.keys(product) as (keyof typeof product)[]) if (product[key] === undefined) delete product[key]
+    writeFileSync(path.join(productsDir, `${slug}.yaml`), stringify(product))
+  }
+}
+
+const fmt = (ms: number) => `${(ms / 1000).toFixed(1)} s`
+
+async function main() {
+  const skipReal = process.argv.includes('--skip-real')
+  const ns = (process.env.BENCH_N ?? '100,1000').split(',').map(Number)
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'bench-build-'))
+  const warmCache = path.join(tmp, 'warm-cache')
+  const distRoot = path.join('.cache', `bench-build-${process.pid}`)
+  const dist = (name: string) => path.join(distRoot, name)
+  const runs: BuildRun[] = []
+  try {
+    if (!skipReal) {
+      const cold = path.join(tmp, 'cold-cache')
+      runs.push(build('real site, cold (no image cache)', { BUILD_CACHE_DIR: cold, DIST_DIR: dist('cold') }))
+      cpSync(cold, warmCache, { recursive: true })
+      runs.push(build('real site, warm', { BUILD_CACHE_DIR: warmCache, DIST_DIR: dist('warm') }))
+    } else if (existsSync(path.join(root, '.cache'))) {
+      cpSync(path.join(root, '.cache'), warmCache, { recursive: true })
+    }
+    const scaling: BuildRun[] = []
+    for (const n of ns) {
+      const contentDir = path.join(tmp, `content-${n}`)
+      syntheticContent(contentDir, n)
+      const run = build(`real site + ${n} synthetic products`, { CONTENT_DIR: contentDir, BUILD_CACHE_DIR: warmCache, DIST_DIR: dist(`n${n}`) })
+      rmSync(dist(`n${n}`), { recursive: true, force: true })
+      runs.push(run)
+      scaling.push(run)
+    }
+
+    console.log(`\nnpm run build on ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}\n`)
+    console.log('| build | pages | total | images | Vite + prerender | pages/s | ms/page |')
+    console.log('|---|--:|--:|--:|--:|--:|--:|')
+    for (const r of runs) {
+      console.log(`| ${r.label} | ${r.pages} | ${fmt(r.totalMs)} | ${fmt(r.imagesMs)} | ${fmt(r.prerenderMs)} | ${(r.pages / (r.totalMs / 1000)).toFixed(1)} | ${(r.totalMs / r.pages).toFixed(1)} |`)
+    }
+    if (scaling.length >= 2) {
+      const [a, b] = [scaling[0]!, scaling[scaling.length - 1]!]
+      const perPage = (r: BuildRun) => r.totalMs / r.pages
+      const marginal = (b.totalMs - a.totalMs) / (b.pages - a.pages)
+      console.log(`\nCost per page at ${b.pages} pages / at ${a.pages} pages: ${(perPage(b) / perPage(a)).toFixed(2)} (target ≤ 1.5)`)
+      console.log(`Marginal cost of a page between them: ${marginal.toFixed(1)} ms (${(marginal / perPage(a)).toFixed(2)} × the average at ${a.pages} pages)`)
+    }
+  } finally {
+    rmSync(tmp, { recursive: true, force: true })
+    rmSync(distRoot, { recursive: true, force: true })
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})
