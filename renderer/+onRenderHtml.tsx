@@ -15,7 +15,7 @@ export function onRenderHtml(pageContext: PageContextServer) {
   const head: Head = data.head ?? {
     title: pages.notFound.seo.title,
     description: pages.notFound.seo.description,
-    canonicalPath: pages.notFound.path,
+    // No canonical link: the not-found page is served at whatever address was asked for.
     noindex: true,
   }
   const Page = pageContext.Page as ComponentType<object> | undefined

@@ -10,7 +10,7 @@ export function Document({ head, origin, siteName, iconUrl, children }: {
   iconUrl: string
   children: ReactNode
 }) {
-  const canonical = origin + head.canonicalPath
+  const canonical = head.canonicalPath === undefined ? undefined : origin + head.canonicalPath
   const { social, geo } = head
   return (
     <html lang="en">
@@ -19,7 +19,7 @@ export function Document({ head, origin, siteName, iconUrl, children }: {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{head.title}</title>
         <meta name="description" content={head.description} />
-        <link rel="canonical" href={canonical} />
+        {canonical && <link rel="canonical" href={canonical} />}
         {head.keywords && head.keywords.length > 0 && <meta name="keywords" content={head.keywords.join(', ')} />}
         {head.noindex && <meta name="robots" content="noindex" />}
         <meta name="theme-color" content="#8a3a12" />

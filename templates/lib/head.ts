@@ -9,8 +9,8 @@ export interface HeadImage {
 export interface Head {
   title: string
   description: string
-  /** Site path of the page's canonical address; aliases point here too. */
-  canonicalPath: string
+  /** Site path of the page's canonical address; aliases point here too. None on the not-found page. */
+  canonicalPath?: string
   keywords?: string[]
   /** Open Graph and Twitter card data; product, shade and home pages set it. */
   social?: { type: 'website' | 'product'; image?: HeadImage }
