@@ -41,5 +41,8 @@ export function productLinks(content: SiteContent = getContent()): NavItem[] {
 /** The Open Graph picture of a content image: its fallback JPEG (social sites take no AVIF). */
 export function socialImage(ref: ImageRef): HeadImage | undefined {
   const entry = image(ref.src)
-  return 'svg' in entry ? undefined : { url: entry.fallback, width: entry.width, height: entry.height, alt: ref.alt }
+  if ('svg' in entry) return undefined
+  // og:image:width/height describe the file sent, the fallback, not the widest variant.
+  const width = entry.jpeg.find((v) => v.url === entry.fallback)?.width ?? entry.width
+  return { url: entry.fallback, width, height: Math.round((entry.height * width) / entry.width), alt: ref.alt }
 }

@@ -4,6 +4,7 @@
 // offer may carry an invented one). Organization: name, url, logo and contactPoint.
 import { readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import sharp from 'sharp'
 import { describe, expect, test } from 'vitest'
 import { loadContent } from '../../content/load.ts'
 import { client, pages } from './site.ts'
@@ -151,6 +152,21 @@ describe('structured data', () => {
     const prices = makhana.grades!.items.map((g) => g.priceUsd)
     expect(Number(product.offers.lowPrice)).toBe(Math.min(...prices))
     expect(Number(product.offers.highPrice)).toBe(Math.max(...prices))
+  })
+
+  test('Open Graph pictures state the size of the file they name', async () => {
+    const wrong: string[] = []
+    for (const [path, file] of pages) {
+      const html = readFileSync(file, 'utf8')
+      const meta = (p: string) => new RegExp(`<meta property="${p}" content="([^"]*)"`).exec(html)?.[1]
+      const url = meta('og:image')
+      if (!url) continue
+      const { width, height } = await sharp(join(client, url.slice(origin.length))).metadata()
+      if (String(width) !== meta('og:image:width') || String(height) !== meta('og:image:height')) {
+        wrong.push(`${path}: ${url} is ${width}×${height}, the page says ${meta('og:image:width')}×${meta('og:image:height')}`)
+      }
+    }
+    expect(wrong).toEqual([])
   })
 
   test('rejects what it should (the checker itself)', () => {
