@@ -9,8 +9,9 @@
 //
 //   npm run bench:build                   everything (takes a few minutes)
 //   BENCH_N=100,1000,2000 npm run bench:build -- --skip-real
+//   NODE_OPTIONS=--max-old-space-size=12288 ...  (each build gets the same options)
 import { spawnSync } from 'node:child_process'
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { parse, stringify } from 'yaml'
@@ -20,6 +21,8 @@ const root = process.cwd()
 interface BuildRun {
   label: string
   pages: number
+  /** Size of one product page's HTML, which grows with every product that menus and forms list. */
+  productPageBytes?: number
   totalMs: number
   imagesMs: number
   prerenderMs: number
@@ -101,16 +104,18 @@ async function main() {
       const contentDir = path.join(tmp, `content-${n}`)
       syntheticContent(contentDir, n)
       const run = build(`real site + ${n} synthetic products`, { CONTENT_DIR: contentDir, BUILD_CACHE_DIR: warmCache, DIST_DIR: dist(`n${n}`) })
+      run.productPageBytes = statSync(path.join(dist(`n${n}`), 'client', 'products', 'clove', 'index.html')).size
       rmSync(dist(`n${n}`), { recursive: true, force: true })
       runs.push(run)
       scaling.push(run)
     }
 
     console.log(`\nnpm run build on ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}\n`)
-    console.log('| build | pages | total | images | Vite + prerender | pages/s | ms/page |')
-    console.log('|---|--:|--:|--:|--:|--:|--:|')
+    console.log('| build | pages | total | images | Vite + prerender | pages/s | ms/page | /products/clove HTML |')
+    console.log('|---|--:|--:|--:|--:|--:|--:|--:|')
     for (const r of runs) {
-      console.log(`| ${r.label} | ${r.pages} | ${fmt(r.totalMs)} | ${fmt(r.imagesMs)} | ${fmt(r.prerenderMs)} | ${(r.pages / (r.totalMs / 1000)).toFixed(1)} | ${(r.totalMs / r.pages).toFixed(1)} |`)
+      const html = r.productPageBytes ? `${(r.productPageBytes / 1024).toFixed(0)} KiB` : ''
+      console.log(`| ${r.label} | ${r.pages} | ${fmt(r.totalMs)} | ${fmt(r.imagesMs)} | ${fmt(r.prerenderMs)} | ${(r.pages / (r.totalMs / 1000)).toFixed(1)} | ${(r.totalMs / r.pages).toFixed(1)} | ${html} |`)
     }
     if (scaling.length >= 2) {
       const [a, b] = [scaling[0]!, scaling[scaling.length - 1]!]
