@@ -6,6 +6,9 @@ import { pageHead } from '../../lib/head.ts'
 import { getContent, image, socialImage } from '../../lib/site.ts'
 import { breadcrumbJsonLd, productCategory, productJsonLd } from '../../lib/structured.ts'
 
+/** Tiles under "Explore More Products" when the product's content names none. */
+const EXPLORE_TILES = 7
+
 export default function data(pageContext: PageContextServer) {
   const content = getContent()
   const product = content.productBySlug.get(pageContext.routeParams.id ?? '') as AgroProduct
@@ -15,9 +18,12 @@ export default function data(pageContext: PageContextServer) {
     { name: 'Home', path: '/' },
     { name: 'Products', path: pages.products.path },
   ]
+  // Without an explore list, the products that follow this one (in menu order, wrapping round): seven
+  // tiles as SPEC.md shows, never every product, so a page's size does not grow with the catalogue.
+  const at = content.products.findIndex((p) => p.slug === product.slug)
   const others = product.explore
     ? product.explore.map((slug) => content.productBySlug.get(slug)!)
-    : content.products.filter((p) => p.slug !== product.slug)
+    : Array.from({ length: Math.min(EXPLORE_TILES, content.products.length - 1) }, (_, i) => content.products[(at + 1 + i) % content.products.length]!)
   const head = pageHead(product, {
     social: { type: 'product', image: socialImage(product.image) },
     geo: product.geoTagged ? site.geo : undefined,
