@@ -72,7 +72,9 @@ export function Carousel({ slides, intervalMs, label }: CarouselProps) {
             role="group"
             aria-roledescription="slide"
             aria-label={`${i + 1} of ${count}: ${slide.name}`}
-            aria-hidden={i === index ? undefined : true}
+            // A hidden slide is out of the accessibility tree already; only the next one, displayed
+            // under the current one so its picture loads ahead, needs aria-hidden.
+            aria-hidden={i !== index && i === next ? true : undefined}
             hidden={i !== index && i !== next}
             inert={i !== index}
           >
