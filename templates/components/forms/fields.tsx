@@ -142,7 +142,8 @@ export function SelectField(
   return (
     <FieldShell {...props}>
       <select
-        {...controlProps(form, name, required, hint)}
+        // A select with no empty first choice always has a value: HTML allows `required` only with one.
+        {...controlProps(form, name, required && placeholder !== undefined, hint)}
         className="form__control form__control--select"
         autoComplete={autoComplete}
         value={stringValue(form, name)}
