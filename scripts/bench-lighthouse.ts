@@ -72,9 +72,16 @@ async function main() {
   try {
     for (const [name, pagePath] of pages) {
       const results: LighthouseRow[] = []
-      for (let i = 0; i < runs; i++) {
+      let attempts = runs
+      for (let i = 0; i < attempts; i++) {
         const result = await lighthouse(`${site.url}${pagePath}`, { port: chrome.port, output: 'json', logLevel: 'error' })
         const lhr = result!.lhr
+        if (lhr.runtimeError) {
+          // A run Lighthouse itself could not finish (e.g. no paint seen in time) says nothing of the page: run again.
+          process.stderr.write(`lighthouse: ${pagePath}: ${lhr.runtimeError.code}, running again\n`)
+          if (attempts < runs + 3) attempts++
+          continue
+        }
         const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
         const num = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
         const failing = Object.values(lhr.categories)

@@ -30,6 +30,9 @@ async function oversizedImages(page: Page): Promise<string[]> {
         const [url, w] = c.trim().split(/\s+/)
         return { url: new URL(url!, location.href).href, width: Number(/^(\d+)w$/.exec(w ?? '')?.[1] ?? 0) }
       }).filter((c) => c.width > 0).sort((a, b) => a.width - b.width)
+    // A file drawn in several places is sent once: judge it by its largest drawing (a card picture
+    // may reuse a carousel slide's larger file, already loaded, at no cost).
+    const byFile = new Map<string, { needed: number; set: { url: string; width: number }[]; chosen: number; box: DOMRect }>()
     for (const img of document.images) {
       if (!img.complete || !img.currentSrc || img.currentSrc.endsWith('.svg')) continue
       const box = img.getBoundingClientRect()
@@ -41,9 +44,13 @@ async function oversizedImages(page: Page): Promise<string[]> {
       // Its height too, since object-fit: cover fills both sides of the box from the image.
       const aspect = img.naturalWidth / img.naturalHeight
       const needed = Math.max(box.width, box.height * aspect) * dpr
+      const seen = byFile.get(img.currentSrc)
+      if (!seen || needed > seen.needed) byFile.set(img.currentSrc, { needed, set, chosen: chosen.width, box })
+    }
+    for (const [url, { needed, set, chosen, box }] of byFile) {
       const fits = set.find((c) => c.width >= needed) ?? set[set.length - 1]!
-      if (chosen.width > fits.width) {
-        out.push(`${img.currentSrc.replace(location.origin, '')}: ${chosen.width} px wide, drawn at ${Math.round(box.width)}×${Math.round(box.height)} css px (×${dpr}) → ${fits.width} would do`)
+      if (chosen > fits.width) {
+        out.push(`${url.replace(location.origin, '')}: ${chosen} px wide, drawn at ${Math.round(box.width)}×${Math.round(box.height)} css px (×${dpr}) → ${fits.width} would do`)
       }
     }
     return out
