@@ -18,6 +18,9 @@ export function hydrateIslands(loaders: Record<string, IslandLoader>): void {
     hydrate(loaders).catch((error: unknown) => console.error('islands: hydration failed', error))
   }
   afterLoad(() => afterMainPaint(start))
+  // A page opened in a background tab reports no paint until it is shown, and a visitor who acts
+  // first should not wait for one: either starts hydration too.
+  for (const type of ['pointerdown', 'keydown', 'focusin'] as const) window.addEventListener(type, start, { once: true, passive: true })
 }
 
 function afterLoad(then: () => void): void {
@@ -30,6 +33,10 @@ function afterMainPaint(then: () => void): void {
   const supported = typeof PerformanceObserver === 'function' ? PerformanceObserver.supportedEntryTypes ?? [] : []
   const type = ['largest-contentful-paint', 'paint'].find((t) => supported.includes(t))
   if (!type) return then()
+  if (document.visibilityState === 'hidden') {
+    document.addEventListener('visibilitychange', () => afterMainPaint(then), { once: true })
+    return
+  }
   const observer = new PerformanceObserver(() => {
     observer.disconnect()
     then()
