@@ -314,3 +314,32 @@ describe('checks before sending', () => {
     await expect(waitForMail(bot, 300)).rejects.toThrow(/No mail/)
   })
 })
+
+describe('before the form comes alive', () => {
+  test('what a visitor types while the scripts load is kept and sent', async () => {
+    // Hold back every script chunk the page imports, so the form stays server-rendered while typing.
+    const held: Route[] = []
+    let holding = true
+    await page.route('**/assets/chunks/**', (route) => (holding ? void held.push(route) : route.continue()))
+    // The held scripts also hold the load event back: wait only for the prerendered HTML.
+    await page.goto('/products/clove', { waitUntil: 'domcontentloaded' })
+    const form = page.locator('form[action="/api/submit"]')
+    await field(form, 'Name').fill('Typed Early')
+    await field(form, 'Email').fill('early@example.com')
+    await field(form, 'Mobile Number').fill('9876543210')
+    expect(held.length).toBeGreaterThan(0)
+    holding = false
+    for (const route of held.splice(0)) await route.continue()
+    await form.and(page.locator('[novalidate]')).waitFor()
+
+    await expect.poll(() => field(form, 'Name').inputValue()).toBe('Typed Early')
+    const sent: unknown[] = []
+    await page.route('**/api/submit', async (route) => {
+      sent.push(route.request().postDataJSON())
+      await route.fulfill({ status: 200, contentType: 'application/json', body: '{"success":true,"message":"ok"}' })
+    })
+    await form.getByRole('button', { name: /send|submit/i }).click()
+    await expect.poll(() => sent.length).toBe(1)
+    expect(sent[0]).toMatchObject({ formType: 'CloveEnquiry', formData: { name: 'Typed Early', email: 'early@example.com', mobile: '91 9876543210' } })
+  })
+})

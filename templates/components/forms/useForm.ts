@@ -46,7 +46,15 @@ export function useForm<V extends Values>(options: {
   const formRef = useRef<HTMLFormElement | null>(null)
   const busy = useRef(false)
 
-  useEffect(() => setEnhanced(true), [])
+  useEffect(() => {
+    setEnhanced(true)
+    // Whatever a visitor typed before React took over is in the page, not in state: adopt it, or the
+    // next render would wipe it.
+    const typed = formRef.current ? valuesInPage(formRef.current, defaults) : {}
+    if (Object.keys(typed).length > 0) setValues((current) => ({ ...current, ...typed }))
+    // Once, on hydration: `defaults` is fixed for the life of the form.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
 
   // After errors are shown, move focus to the first invalid control in the order a visitor reads them.
   useEffect(() => {
@@ -140,4 +148,24 @@ export function useForm<V extends Values>(options: {
     id: (field) => `${idPrefix}-${field}`,
     errorId: (field) => `${idPrefix}-${field}-error`,
   }
+}
+
+/** The fields whose value in the page differs from the form's defaults. */
+export function valuesInPage<V extends Values>(form: HTMLFormElement, defaults: V): Partial<V> {
+  const typed: Partial<Record<string, string | string[]>> = {}
+  for (const [name, initial] of Object.entries(defaults)) {
+    const control = form.elements.namedItem(name)
+    if (!control) continue
+    let value: string | string[]
+    if (Array.isArray(initial)) {
+      const boxes = control instanceof RadioNodeList ? [...control] : [control]
+      value = boxes.filter((b): b is HTMLInputElement => b instanceof HTMLInputElement && b.checked).map((b) => b.value)
+      if (value.join('\u0000') === initial.join('\u0000')) continue
+    } else {
+      value = control instanceof RadioNodeList ? control.value : 'value' in control ? String(control.value) : initial
+      if (value === initial) continue
+    }
+    typed[name] = value
+  }
+  return typed as Partial<V>
 }
