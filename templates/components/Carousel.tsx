@@ -112,8 +112,9 @@ export function Carousel({ slides, intervalMs, label }: CarouselProps) {
         <button type="button" className="carousel-arrow" onClick={() => go(1)} aria-label="Next slide">
           <Icon name="chevronRight" />
         </button>
-        <button type="button" className="carousel-pause" onClick={() => setStopped((s) => !s)} aria-pressed={stopped}>
-          {stopped ? 'Play' : 'Pause'}
+        <button type="button" className="carousel-pause" onClick={() => setStopped((s) => !s)}>
+          <Icon name={stopped ? 'play' : 'pause'} />
+          <span className="carousel-pause-label">{stopped ? 'Play' : 'Pause'}</span>
         </button>
       </div>
     </section>

@@ -16,6 +16,8 @@ const paths = {
   linkedin: 'M4.98 3.5a2.5 2.5 0 1 1 0 5 2.5 2.5 0 0 1 0-5zM3 9.5h4V21H3zm7 0h3.8v1.6h.06c.53-1 1.83-2.06 3.77-2.06 4.03 0 4.77 2.65 4.77 6.1V21h-4v-5.3c0-1.27-.02-2.9-1.77-2.9-1.77 0-2.04 1.38-2.04 2.8V21h-4z',
   x: 'M17.8 3h3.1l-6.8 7.8 8 10.2h-6.3l-4.9-6.4L5.3 21H2.2l7.3-8.3L1.8 3h6.4l4.4 5.8zm-1.1 16.2h1.7L7.4 4.7H5.6z',
   menu: 'M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z',
+  pause: 'M7 5h4v14H7zm6 0h4v14h-4z',
+  play: 'M8 5v14l11-7z',
 } as const
 
 export type IconName = keyof typeof paths
