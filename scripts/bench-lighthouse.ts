@@ -15,6 +15,7 @@ import lighthouse from 'lighthouse'
 import { loadConfig } from '../server/config.ts'
 import { createMemoryLogger } from '../server/log.ts'
 import { startServer } from '../server/start.ts'
+import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/setup/chromium.ts'
 
 export const PAGE_TYPES: [string, string][] = [
   ['home', '/'],
@@ -30,16 +31,6 @@ export const PAGE_TYPES: [string, string][] = [
   ['sitemap', '/sitemap'],
 ]
 
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 export interface LighthouseRow {
   name: string
@@ -67,7 +58,7 @@ async function main() {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-lh-'))
   const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(tmp, 'data'), DIST_DIR: distDir, BUILD_ON_START: 'false' }, root)
   const site = await startServer(config, { logger: createMemoryLogger() })
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS })
+  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: CHROMIUM_ARGS })
   const rows: LighthouseRow[] = []
   try {
     for (const [name, pagePath] of pages) {

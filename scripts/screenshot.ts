@@ -2,18 +2,14 @@
 // for looking at what visitors see. Uses Debian's Chromium (CHROMIUM_PATH overrides the path).
 import { mkdir } from 'node:fs/promises'
 import { chromium } from 'playwright-core'
+import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/setup/chromium.ts'
 
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-export const chromiumArgs = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-]
 
 const [base = 'http://127.0.0.1:3000', ...paths] = process.argv.slice(2)
 const outDir = process.env.SCREENSHOT_DIR ?? '/tmp/screenshots'
 const widths = [390, 1280]
 
-const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
+const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
 await mkdir(outDir, { recursive: true })
 for (const width of widths) {
   const page = await browser.newPage({ viewport: { width, height: width < 600 ? 844 : 800 } })
