@@ -123,7 +123,7 @@ async function startServer(): Promise<{ url: string; child: ChildProcess; dataDi
   let site = 'the built site (dist/)'
   if (!fs.existsSync(path.join(builtDist, 'site-manifest.json'))) {
     distDir = path.join(tmp, 'dist')
-    fs.cpSync(path.join(projectRoot, 'tests/fixtures/dist'), distDir, { recursive: true })
+    fs.cpSync(path.join(projectRoot, 'tests/fixtures/built-site'), distDir, { recursive: true })
     await precompressDir(path.join(distDir, 'client'))
     site = 'the test fixture site (dist/ is not built)'
   }

@@ -15,7 +15,7 @@ import { createMemoryLogger } from '../../server/log.ts'
 import { startServer, type RunningServer } from '../../server/start.ts'
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
-export const fixtureDist = path.join(projectRoot, 'tests/fixtures/dist')
+export const fixtureDist = path.join(projectRoot, 'tests/fixtures/built-site')
 
 export function tempDir(prefix = 'enquiry-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix))
