@@ -38,9 +38,9 @@ export function siteManifest(content: SiteContent): SiteManifest {
 const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
 /** sitemap.xml: canonical addresses only (aliases redirect; the thank-you and problem pages are not for search). */
-export function sitemapXml(content: SiteContent, lastModified: string): string {
-  const urls = siteManifest(content).pages.map(
-    (path) => `  <url><loc>${xmlEscape(content.site.origin + path)}</loc><lastmod>${lastModified}</lastmod></url>`,
+export function sitemapXml(manifest: SiteManifest, lastModified: string): string {
+  const urls = manifest.pages.map(
+    (path) => `  <url><loc>${xmlEscape(manifest.origin + path)}</loc><lastmod>${lastModified}</lastmod></url>`,
   )
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`
 }
@@ -86,9 +86,10 @@ export async function buildSite({ quiet = false } = {}): Promise<{ pages: number
   const client = join(paths.distDir, 'client')
   await mkdir(client, { recursive: true })
   const today = new Date().toISOString().slice(0, 10)
-  await writeFile(join(client, 'sitemap.xml'), sitemapXml(content, today))
+  const manifest = siteManifest(content)
+  await writeFile(join(client, 'sitemap.xml'), sitemapXml(manifest, today))
   await writeFile(join(client, 'robots.txt'), robotsTxt(content))
-  await writeFile(join(paths.distDir, 'site-manifest.json'), `${JSON.stringify(siteManifest(content), null, 2)}\n`)
+  await writeFile(join(paths.distDir, 'site-manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`)
 
   try {
     const { precompressDir } = await import('./precompress.ts')

@@ -38,13 +38,7 @@ export function Header({ currentPath, siteName, logo, links, productsPath, produ
                       {link.name}
                       <Icon name="chevronDown" className="icon-sm" />
                     </a>
-                    <ul className="dropdown">
-                      {products.map((p) => (
-                        <li key={p.path}>
-                          <a href={p.path} aria-current={p.path === currentPath ? 'page' : undefined}>{p.name}</a>
-                        </li>
-                      ))}
-                    </ul>
+                    <LinkList className="dropdown" links={products} currentPath={currentPath} />
                   </li>
                 ) : (
                   <li key={link.path}>
@@ -69,14 +63,7 @@ export function Header({ currentPath, siteName, logo, links, productsPath, produ
                           {link.name}
                           <Icon name="chevronDown" className="icon-sm" />
                         </summary>
-                        <ul>
-                          <li><a href={link.path} aria-current={link.path === currentPath ? 'page' : undefined}>All products</a></li>
-                          {products.map((p) => (
-                            <li key={p.path}>
-                              <a href={p.path} aria-current={p.path === currentPath ? 'page' : undefined}>{p.name}</a>
-                            </li>
-                          ))}
-                        </ul>
+                        <LinkList links={[{ name: 'All products', path: link.path }, ...products]} currentPath={currentPath} />
                       </details>
                     </li>
                   ) : (
@@ -92,5 +79,18 @@ export function Header({ currentPath, siteName, logo, links, productsPath, produ
       </header>
       <div className="header-spacer" />
     </>
+  )
+}
+
+/** A list of links, the one to the current page marked. */
+function LinkList({ links, currentPath, className }: { links: NavItem[]; currentPath: string; className?: string }) {
+  return (
+    <ul className={className}>
+      {links.map((l) => (
+        <li key={l.path}>
+          <a href={l.path} aria-current={l.path === currentPath ? 'page' : undefined}>{l.name}</a>
+        </li>
+      ))}
+    </ul>
   )
 }

@@ -1,6 +1,6 @@
 // Vike route functions and prerender lists derived from the content's route table, so a page
 // added in content is routed and prerendered without touching code.
-import type { PageKind, RouteEntry } from '../../content/load.ts'
+import type { PageKind } from '../../content/load.ts'
 import { getContent } from '../../content/load.ts'
 
 /** A Vike route function matching the canonical path and every alias of pages of one kind. */
@@ -16,11 +16,4 @@ export function prerenderUrls(kind: PageKind): string[] {
   return getContent()
     .routes.filter((r) => r.kind === kind)
     .flatMap((r) => [r.path, ...r.aliases])
-}
-
-/** The route entry a page is rendered for. */
-export function routeOf(kind: PageKind, id: string): RouteEntry {
-  const route = getContent().routes.find((r) => r.kind === kind && r.id === id)
-  if (!route) throw new Error(`No ${kind} page "${id}" in content`)
-  return route
 }

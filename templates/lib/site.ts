@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { getContent, type SiteContent } from '../../content/load.ts'
 import type { ImageRef, NavItem } from '../../content/schema.ts'
 import { paths } from '../../scripts/paths.ts'
-import type { ImageEntry, ImageManifest } from '../components/images.ts'
+import { type ImageEntry, type ImageManifest, imageEntry } from '../components/images.ts'
 import type { HeadImage } from './head.ts'
 
 export { getContent }
@@ -23,14 +23,7 @@ function getManifest(): ImageManifest {
 
 /** The responsive versions of a content image, e.g. image('products/clove.jpg'). */
 export function image(src: string): ImageEntry {
-  const entry = getManifest()[src]
-  if (!entry) throw new Error(`Image content/images/${src} is not in the image manifest; rebuild the images`)
-  return entry
-}
-
-/** Everything a picture needs: the responsive entry and its alternative text. */
-export function picture(ref: ImageRef): { image: ImageEntry; alt: string } {
-  return { image: image(ref.src), alt: ref.alt }
+  return imageEntry(getManifest(), src)
 }
 
 /** The product lines as menu links, in menu order. */
