@@ -2,6 +2,7 @@
 // browser forms (zod/mini keeps the browser bundle small). Messages name the field in words a
 // buyer understands; the key of each message is the form field's name.
 import * as z from 'zod/mini'
+import { DISALLOWED, hasLoneSurrogate, hasVisibleCharacter, type TextKind } from './text-rules.ts'
 
 export const PURPOSES = ['Reselling', 'End Use'] as const
 export const REVIEW_LIKES = ['Response', 'Quality', 'Delivery'] as const
@@ -10,37 +11,46 @@ export const HONEYPOT_FIELD = 'website'
 export const DEFAULT_COUNTRY_CODE = '91'
 export const GRANITE_PRODUCT_LABEL = "Natural Stone's (Granites)"
 
-/** A one-line field (name, product, ...) takes no control characters at all, so no CR/LF can ever
- * reach a mail header; a multi-line field (message, requirement, ...) takes tabs and line breaks. */
-type Lines = 'single' | 'multi'
-const CONTROL_CHARACTERS: Record<Lines, RegExp> = {
-  single: /^[^\u0000-\u001f\u007f]*$/,
-  multi: /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/,
-}
-const noControlCharacters = (label: string, lines: Lines) =>
-  z.regex(CONTROL_CHARACTERS[lines], `${capitalise(label)} contains characters that are not allowed.`)
-/** A required text field; `verb` is 'choose' for a field picked from a list. */
-const required = (label: string, max: number, lines: Lines = 'single', verb: 'enter' | 'choose' = 'enter') =>
+/** A one-line field (name, product, ...) takes no control character, line separator or bidi
+ * override, so no CR/LF can ever reach a mail header and nothing can reorder the inbox around it;
+ * a multi-line field (message, requirement, ...) takes tabs and line breaks as its only controls.
+ * The rules themselves are in forms/text-rules.ts. */
+const allowedCharacters = (label: string, lines: TextKind) => [
+  z.refine<string>((v) => !hasLoneSurrogate(v), `${capitalise(label)} contains a broken character; please type it again.`),
+  z.refine<string>((v) => !DISALLOWED[lines].test(v), `${capitalise(label)} contains invisible or control characters that are not allowed.`),
+  // Line breaks typed in Windows, old Macs and everywhere else are stored the same way.
+  ...(lines === 'multi' ? [z.overwrite<string>((v) => v.replace(/\r\n?/g, '\n'))] : []),
+  z.normalize('NFC'),
+]
+/** A required text field; `verb` is 'choose' for a field picked from a list. A value of only
+ * spaces or zero-width characters is as empty as no value. */
+const required = (label: string, max: number, lines: TextKind = 'single', verb: 'enter' | 'choose' = 'enter') =>
   z.string({ error: `Please ${verb} ${label}.` }).check(
     z.trim(),
     z.minLength(1, `Please ${verb} ${label}.`),
+    z.refine(hasVisibleCharacter, `Please ${verb} ${label}.`),
     z.maxLength(max, `${capitalise(label)} must be at most ${max} characters.`),
-    noControlCharacters(label, lines),
+    ...allowedCharacters(label, lines),
   )
 const chosen = (label: string, max: number) => required(label, max, 'single', 'choose')
-const optional = (label: string, max: number, lines: Lines = 'single') =>
+const optional = (label: string, max: number, lines: TextKind = 'single') =>
   z._default(
     z.string({ error: `${capitalise(label)} must be text.` }).check(
       z.trim(),
       z.maxLength(max, `${capitalise(label)} must be at most ${max} characters.`),
-      noControlCharacters(label, lines),
+      ...allowedCharacters(label, lines),
     ),
     '',
   )
+/** The address becomes the mail's Reply-To: no control, invisible or bidi character may hide in it. */
 const email = z.string({ error: 'Please enter your e-mail address.' }).check(
   z.trim(),
   z.minLength(1, 'Please enter your e-mail address.'),
   z.maxLength(254, 'E-mail address must be at most 254 characters.'),
+  z.refine(
+    (v) => !hasLoneSurrogate(v) && !DISALLOWED.single.test(v) && !/\p{Default_Ignorable_Code_Point}/u.test(v),
+    'E-mail address contains invisible or control characters that are not allowed.',
+  ),
   z.regex(/^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/, 'Please enter a valid e-mail address, such as name@company.com.'),
 )
 const countryCode = z.string({ error: 'Please choose a country code.' }).check(

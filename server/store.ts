@@ -4,6 +4,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
+import { inboxMigrationSqlite } from './admin/schema.ts'
 
 export type SubmissionStatus = 'received' | 'pending_moderation' | 'spam'
 export type FieldValue = string | number | string[]
@@ -18,6 +19,8 @@ export interface NewSubmission {
   data: Record<string, FieldValue>
   status: SubmissionStatus
   ip: string | undefined
+  /** The browser's User-Agent header, bounded; shown with the enquiry in the inbox. */
+  userAgent?: string | undefined
   requestId: string
 }
 
@@ -36,6 +39,8 @@ export interface Submission extends NewSubmission {
   id: number
   /** 'queued' | 'sent', or null for a submission that is never mailed (spam). */
   mailStatus: OutboxStatus | null
+  /** When the owner marked it handled in the inbox; null while open. */
+  handledAt: number | null
 }
 
 /** A composed message; sender and recipients are added at delivery from the configuration. */
@@ -103,6 +108,8 @@ const MIGRATIONS: string[] = [
    );
    CREATE INDEX outbox_due ON outbox (status, next_attempt_at);
    CREATE INDEX outbox_submission ON outbox (submission_id);`,
+  // The owner's inbox: user agent and handling on submissions, admin sessions, login failures.
+  inboxMigrationSqlite(),
 ]
 
 interface SubmissionRow {
@@ -117,6 +124,8 @@ interface SubmissionRow {
   status: SubmissionStatus
   ip: string | null
   request_id: string
+  user_agent: string | null
+  handled_at: number | null
   mail_status: OutboxStatus | null
 }
 interface OutboxRow {
@@ -159,7 +168,7 @@ export class EnquiryStore {
     this.hot = prepareHotStatements(this.db)
     this.addSubmissionTx = this.db.transaction((submission: NewSubmission, composeMail: ((id: number) => QueuedMail) | null) => {
       const { receivedAt, formType, kind, product, name, email, status, requestId } = submission
-      const row = { receivedAt, formType, kind, product, name, email, status, requestId, data: JSON.stringify(submission.data), ip: submission.ip ?? null }
+      const row = { receivedAt, formType, kind, product, name, email, status, requestId, data: JSON.stringify(submission.data), ip: submission.ip ?? null, userAgent: submission.userAgent ?? null }
       const id = Number(this.hot.insertSubmission.run(row).lastInsertRowid)
       if (!composeMail) return { id, outboxId: null }
       const { messageId, replyToName, replyToAddress, subject, text, html } = composeMail(id)
@@ -370,8 +379,8 @@ export class EnquiryStore {
 function prepareHotStatements(db: Database.Database) {
   return {
     insertSubmission: db.prepare(
-      `INSERT INTO submissions (received_at, form_type, kind, product, name, email, data, status, ip, request_id)
-       VALUES (@receivedAt, @formType, @kind, @product, @name, @email, @data, @status, @ip, @requestId)`,
+      `INSERT INTO submissions (received_at, form_type, kind, product, name, email, data, status, ip, user_agent, request_id)
+       VALUES (@receivedAt, @formType, @kind, @product, @name, @email, @data, @status, @ip, @userAgent, @requestId)`,
     ),
     insertOutbox: db.prepare(
       `INSERT INTO outbox (submission_id, created_at, message_id, reply_to_name, reply_to_address, subject, text, html, status, next_attempt_at)
@@ -407,8 +416,10 @@ function toSubmission(row: SubmissionRow): Submission {
     data: JSON.parse(row.data) as Record<string, FieldValue>,
     status: row.status,
     ip: row.ip ?? undefined,
+    userAgent: row.user_agent ?? undefined,
     requestId: row.request_id,
     mailStatus: row.mail_status,
+    handledAt: row.handled_at,
   }
 }
 

@@ -4,7 +4,8 @@
 import type { Request, RequestHandler, Response } from 'express'
 import { combineMobile, HONEYPOT_FIELD, validateForm, type FormKind } from '../forms/schemas.ts'
 import { bodyType, decodeUtf8, parseJson, parseUrlencoded, readBody, RequestError } from './body.ts'
-import { fieldLabel } from './fields.ts'
+import { normaliseText } from '../forms/text-rules.ts'
+import { fieldLabel, LONG_FIELDS } from './fields.ts'
 import type { Logger } from './log.ts'
 import { composeEnquiryMail, escapeHtml, productOf } from './mail.ts'
 import type { FormTypeEntry } from './site.ts'
@@ -92,6 +93,7 @@ async function accept(ctx: SubmitContext, req: Request, res: Response, { formTyp
     data,
     status: spam ? 'spam' : entry.kind === 'review' ? 'pending_moderation' : 'received',
     ip: req.ip,
+    userAgent: normaliseText(req.get('user-agent') ?? '', 'single').slice(0, 500) || undefined,
     requestId,
   }
   const compose = spam
@@ -188,12 +190,14 @@ function withoutHoneypot(data: Record<string, unknown>): Record<string, FieldVal
   return rest as Record<string, FieldValue>
 }
 
-/** What a spam post sent, kept as bounded strings for whoever reviews spam. */
+/** What a spam post sent, as bounded strings cleaned by the rules of real fields (forms/text-rules.ts),
+ * so reviewing spam in the inbox, a spreadsheet or a terminal is as safe as reviewing enquiries. */
 function rawStrings(formData: Record<string, unknown>): Record<string, FieldValue> {
   const data: Record<string, FieldValue> = {}
   for (const [name, value] of Object.entries(formData)) {
     if (name === HONEYPOT_FIELD) continue
-    data[name.slice(0, 64)] = (Array.isArray(value) ? value.join(', ') : String(value)).slice(0, 1000)
+    const text = Array.isArray(value) ? value.join(', ') : String(value)
+    data[normaliseText(name, 'single').slice(0, 64)] = normaliseText(text, LONG_FIELDS.has(name) ? 'multi' : 'single').slice(0, 1000)
   }
   return data
 }
