@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto'
 import express, { type ErrorRequestHandler, type Request, type RequestHandler } from 'express'
 import { rateLimit } from 'express-rate-limit'
 import helmet from 'helmet'
+import { mountInbox } from './admin/mount.ts'
 import { RequestError } from './body.ts'
 import type { Config } from './config.ts'
 import { describeError, type Logger } from './log.ts'
@@ -92,6 +93,7 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
     sendRefusal(submitContext, req, res, new RequestError(404, 'There is no such API.'), false)
   })
 
+  mountInbox(app, config, { store, logger, isAllowedOrigin, onQueued: submitContext.onQueued })
   app.use(staticSite.handler)
   app.use((req, res) => {
     res.setHeader('Allow', 'GET, HEAD')

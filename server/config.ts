@@ -3,6 +3,7 @@
 import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
+import { MIN_PASSWORD_LENGTH, parsePasswordHash, type ScryptHash } from './admin/password.ts'
 
 export interface Config {
   /** 0 asks the system for a free port (tests). */
@@ -24,8 +25,15 @@ export interface Config {
   rateLimit: { max: number; windowMs: number }
   outbox: { retryBaseMs: number; retryMaxMs: number; leaseMs: number; pollMs: number }
   shutdownTimeoutMs: number
+  /** The owner's inbox at /admin/enquiries; undefined (the inbox is off) unless a password is set. */
+  inbox: InboxConfig | undefined
   /** Build the site before listening when dist/ is missing or older than its sources. */
   buildOnStart: boolean
+}
+
+export interface InboxConfig {
+  password: { hash: ScryptHash } | { plain: string }
+  sessionMs: number
 }
 
 export class ConfigError extends Error {
@@ -130,7 +138,25 @@ const envSchema = z.object({
   OUTBOX_POLL_SECONDS: seconds(0.01, 3600).default(30_000),
   SHUTDOWN_TIMEOUT_SECONDS: seconds(0, 600).default(10_000),
   BUILD_ON_START: flag.default(true),
+  ADMIN_PASSWORD_HASH: z
+    .string()
+    .transform((value, ctx) => {
+      const parsed = parsePasswordHash(value)
+      if (typeof parsed === 'string') ctx.addIssue({ code: 'custom', message: parsed })
+      return parsed as ScryptHash
+    })
+    .optional(),
+  ADMIN_PASSWORD: z.string().min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`).optional(),
+  ADMIN_SESSION_HOURS: z
+    .string()
+    .regex(/^\d+(\.\d+)?$/, 'must be a number of hours, such as 12')
+    .transform(Number)
+    .pipe(z.number().min(0.01, 'must be at least 0.01 hours').max(720, 'must be at most 720 hours (30 days)'))
+    .default(12),
 })
+
+/** Never repeated in an error message, which may end up in a log. */
+const SECRET_VARIABLES = new Set(['ADMIN_PASSWORD', 'ADMIN_PASSWORD_HASH'])
 
 export const DEFAULT_MAIL_TO = 'enquiries@localhost'
 
@@ -147,7 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     throw new ConfigError(
       parsed.error.issues.map((issue) => {
         const key = String(issue.path[0] ?? '')
-        const got = key in present ? ` (got "${present[key]}")` : ''
+        const got = key in present && !SECRET_VARIABLES.has(key) ? ` (got "${present[key]}")` : ''
         return `${key}: ${issue.message}${issue.message.includes('(got') ? '' : got}`
       }),
     )
@@ -158,6 +184,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const problems: string[] = []
   if (e.OUTBOX_RETRY_MAX_SECONDS < e.OUTBOX_RETRY_BASE_SECONDS) {
     problems.push('OUTBOX_RETRY_MAX_SECONDS: must not be less than OUTBOX_RETRY_BASE_SECONDS')
+  }
+  if (e.ADMIN_PASSWORD_HASH && e.ADMIN_PASSWORD) {
+    problems.push('ADMIN_PASSWORD: set either ADMIN_PASSWORD_HASH or ADMIN_PASSWORD, not both')
   }
   if (problems.length) throw new ConfigError(problems)
   return {
@@ -180,5 +209,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS,
     buildOnStart: e.BUILD_ON_START,
+    inbox: inboxConfig(e.ADMIN_PASSWORD_HASH, e.ADMIN_PASSWORD, e.ADMIN_SESSION_HOURS),
   }
+}
+
+function inboxConfig(hash: ScryptHash | undefined, plain: string | undefined, sessionHours: number): InboxConfig | undefined {
+  const sessionMs = Math.round(sessionHours * 3_600_000)
+  if (hash) return { password: { hash }, sessionMs }
+  if (plain) return { password: { plain }, sessionMs }
+  return undefined
 }

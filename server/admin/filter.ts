@@ -1,0 +1,88 @@
+// The inbox's address bar: ?q=&form=&state=&mail=&from=&to=&tz=&page= read into an InboxFilter.
+// The same query string selects the list, its pages and the CSV export. Dates are whole days in
+// the owner's time zone (the page sends the browser's), `to` included.
+import { z } from 'zod'
+import type { InboxFilter } from './inbox.ts'
+
+const DAY_MS = 86_400_000
+const date = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date such as 2025-01-31')
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'must be a real date')
+const timeZone = z.string().max(64).refine(isTimeZone, 'must be a time zone such as Asia/Kolkata')
+const blankToUndefined = (v: unknown) => (v === '' ? undefined : v)
+
+const querySchema = z.object({
+  q: z.string().max(200, 'at most 200 characters').optional(),
+  form: z.preprocess(blankToUndefined, z.string().max(64).optional()),
+  state: z.preprocess(blankToUndefined, z.enum(['open', 'handled', 'spam'], { error: 'must be open, handled or spam' }).optional()),
+  mail: z.preprocess(blankToUndefined, z.enum(['queued', 'sent', 'failed'], { error: 'must be queued, sent or failed' }).optional()),
+  from: z.preprocess(blankToUndefined, date.optional()),
+  to: z.preprocess(blankToUndefined, date.optional()),
+  tz: z.preprocess(blankToUndefined, timeZone.optional()),
+  page: z.preprocess(blankToUndefined, z.coerce.number().int('must be a whole number').min(1).max(1_000_000).optional()),
+})
+
+export class FilterError extends Error {
+  override name = 'FilterError'
+}
+
+/** Reads Express's req.query; throws FilterError naming the parameter for anything malformed. */
+export function parseInboxQuery(query: Record<string, unknown>): { filter: InboxFilter; page: number } {
+  const single: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(query)) {
+    if (typeof value !== 'string') throw new FilterError(`The filter "${key}" was given more than once or in a form not understood.`)
+    single[key] = value
+  }
+  const parsed = querySchema.safeParse(single)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!
+    throw new FilterError(`The filter "${String(issue.path[0])}" ${issue.message}.`)
+  }
+  const { q, form, state, mail, from, to, tz = 'UTC', page = 1 } = parsed.data
+  const filter: InboxFilter = {}
+  if (q?.trim()) filter.q = q.trim()
+  if (form) filter.formType = form
+  if (state) filter.state = state
+  if (mail) filter.mail = mail
+  if (from) filter.from = startOfDay(from, tz)
+  if (to) filter.until = startOfDay(to, tz) + DAY_MS
+  if (filter.from !== undefined && filter.until !== undefined && filter.until <= filter.from) {
+    throw new FilterError('The filter "to" must not be before "from".')
+  }
+  return { filter, page }
+}
+
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name })
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** Midnight at the start of `day` in `timeZone`, in ms since 1970. */
+export function startOfDay(day: string, timeZone: string): number {
+  const utcMidnight = Date.parse(`${day}T00:00:00Z`)
+  // The zone's offset at that moment, then once more at the corrected moment (a change of
+  // daylight-saving time between the two is then accounted for).
+  const first = utcMidnight - offsetAt(utcMidnight, timeZone)
+  return utcMidnight - offsetAt(first, timeZone)
+}
+
+function offsetAt(ms: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(ms))
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value)
+  const local = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'))
+  return local - Math.floor(ms / 1000) * 1000
+}

@@ -1,0 +1,318 @@
+// The owner's inbox: /admin/login, /admin/logout, the pages /admin/enquiries and /admin/enquiries/:id
+// (prerendered shells), their JSON API under /admin/api/ and the CSV at /admin/enquiries.csv.
+// Deny by default: every route but the login needs a live session, and any other address under
+// these prefixes is a 404. Every answer is `no-store` and `noindex`. State changes are POSTs that
+// need an Origin of the site and, once logged in, a CSRF token (csrf-csrf, bound to the session).
+import fs from 'node:fs'
+import path from 'node:path'
+import cookieParser from 'cookie-parser'
+import { doubleCsrf, type DoubleCsrfUtilities } from 'csrf-csrf'
+import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express'
+import { rateLimit } from 'express-rate-limit'
+import type { Kysely } from 'kysely'
+import { formSchemas, type FormKind } from '../../forms/schemas.ts'
+import type { InboxConfig } from '../config.ts'
+import { CSV_CONTENT_TYPE, writeEnquiryCsv } from '../enquiry-csv.ts'
+import { fieldLabel, formFields, LONG_FIELDS } from '../fields.ts'
+import { describeError, type Logger } from '../log.ts'
+import { escapeHtml } from '../mail.ts'
+import { FilterError, parseInboxQuery } from './filter.ts'
+import { Inbox, type EnquiryDetail } from './inbox.ts'
+import { hashedPasswordCheck, plainPasswordCheck, type PasswordCheck } from './password.ts'
+import type { InboxDatabase } from './schema.ts'
+import { AdminSessions, LoginFailureStore, type AdminSession } from './sessions.ts'
+import { LOGIN_MESSAGE_MARKER, type InboxShellName } from './shells.ts'
+
+export interface InboxDeps {
+  config: InboxConfig
+  db: Kysely<InboxDatabase>
+  /** After rows were deleted: the SQLite store checkpoints its write-ahead log. */
+  afterDelete?: () => Promise<void> | void
+  /** DATA_DIR/mail: .eml copies of deleted enquiries are deleted too. */
+  mailDir: string
+  shells: Record<InboxShellName, string>
+  logger: Logger
+  isAllowedOrigin(req: Request, origin: string): boolean
+  /** A message was put back at the front of the outbox. */
+  onQueued(): void
+  /** Failed logins per address in the window before 429 (the issue's 10 in 15 minutes). */
+  loginLimit?: { max: number; windowMs: number }
+}
+
+export const LOGIN_PATH = '/admin/login'
+export const INBOX_PATH = '/admin/enquiries'
+const INBOX_PREFIXES = /^\/admin\/(login|logout|enquiries|enquiries\.csv|api)(\/|$)/
+
+/** 401 from the API: the page sends the owner to the login. */
+class InboxError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+export function createInboxRouter(deps: InboxDeps): express.Router {
+  const { logger } = deps
+  const inbox = new Inbox(deps.db, deps.afterDelete)
+  const sessions = new AdminSessions(deps.db, deps.config.sessionMs)
+  const checkPassword: PasswordCheck =
+    'hash' in deps.config.password ? hashedPasswordCheck(deps.config.password.hash) : plainPasswordCheck(deps.config.password.plain)
+  const sessionOf = new WeakMap<Request, { session: AdminSession; token: string }>()
+  const csrfFor = csrfUtilities((req) => sessionOf.get(req)!.session)
+  const router = express.Router({ caseSensitive: true })
+
+  router.use((req, res, next) => {
+    if (!INBOX_PREFIXES.test(req.path)) return next('router')
+    res.setHeader('Cache-Control', 'no-store')
+    res.setHeader('X-Robots-Tag', 'noindex, nofollow')
+    next()
+  })
+  router.use(cookieParser())
+
+  const sessionCookie = (req: Request) => (req.secure ? '__Host-inbox-session' : 'inbox-session')
+  /** Loads the session; without one, pages send the owner to the login and everything else is refused. */
+  const requireSession =
+    (kind: 'page' | 'api'): RequestHandler =>
+    async (req, res, next) => {
+      const token = req.cookies?.[sessionCookie(req)] as string | undefined
+      const session = await sessions.find(token, Date.now())
+      if (!session || !token) {
+        if (kind === 'page') return void res.redirect(303, LOGIN_PATH)
+        throw new InboxError(401, 'You are not logged in, or your session has ended. Log in again.')
+      }
+      sessionOf.set(req, { session, token })
+      next()
+    }
+  const sameOrigin: RequestHandler = (req, _res, next) => {
+    const origin = req.headers.origin
+    if (!origin || !deps.isAllowedOrigin(req, origin)) throw new InboxError(403, 'This request must come from a page of the site itself.')
+    next()
+  }
+  const csrfProtection: RequestHandler = (req, res, next) => csrfFor(req).doubleCsrfProtection(req, res, next)
+  const json = express.json({ limit: '4kb' })
+  const form = express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 10 })
+
+  // ---- Login and logout ----
+  const loginPage = (res: Response, status: number, message?: string) => {
+    const notice = message ? `<p class="inbox-login-message" role="alert">${escapeHtml(message)}</p>` : ''
+    res.status(status).type('html').send(deps.shells.login.replace(LOGIN_MESSAGE_MARKER, () => `<div data-login-message="">${notice}</div>`))
+  }
+  const limit = deps.loginLimit ?? { max: 10, windowMs: 15 * 60_000 }
+  const loginLimiter = rateLimit({
+    windowMs: limit.windowMs,
+    limit: limit.max,
+    // Only failures count: a request answered below 400 is taken off again.
+    skipSuccessfulRequests: true,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    store: new LoginFailureStore(deps.db),
+    handler: (req, res, _next, options) => {
+      const resetTime = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime
+      const seconds = Math.max(1, Math.ceil(((resetTime?.getTime() ?? Date.now() + options.windowMs) - Date.now()) / 1000))
+      res.setHeader('Retry-After', String(seconds))
+      logger.warn('inbox login refused: too many failures', { requestId: res.locals.requestId, ip: req.ip })
+      loginPage(res, 429, `Too many wrong passwords from your network. Try again in ${Math.ceil(seconds / 60)} minutes.`)
+    },
+  })
+
+  router.get(LOGIN_PATH, async (req, res) => {
+    const token = req.cookies?.[sessionCookie(req)] as string | undefined
+    if (await sessions.find(token, Date.now())) return res.redirect(303, INBOX_PATH)
+    loginPage(res, 200)
+  })
+  router.post(LOGIN_PATH, sameOrigin, loginLimiter, form, async (req, res) => {
+    const password = (req.body as Record<string, unknown> | undefined)?.password
+    if (typeof password !== 'string' || password === '') return loginPage(res, 400, 'Enter the password.')
+    if (password.length > 1024 || !(await checkPassword(password))) {
+      logger.warn('inbox login failed', { requestId: res.locals.requestId, ip: req.ip })
+      return loginPage(res, 401, 'That password is not right. Check it and try again.')
+    }
+    // A new session at every login (never one that was set before it), the old one ended.
+    await sessions.end(req.cookies?.[sessionCookie(req)] as string | undefined)
+    const { token } = await sessions.create({ now: Date.now(), ip: req.ip, userAgent: req.get('user-agent') })
+    res.cookie(sessionCookie(req), token, {
+      httpOnly: true,
+      secure: req.secure,
+      sameSite: 'lax',
+      path: '/',
+      maxAge: deps.config.sessionMs,
+    })
+    logger.info('inbox login', { requestId: res.locals.requestId, ip: req.ip })
+    res.redirect(303, INBOX_PATH)
+  })
+  router.post('/admin/logout', sameOrigin, requireSession('page'), form, csrfProtection, async (req, res) => {
+    await sessions.end(sessionOf.get(req)!.token)
+    res.clearCookie(sessionCookie(req), { path: '/', httpOnly: true, secure: req.secure, sameSite: 'lax' })
+    logger.info('inbox logout', { requestId: res.locals.requestId })
+    res.redirect(303, LOGIN_PATH)
+  })
+
+  // ---- Pages: the same shell for the list and one enquiry; the browser reads the address ----
+  const shell: RequestHandler = (_req, res) => void res.type('html').send(deps.shells.enquiries)
+  router.get(INBOX_PATH, requireSession('page'), shell)
+  router.get('/admin/enquiries/:id', requireSession('page'), (req, res, next) => (isId(req.params.id) ? shell(req, res, next) : next()))
+
+  // ---- CSV of the current filter ----
+  router.get('/admin/enquiries.csv', requireSession('api'), async (req, res) => {
+    const { filter } = parseInboxQuery(req.query as Record<string, unknown>)
+    const day = new Date().toISOString().slice(0, 10)
+    res.type(CSV_CONTENT_TYPE).setHeader('Content-Disposition', `attachment; filename="enquiries-${day}.csv"`)
+    const count = await writeEnquiryCsv(inbox.export(filter), res)
+    res.end()
+    logger.info('inbox export', { requestId: res.locals.requestId, rows: count })
+  })
+
+  // ---- JSON API ----
+  router.get('/admin/api/session', requireSession('api'), (req, res) => {
+    const { session } = sessionOf.get(req)!
+    res.json({ csrfToken: csrfFor(req).generateCsrfToken(req, res), expiresAt: session.expiresAt })
+  })
+  router.get('/admin/api/enquiries', requireSession('api'), async (req, res) => {
+    const { filter, page } = parseInboxQuery(req.query as Record<string, unknown>)
+    const [result, formTypes] = await Promise.all([inbox.list(filter, page), inbox.formTypes()])
+    res.json({ ...result, formTypes })
+  })
+  router.get('/admin/api/enquiries/:id', requireSession('api'), async (req, res) => {
+    const enquiry = isId(req.params.id) ? await inbox.get(Number(req.params.id)) : undefined
+    if (!enquiry) throw new InboxError(404, 'There is no such enquiry; it may have been deleted.')
+    res.json({ ...enquiry, fields: fieldsOf(enquiry) })
+  })
+  router.get('/admin/api/by-email', requireSession('api'), async (req, res) => {
+    const email = typeof req.query.email === 'string' ? req.query.email.trim() : ''
+    if (!email.includes('@') || email.length > 254) throw new InboxError(400, 'Give the e-mail address to look for.')
+    res.json({ email, ids: await inbox.idsForEmail(email) })
+  })
+
+  const action = (name: string, run: (id: number, req: Request) => Promise<Record<string, unknown>>): RequestHandler[] => [
+    sameOrigin,
+    requireSession('api'),
+    json,
+    csrfProtection,
+    async (req, res) => {
+      if (!isId(req.params.id)) throw new InboxError(404, 'There is no such enquiry.')
+      const id = Number(req.params.id)
+      const result = await run(id, req)
+      logger.info('inbox action', { requestId: res.locals.requestId, action: name, submissionId: id })
+      res.json({ ok: true, ...result })
+    },
+  ]
+  router.post(
+    '/admin/api/enquiries/:id/handled',
+    ...action('handled', async (id) => {
+      if (!(await inbox.setHandled(id, Date.now()))) throw new InboxError(404, 'There is no such enquiry; it may have been deleted.')
+      return {}
+    }),
+  )
+  router.post(
+    '/admin/api/enquiries/:id/reopen',
+    ...action('reopen', async (id) => {
+      if (!(await inbox.setHandled(id, null))) throw new InboxError(404, 'There is no such enquiry; it may have been deleted.')
+      return {}
+    }),
+  )
+  router.post(
+    '/admin/api/enquiries/:id/resend',
+    ...action('resend', async (id) => {
+      const queued = await inbox.resend(id, Date.now())
+      if (queued === 0) {
+        if (!(await inbox.get(id))) throw new InboxError(404, 'There is no such enquiry; it may have been deleted.')
+        throw new InboxError(409, 'This enquiry has no mail waiting to be sent: it was sent already, or it is spam.')
+      }
+      deps.onQueued()
+      return { queued }
+    }),
+  )
+  router.post(
+    '/admin/api/enquiries/:id/delete',
+    ...action('delete', async (id) => {
+      const deleted = await inbox.delete(id)
+      if (!deleted) throw new InboxError(404, 'There is no such enquiry; it may have been deleted already.')
+      return { deletedFiles: deleteMailCopies(deps.mailDir, deleted.emlFiles, logger) }
+    }),
+  )
+  router.post('/admin/api/delete-by-email', sameOrigin, requireSession('api'), json, csrfProtection, async (req, res) => {
+    const email = (req.body as Record<string, unknown> | undefined)?.email
+    if (typeof email !== 'string' || !email.includes('@') || email.length > 254) throw new InboxError(400, 'Give the e-mail address whose enquiries to delete.')
+    const { submissionIds, emlFiles } = await inbox.deleteByEmail(email)
+    const deletedFiles = deleteMailCopies(deps.mailDir, emlFiles, logger)
+    // The address itself stays out of the log: that is the point of the request.
+    logger.info('inbox action', { requestId: res.locals.requestId, action: 'delete-by-email', submissionIds })
+    res.json({ ok: true, submissionIds, deletedFiles })
+  })
+
+  // ---- Anything else under the inbox's addresses ----
+  router.use((req, res) => {
+    const known = [LOGIN_PATH, '/admin/logout', INBOX_PATH, '/admin/enquiries.csv'].includes(req.path)
+    if (known) res.setHeader('Allow', req.path === '/admin/logout' ? 'POST' : req.path === LOGIN_PATH ? 'GET, POST' : 'GET')
+    sendError(req, res, known ? 405 : 404, known ? 'That method is not allowed here.' : 'There is no such page.')
+  })
+  const errors: ErrorRequestHandler = (error: unknown, req, res, _next) => {
+    if (error instanceof InboxError) return sendError(req, res, error.status, error.message)
+    if (error instanceof FilterError) return sendError(req, res, 400, error.message)
+    const status = (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode
+    if ((error as { code?: unknown }).code === 'EBADCSRFTOKEN') {
+      return sendError(req, res, 403, 'This page has expired. Reload it and try again.')
+    }
+    if (typeof status === 'number' && status >= 400 && status < 500) return sendError(req, res, status, 'The request could not be understood.')
+    logger.error('inbox request failed', { requestId: res.locals.requestId, method: req.method, path: req.path, ...describeError(error) })
+    sendError(req, res, 500, `Something went wrong on the server (reference ${String(res.locals.requestId)}).`)
+  }
+  router.use(errors)
+
+  const sendError = (req: Request, res: Response, status: number, message: string) => {
+    if (res.headersSent) return void res.destroy()
+    if (req.path === LOGIN_PATH) return loginPage(res, status, message)
+    res.status(status).json({ ok: false, error: message })
+  }
+  return router
+}
+
+/** A csrf-csrf instance per cookie flavour: `__Host-` (Secure) over https, a plain name over http. */
+function csrfUtilities(sessionOf: (req: Request) => AdminSession): (req: Request) => DoubleCsrfUtilities {
+  const make = (secure: boolean) =>
+    doubleCsrf({
+      getSecret: (req) => sessionOf(req!).csrfSecret,
+      getSessionIdentifier: (req) => sessionOf(req).id,
+      cookieName: secure ? '__Host-inbox-csrf' : 'inbox-csrf',
+      cookieOptions: { sameSite: 'strict', path: '/', secure, httpOnly: true },
+      // One explicit place per kind of request (the library's advice): a classic form post carries
+      // it as a field, the inbox page's fetch() as a header.
+      getCsrfTokenFromRequest: (req) =>
+        req.is('application/x-www-form-urlencoded') ? ((req.body as Record<string, unknown>)?._csrf as string | undefined) : req.headers['x-csrf-token'],
+    })
+  const secure = make(true)
+  const plain = make(false)
+  return (req) => (req.secure ? secure : plain)
+}
+
+function isId(value: unknown): value is string {
+  return typeof value === 'string' && /^[1-9]\d{0,14}$/.test(value)
+}
+
+/** Every field of the enquiry's form in reading order, labelled; fields of spam as they came. */
+function fieldsOf(enquiry: EnquiryDetail): Array<{ name: string; label: string; value: string; long: boolean }> {
+  const kind = enquiry.kind in formSchemas && enquiry.state !== 'spam' ? (enquiry.kind as FormKind) : undefined
+  const names = kind ? formFields(kind) : Object.keys(enquiry.data)
+  return names.map((name) => {
+    const value = enquiry.data[name]
+    return { name, label: fieldLabel(name), value: Array.isArray(value) ? value.join(', ') : value === undefined ? '' : String(value), long: LONG_FIELDS.has(name) }
+  })
+}
+
+/** The .eml copies written when no relay was configured; only files inside DATA_DIR/mail. */
+function deleteMailCopies(mailDir: string, files: string[], logger: Logger): number {
+  let deleted = 0
+  for (const file of files) {
+    const relative = path.relative(mailDir, file)
+    if (relative.startsWith('..') || path.isAbsolute(relative)) continue
+    try {
+      fs.rmSync(file, { force: true })
+      deleted++
+    } catch (error) {
+      logger.warn('could not delete a mail copy', describeError(error))
+    }
+  }
+  return deleted
+}

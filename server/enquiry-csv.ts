@@ -1,0 +1,94 @@
+// The enquiries as a CSV file that opens cleanly in Excel, for the inbox's download and the CLI's
+// `export`: UTF-8 with a byte-order mark (else Excel guesses a legacy code page), CRLF rows, every
+// cell quoted, one column per field, no raw control character, and no cell a spreadsheet would run
+// as a formula (OWASP "CSV injection"), even in locales whose Excel splits cells on ";".
+import { allFormFields, fieldLabel } from './fields.ts'
+import type { FieldValue } from './store.ts'
+
+export const CSV_BOM = '\uFEFF'
+export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8'
+
+/** One enquiry as the export needs it. */
+export interface CsvEnquiry {
+  id: number
+  receivedAt: number
+  formType: string
+  status: string
+  handledAt: number | null
+  /** queued, sent or failed; empty for spam, which is never mailed. */
+  mail: string
+  mailError: string | null
+  product: string
+  data: Record<string, FieldValue>
+  ip: string | undefined
+  userAgent: string | undefined
+}
+
+const FIXED_COLUMNS = ['Submission', 'Received (UTC)', 'Form', 'Status', 'Handled (UTC)', 'Mail', 'Mail error', 'Product']
+/** Form fields with a column of their own; the product already has the fixed one. */
+const fieldColumns = () => allFormFields().filter((f) => f !== 'product')
+
+export function enquiryCsvHeader(): string[] {
+  return [...FIXED_COLUMNS, ...fieldColumns().map(fieldLabel), 'IP address', 'User agent']
+}
+
+export function enquiryCsvCells(e: CsvEnquiry): string[] {
+  return [
+    String(e.id),
+    csvTime(e.receivedAt),
+    e.formType,
+    e.status,
+    e.handledAt === null ? '' : csvTime(e.handledAt),
+    e.mail,
+    e.mailError ?? '',
+    e.product,
+    ...fieldColumns().map((f) => fieldText(e.data[f])),
+    e.ip ?? '',
+    e.userAgent ?? '',
+  ]
+}
+
+export function csvLine(cells: string[]): string {
+  return `${cells.map(csvCell).join(',')}\r\n`
+}
+
+/** A formula-looking start: = + - @, or a tab or carriage return before one. */
+const FORMULA_START = /^[\s]*[=+\-@]|^[\t\r]/
+/** The same after a ";": Excel in locales with ";" as list separator may start a cell there. */
+const FORMULA_AFTER_SEMICOLON = /;(\s*)(?=[=+\-@])/g
+/** Controls other than the line feed, line and paragraph separators, bidi embeddings and overrides. */
+const UNPRINTABLE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g
+
+/** One cell: quoted, quotes doubled, line breaks as LF, unprintable characters as spaces, and a
+ * leading ' wherever a spreadsheet would otherwise see the start of a formula. */
+export function csvCell(value: string): string {
+  const formula = FORMULA_START.test(value)
+  const text = value
+    .replace(/\r\n?/g, '\n')
+    .replace(UNPRINTABLE, ' ')
+    .replace(FORMULA_AFTER_SEMICOLON, ";$1'")
+  return `"${(formula ? `'${text}` : text).replace(/"/g, '""')}"`
+}
+
+/** Writes the header and every enquiry; resolves to how many were written. Waits for `drain`, so
+ * any number of rows streams in bounded memory. */
+export async function writeEnquiryCsv(enquiries: AsyncIterable<CsvEnquiry> | Iterable<CsvEnquiry>, out: NodeJS.WritableStream): Promise<number> {
+  const write = (text: string) => new Promise<void>((resolve) => (out.write(text) ? resolve() : out.once('drain', resolve)))
+  await write(CSV_BOM + csvLine(enquiryCsvHeader()))
+  let count = 0
+  for await (const enquiry of enquiries) {
+    await write(csvLine(enquiryCsvCells(enquiry)))
+    count++
+  }
+  return count
+}
+
+function fieldText(value: FieldValue | undefined): string {
+  if (value === undefined) return ''
+  return Array.isArray(value) ? value.join(', ') : String(value)
+}
+
+/** "2025-01-31 14:05:09": a form Excel reads as a date and time in every locale. */
+function csvTime(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 19).replace('T', ' ')
+}
