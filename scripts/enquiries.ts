@@ -6,7 +6,13 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { formSchemas, type FormKind } from '../forms/schemas.ts'
 import { ConfigError, loadConfig } from '../server/config.ts'
-import { allFormFields, fieldLabel, formFields } from '../server/fields.ts'
+import { DISALLOWED, type TextKind } from '../forms/text-rules.ts'
+import { FilterError, parseInboxQuery } from '../server/admin/filter.ts'
+import { Inbox, type InboxFilter } from '../server/admin/inbox.ts'
+import { hashPassword, MIN_PASSWORD_LENGTH } from '../server/admin/password.ts'
+import { sqliteInboxDatabase } from '../server/admin/schema.ts'
+import { writeEnquiryCsv } from '../server/enquiry-csv.ts'
+import { fieldLabel, formFields } from '../server/fields.ts'
 import { createMemoryLogger } from '../server/log.ts'
 import { createMailSender } from '../server/mail.ts'
 import { OutboxWorker } from '../server/outbox.ts'
@@ -17,12 +23,18 @@ export const USAGE = `Usage: npm run enquiries -- <command> [options]
 Commands:
   list [--limit N] [--spam]     recent submissions, newest first (default 20; --spam includes spam)
   show <id>                     one submission with every field and its mail delivery
-  export [--out FILE] [--spam]  all submissions as CSV (to FILE, or to standard output)
+  export [--out FILE] [filters] enquiries as CSV for Excel (to FILE, or to standard output), the
+                                same file as the inbox's download; filters as in the inbox:
+                                --q WORDS, --form TYPE, --state open|handled|spam, --mail
+                                queued|sent|failed, --from DATE, --to DATE (UTC days); --spam is
+                                --state spam
   outbox [--all]                mail waiting to be sent, with attempts and the last error
                                 (--all includes mail already sent)
   retry                         send all waiting mail now, ignoring the backoff
   delete <email> [--yes]        delete everything stored for an e-mail address
                                 (without --yes, only shows what would be deleted)
+  hash-password                 asks for the inbox password (twice, not shown) and prints the
+                                line to set as ADMIN_PASSWORD_HASH
   help                          this text
 
 Configuration comes from the same environment variables as the server (DATA_DIR, SMTP_URL, ...).
@@ -46,6 +58,7 @@ export async function runEnquiriesCommand(args: string[], io: CliIo): Promise<nu
     print(USAGE)
     return 0
   }
+  if (command === 'hash-password') return hashPasswordCommand(io)
   const { flags, positional } = parseArgs(rest)
   let config
   try {
@@ -78,14 +91,23 @@ export async function runEnquiriesCommand(args: string[], io: CliIo): Promise<nu
         print(describeSubmission(submission))
         for (const m of store.outboxForSubmission(id)) {
           print(`Mail: ${m.status}, ${m.attempts} attempt(s)${m.sentAt ? `, sent ${formatTime(m.sentAt)} via ${m.delivery}` : `, next attempt ${formatTime(m.nextAttemptAt)}`}`)
-          if (m.lastError) print(`Last error: ${m.lastError}`)
-          print(`Subject: ${m.subject}`)
+          if (m.lastError) print(`Last error: ${terminalSafe(m.lastError)}`)
+          print(`Subject: ${terminalSafe(m.subject)}`)
         }
         return 0
       }
       case 'export': {
+        let filter: InboxFilter
+        try {
+          const query = Object.fromEntries(['q', 'form', 'state', 'mail', 'from', 'to'].filter((f) => typeof flags[f] === 'string').map((f) => [f, flags[f]]))
+          if (flags.spam !== undefined) query.state = 'spam'
+          filter = parseInboxQuery(query).filter
+        } catch (error) {
+          if (error instanceof FilterError) return fail(error.message.replace(/The filter "(\w+)"/, '--$1'))
+          throw error
+        }
         const target = typeof flags.out === 'string' ? fs.createWriteStream(flags.out) : io.out
-        const count = await writeCsv(store, target, flags.spam !== undefined)
+        const count = await writeEnquiryCsv(new Inbox(sqliteInboxDatabase(store.db)).export(filter), target)
         if (target !== io.out) {
           await new Promise<void>((resolve, reject) => (target as fs.WriteStream).end((error?: Error | null) => (error ? reject(error) : resolve())))
           print(`Exported ${count} submissions to ${flags.out}.`)
@@ -168,17 +190,18 @@ function parseArgs(args: string[]): { flags: Record<string, string | true>; posi
       continue
     }
     const [name, inline] = arg.slice(2).split('=', 2) as [string, string | undefined]
-    const takesValue = name === 'limit' || name === 'out'
+    const takesValue = ['limit', 'out', 'q', 'form', 'state', 'mail', 'from', 'to'].includes(name)
     flags[name] = inline ?? (takesValue && args[i + 1] !== undefined ? args[++i]! : true)
   }
   return { flags, positional }
 }
 
 function describeSubmission(s: Submission): string {
-  const kind = s.kind in formSchemas ? (s.kind as FormKind) : undefined
+  const kind = s.kind in formSchemas && s.status !== 'spam' ? (s.kind as FormKind) : undefined
   const fields = kind ? formFields(kind) : Object.keys(s.data)
   const width = Math.max(...fields.map((f) => fieldLabel(f).length), 12)
-  const line = (label: string, value: string) => `${label.padEnd(width)}  ${value.replace(/\n/g, `\n${' '.repeat(width + 2)}`)}`
+  // Stored text is a buyer's: it is shown, never let loose on the terminal.
+  const line = (label: string, value: string) => `${terminalSafe(label).padEnd(width)}  ${terminalSafe(value, 'multi').replace(/\n/g, `\n${' '.repeat(width + 2)}`)}`
   return [
     line('Submission', `#${s.id}`),
     line('Received', `${formatTime(s.receivedAt)} UTC`),
@@ -187,29 +210,10 @@ function describeSubmission(s: Submission): string {
     line('Product', s.product),
     ...fields.map((f) => line(fieldLabel(f), display(s.data[f]))),
     line('IP address', s.ip ?? '-'),
+    line('User agent', s.userAgent ?? '-'),
+    line('Handled', s.handledAt === null ? 'no' : `${formatTime(s.handledAt)} UTC`),
     line('Request id', s.requestId),
   ].join('\n')
-}
-
-const CSV_FIXED = ['id', 'received_at', 'form_type', 'status', 'mail_status', 'product'] as const
-
-async function writeCsv(store: EnquiryStore, out: NodeJS.WritableStream, includeSpam: boolean): Promise<number> {
-  const fields = allFormFields()
-  const write = (cells: string[]) =>
-    new Promise<void>((resolve) => (out.write(`${cells.map(csvCell).join(',')}\r\n`) ? resolve() : out.once('drain', resolve)))
-  await write([...CSV_FIXED, ...fields, 'ip'])
-  let count = 0
-  for (const s of store.iterateSubmissions({ includeSpam })) {
-    await write([String(s.id), new Date(s.receivedAt).toISOString(), s.formType, s.status, s.mailStatus ?? '', s.product, ...fields.map((f) => display(s.data[f], '')), s.ip ?? ''])
-    count++
-  }
-  return count
-}
-
-/** RFC 4180 quoting, and a leading ' on anything a spreadsheet would run as a formula. */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
 }
 
 function display(value: FieldValue | undefined, empty = '-'): string {
@@ -222,11 +226,84 @@ function formatTime(ms: number): string {
 }
 
 function table(header: string[], rows: string[][]): string {
-  const clean = (cell: string) => cell.replace(/[\u0000-\u001f\u007f]+/g, ' ')
-  const all = [header, ...rows.map((r) => r.map(clean))]
+  const all = [header, ...rows.map((r) => r.map((cell) => terminalSafe(cell)))]
   const widths = header.map((_, i) => Math.min(40, Math.max(...all.map((r) => r[i]!.length))))
   const fit = (cell: string, w: number) => (cell.length > w ? `${cell.slice(0, w - 1)}…` : cell.padEnd(w))
   return all.map((r) => r.map((c, i) => fit(c, widths[i]!)).join('  ').trimEnd()).join('\n')
+}
+
+/**
+ * Text for the terminal: every control character (C0, DEL, C1: ESC and CSI start the escape
+ * sequences that recolour, move the cursor or retitle the window), line and paragraph separator
+ * and bidi control is written out as \u{…}, visible and inert; 'multi' keeps line breaks and tabs.
+ */
+export function terminalSafe(text: string, kind: TextKind = 'single'): string {
+  const normalised = kind === 'multi' ? text.replace(/\r\n?/g, '\n') : text
+  return normalised.replace(new RegExp(DISALLOWED[kind].source, 'gu'), (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`).replace(/\p{Surrogate}/gu, '\uFFFD')
+}
+
+/** Reads the new inbox password from the terminal without showing it (or one line from a pipe),
+ * and prints its scrypt hash for ADMIN_PASSWORD_HASH. */
+async function hashPasswordCommand(io: CliIo & { in?: NodeJS.ReadableStream }): Promise<number> {
+  const input = (io.in ?? process.stdin) as NodeJS.ReadStream
+  const ask = (prompt: string) => readSecret(input, io.err, prompt)
+  const password = await ask('New inbox password: ')
+  if (password === undefined) {
+    io.err.write('No password given.\n')
+    return 1
+  }
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    io.err.write(`The password must be at least ${MIN_PASSWORD_LENGTH} characters.\n`)
+    return 1
+  }
+  if (input.isTTY) {
+    const again = await ask('The same password again: ')
+    if (again !== password) {
+      io.err.write('The two passwords differ; nothing was printed.\n')
+      return 1
+    }
+  }
+  io.out.write(`${await hashPassword(password)}\n`)
+  if (input.isTTY) io.err.write('Set this line as ADMIN_PASSWORD_HASH in the server\'s environment (it is not the password).\n')
+  return 0
+}
+
+/** One line from `input`; on a terminal, typed with echo off (raw mode), so it never shows. */
+function readSecret(input: NodeJS.ReadStream, prompt: NodeJS.WritableStream, question: string): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    let text = ''
+    const tty = Boolean(input.isTTY)
+    if (tty) {
+      prompt.write(question)
+      input.setRawMode(true)
+    }
+    input.setEncoding('utf8')
+    const finish = (value: string | undefined) => {
+      input.off('data', onData)
+      input.off('end', onEnd)
+      input.off('error', onError)
+      if (tty) {
+        input.setRawMode(false)
+        prompt.write('\n')
+      }
+      input.pause()
+      resolve(value)
+    }
+    const onData = (chunk: string) => {
+      for (const c of chunk) {
+        if (c === '\r' || c === '\n') return finish(text)
+        if (c === '\u0003' || c === '\u0004') return finish(undefined) // Ctrl-C, Ctrl-D
+        if (c === '\u007f' || c === '\b') text = text.slice(0, -1)
+        else text += c
+      }
+    }
+    const onEnd = () => finish(text === '' ? undefined : text)
+    const onError = (error: Error) => reject(error)
+    input.on('data', onData)
+    input.once('end', onEnd)
+    input.once('error', onError)
+    input.resume()
+  })
 }
 
 function isInside(folder: string, file: string): boolean {

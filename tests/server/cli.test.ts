@@ -5,7 +5,8 @@ import path from 'node:path'
 import { PassThrough } from 'node:stream'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { csvCell, runEnquiriesCommand } from '../../scripts/enquiries.ts'
+import { parse as parseCsv } from 'csv-parse/sync'
+import { runEnquiriesCommand } from '../../scripts/enquiries.ts'
 import { HONEYPOT_FIELD } from '../../forms/schemas.ts'
 import { postJson, projectRoot, startMailServer, startTestServer, validData, waitFor, type MailServer, type TestServer } from './helpers.ts'
 
@@ -78,21 +79,61 @@ describe('enquiries CLI', () => {
     expect((await cli('show', '99')).code).toBe(1)
   })
 
-  it('exports CSV with a column per field, RFC 4180 quoting and formulas defused', async () => {
+  it('exports the inbox\'s CSV: a column per field, every cell quoted, formulas defused, filters as in the inbox', async () => {
     const file = path.join(server.config.dataDir, 'export.csv')
     const { code, out } = await cli('export', '--out', file)
     expect(code).toBe(0)
     expect(out).toContain('Exported 4 submissions')
     const csv = fs.readFileSync(file, 'utf8')
-    const header = csv.slice(0, csv.indexOf('\r\n')).split(',')
-    expect(header.slice(0, 6)).toEqual(['id', 'received_at', 'form_type', 'status', 'mail_status', 'product'])
-    for (const field of ['name', 'email', 'mobile', 'requirement', 'message', 'details', 'rating', 'likes', 'review']) expect(header).toContain(field)
-    expect(csv).toContain('"Price, please: ""CIF""\nTwo lines"')
-    expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"")"`)
-    expect(csv).toContain('"Quality, Delivery"')
+    const [header, ...rows] = parseCsv(csv, { bom: true }) as string[][]
+    expect(csv.startsWith('\uFEFF"Submission","Received (UTC)","Form","Status","Handled (UTC)","Mail","Mail error","Product",')).toBe(true)
+    for (const label of ['Name', 'E-mail', 'Mobile', 'Requirement', 'Message', 'Enquiry details', 'Rating', 'What they liked', 'Review', 'IP address', 'User agent']) {
+      expect(header).toContain(label)
+    }
+    expect(new Set(header).size).toBe(header!.length)
+    const cell = (row: string[], label: string) => row[header!.indexOf(label)]
+    expect(rows.map((r) => cell(r, 'Name'))).toEqual(['Asha Again', 'Li Wei', `'=HYPERLINK("http://evil.example")`, 'Asha Rao'])
+    expect(cell(rows[3]!, 'Requirement')).toBe('Price, please: "CIF"\nTwo lines')
+    expect(cell(rows[1]!, 'What they liked')).toBe('Quality, Delivery')
     expect(csv).not.toContain('Spam bot')
-    expect(csvCell('+91 98765')).toBe("'+91 98765")
-    expect(csvCell('plain')).toBe('plain')
+
+    const spamOnly = await cli('export', '--spam')
+    expect(spamOnly.out).toContain('Spam bot')
+    expect(spamOnly.out).not.toContain('Asha Again')
+    const cloves = await cli('export', '--form', 'CloveEnquiry')
+    expect((parseCsv(cloves.out, { bom: true }) as string[][]).slice(1).map((r) => r[0])).toEqual(['1'])
+    const bad = await cli('export', '--from', 'yesterday')
+    expect(bad.code).toBe(1)
+    expect(bad.err).toContain('--from must be a date such as 2025-01-31')
+  })
+
+  it('shows stored text without letting escape sequences reach the terminal', async () => {
+    // Stored before input was hardened: the form would refuse these characters today.
+    const { id } = server.store.addSubmission(
+      {
+        receivedAt: Date.now(),
+        formType: 'QuickEnquiry',
+        kind: 'quickEnquiry',
+        product: 'Pepper\u001b]0;pwned\u0007',
+        name: 'Evil \u001b[31mRed\u001b[0m \u009b2J',
+        email: 'evil@example.com',
+        data: { ...validData.quickEnquiry, name: 'Evil \u001b[31mRed\u001b[0m \u009b2J', message: 'Line\u202eenil\nnext\u0008line' },
+        status: 'received',
+        ip: '127.0.0.1',
+        requestId: 'test',
+      },
+      null,
+    )
+    const shown = await cli('show', String(id))
+    expect(shown.code).toBe(0)
+    expect(shown.out).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e]/)
+    expect(shown.out).toMatch(/^Name\s+Evil \\u\{1b\}\[31mRed\\u\{1b\}\[0m \\u\{9b\}2J$/m)
+    expect(shown.out).toContain('Line\\u{202e}enil\n')
+    expect(shown.out).toContain('next\\u{8}line')
+    const listed = await cli('list', '--limit', '1')
+    expect(listed.out).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/)
+    expect(listed.out).toContain('\\u{1b}')
+    server.store.db.prepare('DELETE FROM submissions WHERE id = ?').run(id)
   })
 
   it('shows the outbox with failures, and retry sends everything waiting once the relay is back', async () => {

@@ -1,0 +1,95 @@
+// What a hostile buyer sends, field by field, through the real POST /api/submit (JSON and classic
+// posts): refused with the form's field message, or, for spam, stored cleaned.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { HONEYPOT_FIELD } from '../../forms/schemas.ts'
+import { postForm, postJson, startTestServer, validData, type TestServer } from './helpers.ts'
+
+let server: TestServer
+beforeAll(async () => {
+  server = await startTestServer()
+})
+afterAll(() => server.close())
+
+const quick = (changes: Record<string, unknown>) => ({ formType: 'QuickEnquiry', formData: { ...validData.quickEnquiry, ...changes } })
+const NOT_ALLOWED = 'contains invisible or control characters that are not allowed.'
+
+const refused: Array<{ name: string; changes: Record<string, unknown>; field: string; message: string }> = [
+  { name: 'a right-to-left override in the name', changes: { name: 'Omar \u202eecnarF' }, field: 'name', message: `Name ${NOT_ALLOWED}` },
+  { name: 'a left-to-right isolate in the country', changes: { country: 'India\u2066x' }, field: 'country', message: `Country ${NOT_ALLOWED}` },
+  { name: 'a line separator (U+2028) in the product', changes: { product: 'Cardamom\u2028Bcc: x' }, field: 'product', message: `Product you are interested in ${NOT_ALLOWED}` },
+  { name: 'a paragraph separator (U+2029) in the name', changes: { name: 'Omar\u2029Haddad' }, field: 'name', message: `Name ${NOT_ALLOWED}` },
+  { name: 'a tab in the name', changes: { name: 'Omar\tHaddad' }, field: 'name', message: `Name ${NOT_ALLOWED}` },
+  { name: 'a C1 control (NEL) in the name', changes: { name: 'Omar\u0085Haddad' }, field: 'name', message: `Name ${NOT_ALLOWED}` },
+  { name: 'a name that is only a zero-width space', changes: { name: '\u200b' }, field: 'name', message: 'Please enter your name.' },
+  { name: 'a name of zero-width joiners and a BOM', changes: { name: ' \u200d\ufeff\u2060 ' }, field: 'name', message: 'Please enter your name.' },
+  { name: 'an escape sequence (C0) in the message', changes: { message: 'Hello \u001b[2J world' }, field: 'message', message: `Message ${NOT_ALLOWED}` },
+  { name: 'a CSI (C1) in the message', changes: { message: 'Hello \u009b2J world' }, field: 'message', message: `Message ${NOT_ALLOWED}` },
+  { name: 'a backspace in the message', changes: { message: 'Price\u0008\u0008\u0008' }, field: 'message', message: `Message ${NOT_ALLOWED}` },
+  { name: 'a right-to-left override in the message', changes: { message: 'total \u202e0001 USD' }, field: 'message', message: `Message ${NOT_ALLOWED}` },
+  { name: 'a line separator in the message', changes: { message: 'a\u2028b' }, field: 'message', message: `Message ${NOT_ALLOWED}` },
+  { name: 'a lone high surrogate in the message', changes: { message: 'broken \ud83d here' }, field: 'message', message: 'Message contains a broken character; please type it again.' },
+  { name: 'a lone low surrogate in the name', changes: { name: 'Omar \udc00' }, field: 'name', message: 'Name contains a broken character; please type it again.' },
+  { name: 'a control character in the e-mail', changes: { email: 'a\u0001@example.com' }, field: 'email', message: `E-mail address ${NOT_ALLOWED}` },
+  { name: 'a zero-width space in the e-mail', changes: { email: 'omar\u200b@example.ae' }, field: 'email', message: `E-mail address ${NOT_ALLOWED}` },
+  { name: 'a bidi override in the e-mail', changes: { email: 'omar@\u202eea.elpmaxe' }, field: 'email', message: `E-mail address ${NOT_ALLOWED}` },
+]
+
+describe('one-line fields, the message and the e-mail refuse what a hostile buyer sends', () => {
+  for (const { name, changes, field, message } of refused) {
+    it(`refuses ${name}`, async () => {
+      const before = server.store.countSubmissions().total
+      const res = await postJson(server.url, quick(changes))
+      expect(res.status).toBe(400)
+      const body = (await res.json()) as { errors: Record<string, string> }
+      expect(body.errors).toEqual({ [field]: message })
+      expect(server.store.countSubmissions().total).toBe(before)
+    })
+  }
+
+  it('refuses the same in a classic post, on the problem page', async () => {
+    const res = await postForm(server.url, [
+      ['formType', 'QuickEnquiry'],
+      ...Object.entries({ ...validData.quickEnquiry, name: 'Omar \u202eecnarF' }),
+    ])
+    expect(res.status).toBe(400)
+    expect(await res.text()).toContain(`Name ${NOT_ALLOWED}`)
+  })
+
+  it('keeps what people really write: tabs and line breaks in the message, accents, scripts and joiners in a name', async () => {
+    const name = 'Zoë Ñúñez श्री\u200dराम محمد'
+    const res = await postJson(server.url, quick({ name, message: 'Line one\r\n\tindented\rold Mac line' }))
+    expect(res.status).toBe(200)
+    const stored = server.store.listSubmissions({ limit: 1 })[0]!
+    expect(stored.name).toBe(name)
+    expect(stored.data.message).toBe('Line one\n\tindented\nold Mac line')
+  })
+
+  it('stores text in one Unicode form (NFC), so a search finds it however it was typed', async () => {
+    const res = await postJson(server.url, quick({ name: 'Jose\u0301 Marti\u0301' }))
+    expect(res.status).toBe(200)
+    expect(server.store.listSubmissions({ limit: 1 })[0]!.name).toBe('José Martí')
+  })
+})
+
+describe('spam', () => {
+  it('is stored cleaned like real fields: no controls, bidi overrides, separators or lone surrogates', async () => {
+    const res = await postJson(server.url, {
+      formType: 'QuickEnquiry',
+      formData: {
+        name: 'Bot \u001b[31m\u202eredloh\u2028x\ud800',
+        email: 'bot\u0000@spam.example',
+        message: 'buy\r\nnow\t\u009b2J',
+        [HONEYPOT_FIELD]: 'http://spam.example',
+        'bad\u0007field': 'x',
+      },
+    })
+    expect(res.status).toBe(200)
+    const [spam] = server.store.listSubmissions({ limit: 1, includeSpam: true })
+    expect(spam!.status).toBe('spam')
+    expect(spam!.name).toBe('Bot \ufffd[31m\ufffdredloh\ufffdx\ufffd')
+    expect(spam!.email).toBe('bot\ufffd@spam.example')
+    expect(spam!.data.message).toBe('buy\nnow\t\ufffd2J')
+    expect(Object.keys(spam!.data)).toContain('bad\ufffdfield')
+    expect(JSON.stringify(spam)).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e]/)
+  })
+})
