@@ -1,5 +1,5 @@
 // The admin CLI on a database filled through the real server.
-import { execFile } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { PassThrough } from 'node:stream'
@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse as parseCsv } from 'csv-parse/sync'
 import { runEnquiriesCommand } from '../../scripts/enquiries.ts'
 import { HONEYPOT_FIELD } from '../../forms/schemas.ts'
+import { hashedPasswordCheck, parsePasswordHash, type ScryptHash } from '../../server/admin/password.ts'
 import { postJson, projectRoot, startMailServer, startTestServer, validData, waitFor, type MailServer, type TestServer } from './helpers.ts'
 
 let mail: MailServer
@@ -200,5 +201,47 @@ describe('enquiries CLI', () => {
     const bad = await run(process.execPath, ['--import', 'tsx', 'scripts/enquiries.ts', 'list'], { cwd: projectRoot, env: { ...process.env, PORT: 'eighty' } }).catch((e: { code: number; stderr: string }) => e)
     expect('code' in bad && bad.code).toBe(1)
     expect((bad as { stderr: string }).stderr).toContain('PORT: must be a whole number from 0 to 65535 (got "eighty")')
+  })
+
+  it('hash-password prints an scrypt hash of a password piped in, and refuses a short one', async () => {
+    const run = (input: string) =>
+      new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/enquiries.ts', 'hash-password'], { cwd: projectRoot, env: { ...process.env, ...env } })
+        let out = ''
+        let err = ''
+        child.stdout.on('data', (c: Buffer) => (out += c.toString()))
+        child.stderr.on('data', (c: Buffer) => (err += c.toString()))
+        child.on('close', (code) => resolve({ code, out, err }))
+        child.stdin.end(input)
+      })
+    const ok = await run('a long enough passphrase\n')
+    expect(ok.code).toBe(0)
+    const line = ok.out.trim()
+    expect(line).toMatch(/^\$scrypt\$ln=17,r=8,p=1\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$/)
+    const check = hashedPasswordCheck(parsePasswordHash(line) as ScryptHash)
+    expect(await check('a long enough passphrase')).toBe(true)
+    expect(await check('a long enough passphrasE')).toBe(false)
+    const short = await run('short\n')
+    expect(short.code).toBe(1)
+    expect(short.err).toContain('at least 12 characters')
+  })
+
+  it('hash-password on a terminal asks twice and never shows what is typed', async () => {
+    // `script` gives the command a real pseudo-terminal; its echo would show typed text.
+    const child = spawn('script', ['-qefc', `${process.execPath} --import tsx scripts/enquiries.ts hash-password`, '/dev/null'], {
+      cwd: projectRoot,
+      env: { ...process.env, ...env },
+    })
+    let screen = ''
+    child.stdout.on('data', (c: Buffer) => (screen += c.toString()))
+    const closed = new Promise<number | null>((resolve) => child.on('close', resolve))
+    await waitFor(() => screen.includes('New inbox password:') || undefined, 20_000, 'the first prompt')
+    child.stdin.write('typed-secret-passphrase\r')
+    await waitFor(() => screen.includes('The same password again:') || undefined, 20_000, 'the second prompt')
+    child.stdin.write('typed-secret-passphrase\r')
+    expect(await closed).toBe(0)
+    expect(screen).not.toContain('typed-secret')
+    const line = /\$scrypt\$\S+/.exec(screen)![0]
+    expect(await hashedPasswordCheck(parsePasswordHash(line) as ScryptHash)('typed-secret-passphrase')).toBe(true)
   })
 })
