@@ -5,6 +5,7 @@ import { join, relative } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { ContentError, formatProblems, loadContent, type SiteContent } from '../content/load.ts'
 import { builtInFormTypes, type FormKind } from '../forms/schemas.ts'
+import { moveInboxShells } from '../server/admin/shells.ts'
 import { buildImages } from './build-images.ts'
 import { paths } from './paths.ts'
 
@@ -46,7 +47,7 @@ export function sitemapXml(manifest: SiteManifest, lastModified: string): string
 }
 
 export function robotsTxt(content: SiteContent): string {
-  return `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /thank-you\nDisallow: /enquiry-problem\n\nSitemap: ${content.site.origin}/sitemap.xml\n`
+  return `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\nDisallow: /thank-you\nDisallow: /enquiry-problem\n\nSitemap: ${content.site.origin}/sitemap.xml\n`
 }
 
 async function countHtml(dir: string): Promise<number> {
@@ -82,6 +83,8 @@ export async function buildSite({ quiet = false } = {}): Promise<{ pages: number
     // Vike joins outDir to the root, so it must be relative.
     build: { outDir: relative(paths.root, paths.distDir) || '.', emptyOutDir: true } } })
   log(`pages: prerendered in ${Math.round(performance.now() - t2)} ms`)
+  // The inbox's pages are served only behind its login, never as public files.
+  moveInboxShells(paths.distDir)
 
   const client = join(paths.distDir, 'client')
   await mkdir(client, { recursive: true })

@@ -13,6 +13,12 @@ const browser = await chromium.launch({ executablePath: chromiumPath(), args: CH
 await mkdir(outDir, { recursive: true })
 for (const width of widths) {
   const page = await browser.newPage({ viewport: { width, height: width < 600 ? 844 : 800 } })
+  // SCREENSHOT_ADMIN_PASSWORD: log in to the enquiry inbox first, to picture its pages too.
+  if (process.env.SCREENSHOT_ADMIN_PASSWORD) {
+    await page.goto(`${base}/admin/login`)
+    await page.fill('input[name=password]', process.env.SCREENSHOT_ADMIN_PASSWORD)
+    await Promise.all([page.waitForURL('**/admin/enquiries'), page.click('button[type=submit]')])
+  }
   page.on('console', (m) => m.type() === 'error' && console.log(`console error on ${page.url()}: ${m.text()}`))
   for (const path of paths.length ? paths : ['/']) {
     await page.goto(base + path, { waitUntil: 'networkidle' })

@@ -1,0 +1,207 @@
+// One enquiry: every field the buyer filled in, the request it came with, its mail, and what the
+// owner can do with it. Deleting asks first, in the page, saying exactly what will go.
+import { useEffect, useState } from 'react'
+import { inboxApi, type EnquiryView, type MailDelivery } from './api.ts'
+import { StatusBadges } from './EnquiryList.tsx'
+import { formatTime, notice } from './format.ts'
+
+type Confirming = { kind: 'one' } | { kind: 'email'; ids: number[] }
+
+export function EnquiryDetailView({ id }: { id: number }) {
+  const [enquiry, setEnquiry] = useState<EnquiryView>()
+  const [error, setError] = useState<string>()
+  const [status, setStatus] = useState<string>()
+  const [busy, setBusy] = useState(false)
+  const [confirming, setConfirming] = useState<Confirming>()
+  const back = `/admin/enquiries${window.location.search}`
+
+  const load = () => inboxApi.enquiry(id).then(setEnquiry, (e: Error) => setError(e.message))
+  useEffect(() => {
+    void load()
+  }, [id])
+
+  /** Runs one action; the page shows its outcome in words, and reloads the enquiry after it. */
+  const act = async (work: () => Promise<string | undefined>) => {
+    setBusy(true)
+    setError(undefined)
+    try {
+      const done = await work()
+      if (done !== undefined) setStatus(done)
+    } catch (e) {
+      setError((e as Error).message)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  if (!enquiry) {
+    return (
+      <>
+        <p><a href={back}>← All enquiries</a></p>
+        {error ? <p className="inbox-error" role="alert">{error}</p> : <p className="inbox-muted" role="status">Loading the enquiry…</p>}
+      </>
+    )
+  }
+  const handled = enquiry.state === 'handled'
+  const waitingMail = enquiry.mail === 'failed' || enquiry.mail === 'queued'
+
+  return (
+    <article className="inbox-detail">
+      <p><a href={back}>← All enquiries</a></p>
+      <header className="inbox-detail-head">
+        <h1 className="inbox-title">
+          <bdi>{enquiry.name || '(no name)'}</bdi> <span className="inbox-id">#{enquiry.id}</span>
+        </h1>
+        <p className="inbox-muted">
+          {enquiry.formType} · <bdi>{enquiry.product || 'no product named'}</bdi> · received {formatTime(enquiry.receivedAt)}
+        </p>
+        <StatusBadges row={enquiry} />
+      </header>
+
+      <div className="inbox-actions" aria-label="Actions">
+        {enquiry.state !== 'spam' && (
+          <button
+            className="button inbox-small-button"
+            type="button"
+            disabled={busy}
+            onClick={() =>
+              act(async () => {
+                await inboxApi.setHandled(enquiry.id, !handled)
+                await load()
+                return handled ? 'Marked open again.' : 'Marked handled.'
+              })
+            }
+          >
+            {handled ? 'Reopen' : 'Mark handled'}
+          </button>
+        )}
+        {waitingMail && (
+          <button
+            className="button button-outline inbox-small-button"
+            type="button"
+            disabled={busy}
+            onClick={() =>
+              act(async () => {
+                await inboxApi.resend(enquiry.id)
+                await load()
+                return 'The mail is back at the front of the outbox; it is being sent now.'
+              })
+            }
+          >
+            Resend mail
+          </button>
+        )}
+        <button className="button button-outline inbox-small-button inbox-danger" type="button" disabled={busy} onClick={() => setConfirming({ kind: 'one' })}>
+          Delete…
+        </button>
+        <button
+          className="button button-outline inbox-small-button inbox-danger"
+          type="button"
+          disabled={busy || !enquiry.email}
+          onClick={() => act(async () => (setConfirming({ kind: 'email', ids: (await inboxApi.idsForEmail(enquiry.email)).ids }), undefined))}
+        >
+          Delete all from this address…
+        </button>
+      </div>
+
+      {confirming && (
+        <div className="inbox-confirm" role="alertdialog" aria-labelledby="confirm-text">
+          <p id="confirm-text">
+            {confirming.kind === 'one' ? (
+              <>Delete enquiry #{enquiry.id} and its mail? This cannot be undone.</>
+            ) : (
+              <>
+                Delete all {confirming.ids.length} {confirming.ids.length === 1 ? 'enquiry' : 'enquiries'} from <bdi>{enquiry.email}</bdi> (
+                {confirming.ids.map((i) => `#${i}`).join(', ')}) and their mail? This cannot be undone. Mail already delivered to the company
+                mailbox must be deleted there.
+              </>
+            )}
+          </p>
+          <div className="button-row">
+            <button
+              className="button inbox-small-button inbox-danger-solid"
+              type="button"
+              disabled={busy}
+              onClick={() =>
+                act(async () => {
+                  if (confirming.kind === 'one') {
+                    await inboxApi.delete(enquiry.id)
+                    notice.set(`Enquiry #${enquiry.id} was deleted.`)
+                  } else {
+                    const { submissionIds } = await inboxApi.deleteByEmail(enquiry.email)
+                    notice.set(`${submissionIds.length} ${submissionIds.length === 1 ? 'enquiry' : 'enquiries'} from ${enquiry.email} deleted.`)
+                  }
+                  window.location.assign(back)
+                  return undefined
+                })
+              }
+            >
+              {confirming.kind === 'one' ? 'Delete' : `Delete ${confirming.ids.length}`}
+            </button>
+            <button className="button button-outline inbox-small-button" type="button" onClick={() => setConfirming(undefined)}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      )}
+      <div aria-live="polite">
+        {status && <p className="inbox-notice" role="status">{status}</p>}
+        {error && <p className="inbox-error" role="alert">{error}</p>}
+      </div>
+
+      <section className="inbox-section" aria-labelledby="fields-heading">
+        <h2 id="fields-heading">What they sent</h2>
+        <dl className="inbox-fields">
+          {enquiry.fields.map((f) => (
+            <div key={f.name} className={f.long ? 'inbox-field-long' : undefined}>
+              <dt>{f.label}</dt>
+              <dd dir="auto">{f.name === 'email' && f.value ? <a href={`mailto:${f.value}`}>{f.value}</a> : f.value || '–'}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section className="inbox-section" aria-labelledby="request-heading">
+        <h2 id="request-heading">Request</h2>
+        <dl className="inbox-fields">
+          <Item label="Received">
+            {formatTime(enquiry.receivedAt)} ({new Date(enquiry.receivedAt).toISOString().replace('T', ' ').slice(0, 19)} UTC)
+          </Item>
+          <Item label="Form">{enquiry.formType}</Item>
+          <Item label="IP address">{enquiry.ip ?? '–'}</Item>
+          <Item label="User agent">{enquiry.userAgent ?? '–'}</Item>
+          <Item label="Request id">{enquiry.requestId}</Item>
+          {enquiry.handledAt !== null && <Item label="Handled">{formatTime(enquiry.handledAt)}</Item>}
+        </dl>
+      </section>
+
+      <section className="inbox-section" aria-labelledby="mail-heading">
+        <h2 id="mail-heading">Mail</h2>
+        {enquiry.mails.length === 0 ? <p className="inbox-muted">Never mailed (spam is kept, not sent).</p> : enquiry.mails.map((m) => <MailItem key={m.id} mail={m} />)}
+      </section>
+    </article>
+  )
+}
+
+function Item({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  )
+}
+
+function MailItem({ mail }: { mail: MailDelivery }) {
+  return (
+    <dl className="inbox-fields">
+      <Item label="Status">
+        {mail.status === 'sent' ? 'Sent' : mail.status === 'failed' ? 'Failed, will be tried again' : 'Queued'} ({mail.attempts} {mail.attempts === 1 ? 'attempt' : 'attempts'})
+      </Item>
+      {mail.sentAt !== null && <Item label="Sent">{formatTime(mail.sentAt)}</Item>}
+      {mail.nextAttemptAt !== null && <Item label="Next attempt">{formatTime(mail.nextAttemptAt)}</Item>}
+      {mail.lastError && <Item label="Last error">{mail.lastError}</Item>}
+      {mail.delivery && <Item label="Delivery">{mail.delivery}</Item>}
+    </dl>
+  )
+}

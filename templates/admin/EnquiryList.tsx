@@ -1,0 +1,171 @@
+// The list of enquiries: the filter form (a GET form to this page, so the filter lives in the
+// address), the CSV of the same filter, the rows newest first and the pages. Everything a buyer
+// wrote is React text (escaped) inside <bdi>, so no name can reorder the page around it.
+import { useEffect, useState } from 'react'
+import { inboxApi, type InboxList, type InboxRow } from './api.ts'
+import { browserTimeZone, formatTime, MAIL_LABELS, notice, STATE_LABELS } from './format.ts'
+
+export function EnquiryList() {
+  const params = new URLSearchParams(window.location.search)
+  const [list, setList] = useState<InboxList>()
+  const [error, setError] = useState<string>()
+  const [message] = useState(notice.take)
+
+  useEffect(() => {
+    inboxApi.list(window.location.search).then(setList, (e: Error) => setError(e.message))
+  }, [])
+
+  const withPage = (page: number) => {
+    const next = new URLSearchParams(params)
+    next.set('page', String(page))
+    return `/admin/enquiries?${next}`
+  }
+  const exportParams = new URLSearchParams(params)
+  exportParams.delete('page')
+  if (!exportParams.has('tz')) exportParams.set('tz', browserTimeZone())
+  const filtered = ['q', 'form', 'state', 'mail', 'from', 'to'].some((k) => params.get(k))
+
+  return (
+    <>
+      <h1 className="inbox-title">Enquiries</h1>
+      {message && <p className="inbox-notice" role="status">{message}</p>}
+      <FilterForm params={params} formTypes={list?.formTypes ?? []} />
+      {error && <p className="inbox-error" role="alert">{error}</p>}
+      {!list && !error && <p className="inbox-muted" role="status">Loading the enquiries…</p>}
+      {list && (
+        <>
+          <div className="inbox-summary">
+            <p role="status">
+              {list.total === 0
+                ? filtered ? 'No enquiry matches this filter.' : 'No enquiries yet.'
+                : `${list.total} ${list.total === 1 ? 'enquiry' : 'enquiries'}${list.pages > 1 ? `, page ${list.page} of ${list.pages}` : ''}`}
+            </p>
+            {list.total > 0 && (
+              <a className="button button-outline inbox-small-button" href={`/admin/enquiries.csv?${exportParams}`} download>
+                Download CSV
+              </a>
+            )}
+          </div>
+          {list.rows.length > 0 && <EnquiryTable rows={list.rows} search={window.location.search} />}
+          {list.pages > 1 && (
+            <nav className="inbox-pages" aria-label="Pages">
+              {list.page > 1 ? <a href={withPage(list.page - 1)} rel="prev">← Newer</a> : <span />}
+              <span>Page {list.page} of {list.pages}</span>
+              {list.page < list.pages ? <a href={withPage(list.page + 1)} rel="next">Older →</a> : <span />}
+            </nav>
+          )}
+        </>
+      )}
+    </>
+  )
+}
+
+function FilterForm({ params, formTypes }: { params: URLSearchParams; formTypes: string[] }) {
+  const value = (name: string) => params.get(name) ?? ''
+  const forms = [...new Set([...formTypes, value('form')].filter(Boolean))].sort()
+  return (
+    <form className="inbox-filter" method="get" action="/admin/enquiries" role="search" aria-label="Find enquiries">
+      <div className="inbox-field inbox-field-wide">
+        <label htmlFor="filter-q">Search</label>
+        <input className="inbox-input" id="filter-q" name="q" type="search" defaultValue={value('q')} placeholder="Name, company, e-mail, words, #number" />
+      </div>
+      <div className="inbox-field">
+        <label htmlFor="filter-form">Form</label>
+        <select className="inbox-input" id="filter-form" name="form" defaultValue={value('form')}>
+          <option value="">All forms</option>
+          {forms.map((f) => <option key={f} value={f}>{f}</option>)}
+        </select>
+      </div>
+      <div className="inbox-field">
+        <label htmlFor="filter-state">Status</label>
+        <select className="inbox-input" id="filter-state" name="state" defaultValue={value('state')}>
+          <option value="">Open and handled</option>
+          <option value="open">Open</option>
+          <option value="handled">Handled</option>
+          <option value="spam">Spam</option>
+        </select>
+      </div>
+      <div className="inbox-field">
+        <label htmlFor="filter-mail">Mail</label>
+        <select className="inbox-input" id="filter-mail" name="mail" defaultValue={value('mail')}>
+          <option value="">Any</option>
+          <option value="queued">Queued</option>
+          <option value="sent">Sent</option>
+          <option value="failed">Failed</option>
+        </select>
+      </div>
+      <div className="inbox-field">
+        <label htmlFor="filter-from">From</label>
+        <input className="inbox-input" id="filter-from" name="from" type="date" defaultValue={value('from')} />
+      </div>
+      <div className="inbox-field">
+        <label htmlFor="filter-to">To</label>
+        <input className="inbox-input" id="filter-to" name="to" type="date" defaultValue={value('to')} />
+      </div>
+      <input type="hidden" name="tz" value={browserTimeZone()} />
+      <div className="inbox-filter-actions">
+        <button className="button inbox-small-button" type="submit">Apply</button>
+        <a className="inbox-clear" href="/admin/enquiries">Clear</a>
+      </div>
+    </form>
+  )
+}
+
+function EnquiryTable({ rows, search }: { rows: InboxRow[]; search: string }) {
+  return (
+    <table className="inbox-table">
+      <thead>
+        <tr>
+          <th scope="col">Received</th>
+          <th scope="col">Form and product</th>
+          <th scope="col">Name</th>
+          <th scope="col">Company, country</th>
+          <th scope="col">Contact</th>
+          <th scope="col">Status</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.id} className={row.state === 'open' ? 'inbox-row-open' : undefined}>
+            <td data-label="Received">
+              <time dateTime={new Date(row.receivedAt).toISOString()}>{formatTime(row.receivedAt)}</time>
+            </td>
+            <td data-label="Form">
+              <span className="inbox-form-type">{row.formType}</span> <bdi>{row.product}</bdi>
+            </td>
+            <td data-label="Name" className="inbox-name">
+              <a href={`/admin/enquiries/${row.id}${search}`}>
+                <bdi>{row.name || '(no name)'}</bdi>
+              </a>{' '}
+              <span className="inbox-id">#{row.id}</span>
+            </td>
+            <td data-label="Company">
+              <bdi>{[row.company, row.country].filter(Boolean).join(', ') || '–'}</bdi>
+            </td>
+            <td data-label="Contact" className="inbox-contact">
+              <bdi>{row.email}</bdi>
+              {row.phone && <bdi>{row.phone}</bdi>}
+            </td>
+            <td data-label="Status">
+              <StatusBadges row={row} />
+              {row.mail === 'failed' && row.mailError && <span className="inbox-mail-error">{row.mailError}</span>}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+export function StatusBadges({ row }: { row: Pick<InboxRow, 'state' | 'mail' | 'mailError'> }) {
+  return (
+    <span className="inbox-badges">
+      <span className={`inbox-badge inbox-badge-${row.state}`}>{STATE_LABELS[row.state]}</span>
+      {row.mail && (
+        <span className={`inbox-badge inbox-badge-mail-${row.mail}`} title={row.mailError ?? undefined}>
+          {MAIL_LABELS[row.mail]}
+        </span>
+      )}
+    </span>
+  )
+}

@@ -1,0 +1,26 @@
+// Words and times as the owner reads them in the inbox.
+import type { InboxRow } from './api.ts'
+
+export const STATE_LABELS: Record<InboxRow['state'], string> = { open: 'Open', handled: 'Handled', spam: 'Spam' }
+export const MAIL_LABELS: Record<NonNullable<InboxRow['mail']>, string> = { queued: 'Mail queued', sent: 'Mail sent', failed: 'Mail failed' }
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+
+/** In the owner's own time zone, as the browser knows it. */
+export function formatTime(ms: number): string {
+  return dateTime.format(new Date(ms))
+}
+
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
+}
+
+/** A notice that survives the move to another page of the inbox (after a deletion). */
+export const notice = {
+  set: (text: string) => sessionStorage.setItem('inbox-notice', text),
+  take: (): string | undefined => {
+    const text = sessionStorage.getItem('inbox-notice') ?? undefined
+    sessionStorage.removeItem('inbox-notice')
+    return text
+  },
+}
