@@ -14,6 +14,7 @@ import { startServer } from '../../../server/start.ts'
 import { CHROMIUM_ARGS, chromiumPath } from './chromium.ts'
 import { startMailbox } from './mailbox.ts'
 
+const E2E_ADMIN_PASSWORD = 'e2e owner password, not a secret'
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
 
 declare module 'vitest' {
@@ -22,6 +23,8 @@ declare module 'vitest' {
     wsEndpoint: string
     mailDir: string
     distDir: string
+    /** The owner's inbox password (ADMIN_PASSWORD) of the server under test. */
+    adminPassword: string
   }
 }
 
@@ -57,6 +60,7 @@ export default async function setup(project: TestProject) {
       OUTBOX_RETRY_MAX_SECONDS: '1',
       SHUTDOWN_TIMEOUT_SECONDS: '2',
       BUILD_ON_START: 'false',
+      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
     },
     projectRoot,
   )
@@ -68,6 +72,7 @@ export default async function setup(project: TestProject) {
   project.provide('wsEndpoint', browser.wsEndpoint())
   project.provide('mailDir', mailbox.dir)
   project.provide('distDir', siteDir)
+  project.provide('adminPassword', E2E_ADMIN_PASSWORD)
 
   return async () => {
     await browser.close()
