@@ -122,6 +122,8 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
     if (await sessions.find(token, Date.now())) return res.redirect(303, INBOX_PATH)
     loginPage(res, 200)
   })
+  // No CSRF token on the login itself: with one account, a forged login could only log the owner in
+  // as the owner. The Origin check, SameSite cookies and the login limit still apply.
   router.post(LOGIN_PATH, sameOrigin, loginLimiter, form, async (req, res) => {
     const password = (req.body as Record<string, unknown> | undefined)?.password
     if (typeof password !== 'string' || password === '') return loginPage(res, 400, 'Enter the password.')

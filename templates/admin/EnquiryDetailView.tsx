@@ -138,7 +138,8 @@ export function EnquiryDetailView({ id }: { id: number }) {
             >
               {confirming.kind === 'one' ? 'Delete' : `Delete ${confirming.ids.length}`}
             </button>
-            <button className="button button-outline inbox-small-button" type="button" onClick={() => setConfirming(undefined)}>
+            {/* Focus lands on the safe choice, so Enter alone never deletes. */}
+            <button className="button button-outline inbox-small-button" type="button" autoFocus onClick={() => setConfirming(undefined)}>
               Cancel
             </button>
           </div>

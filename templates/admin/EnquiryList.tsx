@@ -67,7 +67,7 @@ function FilterForm({ params, formTypes }: { params: URLSearchParams; formTypes:
     <form className="inbox-filter" method="get" action="/admin/enquiries" role="search" aria-label="Find enquiries">
       <div className="inbox-field inbox-field-wide">
         <label htmlFor="filter-q">Search</label>
-        <input className="inbox-input" id="filter-q" name="q" type="search" defaultValue={value('q')} placeholder="Name, company, e-mail, words, #number" />
+        <input className="inbox-input" id="filter-q" name="q" type="search" defaultValue={value('q')} placeholder="Name, e-mail, words or #number" />
       </div>
       <div className="inbox-field">
         <label htmlFor="filter-form">Form</label>
@@ -79,7 +79,7 @@ function FilterForm({ params, formTypes }: { params: URLSearchParams; formTypes:
       <div className="inbox-field">
         <label htmlFor="filter-state">Status</label>
         <select className="inbox-input" id="filter-state" name="state" defaultValue={value('state')}>
-          <option value="">Open and handled</option>
+          <option value="">All but spam</option>
           <option value="open">Open</option>
           <option value="handled">Handled</option>
           <option value="spam">Spam</option>
