@@ -69,31 +69,9 @@ function FilterForm({ params, formTypes }: { params: URLSearchParams; formTypes:
         <label htmlFor="filter-q">Search</label>
         <input className="inbox-input" id="filter-q" name="q" type="search" defaultValue={value('q')} placeholder="Name, e-mail, words or #number" />
       </div>
-      <div className="inbox-field">
-        <label htmlFor="filter-form">Form</label>
-        <select className="inbox-input" id="filter-form" name="form" defaultValue={value('form')}>
-          <option value="">All forms</option>
-          {forms.map((f) => <option key={f} value={f}>{f}</option>)}
-        </select>
-      </div>
-      <div className="inbox-field">
-        <label htmlFor="filter-state">Status</label>
-        <select className="inbox-input" id="filter-state" name="state" defaultValue={value('state')}>
-          <option value="">All but spam</option>
-          <option value="open">Open</option>
-          <option value="handled">Handled</option>
-          <option value="spam">Spam</option>
-        </select>
-      </div>
-      <div className="inbox-field">
-        <label htmlFor="filter-mail">Mail</label>
-        <select className="inbox-input" id="filter-mail" name="mail" defaultValue={value('mail')}>
-          <option value="">Any</option>
-          <option value="queued">Queued</option>
-          <option value="sent">Sent</option>
-          <option value="failed">Failed</option>
-        </select>
-      </div>
+      <Choice name="form" label="Form" value={value('form')} options={[['', 'All forms'], ...forms.map((f): [string, string] => [f, f])]} />
+      <Choice name="state" label="Status" value={value('state')} options={[['', 'All but spam'], ['open', 'Open'], ['handled', 'Handled'], ['spam', 'Spam']]} />
+      <Choice name="mail" label="Mail" value={value('mail')} options={[['', 'Any'], ['queued', 'Queued'], ['sent', 'Sent'], ['failed', 'Failed']]} />
       <div className="inbox-field">
         <label htmlFor="filter-from">From</label>
         <input className="inbox-input" id="filter-from" name="from" type="date" defaultValue={value('from')} />
@@ -108,6 +86,19 @@ function FilterForm({ params, formTypes }: { params: URLSearchParams; formTypes:
         <a className="inbox-clear" href="/admin/enquiries">Clear</a>
       </div>
     </form>
+  )
+}
+
+function Choice({ name, label, value, options }: { name: string; label: string; value: string; options: Array<[value: string, label: string]> }) {
+  return (
+    <div className="inbox-field">
+      <label htmlFor={`filter-${name}`}>{label}</label>
+      <select className="inbox-input" id={`filter-${name}`} name={name} defaultValue={value}>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>{text}</option>
+        ))}
+      </select>
+    </div>
   )
 }
 
