@@ -5,6 +5,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashPassword } from '../../server/admin/password.ts'
+import { sqliteInboxDatabase } from '../../server/admin/schema.ts'
+import { AdminSessions } from '../../server/admin/sessions.ts'
 import { ConfigError, loadConfig } from '../../server/config.ts'
 import { startMailServer, startTestServer, validData, waitFor, type MailServer, type TestServer } from './helpers.ts'
 import { InboxClient, SITE_ORIGIN, TEST_PASSWORD, sendEnquiry } from './inbox-helpers.ts'
@@ -111,6 +113,19 @@ describe('inbox', () => {
       expect(out.headers.get('location')).toBe('/admin/login')
       const replay = await fetch(`${server.url}/admin/api/enquiries`, { headers: { cookie: oldCookie } })
       expect(replay.status).toBe(401)
+    })
+
+    it('refuses a session once it has expired', async () => {
+      const sessions = new AdminSessions(sqliteInboxDatabase(server.store.db), 60_000)
+      const expired = await sessions.create({ now: Date.now() - 61_000, ip: undefined, userAgent: undefined })
+      const live = await sessions.create({ now: Date.now(), ip: undefined, userAgent: undefined })
+      const call = (token: string) => fetch(`${server.url}/admin/api/enquiries`, { headers: { cookie: `inbox-session=${token}` } })
+      expect((await call(expired.token)).status).toBe(401)
+      expect((await call(live.token)).status).toBe(200)
+      // Only a digest of the token is stored.
+      const ids = (server.store.db.prepare('SELECT id FROM admin_sessions').all() as Array<{ id: string }>).map((r) => r.id)
+      expect(ids).not.toContain(live.token)
+      expect(ids.every((id) => /^[0-9a-f]{64}$/.test(id))).toBe(true)
     })
 
     it('answers 404 for any other address under the inbox, even logged in', async () => {
@@ -343,6 +358,11 @@ describe('inbox', () => {
       expect(res).toMatchObject({ status: 200, body: { submissionIds: preview.body.ids } })
       expect((await owner.getJson<ListBody>('/admin/api/enquiries?q=erase.example')).body.rows.map((r) => r.name)).toEqual(['Keep Me'])
       expect(JSON.stringify(server.logger.events)).not.toContain('subject.request')
+      // Gone from the database file and its write-ahead log too, not just unlinked.
+      const dir = server.config.dataDir
+      for (const file of fs.readdirSync(dir).filter((f) => f.startsWith('enquiries.sqlite3'))) {
+        expect(fs.readFileSync(path.join(dir, file)).includes(Buffer.from(email)), file).toBe(false)
+      }
       const bad = await owner.action('/admin/api/delete-by-email', { email: 'no-at-sign' })
       expect(bad.status).toBe(400)
     })
