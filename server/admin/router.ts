@@ -5,23 +5,18 @@
 // need an Origin of the site and, once logged in, a CSRF token (csrf-csrf, bound to the session).
 import fs from 'node:fs'
 import path from 'node:path'
-import cookieParser from 'cookie-parser'
-import { doubleCsrf, type DoubleCsrfUtilities } from 'csrf-csrf'
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express'
-import { rateLimit } from 'express-rate-limit'
 import type { Kysely } from 'kysely'
 import { formSchemas, type FormKind } from '../../forms/schemas.ts'
 import type { InboxConfig } from '../config.ts'
 import { CSV_CONTENT_TYPE, writeEnquiryCsv } from '../enquiry-csv.ts'
 import { fieldLabel, formFields, LONG_FIELDS } from '../fields.ts'
 import { describeError, type Logger } from '../log.ts'
-import { escapeHtml } from '../mail.ts'
+import { InboxError, INBOX_PATH, LOGIN_PATH, LOGOUT_PATH, mountAuth } from './auth.ts'
 import { FilterError, parseInboxQuery } from './filter.ts'
 import { Inbox, type EnquiryDetail } from './inbox.ts'
-import { hashedPasswordCheck, plainPasswordCheck, type PasswordCheck } from './password.ts'
 import type { InboxDatabase } from './schema.ts'
-import { AdminSessions, LoginFailureStore, type AdminSession } from './sessions.ts'
-import { LOGIN_MESSAGE_MARKER, type InboxShellName } from './shells.ts'
+import type { InboxShellName } from './shells.ts'
 
 export interface InboxDeps {
   config: InboxConfig
@@ -39,28 +34,11 @@ export interface InboxDeps {
   loginLimit?: { max: number; windowMs: number }
 }
 
-export const LOGIN_PATH = '/admin/login'
-export const INBOX_PATH = '/admin/enquiries'
 const INBOX_PREFIXES = /^\/admin\/(login|logout|enquiries|enquiries\.csv|api)(\/|$)/
-
-/** 401 from the API: the page sends the owner to the login. */
-class InboxError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message)
-  }
-}
 
 export function createInboxRouter(deps: InboxDeps): express.Router {
   const { logger } = deps
   const inbox = new Inbox(deps.db, deps.afterDelete)
-  const sessions = new AdminSessions(deps.db, deps.config.sessionMs)
-  const checkPassword: PasswordCheck =
-    'hash' in deps.config.password ? hashedPasswordCheck(deps.config.password.hash) : plainPasswordCheck(deps.config.password.plain)
-  const sessionOf = new WeakMap<Request, { session: AdminSession; token: string }>()
-  const csrfFor = csrfUtilities((req) => sessionOf.get(req)!.session)
   const router = express.Router({ caseSensitive: true })
 
   router.use((req, res, next) => {
@@ -69,87 +47,16 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
     res.setHeader('X-Robots-Tag', 'noindex, nofollow')
     next()
   })
-  router.use(cookieParser())
-
-  const sessionCookie = (req: Request) => (req.secure ? '__Host-inbox-session' : 'inbox-session')
-  /** Loads the session; without one, pages send the owner to the login and everything else is refused. */
-  const requireSession =
-    (kind: 'page' | 'api'): RequestHandler =>
-    async (req, res, next) => {
-      const token = req.cookies?.[sessionCookie(req)] as string | undefined
-      const session = await sessions.find(token, Date.now())
-      if (!session || !token) {
-        if (kind === 'page') return void res.redirect(303, LOGIN_PATH)
-        throw new InboxError(401, 'You are not logged in, or your session has ended. Log in again.')
-      }
-      sessionOf.set(req, { session, token })
-      next()
-    }
-  const sameOrigin: RequestHandler = (req, _res, next) => {
-    const origin = req.headers.origin
-    if (!origin || !deps.isAllowedOrigin(req, origin)) throw new InboxError(403, 'This request must come from a page of the site itself.')
-    next()
-  }
-  const csrfProtection: RequestHandler = (req, res, next) => csrfFor(req).doubleCsrfProtection(req, res, next)
+  const auth = mountAuth(router, {
+    config: deps.config,
+    db: deps.db,
+    loginShell: deps.shells.login,
+    logger,
+    isAllowedOrigin: deps.isAllowedOrigin,
+    loginLimit: deps.loginLimit,
+  })
+  const { requireSession, sameOrigin, csrfProtection } = auth
   const json = express.json({ limit: '4kb' })
-  const form = express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 10 })
-
-  // ---- Login and logout ----
-  const loginPage = (res: Response, status: number, message?: string) => {
-    const notice = message ? `<p class="inbox-login-message" role="alert">${escapeHtml(message)}</p>` : ''
-    res.status(status).type('html').send(deps.shells.login.replace(LOGIN_MESSAGE_MARKER, () => `<div data-login-message="">${notice}</div>`))
-  }
-  const limit = deps.loginLimit ?? { max: 10, windowMs: 15 * 60_000 }
-  const loginLimiter = rateLimit({
-    windowMs: limit.windowMs,
-    limit: limit.max,
-    // Only failures count: a request answered below 400 is taken off again.
-    skipSuccessfulRequests: true,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    store: new LoginFailureStore(deps.db),
-    handler: (req, res, _next, options) => {
-      const resetTime = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime
-      const seconds = Math.max(1, Math.ceil(((resetTime?.getTime() ?? Date.now() + options.windowMs) - Date.now()) / 1000))
-      res.setHeader('Retry-After', String(seconds))
-      logger.warn('inbox login refused: too many failures', { requestId: res.locals.requestId, ip: req.ip })
-      loginPage(res, 429, `Too many wrong passwords from your network. Try again in ${Math.ceil(seconds / 60)} minutes.`)
-    },
-  })
-
-  router.get(LOGIN_PATH, async (req, res) => {
-    const token = req.cookies?.[sessionCookie(req)] as string | undefined
-    if (await sessions.find(token, Date.now())) return res.redirect(303, INBOX_PATH)
-    loginPage(res, 200)
-  })
-  // No CSRF token on the login itself: with one account, a forged login could only log the owner in
-  // as the owner. The Origin check, SameSite cookies and the login limit still apply.
-  router.post(LOGIN_PATH, sameOrigin, loginLimiter, form, async (req, res) => {
-    const password = (req.body as Record<string, unknown> | undefined)?.password
-    if (typeof password !== 'string' || password === '') return loginPage(res, 400, 'Enter the password.')
-    if (password.length > 1024 || !(await checkPassword(password))) {
-      logger.warn('inbox login failed', { requestId: res.locals.requestId, ip: req.ip })
-      return loginPage(res, 401, 'That password is not right. Check it and try again.')
-    }
-    // A new session at every login (never one that was set before it), the old one ended.
-    await sessions.end(req.cookies?.[sessionCookie(req)] as string | undefined)
-    const { token } = await sessions.create({ now: Date.now(), ip: req.ip, userAgent: req.get('user-agent') })
-    res.cookie(sessionCookie(req), token, {
-      httpOnly: true,
-      secure: req.secure,
-      sameSite: 'lax',
-      path: '/',
-      maxAge: deps.config.sessionMs,
-    })
-    logger.info('inbox login', { requestId: res.locals.requestId, ip: req.ip })
-    res.redirect(303, INBOX_PATH)
-  })
-  router.post('/admin/logout', sameOrigin, requireSession('page'), form, csrfProtection, async (req, res) => {
-    await sessions.end(sessionOf.get(req)!.token)
-    res.clearCookie(sessionCookie(req), { path: '/', httpOnly: true, secure: req.secure, sameSite: 'lax' })
-    logger.info('inbox logout', { requestId: res.locals.requestId })
-    res.redirect(303, LOGIN_PATH)
-  })
 
   // ---- Pages: the same shell for the list and one enquiry; the browser reads the address ----
   const shell: RequestHandler = (_req, res) => void res.type('html').send(deps.shells.enquiries)
@@ -168,8 +75,7 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
 
   // ---- JSON API ----
   router.get('/admin/api/session', requireSession('api'), (req, res) => {
-    const { session } = sessionOf.get(req)!
-    res.json({ csrfToken: csrfFor(req).generateCsrfToken(req, res), expiresAt: session.expiresAt })
+    res.json({ csrfToken: auth.csrfToken(req, res), expiresAt: auth.session(req).expiresAt })
   })
   router.get('/admin/api/enquiries', requireSession('api'), async (req, res) => {
     const { filter, page } = parseInboxQuery(req.query as Record<string, unknown>)
@@ -246,8 +152,8 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
 
   // ---- Anything else under the inbox's addresses ----
   router.use((req, res) => {
-    const known = [LOGIN_PATH, '/admin/logout', INBOX_PATH, '/admin/enquiries.csv'].includes(req.path)
-    if (known) res.setHeader('Allow', req.path === '/admin/logout' ? 'POST' : req.path === LOGIN_PATH ? 'GET, POST' : 'GET')
+    const known = [LOGIN_PATH, LOGOUT_PATH, INBOX_PATH, '/admin/enquiries.csv'].includes(req.path)
+    if (known) res.setHeader('Allow', req.path === LOGOUT_PATH ? 'POST' : req.path === LOGIN_PATH ? 'GET, POST' : 'GET')
     sendError(req, res, known ? 405 : 404, known ? 'That method is not allowed here.' : 'There is no such page.')
   })
   const errors: ErrorRequestHandler = (error: unknown, req, res, _next) => {
@@ -265,28 +171,10 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
 
   const sendError = (req: Request, res: Response, status: number, message: string) => {
     if (res.headersSent) return void res.destroy()
-    if (req.path === LOGIN_PATH) return loginPage(res, status, message)
+    if (req.path === LOGIN_PATH) return auth.loginPage(res, status, message)
     res.status(status).json({ ok: false, error: message })
   }
   return router
-}
-
-/** A csrf-csrf instance per cookie flavour: `__Host-` (Secure) over https, a plain name over http. */
-function csrfUtilities(sessionOf: (req: Request) => AdminSession): (req: Request) => DoubleCsrfUtilities {
-  const make = (secure: boolean) =>
-    doubleCsrf({
-      getSecret: (req) => sessionOf(req!).csrfSecret,
-      getSessionIdentifier: (req) => sessionOf(req).id,
-      cookieName: secure ? '__Host-inbox-csrf' : 'inbox-csrf',
-      cookieOptions: { sameSite: 'strict', path: '/', secure, httpOnly: true },
-      // One explicit place per kind of request (the library's advice): a classic form post carries
-      // it as a field, the inbox page's fetch() as a header.
-      getCsrfTokenFromRequest: (req) =>
-        req.is('application/x-www-form-urlencoded') ? ((req.body as Record<string, unknown>)?._csrf as string | undefined) : req.headers['x-csrf-token'],
-    })
-  const secure = make(true)
-  const plain = make(false)
-  return (req) => (req.secure ? secure : plain)
 }
 
 function isId(value: unknown): value is string {
