@@ -70,16 +70,21 @@ export function csvCell(value: string): string {
   return `"${(formula ? `'${text}` : text).replace(/"/g, '""')}"`
 }
 
-/** Writes the header and every enquiry; resolves to how many were written. Waits for `drain`, so
- * any number of rows streams in bounded memory. */
+/** Writes the header and every enquiry; resolves to how many were written. Rows go out in chunks of
+ * about 64 KB, waiting for `drain` when the reader is slower, so any number streams in bounded memory. */
 export async function writeEnquiryCsv(enquiries: AsyncIterable<CsvEnquiry> | Iterable<CsvEnquiry>, out: NodeJS.WritableStream): Promise<number> {
   const write = (text: string) => new Promise<void>((resolve) => (out.write(text) ? resolve() : out.once('drain', resolve)))
-  await write(CSV_BOM + csvLine(enquiryCsvHeader()))
+  let chunk = CSV_BOM + csvLine(enquiryCsvHeader())
   let count = 0
   for await (const enquiry of enquiries) {
-    await write(csvLine(enquiryCsvCells(enquiry)))
+    chunk += csvLine(enquiryCsvCells(enquiry))
     count++
+    if (chunk.length >= 65_536) {
+      await write(chunk)
+      chunk = ''
+    }
   }
+  await write(chunk)
   return count
 }
 
