@@ -73,7 +73,19 @@ export function csvCell(value: string): string {
 /** Writes the header and every enquiry; resolves to how many were written. Rows go out in chunks of
  * about 64 KB, waiting for `drain` when the reader is slower, so any number streams in bounded memory. */
 export async function writeEnquiryCsv(enquiries: AsyncIterable<CsvEnquiry> | Iterable<CsvEnquiry>, out: NodeJS.WritableStream): Promise<number> {
-  const write = (text: string) => new Promise<void>((resolve) => (out.write(text) ? resolve() : out.once('drain', resolve)))
+  // A reader that went away (a closed download) ends the export instead of leaving it waiting.
+  const gone = () => (out as { destroyed?: boolean }).destroyed === true
+  const write = (text: string) =>
+    new Promise<void>((resolve) => {
+      if (out.write(text)) return resolve()
+      const go = () => {
+        out.off('drain', go)
+        out.off('close', go)
+        resolve()
+      }
+      out.on('drain', go)
+      out.on('close', go)
+    })
   let chunk = CSV_BOM + csvLine(enquiryCsvHeader())
   let count = 0
   for await (const enquiry of enquiries) {
@@ -82,6 +94,7 @@ export async function writeEnquiryCsv(enquiries: AsyncIterable<CsvEnquiry> | Ite
     if (chunk.length >= 65_536) {
       await write(chunk)
       chunk = ''
+      if (gone()) return count
     }
   }
   await write(chunk)
