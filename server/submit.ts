@@ -3,8 +3,8 @@
 // a 303 to the thank-you page, or the problem page listing what to fix.
 import type { Request, RequestHandler, Response } from 'express'
 import { combineMobile, HONEYPOT_FIELD, validateForm, type FormKind } from '../forms/schemas.ts'
-import { bodyType, decodeUtf8, parseJson, parseUrlencoded, readBody, RequestError } from './body.ts'
 import { normaliseText } from '../forms/text-rules.ts'
+import { bodyType, decodeUtf8, parseJson, parseUrlencoded, readBody, RequestError } from './body.ts'
 import { fieldLabel, LONG_FIELDS } from './fields.ts'
 import type { Logger } from './log.ts'
 import { composeEnquiryMail, escapeHtml, productOf } from './mail.ts'
