@@ -3,8 +3,8 @@
 // while the server runs.
 import fs from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { formSchemas, type FormKind } from '../forms/schemas.ts'
+import { isEntryPoint } from '../project/entry-point.ts'
 import { ConfigError, loadConfig } from '../server/config.ts'
 import { allFormFields, fieldLabel, formFields } from '../server/fields.ts'
 import { createMemoryLogger } from '../server/log.ts'
@@ -234,7 +234,7 @@ function isInside(folder: string, file: string): boolean {
   return !relative.startsWith('..') && !path.isAbsolute(relative)
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+if (isEntryPoint(import.meta.url)) {
   runEnquiriesCommand(process.argv.slice(2), { out: process.stdout, err: process.stderr, env: process.env }).then(
     (code) => {
       process.exitCode = code

@@ -5,6 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { chromium } from 'playwright-core'
 import type { TestProject } from 'vitest/node'
+import { paths } from '../../project/paths.ts'
 import { loadConfig } from '../../server/config.ts'
 import { createMemoryLogger } from '../../server/log.ts'
 import { startServer } from '../../server/start.ts'
@@ -19,9 +20,8 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  const root = process.cwd()
-  const builtDist = path.resolve(process.env.DIST_DIR ?? path.join(root, 'dist'))
-  if (!fs.existsSync(path.join(builtDist, 'site-manifest.json'))) {
+  const builtDist = paths.distDir
+  if (!fs.existsSync(paths.siteManifest)) {
     throw new Error(`${builtDist} holds no built site: run npm run build first`)
   }
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'site-quality-'))
@@ -29,7 +29,7 @@ export default async function setup(project: TestProject) {
   fs.cpSync(builtDist, distDir, { recursive: true })
   const config = loadConfig(
     { PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(tmp, 'data'), DIST_DIR: distDir, BUILD_ON_START: 'false', RATE_LIMIT_MAX: '100000' },
-    root,
+    paths.root,
   )
   const site = await startServer(config, { logger: createMemoryLogger() })
   const browser = await chromium.launchServer({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true })

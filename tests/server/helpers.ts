@@ -5,16 +5,16 @@ import fs from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { simpleParser, type ParsedMail } from 'mailparser'
 import { afterAll, beforeAll } from 'vitest'
 import { SMTPServer } from 'smtp-server'
+import { paths } from '../../project/paths.ts'
 import { precompressDir } from '../../scripts/precompress.ts'
 import { loadConfig, type Config } from '../../server/config.ts'
 import { createMemoryLogger } from '../../server/log.ts'
 import { startServer, type RunningServer } from '../../server/start.ts'
 
-export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+export const projectRoot = paths.root
 export const fixtureDist = path.join(projectRoot, 'tests/fixtures/built-site')
 
 export function tempDir(prefix = 'enquiry-test-'): string {

@@ -5,8 +5,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ContentError, formatProblems, loadContent, type Problem } from '../../content/load.ts'
+import { paths } from '../../project/paths.ts'
 
-const realContent = join(process.cwd(), 'content')
+const realContent = paths.contentDir
 const copies: string[] = []
 
 /** A private copy of the content folder that a test may break. */

@@ -4,9 +4,9 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
 import type { TestProject } from 'vitest/node'
+import { paths } from '../../../project/paths.ts'
 import { runBuild, staleReason } from '../../../server/build-freshness.ts'
 import { loadConfig } from '../../../server/config.ts'
 import { createMemoryLogger } from '../../../server/log.ts'
@@ -14,7 +14,7 @@ import { startServer } from '../../../server/start.ts'
 import { CHROMIUM_ARGS, chromiumPath } from './chromium.ts'
 import { startMailbox } from './mailbox.ts'
 
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
+const projectRoot = paths.root
 
 declare module 'vitest' {
   export interface ProvidedContext {
