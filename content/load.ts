@@ -103,8 +103,13 @@ export interface SiteContent {
   routeByPath: Map<string, RouteEntry>
 }
 
+export interface LoadOptions {
+  /** Every image content names must exist (the default); the artwork generator, which makes them, says false. */
+  requireImages?: boolean
+}
+
 /** Loads and validates everything; throws ContentError listing every problem. */
-export function loadContent(dir: string = paths.contentDir): SiteContent {
+export function loadContent(dir: string = paths.contentDir, { requireImages = true }: LoadOptions = {}): SiteContent {
   const problems: Problem[] = []
   const rel = (file: string) => relative(paths.root, file) || file
 
@@ -175,7 +180,7 @@ export function loadContent(dir: string = paths.contentDir): SiteContent {
 
   // Every image named in content must exist.
   const checkImage = (file: string, field: string, src: string | undefined) => {
-    if (src && !existsSync(join(dir, 'images', src))) {
+    if (requireImages && src && !existsSync(join(dir, 'images', src))) {
       problems.push({ file, field, message: `Image ${rel(join(dir, 'images', src))} does not exist` })
     }
   }
