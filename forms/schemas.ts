@@ -134,7 +134,7 @@ export const formSchemas = {
 export type FormKind = keyof typeof formSchemas
 export type FormData<K extends FormKind> = z.output<(typeof formSchemas)[K]>
 
-/** formType → kind of form, as SPEC.md's table gives them. The build adds formTypes of products added in content. */
+/** formType → kind of form, as the original site's forms send them. The build adds formTypes of products added in content. */
 export const builtInFormTypes: Record<string, FormKind> = {
   QuickEnquiry: 'quickEnquiry',
   contact: 'contact',

@@ -16,7 +16,7 @@ async function main(): Promise<void> {
     config = loadConfig()
   } catch (error) {
     if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\nSee docs/enquiry-service.md (README, "Enquiry service") for every variable.\n`)
+      process.stderr.write(`${error.message}\nSee README.md, "Enquiry service" › "Configuration", for every variable.\n`)
       process.exit(1)
     }
     throw error

@@ -80,7 +80,7 @@ describe('prerendered pages', () => {
     expect(org.contactPoint.length).toBeGreaterThan(0)
   })
 
-  it('points the terms page at its own address, not the testimonials page (SPEC.md defect fixed)', () => {
+  it('points the terms page at its own address, not the testimonials page (a defect of the original site, fixed)', () => {
     expect(canonical(readPage('/TermsOfService'))).toBe(`${origin}/TermsOfService`)
   })
 

@@ -1,4 +1,4 @@
-// The states of SPEC.md section 4 and the error catalogue of section 8, forced in the browser by
+// The states of a form (sending, sent, failed) and the texts of every failure, forced in the browser by
 // intercepting /api/submit: each shows its exact text, keeps what the visitor typed and is logged.
 // Also the checks made before sending: a message beside each field, aria wiring, focus, honeypot.
 import type { Browser, Locator, Page, Route } from 'playwright-core'
@@ -107,7 +107,7 @@ describe('product enquiry: error catalogue (shared helper)', () => {
     ['a reply that is not JSON', notJson, 'Server returned invalid JSON. Check backend route.'],
     ['success false with a message', failure({ success: false, message: 'Our enquiry desk is closed today.' }), 'Our enquiry desk is closed today.'],
     ['success false without a message', failure({ success: false }, 200), 'Submission failed'],
-    // Chromium's own message for a failed fetch: SPEC.md shows "the error's message".
+    // Chromium's own message for a failed fetch: these forms show the error's own message.
     ['a network failure', networkDown, 'Failed to fetch'],
   ]
   for (const [what, reply, text] of cases) {

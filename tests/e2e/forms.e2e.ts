@@ -1,10 +1,10 @@
 // Every form of the site, filled and sent in Chromium against the real server, and the mail that
-// reaches the real SMTP server checked for the right formType and fields (SPEC.md sections 3, 4, 7).
+// reaches the real SMTP server checked for the right formType and fields.
 import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { connectBrowser, field, mailFields, mailFormType, manifest, MOBILE, openPage, type OpenPage, uniqueMarker, waitForMail } from './support.ts'
 
-/** SPEC.md section 7's formType of each product and granite page, by canonical path (DESIGN.md). */
+/** The formType of each product and granite page, by canonical path. */
 const PRODUCT_PAGES: Record<string, string> = {
   '/products/flax-seeds': 'FlaxEnquiry',
   '/products/clove': 'CloveEnquiry',
@@ -77,7 +77,7 @@ describe('product and granite enquiry forms', () => {
     test(`${path} sends ${formType} and clears itself`, async () => {
       const form = await hydratedForm(path)
       expect(await form.locator('input[name="formType"]').inputValue()).toBe(formType)
-      // About 50 dial codes shown as 'code (country name)', 91 chosen; the placeholders of SPEC.md.
+      // About 50 dial codes shown as 'code (country name)', 91 chosen; the placeholders of forms.yaml.
       const dialCodes = await field(form, 'Country Code').locator('option').allTextContents()
       expect(dialCodes.length).toBeGreaterThanOrEqual(45)
       expect(dialCodes).toContain('44 (United Kingdom)')

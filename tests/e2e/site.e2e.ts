@@ -2,7 +2,7 @@
 // loads without a console error, the header and footer carry their links, the Products link is
 // active on /products paths, the desktop dropdown closes 250 ms after the pointer leaves, the phone
 // menu and its Products submenu open, the carousel advances and loops both ways, every internal link
-// resolves, and only pages with something interactive load JavaScript (SPEC.md section 2, issue 4).
+// resolves, and only pages with something interactive load JavaScript.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { baseURL, connectBrowser, DESKTOP, manifest, MOBILE, type OpenPage, openPage } from './support.ts'
@@ -157,7 +157,7 @@ describe('links', () => {
     for (const link of productLinks) expect(pages.has(link), link).toBe(true)
   })
 
-  test('each alias of SPEC.md answers with a permanent redirect to its canonical page', async () => {
+  test('each alias answers with a permanent redirect to its canonical page', async () => {
     expect(Object.keys(manifest.redirects).length).toBeGreaterThanOrEqual(5)
     for (const [alias, canonical] of Object.entries(manifest.redirects)) {
       const response = await fetch(`${baseURL}${alias}`, { redirect: 'manual' })

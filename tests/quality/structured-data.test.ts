@@ -1,6 +1,6 @@
 // Structured data: every JSON-LD block of every page parses and carries what its schema.org type
 // needs. Product: name, image, description and offers with priceCurrency and availability, plus a
-// price wherever content publishes one (makhana's grades; SPEC.md gives no other prices, so no other
+// price wherever content publishes one (makhana's grades; content publishes no other prices, so no other
 // offer may carry an invented one). Organization: name, url, logo and contactPoint.
 import { readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'

@@ -39,7 +39,7 @@ function problemsOf(dir: string): Problem[] {
 describe('the real content', () => {
   const content = loadContent(realContent)
 
-  it('has the catalogue SPEC.md lists', () => {
+  it('has the catalogue of the original site', () => {
     expect(content.products.map((p) => p.menuLabel)).toEqual([
       'Granites', 'Clove', 'Cardamom', 'Black Pepper (Kali Mirch)', 'Flax Seeds', 'Soyabean Flakes', 'Soyabean Meal', 'Makhana (Lotus Seeds)',
     ])
@@ -59,7 +59,7 @@ describe('the real content', () => {
     ])
   })
 
-  it('numbers the legal sections as SPEC.md says: 12 for privacy, 13 for terms', () => {
+  it('numbers the legal sections as the original texts do: 12 for privacy, 13 for terms', () => {
     const sections = (file: string) => readFileSync(join(realContent, 'legal', file), 'utf8').match(/^## \d+\. /gm)?.length
     expect(sections('privacy.mdx')).toBe(12)
     expect(sections('terms.mdx')).toBe(13)

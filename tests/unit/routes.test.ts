@@ -1,4 +1,4 @@
-// Route generation: every path of SPEC.md's route table and every alias of DESIGN.md leads to the
+// Route generation: every path of the original route table and every alias (README, "Addresses") leads to the
 // right page, canonical spellings are the readable ones, and no two pages share an address.
 import { describe, expect, it } from 'vitest'
 import { loadContent } from '../../content/load.ts'
@@ -10,7 +10,7 @@ const kindOf = (path: string) => {
 }
 
 describe('routes', () => {
-  it('serves every path of the route table of SPEC.md', () => {
+  it('serves every path of the original route table', () => {
     const spec: Record<string, string> = {
       '/': 'home:home:/',
       '/products': 'productsList:productsList:/products',
@@ -35,7 +35,7 @@ describe('routes', () => {
     }
   })
 
-  it('takes the readable spellings as canonical and the others as aliases (DESIGN.md)', () => {
+  it('takes the readable spellings as canonical and the others as aliases (README, "Addresses")', () => {
     const aliases = Object.fromEntries(content.routes.flatMap((r) => r.aliases.map((a) => [a, r.path])))
     expect(aliases).toEqual({
       '/products/cardomon': '/products/cardamom',
@@ -60,7 +60,7 @@ describe('routes', () => {
     for (const [path, owners] of byFolded) expect(owners.size, path).toBe(1)
   })
 
-  it('assigns each form the formType of SPEC.md', () => {
+  it('assigns each form the formType of the original site', () => {
     const formTypes = Object.fromEntries([...content.agroProducts, ...content.graniteShades].map((p) => [p.path, p.formType]))
     expect(formTypes).toEqual({
       '/products/clove': 'CloveEnquiry',

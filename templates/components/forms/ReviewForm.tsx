@@ -1,4 +1,4 @@
-// "Share Your Experience" on the reviews page. SPEC.md's version never reached a server; ours sends
+// "Share Your Experience" on the reviews page. The original site's never reached a server; ours sends
 // the review (formType Review) to be stored for moderation, and reports success and errors like the
 // product enquiry forms.
 import { useMemo } from 'react'

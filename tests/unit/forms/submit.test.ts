@@ -1,5 +1,5 @@
-// The shared submission helper against a real HTTP server: every reply of SPEC.md section 8 maps to
-// its exact text, per form.
+// The shared submission helper against a real HTTP server: every kind of reply maps to its exact
+// text, per form.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
