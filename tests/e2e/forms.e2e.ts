@@ -2,26 +2,8 @@
 // reaches the real SMTP server checked for the right formType and fields.
 import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { FORM_TYPE_BY_PAGE } from '../fixtures/original-site.ts'
 import { connectBrowser, field, mailFields, mailFormType, manifest, MOBILE, openPage, type OpenPage, uniqueMarker, waitForMail } from './support.ts'
-
-/** The formType of each product and granite page, by canonical path. */
-const PRODUCT_PAGES: Record<string, string> = {
-  '/products/flax-seeds': 'FlaxEnquiry',
-  '/products/clove': 'CloveEnquiry',
-  '/products/cardamom': 'CardamomEnquiry',
-  '/products/blackPepper': 'BlackPepperEnquiry',
-  '/products/soyabeanFlakes': 'SoyabeenEnquiry',
-  '/products/soyabeanMeal': 'SoyabeanMealEnquiry',
-  '/products/makhana': 'LotusEnquiry',
-  '/products/granite/NeoChocolate': 'Chocolate_lapotra',
-  '/products/granite/NeoGalaxy': 'Black_Shade',
-  '/products/granite/NeokTize': 'NeokTize',
-  '/products/granite/NeoTanBlue': 'TanBlue',
-  '/products/granite/NeoTanRed': 'TanRed',
-  '/products/granite/NeoTigerShade': 'TigerShade',
-  '/products/granite/NeoTomato': 'TomatoRed',
-  '/products/granite/StarBlue': 'StarBlue',
-}
 
 let browser: Browser
 let tab: OpenPage
@@ -70,10 +52,10 @@ async function valuesOf(form: Locator): Promise<Record<string, string | string[]
 describe('product and granite enquiry forms', () => {
   test('every product and granite page of the site is covered', () => {
     const formPages = manifest.pages.filter((p) => /^\/products\/(?!granite$)./.test(p))
-    expect(formPages.sort()).toEqual(Object.keys(PRODUCT_PAGES).sort())
+    expect(formPages.sort()).toEqual(Object.keys(FORM_TYPE_BY_PAGE).sort())
   })
 
-  for (const [path, formType] of Object.entries(PRODUCT_PAGES)) {
+  for (const [path, formType] of Object.entries(FORM_TYPE_BY_PAGE)) {
     test(`${path} sends ${formType} and clears itself`, async () => {
       const form = await hydratedForm(path)
       expect(await form.locator('input[name="formType"]').inputValue()).toBe(formType)

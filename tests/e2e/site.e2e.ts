@@ -5,19 +5,10 @@
 // resolves, and only pages with something interactive load JavaScript.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { PRODUCT_MENU } from '../fixtures/original-site.ts'
 import { baseURL, connectBrowser, DESKTOP, manifest, MOBILE, type OpenPage, openPage } from './support.ts'
 
 const HEADER_LINKS = ['Home', 'Products', 'About', 'Contact']
-const PRODUCT_MENU = [
-  'Granites',
-  'Clove',
-  'Cardamom',
-  'Black Pepper (Kali Mirch)',
-  'Flax Seeds',
-  'Soyabean Flakes',
-  'Soyabean Meal',
-  'Makhana (Lotus Seeds)',
-]
 const QUICK_LINKS = ['Home', 'About Us', 'Products', 'Testimonials', 'Contact Us']
 const LEGAL_LINKS = ['Privacy Policy', 'Terms of Service', 'Sitemap']
 /** Pages with an island (a form or the carousel): the only ones that may load JavaScript. */

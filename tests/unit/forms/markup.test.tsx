@@ -7,7 +7,7 @@ import { ContactForm } from '../../../templates/components/forms/ContactForm.tsx
 import { EnquiryForm } from '../../../templates/components/forms/EnquiryForm.tsx'
 import { QuickEnquiryForm } from '../../../templates/components/forms/QuickEnquiryForm.tsx'
 import { ReviewForm } from '../../../templates/components/forms/ReviewForm.tsx'
-import { COUNTRIES, CONTAINER_PLACEHOLDER, DIAL_CODES, GRANITES, PRODUCTS, REQUIREMENT_PLACEHOLDER } from './fixtures.ts'
+import { COUNTRIES, CONTAINER_PLACEHOLDER, DIAL_CODES, GRANITES, PRODUCTS, REQUIREMENT_PLACEHOLDER } from '../../fixtures/form-options.ts'
 import { byName, controlNames, elements, labelFor, options } from './markup.ts'
 
 const enquiry = (extra: Partial<Parameters<typeof EnquiryForm>[0]> = {}) =>
