@@ -5,6 +5,7 @@ import * as z from 'zod/mini'
 
 export const PURPOSES = ['Reselling', 'End Use'] as const
 export const REVIEW_LIKES = ['Response', 'Quality', 'Delivery'] as const
+const LIKES_MESSAGE = 'Please choose from Response, Quality and Delivery.'
 /** Hidden field a person never fills; a bot that fills it is thanked and ignored. */
 export const HONEYPOT_FIELD = 'website'
 export const DEFAULT_COUNTRY_CODE = '91'
@@ -119,7 +120,10 @@ export const reviewSchema = z.object({
     z.union([z.number(), z.string().check(z.regex(/^[1-5]$/, 'Please choose a rating from 1 to 5 stars.'))], { error: 'Please choose a rating from 1 to 5 stars.' }),
     z.transform((v) => Number(v)),
   ).check(z.refine((n) => Number.isInteger(n) && n >= 1 && n <= 5, 'Please choose a rating from 1 to 5 stars.')),
-  likes: z._default(z.array(z.enum(REVIEW_LIKES, { error: 'Please choose from Response, Quality and Delivery.' })).check(z.maxLength(3)), []),
+  likes: z._default(
+    z.array(z.enum(REVIEW_LIKES, { error: LIKES_MESSAGE }), { error: LIKES_MESSAGE }).check(z.maxLength(REVIEW_LIKES.length, LIKES_MESSAGE)),
+    [],
+  ),
   review: required('your review', 5000, 'multi'),
   [HONEYPOT_FIELD]: honeypot,
 })

@@ -71,7 +71,7 @@ const table: BadRequest[] = [
   },
   {
     name: 'HTML and script in every field of the review form',
-    status: 400, message: 'Please check these fields: E-mail, Mobile, Rating, What they liked.', errors: { email: 'Please enter a valid e-mail address, such as name@company.com.', mobile: 'Mobile number must be at most 24 characters.', rating: 'Please choose a rating from 1 to 5 stars.', likes: 'Invalid input: expected array, received string' },
+    status: 400, message: 'Please check these fields: E-mail, Mobile, Rating, What they liked.', errors: { email: 'Please enter a valid e-mail address, such as name@company.com.', mobile: 'Mobile number must be at most 24 characters.', rating: 'Please choose a rating from 1 to 5 stars.', likes: 'Please choose from Response, Quality and Delivery.' },
     body: json({ formType: 'Review', formData: Object.fromEntries(Object.keys(validData.review).map((k) => [k, everyFieldHtml])) }),
   },
   { name: 'a rating of 6', status: 400, message: 'Please check this field: Rating.', errors: { rating: 'Please choose a rating from 1 to 5 stars.' }, body: json({ formType: 'Review', formData: { ...validData.review, rating: 6 } }) },
