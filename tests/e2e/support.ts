@@ -104,6 +104,14 @@ export function uniqueMarker(label: string): string {
   return `${label}${Date.now().toString(36)}${counter}`
 }
 
+/** The page's enquiry form, once React has taken it over (it then switches the browser's own checks off). */
+export async function hydratedForm(page: Page, path: string): Promise<Locator> {
+  await page.goto(path)
+  const form = page.locator('form[action="/api/submit"]')
+  await form.and(page.locator('[novalidate]')).waitFor()
+  return form
+}
+
 /** A form control by its label's text; the required star after the label may be there or not. */
 export function field(scope: Locator, label: string): Locator {
   const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
