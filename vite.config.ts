@@ -1,4 +1,4 @@
-import { resolve } from 'node:path'
+
 import mdx from '@mdx-js/rollup'
 import react from '@vitejs/plugin-react'
 import remarkFrontmatter from 'remark-frontmatter'

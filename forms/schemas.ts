@@ -15,7 +15,9 @@ export const GRANITE_PRODUCT_LABEL = "Natural Stone's (Granites)"
  * reach a mail header; a multi-line field (message, requirement, ...) takes tabs and line breaks. */
 type Lines = 'single' | 'multi'
 const CONTROL_CHARACTERS: Record<Lines, RegExp> = {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters a field may not hold
   single: /^[^\u0000-\u001f\u007f]*$/,
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters a field may not hold
   multi: /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/,
 }
 const noControlCharacters = (label: string, lines: Lines) =>

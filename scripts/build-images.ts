@@ -9,7 +9,7 @@
 // manifestPath/cachePath to put them elsewhere (e.g. when outDir's parent is itself the publicDir).
 import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
@@ -108,8 +108,8 @@ export async function buildImages(opts: BuildImagesOptions): Promise<ImageManife
   const manifest: ImageManifest = {}
   for (const rel of sources) manifest[toKey(rel)] = nextCache.images[rel]!.entry
   await removeStaleOutputs(outDir, new Set(Object.values(nextCache.images).flatMap((i) => i.files)))
-  await writeIfChanged(manifestPath, JSON.stringify(manifest, null, 2) + '\n')
-  await writeIfChanged(cachePath, JSON.stringify(nextCache) + '\n')
+  await writeIfChanged(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`)
+  await writeIfChanged(cachePath, `${JSON.stringify(nextCache)}\n`)
   return manifest
 }
 
@@ -162,7 +162,7 @@ async function encodeRaster(
       height: Math.round((srcHeight * top) / srcWidth),
       ...variants,
       fallback: fallback.url,
-      dominantColour: '#' + [dominant.r, dominant.g, dominant.b].map((c) => c.toString(16).padStart(2, '0')).join(''),
+      dominantColour: `#${[dominant.r, dominant.g, dominant.b].map((c) => c.toString(16).padStart(2, '0')).join('')}`,
     },
   }
 }

@@ -5,7 +5,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { formSchemas, type FormKind } from '../forms/schemas.ts'
 import { isEntryPoint } from '../project/entry-point.ts'
-import { ConfigError, loadConfig } from '../server/config.ts'
+import { type Config, ConfigError, loadConfig } from '../server/config.ts'
 import { allFormFields, fieldLabel, formFields } from '../server/fields.ts'
 import { createMemoryLogger } from '../server/log.ts'
 import { createMailSender } from '../server/mail.ts'
@@ -47,7 +47,7 @@ export async function runEnquiriesCommand(args: string[], io: CliIo): Promise<nu
     return 0
   }
   const { flags, positional } = parseArgs(rest)
-  let config
+  let config: Config
   try {
     config = loadConfig(io.env)
   } catch (error) {
@@ -127,7 +127,7 @@ export async function runEnquiriesCommand(args: string[], io: CliIo): Promise<nu
       }
       case 'delete': {
         const email = positional[0]?.trim()
-        if (!email || !email.includes('@')) return fail('Usage: npm run enquiries -- delete <email> [--yes]')
+        if (!email?.includes('@')) return fail('Usage: npm run enquiries -- delete <email> [--yes]')
         const matches = store.listSubmissions({ includeSpam: true }).filter((s) => s.email.toLowerCase() === email.toLowerCase())
         if (matches.length === 0) {
           print(`Nothing is stored for ${email}.`)
@@ -222,11 +222,12 @@ function formatTime(ms: number): string {
 }
 
 function table(header: string[], rows: string[][]): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters in stored values are what it removes
   const clean = (cell: string) => cell.replace(/[\u0000-\u001f\u007f]+/g, ' ')
   const all = [header, ...rows.map((r) => r.map(clean))]
   const widths = header.map((_, i) => Math.min(40, Math.max(...all.map((r) => r[i]!.length))))
-  const fit = (cell: string, w: number) => (cell.length > w ? `${cell.slice(0, w - 1)}…` : cell.padEnd(w))
-  return all.map((r) => r.map((c, i) => fit(c, widths[i]!)).join('  ').trimEnd()).join('\n')
+  const fitCell = (cell: string, w: number) => (cell.length > w ? `${cell.slice(0, w - 1)}…` : cell.padEnd(w))
+  return all.map((r) => r.map((c, i) => fitCell(c, widths[i]!)).join('  ').trimEnd()).join('\n')
 }
 
 function isInside(folder: string, file: string): boolean {

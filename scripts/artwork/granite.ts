@@ -78,7 +78,7 @@ export function graniteTexture(paletteHex: string[], style: GraniteStyle, seed: 
       if (style.streaks) {
         const warp = fbm(x / 500, y / 260, seed + 11, 4)
         const band = Math.sin((y * 0.006 + x * 0.0018 + warp * 7) * Math.PI)
-        cloud = cloud * 0.4 + Math.sign(band) * Math.pow(Math.abs(band), 0.6) * 0.3 * style.streaks
+        cloud = cloud * 0.4 + Math.sign(band) * Math.abs(band) ** 0.6 * 0.3 * style.streaks
       }
       // Crystals of one mineral gather in clusters: a mid-scale noise biases the pick, as do the clouds.
       const cluster = fbm(x / (g * 3.2), y / (g * 3.2), seed + 13, 2) - 0.5

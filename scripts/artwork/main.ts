@@ -20,7 +20,11 @@ function artworkJobs(): { jobs: Job[]; notes: string[] } {
   const content = loadContent(paths.contentDir, { requireImages: false })
   const jobs: Job[] = []
   const notes: string[] = []
-  const jpeg = (src: string) => /\.jpe?g$/i.test(src) || (notes.push(`${src} is not a JPEG file name: left alone`), false)
+  const jpeg = (src: string) => {
+    if (/\.jpe?g$/i.test(src)) return true
+    notes.push(`${src} is not a JPEG file name: left alone`)
+    return false
+  }
 
   // The shades come first: the sample board and the enquiry picture are made from them.
   const shades = content.graniteShades.filter((s) => jpeg(s.image.src))

@@ -58,7 +58,7 @@ export function fbm(x: number, y: number, seed: number, octaves = 4): number {
 }
 
 /** v limited to [lo, hi]. */
-export const clamp = (v: number, lo = 0, hi = 1) => (v < lo ? lo : v > hi ? hi : v)
+export const clamp = (v: number, lo = 0, hi = 1) => Math.min(Math.max(v, lo), hi)
 
 /** 0 below e0, 1 above e1, a smooth S-curve between. */
 export const smoothstep = (e0: number, e1: number, x: number) => {

@@ -30,7 +30,7 @@ function smoothClosed(pts: [number, number][]): string {
     const m = mid(p, pts[(i + 1) % pts.length]!)
     d += `Q${f1(p[0])},${f1(p[1])} ${f1(m[0]!)},${f1(m[1]!)}`
   }
-  return d + 'Z'
+  return `${d}Z`
 }
 
 function linearAcross(id: string, stops: [number, string][]): string {
@@ -118,7 +118,7 @@ function flakeArt(rand: () => number): ProductArt {
       const r = base * (0.6 + rand() * 0.55) * (i % 2 ? 1 : 0.9)
       pts.push([Math.cos(ang) * r, Math.sin(ang) * r * (0.65 + rand() * 0.2)])
     }
-    const d = pts.map(([x, y], i) => `${i ? 'L' : 'M'}${f1(x)},${f1(y)}`).join('') + 'Z'
+    const d = `${pts.map(([x, y], i) => `${i ? 'L' : 'M'}${f1(x)},${f1(y)}`).join('')}Z`
     const crack = `<path d="M${f1(pts[0]![0] * 0.6)},${f1(pts[0]![1] * 0.6)} L${f1((rand() - 0.5) * 6)},${f1((rand() - 0.5) * 6)} L${f1(pts[Math.floor(n / 2)]![0] * 0.5)},${f1(pts[Math.floor(n / 2)]![1] * 0.5)}" stroke="#b8955a" stroke-opacity="0.5" stroke-width="0.8" fill="none"/>`
     defs += `<g id="flake-${v}"><path d="${d}" fill="url(#flake-fill)" stroke="#bf9f62" stroke-width="1.2" stroke-linejoin="round"/>${crack}</g>`
   }

@@ -116,7 +116,7 @@ function scatterSvg(rand: () => number, s: Scatter, arts: Map<ArtName, ProductAr
   for (let tries = 0; list.length < s.count && tries < s.count * 20; tries++) {
     // Denser toward the middle of the spill, as when a handful is poured.
     const a = rand() * Math.PI * 2
-    const d = Math.pow(rand(), 0.8)
+    const d = rand() ** 0.8
     const x = s.cx + Math.cos(a) * d * s.rx
     const y = s.cy + Math.sin(a) * d * s.ry
     if (s.avoid.some((b) => Math.hypot(x - b.cx, y - b.cy) < b.r + art.size * 0.4)) continue

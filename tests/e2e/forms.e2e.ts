@@ -37,8 +37,8 @@ async function valuesOf(form: Locator): Promise<Record<string, string | string[]
     for (const el of Array.from(f.elements) as HTMLInputElement[]) {
       if (!el.name || el.type === 'hidden' || el.type === 'submit') continue
       if (el.type === 'checkbox' || el.type === 'radio') {
-        const list = (values[el.name] ??= []) as string[]
-        if (el.checked) list.push(el.value)
+        values[el.name] ??= []
+        if (el.checked) (values[el.name] as string[]).push(el.value)
       } else values[el.name] = el.value
     }
     return values

@@ -2,7 +2,6 @@
 // it loses no enquiry it said "success" to; SIGTERM drains in-flight requests and the current send.
 import { spawn, type ChildProcess } from 'node:child_process'
 import http from 'node:http'
-import path from 'node:path'
 import readline from 'node:readline'
 import { afterEach, describe, expect, it } from 'vitest'
 import { EnquiryStore } from '../../server/store.ts'

@@ -85,6 +85,7 @@ function RatingField({ form }: { form: FormController<Values> }) {
   return (
     <fieldset
       className="form__field form__field--wide form__choices"
+      // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the stars are one radio group, with its own invalid state and message
       role="radiogroup"
       aria-labelledby={legendId}
       aria-required="true"

@@ -19,13 +19,13 @@ function repositoryFiles(): string[] {
     .filter((file) => file && file !== SELF && file !== 'package-lock.json' && TEXT.has(extname(file)) && existsSync(join(paths.root, file)))
 }
 
-export interface Reference {
+interface Reference {
   line: number
   target: string
 }
 
 /** Links of a Markdown file to other files: [text](target) and [label]: target, not web or mail links. */
-export function markdownLinks(text: string): Reference[] {
+function markdownLinks(text: string): Reference[] {
   const found: Reference[] = []
   for (const [i, line] of text.split('\n').entries()) {
     for (const m of line.matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)|^\s*\[[^\]]+\]:\s*(\S+)/g)) {
@@ -38,7 +38,7 @@ export function markdownLinks(text: string): Reference[] {
 }
 
 /** Names of documents anywhere in a file: README.md, content/README.md, docs/anything. */
-export function documentNames(text: string): Reference[] {
+function documentNames(text: string): Reference[] {
   const found: Reference[] = []
   for (const [i, line] of text.split('\n').entries()) {
     for (const m of line.matchAll(/(?<![\w/.:-])((?:[\w.-]+\/)*[\w-][\w.-]*\.md|docs\/[\w./-]*[\w-])(?![\w/-])/g)) {

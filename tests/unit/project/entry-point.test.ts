@@ -40,7 +40,7 @@ describe('isEntryPoint', () => {
 
   it('is true when the script is named relative to the working directory, or through a symlinked folder', async () => {
     const real = join(tmp, 'real folder')
-    const { command } = writeCommand(real)
+    writeCommand(real)
     symlinkSync(real, join(tmp, 'linked folder'))
     expect(await start('command.ts', real)).toBe('command: true\n')
     expect(await start(join(tmp, 'linked folder', 'command.ts'))).toBe('command: true\n')
