@@ -1,10 +1,10 @@
-import { resolve } from 'node:path'
+
 import mdx from '@mdx-js/rollup'
 import react from '@vitejs/plugin-react'
 import remarkFrontmatter from 'remark-frontmatter'
 import vike from 'vike/plugin'
 import { defineConfig } from 'vite'
-import { paths } from './scripts/paths.ts'
+import { paths } from './project/paths.ts'
 
 export default defineConfig({
   // Encoded images (and nothing else) are published from here; scripts/build.ts fills it.

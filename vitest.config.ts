@@ -1,12 +1,12 @@
-// Unit and server tests (node environment). End-to-end browser tests have their own
-// vitest.e2e.config.ts.
+// Unit tests (node environment): no built site needed. The server suite, the built pages, the quality
+// checks and the browser tests have their own configs (vitest.*.config.ts).
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
-    // tests/build/ and tests/quality/ read the built site: their own configs run them after the build.
-    exclude: ['tests/build/**', 'tests/quality/**', 'node_modules/**'],
+    // These read the built site: their own configs run them after the build.
+    exclude: ['tests/server/**', 'tests/build/**', 'tests/quality/**', 'node_modules/**'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,

@@ -2,9 +2,10 @@
 // Every problem in every file is collected before anything fails, so the owner sees the whole list
 // at once, each as `file › field: message (line N)`.
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { basename, join, relative, resolve } from 'node:path'
+import { basename, join, relative } from 'node:path'
 import { isMap, isSeq, LineCounter, parseDocument, type Document } from 'yaml'
 import type { z } from 'zod'
+import { paths } from '../project/paths.ts'
 import {
   type AgroProduct,
   type Forms,
@@ -102,12 +103,15 @@ export interface SiteContent {
   routeByPath: Map<string, RouteEntry>
 }
 
-export const defaultContentDir = resolve(process.env.CONTENT_DIR ?? join(process.cwd(), 'content'))
+export interface LoadOptions {
+  /** Every image content names must exist (the default); the artwork generator, which makes them, says false. */
+  requireImages?: boolean
+}
 
 /** Loads and validates everything; throws ContentError listing every problem. */
-export function loadContent(dir: string = defaultContentDir): SiteContent {
+export function loadContent(dir: string = paths.contentDir, { requireImages = true }: LoadOptions = {}): SiteContent {
   const problems: Problem[] = []
-  const rel = (file: string) => relative(process.cwd(), file) || file
+  const rel = (file: string) => relative(paths.root, file) || file
 
   function readYaml<S extends z.ZodType>(file: string, schema: S): z.output<S> | undefined {
     if (!existsSync(file)) {
@@ -176,7 +180,7 @@ export function loadContent(dir: string = defaultContentDir): SiteContent {
 
   // Every image named in content must exist.
   const checkImage = (file: string, field: string, src: string | undefined) => {
-    if (src && !existsSync(join(dir, 'images', src))) {
+    if (requireImages && src && !existsSync(join(dir, 'images', src))) {
       problems.push({ file, field, message: `Image ${rel(join(dir, 'images', src))} does not exist` })
     }
   }

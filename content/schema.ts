@@ -3,12 +3,14 @@
 import { z } from 'zod'
 
 const text = z.string().trim().min(1, 'Required')
-const sitePath = z
+/** A page's address inside the site; also the form of every path in the site manifest. */
+export const sitePath = z
   .string()
   .regex(/^\/[A-Za-z0-9/_-]*$/, 'Must be a site path such as /products/clove (letters, digits, - _ /)')
   .refine((p) => p === '/' || !p.endsWith('/'), 'Must not end with /')
 const slug = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'Use lower-case letters, digits and dashes')
-const formType = z.string().regex(/^[A-Za-z][A-Za-z0-9_]{1,60}$/, 'Letters, digits and _ only')
+/** The name a form's enquiries are filed under; also the form of every formType in the site manifest. */
+export const formType = z.string().regex(/^[A-Za-z][A-Za-z0-9_]{1,60}$/, 'Letters, digits and _ only')
 const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'A colour such as #5a3b2e')
 const url = z.url({ message: 'A full web address, starting with https://' })
 /** An image stored under content/images/, e.g. products/clove.jpg */

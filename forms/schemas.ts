@@ -6,6 +6,7 @@ import { DISALLOWED, hasLoneSurrogate, hasVisibleCharacter, type TextKind } from
 
 export const PURPOSES = ['Reselling', 'End Use'] as const
 export const REVIEW_LIKES = ['Response', 'Quality', 'Delivery'] as const
+const LIKES_MESSAGE = 'Please choose from Response, Quality and Delivery.'
 /** Hidden field a person never fills; a bot that fills it is thanked and ignored. */
 export const HONEYPOT_FIELD = 'website'
 export const DEFAULT_COUNTRY_CODE = '91'
@@ -129,7 +130,10 @@ export const reviewSchema = z.object({
     z.union([z.number(), z.string().check(z.regex(/^[1-5]$/, 'Please choose a rating from 1 to 5 stars.'))], { error: 'Please choose a rating from 1 to 5 stars.' }),
     z.transform((v) => Number(v)),
   ).check(z.refine((n) => Number.isInteger(n) && n >= 1 && n <= 5, 'Please choose a rating from 1 to 5 stars.')),
-  likes: z._default(z.array(z.enum(REVIEW_LIKES, { error: 'Please choose from Response, Quality and Delivery.' })).check(z.maxLength(3)), []),
+  likes: z._default(
+    z.array(z.enum(REVIEW_LIKES, { error: LIKES_MESSAGE }), { error: LIKES_MESSAGE }).check(z.maxLength(REVIEW_LIKES.length, LIKES_MESSAGE)),
+    [],
+  ),
   review: required('your review', 5000, 'multi'),
   [HONEYPOT_FIELD]: honeypot,
 })
@@ -144,7 +148,7 @@ export const formSchemas = {
 export type FormKind = keyof typeof formSchemas
 export type FormData<K extends FormKind> = z.output<(typeof formSchemas)[K]>
 
-/** formType → kind of form, as SPEC.md's table gives them. The build adds formTypes of products added in content. */
+/** formType → kind of form, as the original site's forms send them. The build adds formTypes of products added in content. */
 export const builtInFormTypes: Record<string, FormKind> = {
   QuickEnquiry: 'quickEnquiry',
   contact: 'contact',

@@ -56,6 +56,7 @@ export function Document({ head, origin, siteName, iconUrl, children }: {
         )}
         {head.jsonLd?.map((data, i) => (
           // biome-ignore lint/security/noDangerouslySetInnerHtml: escaped by jsonLdText
+          // biome-ignore lint/suspicious/noArrayIndexKey: the blocks have no identity of their own and never move
           <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(data) }} />
         ))}
       </head>

@@ -15,8 +15,9 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, sta
 import os from 'node:os'
 import path from 'node:path'
 import { parse, stringify } from 'yaml'
+import { paths } from '../project/paths.ts'
 
-const root = process.cwd()
+const root = paths.root
 
 interface BuildRun {
   label: string

@@ -12,6 +12,7 @@ import os from 'node:os'
 import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { paths } from '../project/paths.ts'
 import { loadConfig } from '../server/config.ts'
 import { createMemoryLogger } from '../server/log.ts'
 import { startServer } from '../server/start.ts'
@@ -48,11 +49,11 @@ export interface LighthouseRow {
 }
 
 async function main() {
-  const root = process.cwd()
+  const root = paths.root
   const runs = Number(process.env.LH_RUNS ?? 3)
   const only = process.argv.slice(2).filter((a) => a.startsWith('/'))
   const pages = only.length ? only.map((p) => [PAGE_TYPES.find(([, q]) => q === p)?.[0] ?? p, p] as [string, string]) : PAGE_TYPES
-  const distDir = path.resolve(process.env.DIST_DIR ?? path.join(root, 'dist'))
+  const distDir = paths.distDir
   if (!fs.existsSync(path.join(distDir, 'client', 'index.html'))) throw new Error(`No built site in ${distDir}: run npm run build first`)
 
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-lh-'))
@@ -117,7 +118,7 @@ async function main() {
 }
 
 function lighthouseVersion(): string {
-  return (JSON.parse(fs.readFileSync(path.join(process.cwd(), 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string }).version
+  return (JSON.parse(fs.readFileSync(path.join(paths.root, 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string }).version
 }
 
 async function browserVersion(): Promise<string> {

@@ -3,7 +3,7 @@
 //
 //   npm run bench:server                       starts the server itself (child process, temporary
 //                                              DATA_DIR, mail as .eml files, rate limit raised) on
-//                                              dist/ if built, else on the test fixture site
+//                                              dist/, building it first if it is missing
 //   BENCH_URL=http://127.0.0.1:3000 npm run bench:server
 //                                              measures a server already running (raise its
 //                                              RATE_LIMIT_MAX first, or accepted enquiries get 429)
@@ -16,8 +16,8 @@ import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 import readline from 'node:readline'
-import { fileURLToPath } from 'node:url'
-import { precompressDir } from './precompress.ts'
+import { paths } from '../project/paths.ts'
+import { runBuild } from '../server/build-freshness.ts'
 
 interface AutocannonResult {
   requests: { average: number; total: number }
@@ -37,7 +37,6 @@ type Autocannon = (options: {
 // autocannon ships no types; this is the part of its API used here.
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon
 
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10)
 
@@ -117,19 +116,16 @@ async function main() {
 
 /** Starts `server/main.ts` in a child process (one core for it, one for autocannon). */
 async function startServer(): Promise<{ url: string; child: ChildProcess; dataDir: string; site: string }> {
-  const builtDist = path.join(projectRoot, 'dist')
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-server-'))
-  let distDir = builtDist
-  let site = 'the built site (dist/)'
-  if (!fs.existsSync(path.join(builtDist, 'site-manifest.json'))) {
-    distDir = path.join(tmp, 'dist')
-    fs.cpSync(path.join(projectRoot, 'tests/fixtures/built-site'), distDir, { recursive: true })
-    await precompressDir(path.join(distDir, 'client'))
-    site = 'the test fixture site (dist/ is not built)'
+  if (!fs.existsSync(paths.siteManifest)) {
+    process.stdout.write(`bench: ${paths.distDir} holds no built site; building it first\n`)
+    await runBuild(paths.root)
   }
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-server-'))
+  const distDir = paths.distDir
+  const site = `the built site (${path.relative(paths.root, distDir) || distDir})`
   const dataDir = path.join(tmp, 'data')
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: projectRoot,
+    cwd: paths.root,
     env: {
       ...process.env,
       PORT: '0',

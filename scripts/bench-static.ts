@@ -10,6 +10,7 @@ import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 import readline from 'node:readline'
+import { paths } from '../project/paths.ts'
 
 interface AutocannonResult {
   requests: { average: number; total: number }
@@ -23,7 +24,7 @@ type Autocannon = (options: { url: string; connections: number; duration: number
 // autocannon ships no types; this is the part of its API used here.
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon
 
-const root = process.cwd()
+const root = paths.root
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10)
 const PAGE = process.env.BENCH_PATH ?? '/products/clove'
@@ -44,8 +45,8 @@ async function startServer(distDir: string, dataDir: string): Promise<{ url: str
 }
 
 async function main() {
-  const distDir = path.resolve(process.env.DIST_DIR ?? path.join(root, 'dist'))
-  const client = path.join(distDir, 'client')
+  const distDir = paths.distDir
+  const client = paths.clientDir
   const pageFile = path.join(client, PAGE.slice(1), 'index.html')
   if (!fs.existsSync(pageFile)) throw new Error(`${pageFile} is missing: run npm run build first`)
   const html = fs.readFileSync(pageFile, 'utf8')

@@ -9,14 +9,13 @@
 // manifestPath/cachePath to put them elsewhere (e.g. when outDir's parent is itself the publicDir).
 import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import sharp from 'sharp'
-import type { ImageEntry, ImageManifest, ImageVariant, RasterImageEntry } from '../templates/components/images.ts'
-
-export type { ImageEntry, ImageManifest } from '../templates/components/images.ts'
+import { isEntryPoint } from '../project/entry-point.ts'
+import { paths } from '../project/paths.ts'
+import type { ImageEntry, ImageManifest, ImageVariant, RasterImageEntry } from '../project/image-manifest.ts'
 
 export interface BuildImagesOptions {
   /** Where the source images are, e.g. content/images. */
@@ -109,8 +108,8 @@ export async function buildImages(opts: BuildImagesOptions): Promise<ImageManife
   const manifest: ImageManifest = {}
   for (const rel of sources) manifest[toKey(rel)] = nextCache.images[rel]!.entry
   await removeStaleOutputs(outDir, new Set(Object.values(nextCache.images).flatMap((i) => i.files)))
-  await writeIfChanged(manifestPath, JSON.stringify(manifest, null, 2) + '\n')
-  await writeIfChanged(cachePath, JSON.stringify(nextCache) + '\n')
+  await writeIfChanged(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`)
+  await writeIfChanged(cachePath, `${JSON.stringify(nextCache)}\n`)
   return manifest
 }
 
@@ -163,7 +162,7 @@ async function encodeRaster(
       height: Math.round((srcHeight * top) / srcWidth),
       ...variants,
       fallback: fallback.url,
-      dominantColour: '#' + [dominant.r, dominant.g, dominant.b].map((c) => c.toString(16).padStart(2, '0')).join(''),
+      dominantColour: `#${[dominant.r, dominant.g, dominant.b].map((c) => c.toString(16).padStart(2, '0')).join('')}`,
     },
   }
 }
@@ -265,12 +264,11 @@ function limiter(n: number): Limiter {
 }
 
 // `tsx scripts/build-images.ts [imagesDir] [outDir]`: run the pipeline on its own.
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+if (isEntryPoint(import.meta.url)) {
   const t0 = performance.now()
   const manifest = await buildImages({
-    imagesDir: process.argv[2] ?? path.join(root, 'content/images'),
-    outDir: process.argv[3] ?? path.join(root, '.cache/images/img'),
+    imagesDir: process.argv[2] ?? paths.contentImagesDir,
+    outDir: process.argv[3] ?? path.join(paths.cacheDir, 'images/img'),
     log: console.log,
   })
   console.log(`images: ${Object.keys(manifest).length} images in ${Math.round(performance.now() - t0)} ms`)

@@ -4,21 +4,13 @@ import { mkdir, readdir, rm, writeFile } from 'node:fs/promises'
 import { join, relative } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { ContentError, formatProblems, loadContent, type SiteContent } from '../content/load.ts'
-import { builtInFormTypes, type FormKind } from '../forms/schemas.ts'
+import { builtInFormTypes } from '../forms/schemas.ts'
+import { isEntryPoint } from '../project/entry-point.ts'
+import { paths } from '../project/paths.ts'
+import { type SiteManifest, siteManifestSchema } from '../project/site-manifest.ts'
 import { moveInboxShells } from '../server/admin/shells.ts'
 import { buildImages } from './build-images.ts'
-import { paths } from './paths.ts'
-
-export interface SiteManifest {
-  builtAt: string
-  origin: string
-  /** Alias path → canonical path; the server answers these with 301. */
-  redirects: Record<string, string>
-  /** Every formType the site's forms send, with the kind of form and the product it names. */
-  formTypes: Record<string, { kind: FormKind; product?: string }>
-  /** Canonical paths of every page. */
-  pages: string[]
-}
+import { precompressDir } from './precompress.ts'
 
 export function siteManifest(content: SiteContent): SiteManifest {
   const redirects: Record<string, string> = {}
@@ -61,15 +53,13 @@ async function countHtml(dir: string): Promise<number> {
 export async function buildSite({ quiet = false } = {}): Promise<{ pages: number; ms: number }> {
   const log = (line: string) => quiet || console.log(line)
   const t0 = performance.now()
-  process.env.IMAGE_MANIFEST = paths.imageManifest
-  process.env.CONTENT_DIR = paths.contentDir
 
   const content = loadContent(paths.contentDir)
   log(`content: ${content.products.length} products, ${content.graniteShades.length} granite shades, ${content.routes.length} pages valid`)
 
   const t1 = performance.now()
   const images = await buildImages({
-    imagesDir: join(paths.contentDir, 'images'),
+    imagesDir: paths.contentImagesDir,
     outDir: paths.imagesOut,
     manifestPath: paths.imageManifest,
     cachePath: paths.imageCache,
@@ -86,21 +76,18 @@ export async function buildSite({ quiet = false } = {}): Promise<{ pages: number
   // The inbox's pages are served only behind its login, never as public files.
   moveInboxShells(paths.distDir)
 
-  const client = join(paths.distDir, 'client')
+  const client = paths.clientDir
   await mkdir(client, { recursive: true })
   const today = new Date().toISOString().slice(0, 10)
-  const manifest = siteManifest(content)
+  // Checked as the server will check it, so a build never writes a manifest the server refuses.
+  const manifest = siteManifestSchema.parse(siteManifest(content))
   await writeFile(join(client, 'sitemap.xml'), sitemapXml(manifest, today))
   await writeFile(join(client, 'robots.txt'), robotsTxt(content))
-  await writeFile(join(paths.distDir, 'site-manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`)
 
-  try {
-    const { precompressDir } = await import('./precompress.ts')
-    const stats = await precompressDir(client)
-    log(`compressed: ${stats.files} files, ${stats.bytes} B → brotli ${stats.brotliBytes} B, gzip ${stats.gzipBytes} B`)
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw error
-  }
+  const stats = await precompressDir(client)
+  log(`compressed: ${stats.files} files, ${stats.bytes} B → brotli ${stats.brotliBytes} B, gzip ${stats.gzipBytes} B`)
+  // Last: its presence tells a test run waiting on this build that the site is complete.
+  await writeFile(paths.siteManifest, `${JSON.stringify(manifest, null, 2)}\n`)
 
   const pages = await countHtml(client)
   const ms = Math.round(performance.now() - t0)
@@ -108,7 +95,7 @@ export async function buildSite({ quiet = false } = {}): Promise<{ pages: number
   return { pages, ms }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isEntryPoint(import.meta.url)) {
   buildSite().catch((error: unknown) => {
     if (error instanceof ContentError) {
       console.error(`Build stopped: ${error.problems.length} problem(s) in content:\n${formatProblems(error.problems)}`)

@@ -1,6 +1,6 @@
 // `npm run check:content`: validates every content file in well under a second and lists every problem.
 import { ContentError, formatProblems, loadContent } from '../content/load.ts'
-import { paths } from './paths.ts'
+import { paths } from '../project/paths.ts'
 
 try {
   const content = loadContent(paths.contentDir)

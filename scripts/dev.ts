@@ -1,10 +1,9 @@
 // `npm run dev`: a live preview for editing content and templates. Pages re-render on every change;
 // forms post to the enquiry service, which runs in the same process on embedded defaults.
+import { paths } from '../project/paths.ts'
 import { buildImages } from './build-images.ts'
-import { paths } from './paths.ts'
 
-process.env.IMAGE_MANIFEST = paths.imageManifest
-await buildImages({ imagesDir: `${paths.contentDir}/images`, outDir: paths.imagesOut, manifestPath: paths.imageManifest, cachePath: paths.imageCache })
+await buildImages({ imagesDir: paths.contentImagesDir, outDir: paths.imagesOut, manifestPath: paths.imageManifest, cachePath: paths.imageCache })
 
 const { loadConfig } = await import('../server/config.ts')
 const { startServer } = await import('../server/start.ts')

@@ -3,9 +3,9 @@
 // while the server runs.
 import fs from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { formSchemas, type FormKind } from '../forms/schemas.ts'
-import { ConfigError, loadConfig } from '../server/config.ts'
+import { isEntryPoint } from '../project/entry-point.ts'
+import { type Config, ConfigError, loadConfig } from '../server/config.ts'
 import { DISALLOWED, type TextKind } from '../forms/text-rules.ts'
 import { FilterError, parseInboxQuery } from '../server/admin/filter.ts'
 import { Inbox, type InboxFilter } from '../server/admin/inbox.ts'
@@ -60,7 +60,7 @@ export async function runEnquiriesCommand(args: string[], io: CliIo): Promise<nu
   }
   if (command === 'hash-password') return hashPasswordCommand(io)
   const { flags, positional } = parseArgs(rest)
-  let config
+  let config: Config
   try {
     config = loadConfig(io.env)
   } catch (error) {
@@ -149,7 +149,7 @@ export async function runEnquiriesCommand(args: string[], io: CliIo): Promise<nu
       }
       case 'delete': {
         const email = positional[0]?.trim()
-        if (!email || !email.includes('@')) return fail('Usage: npm run enquiries -- delete <email> [--yes]')
+        if (!email?.includes('@')) return fail('Usage: npm run enquiries -- delete <email> [--yes]')
         const matches = store.listSubmissions({ includeSpam: true }).filter((s) => s.email.toLowerCase() === email.toLowerCase())
         if (matches.length === 0) {
           print(`Nothing is stored for ${email}.`)
@@ -228,8 +228,8 @@ function formatTime(ms: number): string {
 function table(header: string[], rows: string[][]): string {
   const all = [header, ...rows.map((r) => r.map((cell) => terminalSafe(cell)))]
   const widths = header.map((_, i) => Math.min(40, Math.max(...all.map((r) => r[i]!.length))))
-  const fit = (cell: string, w: number) => (cell.length > w ? `${cell.slice(0, w - 1)}…` : cell.padEnd(w))
-  return all.map((r) => r.map((c, i) => fit(c, widths[i]!)).join('  ').trimEnd()).join('\n')
+  const fitCell = (cell: string, w: number) => (cell.length > w ? `${cell.slice(0, w - 1)}…` : cell.padEnd(w))
+  return all.map((r) => r.map((c, i) => fitCell(c, widths[i]!)).join('  ').trimEnd()).join('\n')
 }
 
 /**
@@ -311,7 +311,7 @@ function isInside(folder: string, file: string): boolean {
   return !relative.startsWith('..') && !path.isAbsolute(relative)
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+if (isEntryPoint(import.meta.url)) {
   runEnquiriesCommand(process.argv.slice(2), { out: process.stdout, err: process.stderr, env: process.env }).then(
     (code) => {
       process.exitCode = code

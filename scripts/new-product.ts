@@ -2,12 +2,12 @@
 // starting point for a new agro product that the staff then edit. The placeholders are true but
 // generic, so a forgotten one never shows a wrong fact; every line to edit is marked "# EDIT".
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { join, relative, resolve } from 'node:path'
+import { join, relative } from 'node:path'
 import { parse } from 'yaml'
 import { productSchema } from '../content/schema.ts'
+import { paths } from '../project/paths.ts'
 
-const contentDir = resolve(process.env.CONTENT_DIR ?? join(import.meta.dirname, '..', 'content'))
-const productsDir = join(contentDir, 'products')
+const productsDir = join(paths.contentDir, 'products')
 
 function fail(message: string): never {
   console.error(`\n✗ ${message}\n`)
@@ -31,7 +31,7 @@ if (!/^[a-z0-9][a-z0-9-]*$/.test(slug) || slug.endsWith('-') || slug.includes('-
 }
 
 const file = join(productsDir, `${slug}.yaml`)
-const shownFile = relative(process.cwd(), file) || file
+const shownFile = relative(paths.root, file) || file
 if (existsSync(file)) {
   fail(`${shownFile} already exists. Edit that file, or choose another name for the new product.`)
 }

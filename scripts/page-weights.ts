@@ -8,8 +8,9 @@
 // tests/quality/budget.test.ts uses pageWeights() to hold every page under its budget.
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, posix, relative, sep } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
+import { isEntryPoint } from '../project/entry-point.ts'
+import { paths } from '../project/paths.ts'
 
 export interface Weight {
   raw: number
@@ -119,9 +120,8 @@ export function formatWeights(weights: PageWeight[]): string {
   return [line(rows[0]!), `|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`, ...rows.slice(1).map(line)].join('\n')
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const client = join(process.env.DIST_DIR ?? join(process.cwd(), 'dist'), 'client')
-  const weights = pageWeights(client)
+if (isEntryPoint(import.meta.url)) {
+  const weights = pageWeights(paths.clientDir)
   if (process.argv.includes('--json')) console.log(JSON.stringify(weights, null, 2))
   else console.log(`Per page, in KiB (gzip -9 unless marked raw); JS counts the page's module and everything it imports.\n\n${formatWeights(weights)}`)
 }

@@ -1,11 +1,12 @@
 // Writes brotli (.br, maximum quality) and gzip (.gz, level 9) copies beside every text file of the
 // built site that is worth compressing, so the server never compresses at request time.
-// Usage from the build: `await precompressDir('dist/client')`; or `tsx scripts/precompress.ts dist/client`.
+// Usage from the build: `await precompressDir(paths.clientDir)`; or `tsx scripts/precompress.ts [dir]`.
 import fs from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
+import { isEntryPoint } from '../project/entry-point.ts'
+import { paths } from '../project/paths.ts'
 
 const brotli = promisify(zlib.brotliCompress)
 const gzip = promisify(zlib.gzip)
@@ -71,8 +72,8 @@ async function listFiles(dir: string): Promise<string[]> {
   return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name))
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  const dir = process.argv[2] ?? 'dist/client'
+if (isEntryPoint(import.meta.url)) {
+  const dir = process.argv[2] ?? paths.clientDir
   const stats = await precompressDir(dir)
   const pct = (n: number) => (stats.bytes ? `${((100 * n) / stats.bytes).toFixed(1)}%` : '-')
   console.log(

@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import { distLayout } from '../project/paths.ts'
 
 export const SOURCE_FOLDERS = ['content', 'templates', 'renderer', 'forms']
 
@@ -22,7 +23,8 @@ export function newestMtime(root: string, folders: string[]): number {
 
 /** Why the build in `distDir` must be redone, or undefined if it is up to date. */
 export function staleReason(projectRoot: string, distDir: string): string | undefined {
-  const marker = [path.join(distDir, 'site-manifest.json'), path.join(distDir, 'client', 'index.html')].find((f) => fs.existsSync(f))
+  const { siteManifest, clientDir } = distLayout(distDir)
+  const marker = [siteManifest, path.join(clientDir, 'index.html')].find((f) => fs.existsSync(f))
   if (!marker) return `${distDir} has no built site`
   const builtAt = fs.statSync(marker).mtimeMs
   const sourcesAt = newestMtime(projectRoot, SOURCE_FOLDERS)

@@ -29,7 +29,9 @@ const FORM_LABELS: Record<FormKind, string> = {
 
 /** A value fit for a header: one line, no control characters, bounded length. */
 export function headerSafe(value: string, max = 200): string {
-  const line = value.replace(/[\u0000-\u001f\u007f\u0085\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim()
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what a header may not hold
+  const controls = /[\u0000-\u001f\u007f\u0085\u2028\u2029]+/g
+  const line = value.replace(controls, ' ').replace(/\s+/g, ' ').trim()
   return line.length > max ? `${line.slice(0, max - 1)}…` : line
 }
 

@@ -1,14 +1,13 @@
 // Entry point of `npm start`: configuration, the site build if it is missing or stale, then the
 // server; SIGTERM or SIGINT shuts it down gracefully.
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { paths } from '../project/paths.ts'
 import { runBuild, staleReason } from './build-freshness.ts'
 import { ConfigError, loadConfig, type Config } from './config.ts'
 import { createJsonLogger, describeError } from './log.ts'
 import { SiteError } from './site.ts'
 import { startServer } from './start.ts'
 
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const logger = createJsonLogger()
 
 async function main(): Promise<void> {
@@ -17,21 +16,21 @@ async function main(): Promise<void> {
     config = loadConfig()
   } catch (error) {
     if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\nSee docs/enquiry-service.md (README, "Enquiry service") for every variable.\n`)
+      process.stderr.write(`${error.message}\nSee README.md, "Enquiry service" › "Configuration", for every variable.\n`)
       process.exit(1)
     }
     throw error
   }
 
   if (config.buildOnStart) {
-    const ownDist = path.join(projectRoot, 'dist')
+    const ownDist = path.join(paths.root, 'dist')
     if (config.distDir !== ownDist) {
       logger.info('DIST_DIR is not the build output; not building', { distDir: config.distDir })
     } else {
-      const reason = staleReason(projectRoot, config.distDir)
+      const reason = staleReason(paths.root, config.distDir)
       if (reason) {
         logger.info('building the site before starting', { reason })
-        await runBuild(projectRoot)
+        await runBuild(paths.root)
       }
     }
   }

@@ -2,14 +2,11 @@
 // folder, the alias redirects and the formType registry from dist/site-manifest.json.
 import fs from 'node:fs'
 import path from 'node:path'
-import { z } from 'zod'
-import { builtInFormTypes, formSchemas, type FormKind } from '../forms/schemas.ts'
+import { builtInFormTypes } from '../forms/schemas.ts'
+import { distLayout } from '../project/paths.ts'
+import { type FormTypeEntry, siteManifestSchema } from '../project/site-manifest.ts'
 
-export interface FormTypeEntry {
-  kind: FormKind
-  /** The product a product form is about, for the mail subject; other forms name it in formData. */
-  product?: string
-}
+export type { FormTypeEntry }
 
 export interface Site {
   clientDir: string
@@ -21,31 +18,15 @@ export interface Site {
   hasManifest: boolean
 }
 
-const sitePath = z.string().regex(/^\/[^\s]*$/, 'must be a path starting with /').refine((p) => !p.startsWith('//'), 'must not start with //')
-const manifestSchema = z.object({
-  origin: z.url().optional(),
-  redirects: z.record(sitePath, sitePath).default({}),
-  formTypes: z
-    .record(
-      z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/, 'must be letters, digits and _'),
-      z.object({
-        kind: z.enum(Object.keys(formSchemas) as [FormKind, ...FormKind[]]),
-        product: z.string().min(1).max(120).optional(),
-      }),
-    )
-    .default({}),
-})
-
 export class SiteError extends Error {
   override name = 'SiteError'
 }
 
 export function loadSite(distDir: string): Site {
-  const clientDir = path.join(distDir, 'client')
+  const { clientDir, siteManifest: manifestFile } = distLayout(distDir)
   if (!fs.existsSync(path.join(clientDir, 'index.html'))) {
     throw new SiteError(`No built site in ${clientDir} (index.html is missing). Run "npm run build" first, or set DIST_DIR.`)
   }
-  const manifestFile = path.join(distDir, 'site-manifest.json')
   const formTypes = new Map<string, FormTypeEntry>(Object.entries(builtInFormTypes).map(([formType, kind]) => [formType, { kind }]))
   if (!fs.existsSync(manifestFile)) {
     return { clientDir, origin: undefined, redirects: new Map(), formTypes, hasManifest: false }
@@ -56,7 +37,7 @@ export function loadSite(distDir: string): Site {
   } catch (error) {
     throw new SiteError(`${manifestFile} is not valid JSON: ${(error as Error).message}`)
   }
-  const parsed = manifestSchema.safeParse(json)
+  const parsed = siteManifestSchema.safeParse(json)
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`).join('\n')
     throw new SiteError(`${manifestFile} is invalid:\n${problems}`)
@@ -67,7 +48,7 @@ export function loadSite(distDir: string): Site {
   }
   return {
     clientDir,
-    origin: manifest.origin === undefined ? undefined : new URL(manifest.origin).origin,
+    origin: new URL(manifest.origin).origin,
     redirects: new Map(Object.entries(manifest.redirects)),
     formTypes,
     hasManifest: true,

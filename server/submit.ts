@@ -2,7 +2,7 @@
 // JSON requests (the forms with JavaScript) get JSON; classic urlencoded posts (JavaScript off) get
 // a 303 to the thank-you page, or the problem page listing what to fix.
 import type { Request, RequestHandler, Response } from 'express'
-import { combineMobile, HONEYPOT_FIELD, validateForm, type FormKind } from '../forms/schemas.ts'
+import { combineMobile, HONEYPOT_FIELD, validateForm } from '../forms/schemas.ts'
 import { normaliseText } from '../forms/text-rules.ts'
 import { bodyType, decodeUtf8, parseJson, parseUrlencoded, readBody, RequestError } from './body.ts'
 import { fieldLabel, LONG_FIELDS } from './fields.ts'

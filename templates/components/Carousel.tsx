@@ -66,6 +66,7 @@ export function Carousel({ slides, intervalMs, label }: CarouselProps) {
     >
       <div className="carousel-slides" aria-live={running ? 'off' : 'polite'}>
         {slides.map((slide, i) => (
+          // biome-ignore lint/a11y/useSemanticElements: the carousel pattern's slide is a group with a role description
           <div
             key={slide.path}
             className={i === index ? 'carousel-slide is-active' : 'carousel-slide'}
@@ -78,6 +79,7 @@ export function Carousel({ slides, intervalMs, label }: CarouselProps) {
             hidden={i !== index && i !== next}
             inert={i !== index}
           >
+            {/* biome-ignore lint/a11y/useAnchorContent: repeats the caption's link for pointer users; hidden from assistive technology */}
             <a href={slide.path} className="carousel-image" tabIndex={-1} aria-hidden="true">
               <Picture image={slide.image} alt="" sizes="100vw" priority={i === 0} />
             </a>
@@ -86,6 +88,7 @@ export function Carousel({ slides, intervalMs, label }: CarouselProps) {
                 <a href={slide.path}>{slide.name}</a>
               </p>
               <p className="carousel-text">{slide.caption}</p>
+              {/* biome-ignore lint/a11y/useAnchorContent: repeats the caption's link for pointer users; hidden from assistive technology */}
               <a href={slide.path} className="button button-light" tabIndex={-1} aria-hidden="true">
                 View product <Icon name="arrow" />
               </a>

@@ -1,37 +1,8 @@
-// The shape of the image manifest written by scripts/build-images.ts, and small helpers for templates.
+// Small helpers for templates over the image manifest (its format: project/image-manifest.ts).
 // Kept free of sharp and fs so that templates (and the browser bundle) can import it.
+import type { ImageEntry, ImageManifest, ImageVariant, RasterImageEntry, SvgImageEntry } from '../../project/image-manifest.ts'
 
-/** One encoded variant of an image: a public URL and its pixel width. */
-export interface ImageVariant {
-  url: string
-  width: number
-}
-
-/** A photo (jpg/png/webp/avif source) encoded at several widths in three formats. */
-export interface RasterImageEntry {
-  /** Intrinsic size of the largest variant; use for the img width/height attributes. */
-  width: number
-  height: number
-  avif: ImageVariant[]
-  webp: ImageVariant[]
-  jpeg: ImageVariant[]
-  /** A mid-size JPEG URL for browsers that understand neither srcset nor the modern formats. */
-  fallback: string
-  /** The image's dominant colour as #rrggbb: a placeholder background while it loads. */
-  dominantColour: string
-}
-
-/** A vector image (logo, icon) copied as-is under a content-hashed name. */
-export interface SvgImageEntry {
-  width: number
-  height: number
-  svg: string
-}
-
-export type ImageEntry = RasterImageEntry | SvgImageEntry
-
-/** Keyed by the path under content/images/, exactly as content refers to it: 'products/clove.jpg'. */
-export type ImageManifest = Record<string, ImageEntry>
+export type { ImageEntry, ImageManifest, ImageVariant, RasterImageEntry, SvgImageEntry }
 
 export function isSvgEntry(entry: ImageEntry): entry is SvgImageEntry {
   return 'svg' in entry

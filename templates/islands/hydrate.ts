@@ -32,7 +32,10 @@ function afterLoad(then: () => void): void {
 function afterMainPaint(then: () => void): void {
   const supported = typeof PerformanceObserver === 'function' ? PerformanceObserver.supportedEntryTypes ?? [] : []
   const type = ['largest-contentful-paint', 'paint'].find((t) => supported.includes(t))
-  if (!type) return then()
+  if (!type) {
+    then()
+    return
+  }
   if (document.visibilityState === 'hidden') {
     document.addEventListener('visibilitychange', () => afterMainPaint(then), { once: true })
     return

@@ -2,13 +2,13 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { getContent, type SiteContent } from '../../content/load.ts'
 import type { ImageRef, NavItem } from '../../content/schema.ts'
-import { paths } from '../../scripts/paths.ts'
+import { paths } from '../../project/paths.ts'
 import { type ImageEntry, type ImageManifest, imageEntry } from '../components/images.ts'
 import type { HeadImage } from './head.ts'
 
 export { getContent }
 
-const imageManifestPath = process.env.IMAGE_MANIFEST ?? paths.imageManifest
+const imageManifestPath = paths.imageManifest
 
 let manifest: ImageManifest | undefined
 function getManifest(): ImageManifest {

@@ -1,42 +1,27 @@
-// Adding a product is adding one YAML file and its image: with no code change the product gets its
-// page and appears in every list that names products. Builds a copy of the content with one extra
-// product into a separate output folder.
-import { execFile } from 'node:child_process'
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+// Adding a product is adding one YAML file and its picture: with no code change the product gets its
+// page, appears in every list that names products, and its enquiries are accepted, stored and mailed
+// by the server serving that build. The build is of a copy of the project (tests/build/setup.ts).
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
-import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { simpleParser } from 'mailparser'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { distLayout, paths } from '../../project/paths.ts'
+import { loadConfig } from '../../server/config.ts'
+import { createMemoryLogger } from '../../server/log.ts'
+import { type RunningServer, startServer } from '../../server/start.ts'
 import { links, readPage } from './html.ts'
 
-const run = promisify(execFile)
-const contentDir = mkdtempSync(join(tmpdir(), 'content-plus-'))
-const distDir = join('.cache', 'fixture-dist')
-const client = join(process.cwd(), distDir, 'client')
-const page = (path: string) => readPage(path, client)
-
-beforeAll(async () => {
-  cpSync(join(process.cwd(), 'content'), contentDir, { recursive: true })
-  cpSync(join(process.cwd(), 'tests/fixtures/content/saffron.yaml'), join(contentDir, 'products/saffron.yaml'))
-  await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#c0392b' } }).jpeg().toFile(join(contentDir, 'images/products/saffron.jpg'))
-  await run(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], {
-    env: { ...process.env, CONTENT_DIR: contentDir, DIST_DIR: distDir },
-    maxBuffer: 16 * 1024 * 1024,
-  })
-}, 600_000)
-
-afterAll(() => {
-  rmSync(contentDir, { recursive: true, force: true })
-  rmSync(distDir, { recursive: true, force: true })
-})
+const distDir = join(inject('copyRoot'), 'dist')
+const { clientDir, siteManifest } = distLayout(distDir)
+const page = (path: string) => readPage(path, clientDir)
 
 describe('a product added as content only', () => {
-  it('gets its own page with its enquiry form', () => {
+  it('gets its own page with its enquiry form, filed under its own formType', () => {
     const html = page('/products/saffron')
     expect(html).toContain('<h1>Saffron</h1>')
     expect(html).toContain('Looking for &quot;Saffron&quot; ?')
-    expect(html).toContain('SaffronEnquiry')
+    expect(html).toContain('<input type="hidden" name="formType" value="SaffronEnquiry"/>')
   })
 
   it('appears in the header menu and the footer of every page', () => {
@@ -48,14 +33,54 @@ describe('a product added as content only', () => {
   it('appears in the products list, the sitemap page, sitemap.xml and the Explore More grids', () => {
     expect(links(page('/products'))).toContain('/products/saffron')
     expect(links(page('/sitemap'))).toContain('/products/saffron')
-    expect(readFileSync(join(client, 'sitemap.xml'), 'utf8')).toContain('/products/saffron</loc>')
+    expect(readFileSync(join(clientDir, 'sitemap.xml'), 'utf8')).toContain('/products/saffron</loc>')
     expect(links(page('/products/clove'))).toContain('/products/saffron')
   })
 
-  it("is offered by the contact form and the quick enquiry, and its formType is accepted by the server", () => {
+  it('is offered by the contact form and the quick enquiry', () => {
     expect(page('/contact')).toContain('<option value="Saffron (Kesar)">')
     expect(page('/')).toContain('<option value="Saffron (Kesar)">')
-    const manifest = JSON.parse(readFileSync(join(distDir, 'site-manifest.json'), 'utf8'))
-    expect(manifest.formTypes.SaffronEnquiry).toEqual({ kind: 'productEnquiry', product: 'Saffron' })
+    expect(JSON.parse(readFileSync(siteManifest, 'utf8')).formTypes.SaffronEnquiry).toEqual({ kind: 'productEnquiry', product: 'Saffron' })
+  })
+})
+
+describe('the server serving that build', () => {
+  let server: RunningServer
+  const dataDir = mkdtempSync(join(tmpdir(), 'add-product-data-'))
+  beforeAll(async () => {
+    // No SMTP_URL: mail is written as .eml files under DATA_DIR/mail.
+    const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: distDir, BUILD_ON_START: 'false' }, paths.root)
+    server = await startServer(config, { logger: createMemoryLogger() })
+  })
+  afterAll(async () => {
+    await server?.close()
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it('accepts its enquiry, stores it for the product and mails it', async () => {
+    const res = await fetch(`${server.url}/api/submit`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        formType: 'SaffronEnquiry',
+        formData: { name: 'Farah Khan', email: 'farah@example.ae', countryCode: '971', mobile: '971 501234567', purpose: 'Reselling', requirement: '2 kg Mongra grade.' },
+      }),
+    })
+    expect(res.status).toBe(200)
+    expect(await res.json()).toMatchObject({ success: true })
+    const stored = server.store.listSubmissions({ limit: 1 })[0]!
+    expect(stored).toMatchObject({ formType: 'SaffronEnquiry', kind: 'productEnquiry', product: 'Saffron', name: 'Farah Khan' })
+
+    const mailDir = join(dataDir, 'mail')
+    const mail = await (async () => {
+      for (let waited = 0; waited < 10_000; waited += 100) {
+        const files = existsSync(mailDir) ? readdirSync(mailDir, { withFileTypes: true }).filter((f) => f.name.endsWith('.eml')) : []
+        if (files[0]) return simpleParser(readFileSync(join(mailDir, files[0].name)))
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+      throw new Error('No mail was written')
+    })()
+    expect(mail.subject).toContain('Saffron')
+    expect(mail.text).toContain('form "SaffronEnquiry"')
   })
 })

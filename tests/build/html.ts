@@ -1,8 +1,9 @@
 // Reading facts back out of prerendered HTML (React writes attributes in a fixed form).
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { paths } from '../../project/paths.ts'
 
-export const distClient = join(process.env.DIST_DIR ?? join(process.cwd(), 'dist'), 'client')
+export const distClient = paths.clientDir
 
 export function htmlFile(path: string, client = distClient): string {
   return path === '/' ? join(client, 'index.html') : join(client, path.slice(1), 'index.html')

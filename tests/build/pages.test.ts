@@ -7,6 +7,9 @@ import { describe, expect, it } from 'vitest'
 import { loadContent } from '../../content/load.ts'
 import { canonical, distClient, jsonLd, links, meta, readPage, scriptSources, title } from './html.ts'
 
+// biome-ignore lint/suspicious/noExplicitAny: JSON-LD read back from the pages, of any shape
+type JsonLd = Record<string, any>
+
 const content = loadContent()
 const origin = content.site.origin
 const allPaths = content.routes.flatMap((r) => [r.path, ...r.aliases])
@@ -45,7 +48,7 @@ describe('prerendered pages', () => {
       expect(meta(html, 'og:url')).toBe(origin + p.path)
       expect(meta(html, 'og:image')).toMatch(new RegExp(`^${origin}/img/`))
       expect(meta(html, 'twitter:card')).toBe('summary_large_image')
-      const product = jsonLd(html).find((d) => d['@type'] === 'Product') as Record<string, any>
+      const product = jsonLd(html).find((d) => d['@type'] === 'Product') as JsonLd
       expect(product, p.slug).toBeDefined()
       expect(product).toMatchObject({ name: p.name, url: origin + p.path })
       expect(product.offers.priceCurrency).toBe('USD')
@@ -55,7 +58,7 @@ describe('prerendered pages', () => {
 
   it("gives makhana offers from its grade prices, and geo tags for Telangana", () => {
     const html = readPage('/products/makhana')
-    const product = jsonLd(html).find((d) => d['@type'] === 'Product') as Record<string, any>
+    const product = jsonLd(html).find((d) => d['@type'] === 'Product') as JsonLd
     expect(product.offers).toMatchObject({ '@type': 'AggregateOffer', lowPrice: '3.51', highPrice: '23.17', offerCount: 9, priceCurrency: 'USD' })
     expect(meta(html, 'geo.region')).toBe('IN-TG')
     expect(meta(html, 'geo.placename')).toBe('Telangana, India')
@@ -74,13 +77,13 @@ describe('prerendered pages', () => {
   })
 
   it('gives the home page Organization data', () => {
-    const org = jsonLd(readPage('/')).find((d) => d['@type'] === 'Organization') as Record<string, any>
+    const org = jsonLd(readPage('/')).find((d) => d['@type'] === 'Organization') as JsonLd
     expect(org).toMatchObject({ name: content.site.company.name, url: `${origin}/` })
     expect(org.logo).toMatch(new RegExp(`^${origin}/img/`))
     expect(org.contactPoint.length).toBeGreaterThan(0)
   })
 
-  it('points the terms page at its own address, not the testimonials page (SPEC.md defect fixed)', () => {
+  it('points the terms page at its own address, not the testimonials page (a defect of the original site, fixed)', () => {
     expect(canonical(readPage('/TermsOfService'))).toBe(`${origin}/TermsOfService`)
   })
 

@@ -2,28 +2,21 @@
 // loads without a console error, the header and footer carry their links, the Products link is
 // active on /products paths, the desktop dropdown closes 250 ms after the pointer leaves, the phone
 // menu and its Products submenu open, the carousel advances and loops both ways, every internal link
-// resolves, and only pages with something interactive load JavaScript (SPEC.md section 2, issue 4).
+// resolves, and only pages with something interactive load JavaScript.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { loadContent } from '../../content/load.ts'
+import { ALIASES, PRODUCT_MENU } from '../fixtures/original-site.ts'
 import { baseURL, connectBrowser, DESKTOP, manifest, MOBILE, type OpenPage, openPage } from './support.ts'
 
 const HEADER_LINKS = ['Home', 'Products', 'About', 'Contact']
-const PRODUCT_MENU = [
-  'Granites',
-  'Clove',
-  'Cardamom',
-  'Black Pepper (Kali Mirch)',
-  'Flax Seeds',
-  'Soyabean Flakes',
-  'Soyabean Meal',
-  'Makhana (Lotus Seeds)',
-]
 const QUICK_LINKS = ['Home', 'About Us', 'Products', 'Testimonials', 'Contact Us']
 const LEGAL_LINKS = ['Privacy Policy', 'Terms of Service', 'Sitemap']
 /** Pages with an island (a form or the carousel): the only ones that may load JavaScript. */
 const hasIsland = (path: string) =>
   ['/', '/products', '/contact', '/testimonials'].includes(path) || (/^\/products\/./.test(path) && path !== '/products/granite')
 const ROUTES = [...manifest.pages, '/thank-you']
+const content = loadContent()
 
 let browser: Browser
 beforeAll(async () => {
@@ -149,16 +142,27 @@ describe('links', () => {
     }
   })
 
-  test('the header and footer product links are the eight product pages', async () => {
-    const home = visits.get('/')
-    expect(home).toBeDefined()
-    const pages = new Set(manifest.pages)
-    const productLinks = home!.links.filter((l) => l.startsWith('/products/'))
-    for (const link of productLinks) expect(pages.has(link), link).toBe(true)
+  test('the header, the phone menu and the footer list the eight product pages, in menu order', async () => {
+    const tab = await openPage(browser)
+    try {
+      await tab.page.goto('/')
+      const linksOf = (selector: string) =>
+        tab.page.locator(selector).evaluateAll((anchors) => anchors.map((a) => [a.getAttribute('href'), a.textContent?.trim()]))
+      const products = content.products.map((p) => [p.path, p.menuLabel])
+      expect(products.map(([, name]) => name)).toEqual(PRODUCT_MENU)
+      expect(await linksOf('.nav-desktop .dropdown a')).toEqual(products)
+      expect(await linksOf('nav[aria-labelledby="footer-products"] a')).toEqual(products)
+      expect(await linksOf('.nav-mobile-sub a')).toEqual([['/products', 'All products'], ...products])
+      for (const [path] of products) expect(manifest.pages, path).toContain(path)
+    } finally {
+      await tab.close()
+    }
   })
 
-  test('each alias of SPEC.md answers with a permanent redirect to its canonical page', async () => {
-    expect(Object.keys(manifest.redirects).length).toBeGreaterThanOrEqual(5)
+  test("each alias of the content answers with a permanent redirect to its canonical page", async () => {
+    const aliases = Object.fromEntries(content.routes.flatMap((r) => r.aliases.map((alias) => [alias, r.path])))
+    expect(manifest.redirects).toEqual(aliases)
+    expect(aliases).toEqual(ALIASES)
     for (const [alias, canonical] of Object.entries(manifest.redirects)) {
       const response = await fetch(`${baseURL}${alias}`, { redirect: 'manual' })
       expect(response.status, alias).toBe(301)

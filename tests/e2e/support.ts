@@ -5,6 +5,8 @@ import path from 'node:path'
 import { simpleParser, type ParsedMail } from 'mailparser'
 import { type Browser, type BrowserContext, chromium, type ConsoleMessage, type Locator, type Page } from 'playwright-core'
 import { inject } from 'vitest'
+import { distLayout } from '../../project/paths.ts'
+import { siteManifestSchema } from '../../project/site-manifest.ts'
 
 export const baseURL = inject('baseURL')
 export const mailDir = inject('mailDir')
@@ -13,12 +15,7 @@ export const distDir = inject('distDir')
 export const MOBILE = { width: 390, height: 844 }
 export const DESKTOP = { width: 1280, height: 800 }
 
-export interface SiteManifest {
-  redirects: Record<string, string>
-  formTypes: Record<string, { kind: string; product?: string }>
-  pages: string[]
-}
-export const manifest = JSON.parse(fs.readFileSync(path.join(distDir, 'site-manifest.json'), 'utf8')) as SiteManifest
+export const manifest = siteManifestSchema.parse(JSON.parse(fs.readFileSync(distLayout(distDir).siteManifest, 'utf8')))
 
 export function connectBrowser(): Promise<Browser> {
   return chromium.connect(inject('wsEndpoint'))
@@ -105,6 +102,14 @@ let counter = 0
 export function uniqueMarker(label: string): string {
   counter += 1
   return `${label}${Date.now().toString(36)}${counter}`
+}
+
+/** The page's enquiry form, once React has taken it over (it then switches the browser's own checks off). */
+export async function hydratedForm(page: Page, path: string): Promise<Locator> {
+  await page.goto(path)
+  const form = page.locator('form[action="/api/submit"]')
+  await form.and(page.locator('[novalidate]')).waitFor()
+  return form
 }
 
 /** A form control by its label's text; the required star after the label may be there or not. */

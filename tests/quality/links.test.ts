@@ -6,12 +6,14 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { loadContent } from '../../content/load.ts'
+import { distLayout } from '../../project/paths.ts'
+import { siteManifestSchema } from '../../project/site-manifest.ts'
 import { moduleGraph, pageAssets } from '../../scripts/page-weights.ts'
 import { client, distDir, pages } from './site.ts'
 
 const content = loadContent()
 const origin = content.site.origin
-const manifest = JSON.parse(readFileSync(join(distDir, 'site-manifest.json'), 'utf8')) as { redirects: Record<string, string> }
+const manifest = siteManifestSchema.parse(JSON.parse(readFileSync(distLayout(distDir).siteManifest, 'utf8')))
 
 const decode = (s: string) => s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;/g, "'")
 const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(tag)?.[1]

@@ -1,6 +1,6 @@
 // Structured data: every JSON-LD block of every page parses and carries what its schema.org type
 // needs. Product: name, image, description and offers with priceCurrency and availability, plus a
-// price wherever content publishes one (makhana's grades; SPEC.md gives no other prices, so no other
+// price wherever content publishes one (makhana's grades; content publishes no other prices, so no other
 // offer may carry an invented one). Organization: name, url, logo and contactPoint.
 import { readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
@@ -9,6 +9,7 @@ import { describe, expect, test } from 'vitest'
 import { loadContent } from '../../content/load.ts'
 import { client, pages } from './site.ts'
 
+// biome-ignore lint/suspicious/noExplicitAny: JSON-LD read back from the pages, of any shape
 type Json = Record<string, any>
 const content = loadContent()
 const origin = content.site.origin
@@ -38,7 +39,7 @@ function siteFileProblem(url: unknown): string | undefined {
 }
 
 /** Problems with one JSON-LD object, by its @type. `publishedPrices` says whether content gives this product prices. */
-export function problems(data: Json, publishedPrices: boolean): string[] {
+function problems(data: Json, publishedPrices: boolean): string[] {
   const out: string[] = []
   const need = (cond: boolean, what: string) => cond || out.push(`${data['@type']}: ${what}`)
   need(data['@context'] === 'https://schema.org', '@context is https://schema.org')

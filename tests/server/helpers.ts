@@ -1,36 +1,24 @@
-// Real parts for the server tests: a copy of the fixture site (precompressed by the real script),
-// a real SMTP server on 127.0.0.1 whose messages are parsed back with mailparser, a temporary
-// DATA_DIR, and the real server on port 0.
+// Real parts for the server tests: the real built site (a copy made once per run, tests/server/
+// setup.ts), a real SMTP server on 127.0.0.1 whose messages are parsed back with mailparser, a
+// temporary DATA_DIR, and the real server on port 0.
 import fs from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { simpleParser, type ParsedMail } from 'mailparser'
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, beforeAll, inject } from 'vitest'
 import { SMTPServer } from 'smtp-server'
-import { precompressDir } from '../../scripts/precompress.ts'
+import { paths } from '../../project/paths.ts'
 import { loadConfig, type Config } from '../../server/config.ts'
 import { createMemoryLogger } from '../../server/log.ts'
 import { startServer, type RunningServer } from '../../server/start.ts'
 
-export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
-export const fixtureDist = path.join(projectRoot, 'tests/fixtures/built-site')
+export const projectRoot = paths.root
+/** The built site every test server of the run serves (read only). */
+export const builtDist = inject('serverDistDir')
 
 export function tempDir(prefix = 'enquiry-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix))
-}
-
-let preparedDist: Promise<string> | undefined
-/** The fixture site copied to a temporary folder and precompressed, once per test file. */
-export function fixtureSite(): Promise<string> {
-  preparedDist ??= (async () => {
-    const dist = path.join(tempDir('enquiry-dist-'), 'dist')
-    fs.cpSync(fixtureDist, dist, { recursive: true })
-    await precompressDir(path.join(dist, 'client'))
-    return dist
-  })()
-  return preparedDist
 }
 
 export interface ReceivedMail {
@@ -139,8 +127,7 @@ export interface TestServer extends RunningServer {
 }
 
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const dist = await fixtureSite()
-  const config = testConfig({ DIST_DIR: dist, ...env })
+  const config = testConfig({ DIST_DIR: builtDist, ...env })
   const logger = createMemoryLogger()
   const running = await startServer(config, { logger })
   return { ...running, config, logger }

@@ -2,11 +2,10 @@
 // it loses no enquiry it said "success" to; SIGTERM drains in-flight requests and the current send.
 import { spawn, type ChildProcess } from 'node:child_process'
 import http from 'node:http'
-import path from 'node:path'
 import readline from 'node:readline'
 import { afterEach, describe, expect, it } from 'vitest'
 import { EnquiryStore } from '../../server/store.ts'
-import { fixtureSite, postJson, projectRoot, startMailServer, tempDir, validData, waitFor, type MailServer } from './helpers.ts'
+import { builtDist, postJson, projectRoot, startMailServer, tempDir, validData, waitFor, type MailServer } from './helpers.ts'
 
 const children: ChildProcess[] = []
 const mailServers: MailServer[] = []
@@ -68,7 +67,7 @@ describe('SIGKILL in the middle of a burst', () => {
   it('keeps every enquiry that got a success reply, and delivers its mail after the restart', async () => {
     const mail = await startMailServer()
     mailServers.push(mail)
-    const env = { DATA_DIR: tempDir('enquiry-kill-'), DIST_DIR: await fixtureSite(), SMTP_URL: mail.url }
+    const env = { DATA_DIR: tempDir('enquiry-kill-'), DIST_DIR: builtDist, SMTP_URL: mail.url }
     const first = await spawnServer(env)
 
     const succeeded: string[] = []
@@ -128,7 +127,7 @@ describe('SIGTERM', () => {
     const mail = await startMailServer()
     mailServers.push(mail)
     mail.delayMs = 700
-    const env = { DATA_DIR: tempDir('enquiry-term-'), DIST_DIR: await fixtureSite(), SMTP_URL: mail.url }
+    const env = { DATA_DIR: tempDir('enquiry-term-'), DIST_DIR: builtDist, SMTP_URL: mail.url }
     const child = await spawnServer(env)
 
     // A message is being sent (the relay takes 700 ms to accept it) ...

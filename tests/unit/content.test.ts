@@ -2,11 +2,13 @@
 // reported with the file, the field and the line, all problems at once.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ContentError, formatProblems, loadContent, type Problem } from '../../content/load.ts'
+import { paths } from '../../project/paths.ts'
+import { GRANITE_SHADES, PRODUCT_MENU } from '../fixtures/original-site.ts'
 
-const realContent = join(process.cwd(), 'content')
+const realContent = paths.contentDir
 const copies: string[] = []
 
 /** A private copy of the content folder that a test may break. */
@@ -25,6 +27,16 @@ function edit(dir: string, file: string, change: (text: string) => string) {
   writeFileSync(path, change(readFileSync(path, 'utf8')))
 }
 
+/** The line (from 1) of the first line of a content file that matches. */
+function lineOf(dir: string, file: string, pattern: RegExp): number {
+  const line = readFileSync(join(dir, file), 'utf8').split('\n').findIndex((l) => pattern.test(l)) + 1
+  if (line === 0) throw new Error(`${file} has no line matching ${pattern}`)
+  return line
+}
+
+/** A folder as problems name it: relative to the project. */
+const rel = (dir: string) => relative(paths.root, dir)
+
 function problemsOf(dir: string): Problem[] {
   try {
     loadContent(dir)
@@ -38,13 +50,9 @@ function problemsOf(dir: string): Problem[] {
 describe('the real content', () => {
   const content = loadContent(realContent)
 
-  it('has the catalogue SPEC.md lists', () => {
-    expect(content.products.map((p) => p.menuLabel)).toEqual([
-      'Granites', 'Clove', 'Cardamom', 'Black Pepper (Kali Mirch)', 'Flax Seeds', 'Soyabean Flakes', 'Soyabean Meal', 'Makhana (Lotus Seeds)',
-    ])
-    expect(content.graniteShades.map((s) => s.name)).toEqual([
-      'Neo Chocolate Lapotra', 'Neo Tiger Shade', 'Neo Tomato Red', 'Neo Galaxy Black', 'Neo K Tize', 'Star Blue', 'Neo Tan Blue', 'Neo Tan Red',
-    ])
+  it('has the catalogue of the original site', () => {
+    expect(content.products.map((p) => p.menuLabel)).toEqual(PRODUCT_MENU)
+    expect(content.graniteShades.map((s) => s.name)).toEqual(GRANITE_SHADES)
     expect(content.reviews.reviews).toHaveLength(10)
     expect(content.reviews.distribution).toEqual({ 5: 287, 4: 142, 3: 48, 2: 18, 1: 12 })
     expect(content.home.carousel).toMatchObject({ intervalMs: 5000 })
@@ -58,7 +66,7 @@ describe('the real content', () => {
     ])
   })
 
-  it('numbers the legal sections as SPEC.md says: 12 for privacy, 13 for terms', () => {
+  it('numbers the legal sections as the original texts do: 12 for privacy, 13 for terms', () => {
     const sections = (file: string) => readFileSync(join(realContent, 'legal', file), 'utf8').match(/^## \d+\. /gm)?.length
     expect(sections('privacy.mdx')).toBe(12)
     expect(sections('terms.mdx')).toBe(13)
@@ -87,31 +95,36 @@ describe('mistakes in content', () => {
 
   it('points at the line of a wrong value', () => {
     const dir = copyContent()
-    const text = readFileSync(join(dir, 'granite/StarBlue.yaml'), 'utf8')
-    const line = text.split('\n').findIndex((l) => l.startsWith('colours:')) + 1
+    const line = lineOf(dir, 'granite/StarBlue.yaml', /^colours:/)
     edit(dir, 'granite/StarBlue.yaml', (t) => t.replace(/^colours: \["#[0-9a-f]{6}"/m, 'colours: ["blue"'))
     const problems = problemsOf(dir)
     expect(problems).toEqual([expect.objectContaining({ field: 'colours.0', message: 'A colour such as #5a3b2e', line })])
   })
 
-  it('reports malformed YAML with its line', () => {
+  it('reports malformed YAML on the line of the mistake', () => {
     const dir = copyContent()
-    edit(dir, 'reviews.yaml', (t) => `${t}\nbroken: [unclosed\n`)
-    const [problem] = problemsOf(dir)
-    expect(problem!.message).toMatch(/^Not valid YAML: /)
-    expect(problem!.line).toBeGreaterThan(1)
+    // The most common slip: a colon in text without quotes.
+    const nameLine = lineOf(dir, 'products/clove.yaml', /^name:/)
+    edit(dir, 'products/clove.yaml', (t) => t.replace(/^name: .*$/m, 'name: Clove: whole and ground'))
+    // A key written twice.
+    const orderLine = lineOf(dir, 'products/cardamom.yaml', /^order:/)
+    edit(dir, 'products/cardamom.yaml', (t) => t.replace(/^(order: .*)$/m, '$1\norder: 3'))
+    expect(problemsOf(dir)).toEqual([
+      { file: `${rel(dir)}/products/cardamom.yaml`, field: '', message: 'Not valid YAML: Map keys must be unique', line: orderLine + 1 },
+      { file: `${rel(dir)}/products/clove.yaml`, field: '', message: 'Not valid YAML: Nested mappings are not allowed in compact mappings', line: nameLine },
+    ])
   })
 
   it('lists every problem of every file at once', () => {
     const dir = copyContent()
+    const orderLine = lineOf(dir, 'products/clove.yaml', /^order:/)
     edit(dir, 'products/clove.yaml', (t) => t.replace(/^order: .*$/m, 'order: second'))
     edit(dir, 'home.yaml', (t) => t.replace('- black-pepper', '- saffron'))
     edit(dir, 'granite/NeoGalaxy.yaml', (t) => t.replace(/^formType: .*$/m, 'formType: StarBlue'))
-    const problems = problemsOf(dir)
-    const text = formatProblems(problems)
-    expect(text).toMatch(/products\/clove\.yaml › order: Invalid input: expected number, received string \(line \d+\)/)
-    expect(text).toMatch(/home\.yaml › (latest\.products|carousel\.slides)\.\d+: No product "saffron" in content\/products\//)
-    expect(text).toMatch(/granite\/(NeoGalaxy|StarBlue)\.yaml › formType: "StarBlue" is already used by /)
+    const text = formatProblems(problemsOf(dir))
+    expect(text).toContain(`products/clove.yaml › order: Invalid input: expected number, received string (line ${orderLine})`)
+    expect(text).toContain('home.yaml › carousel.slides.3: No product "saffron" in content/products/')
+    expect(text).toContain('granite/StarBlue.yaml › formType: "StarBlue" is already used by ')
   })
 
   it('refuses two pages at one address, and addresses differing only in case', () => {
@@ -132,11 +145,15 @@ describe('mistakes in content', () => {
     expect(text).toContain('granite/NeoTanRed.yaml › slug: Must be "NeoTanRed", the file\'s name without .yaml')
   })
 
-  it('checks the front matter of legal texts', () => {
+  it('checks the front matter of legal texts, with the lines of the .mdx file', () => {
     const dir = copyContent()
+    const effectiveLine = lineOf(dir, 'legal/terms.mdx', /^effective:/)
     edit(dir, 'legal/terms.mdx', (t) => t.replace(/^effective: .*$/m, 'effective: October 22'))
-    const [problem] = problemsOf(dir)
-    expect(problem).toMatchObject({ field: 'effective', message: 'A date written as YYYY-MM-DD' })
-    expect(problem!.file).toMatch(/legal\/terms\.mdx$/)
+    const titleLine = lineOf(dir, 'legal/privacy.mdx', /^title:/)
+    edit(dir, 'legal/privacy.mdx', (t) => t.replace(/^title: .*$/m, 'title: Privacy: how we use your data'))
+    expect(problemsOf(dir)).toEqual([
+      { file: `${rel(dir)}/legal/privacy.mdx`, field: '', message: 'Not valid YAML: Nested mappings are not allowed in compact mappings', line: titleLine },
+      { file: `${rel(dir)}/legal/terms.mdx`, field: 'effective', message: 'A date written as YYYY-MM-DD', line: effectiveLine },
+    ])
   })
 })

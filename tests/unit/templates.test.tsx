@@ -1,4 +1,4 @@
-// Template logic that SPEC.md fixes with numbers: the rating summary, the carousel's looping index,
+// Template logic fixed by numbers: the rating summary, the carousel's looping index,
 // the active header link, and the header's markup that works without JavaScript.
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'

@@ -1,7 +1,7 @@
-// The contact page's "Send an Enquiry" form. SPEC.md: it reports through browser alerts and, on
-// success, clears its fields and the product choice. The granite category appears only for
-// Natural Stone's (Granites). Unlike the form SPEC.md describes, the fields it marks as required
-// are really checked, with a message next to each, before anything is sent.
+// The contact page's "Send an Enquiry" form. As on the original site, it reports through browser
+// alerts and, on success, clears its fields and the product choice. The granite category appears
+// only for Natural Stone's (Granites). Unlike the original, the fields it marks as required are
+// really checked, with a message next to each, before anything is sent.
 import { useCallback, useMemo } from 'react'
 import { HONEYPOT_FIELD } from '../../../forms/schemas.ts'
 import { asOptions, FormFrame, SelectField, SubmitArea, TextArea, TextField } from './fields.tsx'
@@ -81,7 +81,7 @@ export function ContactForm({ productOptions, graniteLabel, graniteOptions, idPr
         <TextField form={form} name="mobile" label="Mobile Number" type="tel" required autoComplete="tel" inputMode="tel" maxLength={24} />
         <TextArea form={form} name="details" label="Enquiry Details" required rows={4} maxLength={5000} />
       </div>
-      {/* SPEC.md: no visible loading state; the button is only disabled against a second click. */}
+      {/* As on the original site: no visible loading state; the button is only disabled against a second click. */}
       <SubmitArea
         form={form}
         label="Send Enquiry"

@@ -1,5 +1,6 @@
-// The product enquiry form of every product and granite page (SPEC.md sections 3, 4, 5, 8), and its
-// export variant on the Products list page, where the buyer first chooses a product.
+// The product enquiry form of every product and granite page (fields, states, checks and messages in
+// forms/schemas.ts and ./submit.ts), and its export variant on the Products list page, where the
+// buyer first chooses a product.
 import { useCallback, useMemo } from 'react'
 import { combineMobile, DEFAULT_COUNTRY_CODE, HONEYPOT_FIELD, PURPOSES } from '../../../forms/schemas.ts'
 import { asOptions, FormFrame, SelectField, SubmitArea, TextArea, TextField } from './fields.tsx'
@@ -41,7 +42,7 @@ type EnquiryValues = {
   [HONEYPOT_FIELD]: string
 }
 
-/** How a dial code reads in the list, SPEC.md's 'code (country name)': '91 (India)'. */
+/** How a dial code reads in the list, 'code (country name)': '91 (India)'. */
 export const dialCodeLabel = ({ code, country }: DialCode) => `${code} (${country})`
 
 export function EnquiryForm({
@@ -76,7 +77,7 @@ export function EnquiryForm({
       ...(isExport ? { product } : {}),
       ...rest,
       countryCode,
-      // SPEC.md section 3: country code, a space, then the number. An empty number stays empty so
+      // As the API takes it (forms/schemas.ts): country code, a space, then the number. An empty number stays empty so
       // the check says "Please enter your mobile number" rather than a format message.
       mobile: mobile.trim() === '' ? '' : combineMobile(countryCode, mobile),
     }),

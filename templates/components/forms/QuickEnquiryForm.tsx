@@ -1,5 +1,5 @@
-// The Quick Enquiry form of the home page: six required fields and its own wording (SPEC.md
-// sections 3, 4, 8).
+// The Quick Enquiry form of the home page: six required fields and its own wording
+// (QUICK_ENQUIRY_MESSAGES in ./submit.ts).
 import { useMemo } from 'react'
 import { HONEYPOT_FIELD } from '../../../forms/schemas.ts'
 import { asOptions, FormFrame, SelectField, SubmitArea, TextArea, TextField } from './fields.tsx'

@@ -1,4 +1,4 @@
-// "Share Your Experience" on the reviews page. SPEC.md's version never reached a server; ours sends
+// "Share Your Experience" on the reviews page. The original site's never reached a server; ours sends
 // the review (formType Review) to be stored for moderation, and reports success and errors like the
 // product enquiry forms.
 import { useMemo } from 'react'
@@ -85,6 +85,7 @@ function RatingField({ form }: { form: FormController<Values> }) {
   return (
     <fieldset
       className="form__field form__field--wide form__choices"
+      // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the stars are one radio group, with its own invalid state and message
       role="radiogroup"
       aria-labelledby={legendId}
       aria-required="true"

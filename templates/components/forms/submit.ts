@@ -1,6 +1,6 @@
 // The one way a form in the browser talks to POST /api/submit. The reply is read as text and parsed
 // here, so a reply that is not JSON (a proxy's error page, a wrong route) becomes a clear message
-// instead of an exception. The wording of every outcome is SPEC.md section 8's, per form.
+// instead of an exception. The wording of every outcome is the original site's, per form, word for word.
 import type { FieldErrors } from '../../../forms/schemas.ts'
 
 export interface SubmitMessages {
@@ -65,7 +65,7 @@ class SubmissionError extends Error {
 
 /**
  * Sends `{ formType, formData }` as JSON and maps the reply to an outcome with the form's own texts.
- * Never throws; a failure is logged to the console (SPEC.md section 4) and returned.
+ * Never throws; a failure is logged to the console (as the original forms did) and returned.
  */
 export async function submitForm(
   formType: string,

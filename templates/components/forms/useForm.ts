@@ -46,14 +46,13 @@ export function useForm<V extends Values>(options: {
   const formRef = useRef<HTMLFormElement | null>(null)
   const busy = useRef(false)
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on hydration: `defaults` is fixed for the life of the form
   useEffect(() => {
     setEnhanced(true)
     // Whatever a visitor typed before React took over is in the page, not in state: adopt it, or the
     // next render would wipe it.
     const typed = formRef.current ? valuesInPage(formRef.current, defaults) : {}
     if (Object.keys(typed).length > 0) setValues((current) => ({ ...current, ...typed }))
-    // Once, on hydration: `defaults` is fixed for the life of the form.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
   // After errors are shown, move focus to the first invalid control in the order a visitor reads them.

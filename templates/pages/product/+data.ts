@@ -19,7 +19,7 @@ export default function data(pageContext: PageContextServer) {
     { name: 'Products', path: pages.products.path },
   ]
   // Without an explore list, the products that follow this one (in menu order, wrapping round): seven
-  // tiles as SPEC.md shows, never every product, so a page's size does not grow with the catalogue.
+  // tiles as the original pages show, never every product, so a page's size does not grow with the catalogue.
   const at = content.products.findIndex((p) => p.slug === product.slug)
   const others = product.explore
     ? product.explore.map((slug) => content.productBySlug.get(slug)!)

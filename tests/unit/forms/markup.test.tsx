@@ -7,7 +7,7 @@ import { ContactForm } from '../../../templates/components/forms/ContactForm.tsx
 import { EnquiryForm } from '../../../templates/components/forms/EnquiryForm.tsx'
 import { QuickEnquiryForm } from '../../../templates/components/forms/QuickEnquiryForm.tsx'
 import { ReviewForm } from '../../../templates/components/forms/ReviewForm.tsx'
-import { COUNTRIES, CONTAINER_PLACEHOLDER, DIAL_CODES, GRANITES, PRODUCTS, REQUIREMENT_PLACEHOLDER } from './fixtures.ts'
+import { COUNTRIES, CONTAINER_PLACEHOLDER, DIAL_CODES, GRANITES, PRODUCTS, REQUIREMENT_PLACEHOLDER } from '../../fixtures/form-options.ts'
 import { byName, controlNames, elements, labelFor, options } from './markup.ts'
 
 const enquiry = (extra: Partial<Parameters<typeof EnquiryForm>[0]> = {}) =>
@@ -60,7 +60,7 @@ function expectCommonMarkup(html: string, formType: string, prefix: string) {
 }
 
 describe('EnquiryForm', () => {
-  test('has the fields of SPEC.md section 3 in order, with their labels and defaults', () => {
+  test('has the fields of a product enquiry in order, with their labels and defaults', () => {
     const html = enquiry()
     expectCommonMarkup(html, 'CloveEnquiry', 'clove-enquiry')
     expect(controlNames(html)).toEqual([
@@ -202,7 +202,7 @@ describe('ContactForm', () => {
 describe('ReviewForm', () => {
   const html = renderToString(<ReviewForm productOptions={PRODUCTS} idPrefix="review" labelledBy="review-heading" />)
 
-  test('has the fields of SPEC.md section 3, company and designation optional', () => {
+  test('has the fields of a review, company and designation optional', () => {
     expectCommonMarkup(html, 'Review', 'review')
     expect(controlNames(html)).toEqual([
       'formType',

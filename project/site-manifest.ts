@@ -1,0 +1,30 @@
+// The site manifest (dist/site-manifest.json): what the build tells the server about the site it
+// made. scripts/build.ts writes it, server/site.ts reads it at start-up; both use this one schema,
+// so the two cannot drift apart. Paths and formTypes follow the content's own rules.
+import { z } from 'zod'
+import { formType, sitePath } from '../content/schema.ts'
+import { type FormKind, formSchemas } from '../forms/schemas.ts'
+
+const formKind = z.enum(Object.keys(formSchemas) as [FormKind, ...FormKind[]])
+
+export const siteManifestSchema = z.object({
+  builtAt: z.iso.datetime(),
+  /** The site's public origin, e.g. https://www.example.com. */
+  origin: z.url(),
+  /** Alias path → canonical path; the server answers these with 301. */
+  redirects: z.record(sitePath, sitePath),
+  /** Every formType the site's forms send, with the kind of form and the product it names. */
+  formTypes: z.record(
+    formType,
+    z.object({
+      kind: formKind,
+      /** The product a product form is about, for the mail subject; other forms name it in formData. */
+      product: z.string().min(1).optional(),
+    }),
+  ),
+  /** Canonical paths of every page a visitor may land on (the sitemap's list). */
+  pages: z.array(sitePath),
+})
+
+export type SiteManifest = z.infer<typeof siteManifestSchema>
+export type FormTypeEntry = SiteManifest['formTypes'][string]

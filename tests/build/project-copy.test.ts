@@ -1,0 +1,25 @@
+// `npm run build` works wherever the project is: in a folder whose name has spaces it builds the
+// whole site and says so (it once compared a file URL with a path there, and exited 0 having built
+// nothing).
+import fs from 'node:fs'
+import path from 'node:path'
+import { describe, expect, inject, it } from 'vitest'
+import { distLayout } from '../../project/paths.ts'
+import { siteManifestSchema } from '../../project/site-manifest.ts'
+
+const root = inject('copyRoot')
+const { code, output } = inject('copyBuild')
+const dist = distLayout(path.join(root, 'dist'))
+
+describe('npm run build in a folder whose name has spaces', () => {
+  it('exits 0 having built every page, the manifest last', () => {
+    expect(root).toMatch(/ /)
+    expect(code, output).toBe(0)
+    const manifest = siteManifestSchema.parse(JSON.parse(fs.readFileSync(dist.siteManifest, 'utf8')))
+    const pages = fs.readdirSync(dist.clientDir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.html'))
+    expect(output).toContain(`built ${pages.length} HTML pages into dist/client`)
+    // Every page of the sitemap, every alias, the thank-you and problem pages and the 404 page.
+    expect(pages.length).toBe(manifest.pages.length + Object.keys(manifest.redirects).length + 3)
+    for (const page of manifest.pages) expect(fs.existsSync(path.join(dist.clientDir, page, 'index.html')), page).toBe(true)
+  })
+})

@@ -1,0 +1,53 @@
+// Once for the built-site tests: a copy of the project in a folder whose name has spaces, with one
+// product added as content only (tests/fixtures/content/saffron.yaml and a picture), built with
+// `npm run build` exactly as staff run it. tests/build/project-copy.test.ts checks the build ran;
+// tests/build/add-product.test.ts checks the product it added.
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import sharp from 'sharp'
+import type { TestProject } from 'vitest/node'
+import { paths } from '../../project/paths.ts'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The copy's root folder (its name has spaces). */
+    copyRoot: string
+    /** `npm run build` in the copy: exit code and everything it printed. */
+    copyBuild: { code: number | null; output: string }
+  }
+}
+
+/** What a fresh checkout holds, plus the image cache (so the copy encodes only the added picture). */
+const LEFT_OUT = new Set(['node_modules', 'dist', 'data', '.git', 'coverage', 'test-results'])
+const keep = (source: string) => {
+  const [top, next] = path.relative(paths.root, source).split(path.sep)
+  if (LEFT_OUT.has(top ?? '')) return false
+  return top !== '.cache' || next === undefined || next === 'public' || /^images-.*\.json$/.test(next)
+}
+
+export default async function setup(project: TestProject) {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'site-copy-'))
+  const root = path.join(tmp, 'a project folder')
+  fs.cpSync(paths.root, root, { recursive: true, filter: keep })
+  fs.symlinkSync(path.join(paths.root, 'node_modules'), path.join(root, 'node_modules'))
+  fs.cpSync(path.join(paths.root, 'tests/fixtures/content/saffron.yaml'), path.join(root, 'content/products/saffron.yaml'))
+  await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#c0392b' } })
+    .jpeg()
+    .toFile(path.join(root, 'content/images/products/saffron.jpg'))
+
+  const env = { ...process.env }
+  for (const name of ['CONTENT_DIR', 'DIST_DIR', 'BUILD_CACHE_DIR']) delete env[name]
+  const copyBuild = await new Promise<{ code: number | null; output: string }>((resolve, reject) => {
+    const child = spawn('npm', ['run', 'build'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.on('error', reject)
+    child.on('close', (code) => resolve({ code, output }))
+  })
+  project.provide('copyRoot', root)
+  project.provide('copyBuild', copyBuild)
+  return () => fs.rmSync(tmp, { recursive: true, force: true })
+}
