@@ -3,7 +3,8 @@
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises'
 import { join, relative } from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { ContentError, formatProblems, loadContent, type SiteContent } from '../content/load.ts'
+import { checkContent } from '../content/check.ts'
+import { ContentError, formatProblems, type SiteContent } from '../content/load.ts'
 import { builtInFormTypes, type FormKind } from '../forms/schemas.ts'
 import { buildImages } from './build-images.ts'
 import { paths } from './paths.ts'
@@ -63,7 +64,11 @@ export async function buildSite({ quiet = false } = {}): Promise<{ pages: number
   process.env.IMAGE_MANIFEST = paths.imageManifest
   process.env.CONTENT_DIR = paths.contentDir
 
-  const content = loadContent(paths.contentDir)
+  // The whole check first: a mistake stops the build before anything of the last good build is removed.
+  const check = await checkContent({ dir: paths.contentDir, cacheFile: join(paths.cacheDir, 'content-check.json') })
+  if (!check.content) throw new ContentError(check.errors)
+  if (check.warnings.length > 0) log(`content: ${check.warnings.length} warning(s):\n${formatProblems(check.warnings)}`)
+  const content = check.content
   log(`content: ${content.products.length} products, ${content.graniteShades.length} granite shades, ${content.routes.length} pages valid`)
 
   const t1 = performance.now()

@@ -6,7 +6,7 @@ import helmet from 'helmet'
 import { RequestError } from './body.ts'
 import type { Config } from './config.ts'
 import { describeError, type Logger } from './log.ts'
-import { loadSite } from './site.ts'
+import { loadSite, type Site } from './site.ts'
 import { StaticSite } from './static.ts'
 import type { EnquiryStore } from './store.ts'
 import { createSubmitHandler, isClassicPost, sendRefusal } from './submit.ts'
@@ -18,6 +18,8 @@ export interface AppDeps {
   onQueued?: () => void
   /** True once shutdown began: responses then close their connection. */
   isShuttingDown?: () => boolean
+  /** The site to serve instead of the one built in config.distDir (the live preview passes its own). */
+  site?: Site
 }
 
 export const CONTENT_SECURITY_POLICY = {
@@ -37,7 +39,7 @@ export const CONTENT_SECURITY_POLICY = {
 
 export function createApp(config: Config, deps: AppDeps): express.Express {
   const { store, logger } = deps
-  const site = loadSite(config.distDir)
+  const site = deps.site ?? loadSite(config.distDir)
   if (!site.hasManifest) logger.warn('dist/site-manifest.json is missing: no alias redirects, built-in form types only')
   const staticSite = StaticSite.load(site.clientDir, site.redirects, logger)
   const allowedOrigins = new Set(config.allowedOrigins)
