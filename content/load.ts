@@ -167,8 +167,9 @@ export function readContent(dir: string = defaultContentDir): ContentReading {
       const before = problems.length
       const data = readYaml(file, schema)
       const shown = rel(file)
-      const declared = (sources.get(shown)?.data as { slug?: unknown } | undefined)?.slug
-      const mismatch = slugMismatch(stem, declared, slugPattern, slugify, name)
+      const source = sources.get(shown)
+      // A file that cannot be read as YAML has its one message already.
+      const mismatch = source ? slugMismatch(stem, (source.data as { slug?: unknown } | null)?.slug, slugPattern, slugify, name) : undefined
       if (mismatch) {
         // This message says everything about the slug line: drop the schema's own about it.
         for (let i = problems.length - 1; i >= before; i--) if (problems[i]!.field === 'slug') problems.splice(i, 1)

@@ -65,6 +65,11 @@ function plainSyntaxMessage(error: YAMLError, text: string, lines: string[], lin
   const { line } = lineCounter.linePos(offset)
   const lineText = lines[line - 1] ?? ''
   const quoteAdvice = 'put the whole text in "double quotes"'
+  // A value starting with a sign YAML reserves (*bold*, &, !, %, @, `) confuses the parser in many ways.
+  const value = /^\s*(?:-\s+)?[^\s:#"'][^:#]*:\s+(\S.*)$/.exec(lineText)?.[1] ?? /^\s*-\s+(\S.*)$/.exec(lineText)?.[1]
+  if (value && /^[*&!%@`]/.test(value) && error.code !== 'DUPLICATE_KEY') {
+    return { message: `A text cannot start with ${value.charAt(0)} unless it is in quotes: ${quoteAdvice}`, offset: lineStart(lineCounter, line) }
+  }
   switch (error.code) {
     case 'BAD_SCALAR_START': {
       const char = text.charAt(offset)
