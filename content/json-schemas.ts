@@ -64,8 +64,10 @@ export function toJsonSchema(schema: z.ZodType): JsonSchema {
     io: 'input',
     target: 'draft-2020-12',
     override: ({ zodSchema, path }) => {
-      const patterns = (zodSchema as unknown as { _zod: { bag?: { patterns?: Set<RegExp> } } })._zod.bag?.patterns
-      for (const pattern of patterns ?? []) {
+      const checks = (zodSchema as unknown as { _zod: { def: { checks?: { _zod: { def: { pattern?: unknown } } }[] } } })._zod.def.checks ?? []
+      for (const check of checks) {
+        const pattern = check._zod.def.pattern
+        if (!(pattern instanceof RegExp)) continue
         if (pattern.flags.replace(/[gu]/g, '') !== '') {
           throw new Error(`${pattern} at ${path.join('.')}: JSON Schema has no regex flags, so this field would be checked differently by editors. Write the pattern without flags.`)
         }
