@@ -16,6 +16,7 @@ interface MdastNode {
   value?: string
   position?: { start: { line: number; column: number } }
   children?: MdastNode[]
+  attributes?: { type: string; name?: string; value?: unknown }[]
 }
 
 const BRACES = 'Curly braces { } and the sign < have a special meaning in these files'
@@ -53,6 +54,12 @@ export async function checkMdx(text: string, path: string): Promise<MdxProblem[]
       // Lower-case names are HTML (<br />, <abbr>); a capitalised or dotted name is a component these pages do not have.
       if (node.name && !/^[a-z][a-z0-9]*$/.test(node.name)) {
         problems.push({ message: `<${node.name}> is not something these pages can show. ${BRACES}: to show the sign itself, write \\<`, position })
+      }
+      for (const attribute of node.attributes ?? []) {
+        const value = attribute.value
+        if (attribute.type === 'mdxJsxExpressionAttribute' || (typeof value === 'object' && value !== null)) {
+          problems.push({ message: `<${node.name ?? ''} …> has a value in curly braces, which would stop the page from building: write it in "double quotes"`, position })
+        }
       }
     } else if (node.type === 'mdxjsEsm') {
       problems.push({ message: 'Lines starting with import or export are code: remove this line', position })

@@ -23,6 +23,8 @@ const started = performance.now()
 const port = await choosePort(process.env.PORT)
 const origin = `http://localhost:${port}`
 const shown = (file: string) => relative(paths.root, file) || file
+/** A warning is said once, not after every save. */
+let lastWarnings = ''
 
 // The enquiry service's view of the site, updated in place after every valid change, so a
 // product added a minute ago takes enquiries at once.
@@ -102,11 +104,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   })
 }
 
-let lastWarnings = ''
 function report({ result, ms }: LiveState, changed: string[]): void {
   const what = changed.length > 0 ? `${[...new Set(changed.map(shown))].join(', ')} changed` : 'Content'
   const warnings = formatProblems(result.warnings)
-  // A warning is said once, not after every save.
   if (warnings && warnings !== lastWarnings) console.warn(`Warnings (the site still builds):\n${warnings}`)
   lastWarnings = warnings
   if (result.errors.length > 0) {

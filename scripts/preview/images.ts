@@ -1,6 +1,6 @@
 // Pictures in the live preview: the originals under content/images/, served as they are, with a
 // manifest of the same shape as the build's (size, placeholder colour) so the templates draw them
-// at the same place and size. Encoding every width in three formats takes minutes on a fresh
+// at the same place and size (read from the files' headers, without decoding them). Encoding every width in three formats takes minutes on a fresh
 // checkout and seconds per replaced photo; the preview must show a new photo within a second.
 import { createReadStream } from 'node:fs'
 import { readdir, stat } from 'node:fs/promises'
@@ -10,6 +10,7 @@ import sharp from 'sharp'
 import type { ImageEntry, ImageManifest } from '../../templates/components/images.ts'
 
 export const PREVIEW_IMAGES_PREFIX = '/__preview/images/'
+const PLACEHOLDER = '#d8d2c8'
 
 const TYPES: Record<string, string> = {
   '.jpg': 'image/jpeg',
@@ -83,10 +84,9 @@ async function describe(file: string, key: string, stamp: string): Promise<Image
     const width = (swapped ? meta.height : meta.width) ?? 0
     const height = (swapped ? meta.width : meta.height) ?? 0
     if (/\.svg$/i.test(key)) return { width, height, svg: url }
-    // JPEG shrink-on-load makes this tiny resize cheap.
-    const { dominant } = await sharp(file).resize(32, 32, { fit: 'inside' }).stats()
-    const dominantColour = `#${[dominant.r, dominant.g, dominant.b].map((c) => c.toString(16).padStart(2, '0')).join('')}`
-    return { width, height, avif: [], webp: [], jpeg: [{ url, width }], fallback: url, dominantColour }
+    // The placeholder shown while a picture loads: a neutral one, as computing the photo's own
+    // would decode every photo on start.
+    return { width, height, avif: [], webp: [], jpeg: [{ url, width }], fallback: url, dominantColour: PLACEHOLDER }
   } catch {
     return undefined
   }

@@ -71,6 +71,19 @@ describe('MDX texts', () => {
     expect(formatProblems(errors)).not.toMatch(/\n\s+at /)
   })
 
+  it('names a value in curly braces inside a tag', async () => {
+    const { content } = project()
+    edit(join(content, 'about.mdx'), (t) => `${t}\n\nWe are <abbr title={company}>Pvt Ltd</abbr>.\n`)
+    const { errors } = await checkContent({ dir: content })
+    expect(errors).toEqual([
+      expect.objectContaining({
+        file: expect.stringMatching(/content\/about\.mdx$/),
+        message: '<abbr …> has a value in curly braces, which would stop the page from building: write it in "double quotes"',
+        line: lineOf(join(content, 'about.mdx'), /<abbr/),
+      }),
+    ])
+  })
+
   it('accepts braces and < written as the guide says, and comments', async () => {
     const { content } = project()
     edit(join(content, 'legal/terms.mdx'), (t) => t.replace(/^## 2\./m, 'Open \\{Mon-Fri\\}, moisture \\<5% {/* checked yearly */}, <abbr title="Private Limited">Pvt Ltd</abbr>.\n\n## 2.'))
