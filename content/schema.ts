@@ -19,6 +19,10 @@ declare module 'zod' {
      * on existing entries.
      */
     setOnce?: boolean
+    /** The value is the path of a file under this folder (a picture under content/images). */
+    mediaFolder?: string
+    /** The value names an entry of this collection by its file name (a product's slug). */
+    references?: 'products'
   }
 }
 
@@ -35,6 +39,8 @@ const sitePath = matching(
   'Must be an address inside the site such as /products/clove: a / then letters, digits, - or _, no / at the end',
 ).meta({ description: 'An address inside the site, starting with /, e.g. /products/clove.' })
 const productSlug = matching(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Use lower-case letters, digits and single dashes, e.g. green-chilli')
+/** A product named by its file name, e.g. black-pepper for products/black-pepper.yaml. */
+const productRef = productSlug.meta({ description: 'A product, by its file name in content/products/ without .yaml.', references: 'products' })
 const formType = matching(/^[A-Za-z][A-Za-z0-9_]{1,60}$/, 'Letters, digits and _ only, starting with a letter, e.g. GreenChilliEnquiry').meta({
   description:
     'The name the page’s enquiries are filed under in the mailbox, e.g. CloveEnquiry. Each page has its own. Do not change it once the page is live.',
@@ -53,7 +59,10 @@ const aliases = z
 const imageSrc = matching(
   /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\.([Jj][Pp][Ee]?[Gg]|[Pp][Nn][Gg]|[Ww][Ee][Bb][Pp]|[Aa][Vv][Ii][Ff]|[Ss][Vv][Gg])$/,
   'A picture file under content/images/, e.g. products/clove.jpg (letters, digits, - and _; ending .jpg, .png, .webp, .avif or .svg)',
-).meta({ description: 'The picture’s file under content/images/, e.g. products/clove.jpg. Letter case must match the file name exactly.' })
+).meta({
+  description: 'The picture’s file under content/images/, e.g. products/clove.jpg. Letter case must match the file name exactly.',
+  mediaFolder: 'content/images',
+})
 const image = z
   .strictObject({
     src: imageSrc,
@@ -216,7 +225,7 @@ const agroProduct = z
       })
       .meta({ description: 'The Packing and Storage block.' }),
     explore: z
-      .array(productSlug)
+      .array(productRef)
       .optional()
       .meta({ description: 'Optional: the products under "Explore More Products" (their file names). Leave it out to show the seven that follow in menu order.' }),
     geoTagged: z.boolean().default(false).meta({ description: 'Optional: true adds the regional tags for search engines to this page.' }),
@@ -326,7 +335,7 @@ export const graniteShadeSchema = z
   .meta({ title: 'granite/<Name>.yaml', description: 'One granite shade.' })
 
 // ---- home.yaml ----
-const productList = z.array(productSlug).min(1).meta({ description: 'Products, by their file names in content/products/, in the order shown.' })
+const productList = z.array(productRef).min(1).meta({ description: 'Products, by their file names in content/products/, in the order shown.' })
 const homeList = (what: string) =>
   z
     .strictObject({

@@ -20,6 +20,8 @@ function validator() {
   // Annotations for editors, not constraints.
   ajv.addKeyword('patternErrorMessage')
   ajv.addKeyword('setOnce')
+  ajv.addKeyword('mediaFolder')
+  ajv.addKeyword('references')
   return ajv
 }
 
@@ -111,10 +113,13 @@ describe('the JSON Schemas', () => {
     expect(unexplained).toEqual([])
   })
 
-  it('carry each pattern with its message, and mark the fields not to change once live', () => {
+  it('carry what the browser editor needs: each pattern with its message, the fields not to change once live, pictures and product references', () => {
     const agro = schemaFile('product').oneOf!.find((v) => v.properties?.kind?.const === 'agro')!
     expect(agro.properties!.slug).toMatchObject({ pattern: expect.any(String), patternErrorMessage: expect.stringMatching(/lower-case/), setOnce: true })
     expect(agro.properties!.formType).toMatchObject({ patternErrorMessage: expect.any(String), setOnce: true })
+    expect(agro.properties!.image!.properties!.src).toMatchObject({ mediaFolder: 'content/images' })
+    expect(agro.properties!.explore!.items).toMatchObject({ references: 'products', pattern: agro.properties!.slug!.pattern })
+    expect(agro.properties!.slug!.references).toBeUndefined()
     const site = schemaFile('site')
     expect(site.properties!.contact!.properties!.phones!.items!.properties!.tel).toMatchObject({ pattern: '^\\+[0-9]{6,15}$', patternErrorMessage: expect.stringMatching(/International format/) })
   })
