@@ -40,7 +40,8 @@ const live = new LiveContent(paths.contentDir, join(paths.cacheDir, 'content-che
 if (formTypes.size === 0) for (const [formType, kind] of Object.entries(builtInFormTypes)) formTypes.set(formType, { kind })
 
 console.log('Checking the content…')
-report(await live.state(), [])
+// The first check runs while the servers start; pages wait for it.
+const firstCheck = live.state().then((state) => report(state, []))
 
 // An empty folder for the service's static files: the preview renders the pages itself.
 const noStaticFiles = mkdtempSync(join(tmpdir(), 'preview-static-'))
@@ -88,6 +89,7 @@ try {
   process.exit(1)
 }
 
+await firstCheck
 live.onUpdate((state, changed) => report(state, changed))
 console.log(
   `\n  Preview: ${origin}/\n\n  Edit the files in content/ and save: open pages reload by themselves.` +

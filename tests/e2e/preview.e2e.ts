@@ -9,6 +9,7 @@ import net from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { connectBrowser, field, openPage, type OpenPage } from './support.ts'
 
@@ -144,6 +145,23 @@ describe('npm run dev on a fresh checkout', () => {
     editClove((t) => t.replace(/^slug: Clove /m, 'slug: clove '))
     await page.locator('h1', { hasText: 'Clove Buds' }).waitFor()
     expect(await problems.count()).toBe(0)
+  }, 60_000)
+
+  test('shows an edited MDX text and a replaced photo by itself', async () => {
+    await page.goto(`${origin}/about`)
+    const about = join(projectDir, 'content/about.mdx')
+    writeFileSync(about, `${readFileSync(about, 'utf8')}\nA paragraph written while the preview was open.\n`)
+    await page.getByText('A paragraph written while the preview was open.').waitFor()
+
+    await page.goto(`${origin}/products/clove`)
+    const photo = page.locator('main img[src*="clove.jpg"]').first()
+    const before = await photo.getAttribute('src')
+    await sharp({ create: { width: 1700, height: 1275, channels: 3, background: '#6b3d1f' } }).jpeg().toFile(join(projectDir, 'content/images/products/clove.jpg'))
+    await expect.poll(() => photo.getAttribute('src').catch(() => before), { timeout: 15_000 }).not.toBe(before)
+    expect(await photo.getAttribute('width')).toBe('1700')
+    const response = await page.request.get(`${origin}${await photo.getAttribute('src')}`)
+    expect(response.headers()['content-type']).toBe('image/jpeg')
+    expect((await sharp(await response.body()).metadata()).width).toBe(1700)
   }, 60_000)
 
   test('sends an enquiry from the preview, accepted by the enquiry service and stored', async () => {
