@@ -6,7 +6,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import net from 'node:net'
-import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import sharp from 'sharp'
@@ -57,7 +56,9 @@ function editClove(change: (text: string) => string): void {
 }
 
 beforeAll(async () => {
-  workDir = mkdtempSync(join(tmpdir(), 'preview-e2e-'))
+  // Under the project's own .cache (ignored by git): on the file system of node_modules, for hard links.
+  mkdirSync(join(root, '.cache'), { recursive: true })
+  workDir = mkdtempSync(join(root, '.cache', 'preview-e2e-'))
   projectDir = join(workDir, 'project')
   dataDir = join(workDir, 'data')
   freshCopy(projectDir)
