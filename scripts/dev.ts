@@ -77,7 +77,9 @@ try {
         host: '127.0.0.1',
         // An object target (not a string) so Vite's proxy keeps Host; Origin is never rewritten for HTTP.
         proxy: { '/api': { target: api.url, changeOrigin: false, xfwd: true } },
-        watch: { ignored: ['**/data/**', '**/.cache/**', '**/dist/**', '**/test-results/**'] },
+        // What the preview and the enquiry service write themselves; absolute, so a project that lives
+        // in a folder named like one of these is still watched.
+        watch: { ignored: [config.dataDir, paths.cacheDir, paths.distDir].map((dir) => `${dir.split('\\').join('/')}/**`) },
       },
     },
   }))

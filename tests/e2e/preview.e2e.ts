@@ -125,6 +125,8 @@ describe('npm run dev on a fresh checkout', () => {
     await page.goto(`${origin}/products/clove`)
     await expect.poll(() => page.locator('h1').textContent()).toBe('Clove')
     expect(await page.locator('main img[src*="clove.jpg"]').count()).toBeGreaterThan(0)
+    // Settled, as a page someone is looking at: its form's scripts loaded (Vite prepares them on first use).
+    await page.locator('form[action="/api/submit"][novalidate]').waitFor({ timeout: 60_000 })
 
     // An edit shows without a reload by hand.
     const edited = performance.now()
