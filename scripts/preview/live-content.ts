@@ -17,8 +17,11 @@ export interface LiveState {
 export class LiveContent {
   readonly images: PreviewImages
   private last: LiveState | undefined
-  private running: Promise<LiveState> | undefined
-  private scheduled: { promise: Promise<void>; done: () => void; timer: NodeJS.Timeout | undefined } | undefined
+  /** Changes seen (the start counts as one) and changes checked: the content is current when equal. */
+  private requested = 1
+  private completed = 0
+  private loop: Promise<void> | undefined
+  private timer: NodeJS.Timeout | undefined
   private changed: string[] = []
   private readonly listeners: ((state: LiveState, changed: string[]) => void)[] = []
 
@@ -33,8 +36,8 @@ export class LiveContent {
 
   /** The state once every change seen so far has been checked (a page request waits for it). */
   async state(): Promise<LiveState> {
-    while (this.running || this.scheduled || !this.last) await (this.running ?? this.refreshSoon(0))
-    return this.last
+    while (this.completed < this.requested) await this.checkNow()
+    return this.last!
   }
 
   onUpdate(listener: (state: LiveState, changed: string[]) => void): void {
@@ -44,53 +47,44 @@ export class LiveContent {
   /** A file under the content folder changed: check again shortly (an editor's save can be several writes). */
   fileChanged(file: string): void {
     this.changed.push(file)
-    void this.refreshSoon(30)
+    this.requested++
+    clearTimeout(this.timer)
+    this.timer = setTimeout(() => void this.checkNow(), 30)
   }
 
-  /** One refresh for every change within `ms`; resolves when it has run. */
-  private refreshSoon(ms: number): Promise<unknown> {
-    if (!this.scheduled) {
-      let done!: () => void
-      const promise = new Promise<void>((resolve) => (done = resolve))
-      this.scheduled = { promise, done, timer: undefined }
-    }
-    const scheduled = this.scheduled
-    clearTimeout(scheduled.timer)
-    scheduled.timer = setTimeout(() => {
-      this.scheduled = undefined
-      // A change made during a check is checked after it.
-      void (async () => {
-        while (this.running) await this.running
-        await this.refresh()
-      })().finally(scheduled.done)
-    }, ms)
-    return scheduled.promise
-  }
-
-  private async refresh(): Promise<LiveState> {
-    const started = performance.now()
-    const changed = this.changed.splice(0)
-    this.running = (async () => {
+  /** Checks until every change seen has been checked; one loop at a time. */
+  private checkNow(): Promise<void> {
+    clearTimeout(this.timer)
+    this.loop ??= (async () => {
       try {
-        const [result, manifest] = await Promise.all([checkContent({ dir: this.dir, cacheFile: this.cacheFile }), this.images.update()])
-        replaceImageManifest(manifest)
-        if (result.content) {
-          replaceContent(result.content)
-          this.onValid(result)
+        while (this.completed < this.requested) {
+          const upTo = this.requested
+          const changed = this.changed.splice(0)
+          this.last = await this.check()
+          this.completed = upTo
+          for (const listener of this.listeners) listener(this.last, changed)
         }
-        return { result, ms: Math.round(performance.now() - started) }
-      } catch (error) {
-        // Not a content mistake (a file that cannot be read, say): shown like one, so the preview keeps running.
-        const problem = { file: this.dir, field: '', message: `The content could not be checked: ${(error as Error).message}` }
-        return { result: { content: undefined, problems: [problem], errors: [problem], warnings: [] }, ms: Math.round(performance.now() - started) }
+      } finally {
+        this.loop = undefined
       }
     })()
+    return this.loop
+  }
+
+  private async check(): Promise<LiveState> {
+    const started = performance.now()
     try {
-      this.last = await this.running
-    } finally {
-      this.running = undefined
+      const [result, manifest] = await Promise.all([checkContent({ dir: this.dir, cacheFile: this.cacheFile }), this.images.update()])
+      replaceImageManifest(manifest)
+      if (result.content) {
+        replaceContent(result.content)
+        this.onValid(result)
+      }
+      return { result, ms: Math.round(performance.now() - started) }
+    } catch (error) {
+      // Not a content mistake (a file that cannot be read, say): shown like one, so the preview keeps running.
+      const problem = { file: this.dir, field: '', message: `The content could not be checked: ${(error as Error).message}` }
+      return { result: { content: undefined, problems: [problem], errors: [problem], warnings: [] }, ms: Math.round(performance.now() - started) }
     }
-    for (const listener of this.listeners) listener(this.last, changed)
-    return this.last
   }
 }
