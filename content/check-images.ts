@@ -73,7 +73,8 @@ async function decode(file: string, key: string): Promise<{ width?: number; heig
   }
 }
 
-async function listPictures(dir: string): Promise<string[]> {
+/** Every picture the image build reads under `dir`, as keys with / separators (products/clove.jpg). */
+export async function listPictures(dir: string): Promise<string[]> {
   let entries
   try {
     entries = await readdir(dir, { recursive: true, withFileTypes: true })

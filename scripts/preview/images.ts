@@ -3,10 +3,11 @@
 // at the same place and size (read from the files' headers, without decoding them). Encoding every width in three formats takes minutes on a fresh
 // checkout and seconds per replaced photo; the preview must show a new photo within a second.
 import { createReadStream } from 'node:fs'
-import { readdir, stat } from 'node:fs/promises'
+import { stat } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { extname, join, relative } from 'node:path'
+import { extname, join } from 'node:path'
 import sharp from 'sharp'
+import { listPictures } from '../../content/check-images.ts'
 import type { ImageEntry, ImageManifest } from '../../templates/components/images.ts'
 
 export const PREVIEW_IMAGES_PREFIX = '/__preview/images/'
@@ -90,17 +91,4 @@ async function describe(file: string, key: string, stamp: string): Promise<Image
   } catch {
     return undefined
   }
-}
-
-async function listPictures(dir: string): Promise<string[]> {
-  let entries
-  try {
-    entries = await readdir(dir, { recursive: true, withFileTypes: true })
-  } catch {
-    return []
-  }
-  return entries
-    .filter((e) => e.isFile() && !e.name.startsWith('.') && TYPES[extname(e.name).toLowerCase()])
-    .map((e) => relative(dir, join(e.parentPath, e.name)).split('\\').join('/'))
-    .sort()
 }
