@@ -1,213 +1,490 @@
-// The whole content model on one screen: every collection the site is built from, with its schema.
+// The whole content model: every collection the site is built from, with its schema.
 // Types are inferred from the schemas, so a field added here is a field the templates can use.
+//
+// This file is also the one place where fields are explained. Each `.meta({ description })` is:
+// - the hover help of editors that read the generated JSON Schemas (schemas/, `npm run schemas`),
+// - the field reference at the end of content/README.md (generated from the same descriptions),
+// - the hint of the browser editor, whose configuration is generated from these schemas.
+// Every object is strict: a key that is not declared here is an error ("did you mean …?"), never
+// silently dropped. Regexes are written without flags, because JSON Schema patterns have none.
 import { z } from 'zod'
 
-const text = z.string().trim().min(1, 'Required')
-/** A page's address inside the site; also the form of every path in the site manifest. */
-export const sitePath = z
-  .string()
-  .regex(/^\/[A-Za-z0-9/_-]*$/, 'Must be a site path such as /products/clove (letters, digits, - _ /)')
-  .refine((p) => p === '/' || !p.endsWith('/'), 'Must not end with /')
-const slug = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'Use lower-case letters, digits and dashes')
-/** The name a form's enquiries are filed under; also the form of every formType in the site manifest. */
-export const formType = z.string().regex(/^[A-Za-z][A-Za-z0-9_]{1,60}$/, 'Letters, digits and _ only')
-const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'A colour such as #5a3b2e')
+declare module 'zod' {
+  interface GlobalMeta {
+    /** The message shown when a value does not match the field's pattern (read by VS Code's YAML extension). */
+    patternErrorMessage?: string
+    /**
+     * Given once, when the entry is created, and never changed afterwards: the value names the
+     * entry's file or the mailbox folder its enquiries are filed under. Editors show it read-only
+     * on existing entries.
+     */
+    setOnce?: boolean
+    /** The value is the path of a file under this folder (a picture under content/images). */
+    mediaFolder?: string
+    /** The value names an entry of this collection by its file name (a product's slug). */
+    references?: 'products'
+  }
+}
+
+/** A string that matches `regex`; the message travels in the schema so every editor can show it. */
+function matching(regex: RegExp, message: string) {
+  // JSON Schema patterns have no flags: a /i regex would be exported case-sensitive.
+  if (regex.flags !== '') throw new Error(`${regex}: write the pattern without flags (it is exported to JSON Schema)`)
+  return z.string().regex(regex, message).meta({ patternErrorMessage: message })
+}
+
+const text = z.string().trim().min(1, 'Must not be empty')
+export const sitePath = matching(
+  /^\/([A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*)?$/,
+  'Must be an address inside the site such as /products/clove: a / then letters, digits, - or _, no / at the end',
+).meta({ description: 'An address inside the site, starting with /, e.g. /products/clove.' })
+const productSlug = matching(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Use lower-case letters, digits and single dashes, e.g. green-chilli')
+/** A product named by its file name, e.g. black-pepper for products/black-pepper.yaml. */
+const productRef = productSlug.meta({ description: 'A product, by its file name in content/products/ without .yaml.', references: 'products' })
+export const formType = matching(/^[A-Za-z][A-Za-z0-9_]{1,60}$/, 'Letters, digits and _ only, starting with a letter, e.g. GreenChilliEnquiry').meta({
+  description:
+    'The name the page’s enquiries are filed under in the mailbox, e.g. CloveEnquiry. Each page has its own. Do not change it once the page is live.',
+  setOnce: true,
+})
+const colour = matching(/^#[0-9a-fA-F]{6}$/, 'A colour such as #5a3b2e')
 const url = z.url({ message: 'A full web address, starting with https://' })
+const isoDate = z.iso.date({ message: 'A date written as YYYY-MM-DD, in quotes, e.g. "2026-01-15"' })
+const order = z.number().int().meta({ description: 'Position in menus and lists: 1 comes first.' })
+const aliases = z
+  .array(sitePath)
+  .default([])
+  .meta({ description: 'Optional: older addresses that lead to the same page (each is redirected to `path`).' })
+
 /** An image stored under content/images/, e.g. products/clove.jpg */
-const image = z.object({
-  src: z.string().regex(/^[a-z0-9/_-]+\.(jpe?g|png|webp|avif|svg)$/i, 'A file under content/images/, e.g. products/clove.jpg'),
-  alt: text,
+const imageSrc = matching(
+  /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\.([Jj][Pp][Ee]?[Gg]|[Pp][Nn][Gg]|[Ww][Ee][Bb][Pp]|[Aa][Vv][Ii][Ff]|[Ss][Vv][Gg])$/,
+  'A picture file under content/images/, e.g. products/clove.jpg (letters, digits, - and _; ending .jpg, .png, .webp, .avif or .svg)',
+).meta({
+  description: 'The picture’s file under content/images/, e.g. products/clove.jpg. Letter case must match the file name exactly.',
+  mediaFolder: 'content/images',
 })
-const seo = z.object({
-  title: text.max(70, 'Keep titles under 70 characters so search results show them whole'),
-  description: text.max(170, 'Keep descriptions under 170 characters'),
-  keywords: z.array(text).optional(),
+const image = z
+  .strictObject({
+    src: imageSrc,
+    alt: text.meta({ description: 'What the picture shows, in a sentence: read aloud to blind visitors and used by search engines.' }),
+  })
+  .meta({ description: 'A picture: its file (`src`) and its description (`alt`).' })
+const seo = z
+  .strictObject({
+    title: text
+      .max(70, 'Keep titles under 70 characters so search results show them whole')
+      .meta({ description: 'The title in the browser tab and in search results (at most 70 characters).' }),
+    description: text
+      .max(170, 'Keep descriptions under 170 characters')
+      .meta({ description: 'The summary shown in search results (at most 170 characters).' }),
+    keywords: z.array(text).optional().meta({ description: 'Optional: search words, one per line.' }),
+  })
+  .meta({ description: 'What search engines show: `title`, `description` and optional `keywords`.' })
+const labelled = z.strictObject({
+  label: text.meta({ description: 'The name of the fact, e.g. "Moisture".' }),
+  value: text.meta({ description: 'Its value, e.g. "10% max".' }),
 })
-const labelled = z.object({ label: text, value: text })
-const titled = z.object({ title: text, text: text })
+const titled = z.strictObject({
+  title: text.meta({ description: 'The short heading of the item.' }),
+  text: text.meta({ description: 'A sentence or two under it.' }),
+})
+const summary = text.max(200, 'Keep the summary under 200 characters').meta({ description: 'A short description for cards (at most 200 characters).' })
 
 // ---- site.yaml: who the company is ----
-export const siteSchema = z.object({
-  origin: url.refine((u) => !u.endsWith('/'), 'No trailing /'),
-  company: z.object({
-    name: text,
-    shortName: text,
-    tagline: text,
-    legalForm: text,
-    natureOfBusiness: text,
-    employees: z.number().int().positive(),
-    marketCoverage: text,
-    founded: z.number().int().min(1900).max(2100),
-    offices: z.array(text).min(1),
-    address: z.object({ locality: text, region: text, country: text, postalCode: text.optional() }),
-    blurb: text,
-  }),
-  contact: z.object({
-    person: text,
-    phones: z.array(z.object({ display: text, tel: z.string().regex(/^\+[0-9]{6,15}$/, 'International format, e.g. +919000012345') })).min(1),
-    email: z.email({ message: 'An e-mail address' }),
-    marketplace: z.object({ label: text, url }),
-  }),
-  social: z.array(z.object({ network: z.enum(['facebook', 'instagram', 'youtube', 'linkedin', 'x']), label: text, url })),
-  leaders: z.array(z.object({ name: text, title: text, bio: text.optional() })).min(1),
-  stats: z.array(labelled).min(1),
-  geo: z.object({ region: text, placename: text, latitude: z.number(), longitude: z.number() }),
-  logo: image,
-  /** Square mark for the browser tab. */
-  icon: z.object({ src: image.shape.src, alt: z.string().default('') }).default({ src: 'brand/icon.svg', alt: '' }),
-})
+export const siteSchema = z
+  .strictObject({
+    origin: matching(/^https?:\/\/[A-Za-z0-9.-]+(:[0-9]+)?$/, 'The website’s address, e.g. https://www.neoagrogranite.com (no / at the end)').meta({
+      description: 'The website’s address, e.g. https://www.neoagrogranite.com (no / at the end).',
+    }),
+    company: z
+      .strictObject({
+        name: text.meta({ description: 'The full legal name.' }),
+        shortName: text.meta({ description: 'The short name used in page titles and small spaces.' }),
+        tagline: text.meta({ description: 'One line describing the company.' }),
+        legalForm: text.meta({ description: 'About page, Company Information: the legal form, e.g. "Private Limited Company".' }),
+        natureOfBusiness: text.meta({ description: 'About page, Company Information: e.g. "Manufacturer, Supplier and Exporter".' }),
+        employees: z.number().int().positive().meta({ description: 'About page, Company Information: the number of employees (a number).' }),
+        marketCoverage: text.meta({ description: 'About page, Company Information: where the company sells, e.g. "Worldwide".' }),
+        founded: z.number().int().min(1900).max(2100).meta({ description: 'The year the company was founded (a number).' }),
+        offices: z.array(text).min(1).meta({ description: 'The towns of the offices, one per line.' }),
+        address: z
+          .strictObject({
+            locality: text.meta({ description: 'The city.' }),
+            region: text.meta({ description: 'The state.' }),
+            country: text.meta({ description: 'The country.' }),
+            postalCode: text.optional().meta({ description: 'Optional: the PIN code.' }),
+          })
+          .meta({ description: 'The registered address.' }),
+        blurb: text.meta({ description: 'The short company text in the footer.' }),
+      })
+      .meta({ description: 'The company’s names and the facts of the About page.' }),
+    contact: z
+      .strictObject({
+        person: text.meta({ description: 'The contact person named on the Contact page.' }),
+        phones: z
+          .array(
+            z.strictObject({
+              display: text.meta({ description: 'The number as visitors read it, e.g. "+91 90000 11122".' }),
+              tel: matching(/^\+[0-9]{6,15}$/, 'International format: + and digits only, e.g. +919000012345').meta({
+                description: 'The same number as + and digits only, e.g. "+919000011122" (what a phone dials).',
+              }),
+            }),
+          )
+          .min(1)
+          .meta({ description: 'The phone numbers, each with `display` and `tel`.' }),
+        email: z.email({ message: 'An e-mail address such as info@example.com' }).meta({ description: 'The company e-mail address.' }),
+        marketplace: z
+          .strictObject({
+            label: text.meta({ description: 'The store’s name as shown, e.g. "IndiaMART Store".' }),
+            url: url.meta({ description: 'The store’s address.' }),
+          })
+          .meta({ description: 'The online B2B store.' }),
+      })
+      .meta({ description: 'How buyers reach the company.' }),
+    social: z
+      .array(
+        z.strictObject({
+          network: z.enum(['facebook', 'instagram', 'youtube', 'linkedin', 'x']).meta({ description: 'One of facebook, instagram, youtube, linkedin, x.' }),
+          label: text.meta({ description: 'The name shown, e.g. "Facebook".' }),
+          url: url.meta({ description: 'The page’s address.' }),
+        }),
+      )
+      .meta({ description: 'The company’s social pages.' }),
+    leaders: z
+      .array(
+        z.strictObject({
+          name: text.meta({ description: 'The person’s name.' }),
+          title: text.meta({ description: 'Their position, e.g. "Managing Director".' }),
+          bio: text.optional().meta({ description: 'Optional: a sentence about their role.' }),
+        }),
+      )
+      .min(1)
+      .meta({ description: 'The leaders on the About page.' }),
+    stats: z
+      .array(
+        z.strictObject({
+          value: text.meta({ description: 'The big text, e.g. "60+".' }),
+          label: text.meta({ description: 'The line under it, e.g. "Team Members".' }),
+        }),
+      )
+      .min(1)
+      .meta({ description: 'The number tiles on the About page.' }),
+    geo: z
+      .strictObject({
+        region: text.meta({ description: 'Region code, e.g. "IN-TG".' }),
+        placename: text.meta({ description: 'Place name, e.g. "Telangana, India".' }),
+        latitude: z.number().meta({ description: 'Latitude in degrees (a number).' }),
+        longitude: z.number().meta({ description: 'Longitude in degrees (a number).' }),
+      })
+      .meta({ description: 'Regional tags for search engines.' }),
+    logo: image.meta({ description: 'The logo: `src` (a file under content/images/) and `alt` (its description).' }),
+    icon: z
+      .strictObject({
+        src: imageSrc,
+        alt: z.string().default('').meta({ description: 'Optional: its description (the tab picture is decoration, so usually empty).' }),
+      })
+      .default({ src: 'brand/icon.svg', alt: '' })
+      .meta({ description: 'Optional: the small square picture for the browser tab (default brand/icon.svg).' }),
+  })
+  .meta({ title: 'site.yaml', description: 'Who the company is: names, address, contact details, social pages, leaders and the logo.' })
 
 // ---- products/*.yaml: one file per product line ----
 const productCommon = {
-  /** The file name without .yaml; also the product's id in lists. */
-  slug,
-  name: text,
-  /** How the product is named in menus, footer and forms, e.g. "Black Pepper (Kali Mirch)". */
-  menuLabel: text,
-  /** How the contact form's product choice names it (defaults to menuLabel). */
-  enquiryLabel: text.optional(),
-  order: z.number().int(),
-  path: sitePath,
-  aliases: z.array(sitePath).default([]),
-  summary: text.max(200),
-  image,
+  slug: productSlug.meta({
+    description: 'The file’s name without .yaml, e.g. clove for clove.yaml; also how lists name the product. Do not change it once the page is live.',
+    setOnce: true,
+  }),
+  name: text.meta({ description: 'The product’s name, e.g. "Black Pepper".' }),
+  menuLabel: text.meta({ description: 'How menus, footer and forms name it, e.g. "Black Pepper (Kali Mirch)".' }),
+  enquiryLabel: text.optional().meta({ description: 'Optional: how the Contact form’s product choice names it (normally the same as menuLabel).' }),
+  order,
+  path: sitePath.meta({ description: 'The page’s address, e.g. /products/black-pepper. If you change it, add the old one to `aliases`.' }),
+  aliases,
+  summary,
+  image: image.meta({ description: 'The photo: `src` (e.g. products/clove.jpg, at least 1600 pixels wide) and `alt` (what the photo shows).' }),
   seo,
 }
 
-const agroProduct = z.object({
-  ...productCommon,
-  kind: z.literal('agro'),
-  formType,
-  subtitle: text,
-  /** The product's name in the enquiry heading 'Looking for "…" ?' */
-  enquiryName: text,
-  facts: z.array(labelled).min(1),
-  specifications: z.array(labelled).min(1),
-  applications: z.array(titled).min(1),
-  packing: z.object({ packing: text, storage: text, shelfLife: text }),
-  /** Other products to show under Explore More; all other products when left out. */
-  explore: z.array(slug).optional(),
-  /** Geo meta tags for the company's region (used by makhana). */
-  geoTagged: z.boolean().default(false),
-  /** Indicative prices for structured data, when published. */
-  grades: z
-    .object({
-      heading: text,
-      intro: text.optional(),
-      items: z.array(z.object({ name: text, priceUsd: z.number().positive(), qualifier: z.enum(['under', 'from']).optional() })).min(1),
-    })
-    .optional(),
-  qualityTiers: z.object({ heading: text, items: z.array(z.object({ name: text, grades: z.array(text).min(1), text: text.optional() })).min(1) }).optional(),
-  priceBands: z.object({ heading: text, items: z.array(z.object({ name: text, range: text, grades: z.array(text).default([]) })).min(1) }).optional(),
-  useCases: z.object({ heading: text, items: z.array(titled).min(1) }).optional(),
-})
+const listOf = <T extends z.ZodType>(items: T, description: string) => z.array(items).min(1).meta({ description })
 
-const graniteCollection = z.object({
-  ...productCommon,
-  kind: z.literal('graniteCollection'),
-  heading: text,
-  intro: text,
-  gridHeading: text,
-})
+const agroProduct = z
+  .strictObject({
+    kind: z.literal('agro').meta({ description: 'Always agro for a spice or agro product.' }),
+    ...productCommon,
+    formType,
+    subtitle: text.meta({ description: 'The line under the product heading.' }),
+    enquiryName: text.meta({ description: 'The product as named in the form heading: Looking for "…" ?' }),
+    facts: listOf(labelled, 'The facts grid beside the photo: `label` / `value` pairs, in the order shown.'),
+    specifications: listOf(labelled, 'The Specifications table: `label` / `value` pairs.'),
+    applications: listOf(titled, 'Product Applications: `title` / `text` pairs.'),
+    packing: z
+      .strictObject({
+        packing: text.meta({ description: 'How it is packed.' }),
+        storage: text.meta({ description: 'How to store it.' }),
+        shelfLife: text.meta({ description: 'How long it keeps.' }),
+      })
+      .meta({ description: 'The Packing and Storage block.' }),
+    explore: z
+      .array(productRef)
+      .optional()
+      .meta({ description: 'Optional: the products under "Explore More Products" (their file names). Leave it out to show the seven that follow in menu order.' }),
+    geoTagged: z.boolean().default(false).meta({ description: 'Optional: true adds the regional tags for search engines to this page.' }),
+    grades: z
+      .strictObject({
+        heading: text.meta({ description: 'The block’s heading.' }),
+        intro: text.optional().meta({ description: 'Optional: a line under the heading.' }),
+        items: listOf(
+          z.strictObject({
+            name: text.meta({ description: 'The grade, e.g. "6 Suta".' }),
+            priceUsd: z.number().positive().meta({ description: 'Indicative price in US dollars (a number, e.g. 23.17).' }),
+            qualifier: z.enum(['under', 'from']).optional().meta({ description: 'Optional: under or from, read before the price.' }),
+          }),
+          'The grades with their prices.',
+        ),
+      })
+      .optional()
+      .meta({ description: 'Optional: grades with indicative prices (used by makhana).' }),
+    qualityTiers: z
+      .strictObject({
+        heading: text.meta({ description: 'The block’s heading.' }),
+        items: listOf(
+          z.strictObject({
+            name: text.meta({ description: 'The tier’s name.' }),
+            grades: z.array(text).min(1).meta({ description: 'The grades in this tier, one per line.' }),
+            text: text.optional().meta({ description: 'Optional: a sentence about the tier.' }),
+          }),
+          'The tiers.',
+        ),
+      })
+      .optional()
+      .meta({ description: 'Optional: quality tiers grouping the grades (used by makhana).' }),
+    priceBands: z
+      .strictObject({
+        heading: text.meta({ description: 'The block’s heading.' }),
+        items: listOf(
+          z.strictObject({
+            name: text.meta({ description: 'The band’s name.' }),
+            range: text.meta({ description: 'The price range, e.g. "$15 to $20".' }),
+            grades: z.array(text).default([]).meta({ description: 'Optional: the grades in this band, one per line.' }),
+          }),
+          'The bands.',
+        ),
+      })
+      .optional()
+      .meta({ description: 'Optional: price bands (used by makhana).' }),
+    useCases: z
+      .strictObject({
+        heading: text.meta({ description: 'The block’s heading.' }),
+        items: listOf(titled, 'The uses: `title` / `text` pairs.'),
+      })
+      .optional()
+      .meta({ description: 'Optional: use cases (used by makhana).' }),
+  })
+  .meta({ title: 'An agro or spice product (kind: agro)' })
 
-export const productSchema = z.discriminatedUnion('kind', [agroProduct, graniteCollection])
+const graniteCollection = z
+  .strictObject({
+    kind: z.literal('graniteCollection').meta({ description: 'Always graniteCollection for the Granite Collection page.' }),
+    ...productCommon,
+    heading: text.meta({ description: 'The large heading at the top of the page.' }),
+    intro: text.meta({ description: 'The line under it.' }),
+    gridHeading: text.meta({ description: 'The heading above the grid of granite shades.' }),
+  })
+  .meta({ title: 'The Granite Collection (kind: graniteCollection)' })
+
+export const productSchema = z
+  .discriminatedUnion('kind', [agroProduct, graniteCollection])
+  .meta({ title: 'products/<name>.yaml', description: 'One product line: kind agro (a spice or agro product) or graniteCollection.' })
 
 // ---- granite/*.yaml: one file per shade, plus granite/_shared.yaml for what all shades share ----
-export const graniteSharedSchema = z.object({
-  specifications: z.array(labelled).min(1),
-  applications: z.array(titled).min(1),
-  exploreHeading: text,
-})
+export const graniteSharedSchema = z
+  .strictObject({
+    specifications: listOf(labelled, 'The facts every shade shares: `label` / `value` pairs.'),
+    applications: listOf(titled, 'The uses every shade shares: `title` / `text` pairs.'),
+    exploreHeading: text.meta({ description: 'The heading above the other shades at the foot of each shade page.' }),
+  })
+  .meta({ title: 'granite/_shared.yaml', description: 'What every granite shade page shows: change it here once.' })
 
-export const graniteShadeSchema = z.object({
-  slug: z.string().regex(/^[A-Za-z0-9-]+$/),
-  name: text,
-  /** Short name used in the sitemap page, e.g. "Neo Chocolate". */
-  shortName: text,
-  order: z.number().int(),
-  path: sitePath,
-  aliases: z.array(sitePath).default([]),
-  formType,
-  headline: text,
-  description: text,
-  summary: text.max(200),
-  /** The shade's colours, darkest first: used for the generated artwork and the page accent. */
-  colours: z.array(colour).min(2).max(6),
-  /** Facts that only this shade has, shown before the shared specifications. */
-  specifications: z.array(labelled).default([]),
-  image,
-  seo,
-})
+export const graniteShadeSchema = z
+  .strictObject({
+    slug: matching(/^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$/, 'Letters, digits and single dashes, e.g. NeoGalaxy').meta({
+      description: 'The file’s name without .yaml, e.g. NeoGalaxy (capital letters allowed here). Do not change it once the page is live.',
+      setOnce: true,
+    }),
+    name: text.meta({ description: 'The full name, e.g. "Neo Galaxy Black".' }),
+    shortName: text.meta({ description: 'The shorter name used on the Sitemap page, e.g. "Neo Galaxy".' }),
+    order,
+    path: sitePath.meta({ description: 'The page’s address: /products/granite/ followed by the slug.' }),
+    aliases,
+    formType,
+    headline: text.meta({ description: 'The short line at the top of the page.' }),
+    description: text.meta({ description: 'Two or three sentences about the shade.' }),
+    summary,
+    colours: z
+      .array(colour)
+      .min(2)
+      .max(6)
+      .meta({ description: '2 to 6 colour codes of the stone, darkest first, e.g. "#0c0c0e". They colour the page and its artwork.' }),
+    specifications: z
+      .array(labelled)
+      .default([])
+      .meta({ description: 'Optional: facts only this shade has (`label` / `value`), shown before the shared ones.' }),
+    image: image.meta({ description: 'The photo: `src` (e.g. granite/NeoGalaxy.jpg) and `alt`.' }),
+    seo,
+  })
+  .meta({ title: 'granite/<Name>.yaml', description: 'One granite shade.' })
 
 // ---- home.yaml ----
-const productList = z.array(slug).min(1)
-export const homeSchema = z.object({
-  seo,
-  carousel: z.object({ intervalMs: z.number().int().min(1000), slides: productList }),
-  latest: z.object({ heading: text, intro: text.optional(), products: productList }),
-  popular: z.object({ heading: text, intro: text.optional(), products: productList }),
-  quickEnquiry: z.object({ heading: text, intro: text, image }),
-})
+const productList = z.array(productRef).min(1).meta({ description: 'Products, by their file names in content/products/, in the order shown.' })
+const homeList = (what: string) =>
+  z
+    .strictObject({
+      heading: text.meta({ description: 'The heading.' }),
+      intro: text.optional().meta({ description: 'Optional: a line under it.' }),
+      products: productList,
+    })
+    .meta({ description: what })
+export const homeSchema = z
+  .strictObject({
+    seo,
+    carousel: z
+      .strictObject({
+        intervalMs: z.number().int().min(1000).meta({ description: 'Time each slide shows, in thousandths of a second (5000 = 5 seconds).' }),
+        slides: productList,
+      })
+      .meta({ description: 'The slideshow at the top.' }),
+    latest: homeList('The "Latest Products" list.'),
+    popular: homeList('The "Popular Products" list.'),
+    quickEnquiry: z
+      .strictObject({
+        heading: text.meta({ description: 'The heading.' }),
+        intro: text.meta({ description: 'The text under it.' }),
+        image: image.meta({ description: 'The picture beside the form.' }),
+      })
+      .meta({ description: 'The Quick Enquiry box.' }),
+  })
+  .meta({ title: 'home.yaml', description: 'The home page: slideshow, product lists and the Quick Enquiry box.' })
 
 // ---- pages.yaml: words and SEO of the screens that are not products ----
-const page = (defaultPath: string) => z.object({ path: sitePath.default(defaultPath), seo, heading: text, intro: text.optional() })
-export const pagesSchema = z.object({
-  products: page('/products').extend({ gridHeading: text, exportEnquiry: z.object({ heading: text, intro: text }) }),
-  about: page('/about').extend({ storyHeading: text, leadersHeading: text, factsHeading: text, productsHeading: text }),
-  contact: page('/contact').extend({ detailsHeading: text, whyChooseUs: z.object({ heading: text, items: z.array(titled).min(1) }), formHeading: text }),
-  reviews: page('/testimonials').extend({ listHeading: text, formHeading: text, sidebarHeading: text }),
-  sitemap: page('/sitemap').extend({ mainHeading: text, productsHeading: text, graniteHeading: text }),
-  notFound: page('/404'),
-  thankYou: page('/thank-you'),
-  enquiryProblem: page('/enquiry-problem'),
-})
+const page = <Extra extends z.core.$ZodShape = {}>(defaultPath: string, what: string, extra: Extra = {} as Extra) =>
+  z
+    .strictObject({
+      path: sitePath.default(defaultPath).meta({ description: `Optional: the page’s address (default ${defaultPath}).` }),
+      seo,
+      heading: text.meta({ description: 'The page heading.' }),
+      intro: text.optional().meta({ description: 'Optional: the line under the heading.' }),
+      ...extra,
+    })
+    .meta({ description: what })
+const heading = (where: string) => text.meta({ description: `The heading ${where}.` })
+export const pagesSchema = z
+  .strictObject({
+    products: page('/products', 'The Products list page.', {
+      gridHeading: heading('above the product cards'),
+      exportEnquiry: z
+        .strictObject({ heading: heading('of the form'), intro: text.meta({ description: 'The text above the form.' }) })
+        .meta({ description: 'The enquiry form for buyers who have not chosen a product.' }),
+    }),
+    about: page('/about', 'The About page.', {
+      storyHeading: heading('above the company story'),
+      leadersHeading: heading('above the leaders'),
+      factsHeading: heading('above the company facts'),
+      productsHeading: heading('above the product lines'),
+    }),
+    contact: page('/contact', 'The Contact page.', {
+      detailsHeading: heading('above the company details'),
+      whyChooseUs: z
+        .strictObject({ heading: heading('of the block'), items: listOf(titled, 'The reasons: `title` / `text` pairs.') })
+        .meta({ description: 'The "Why Choose Us" block.' }),
+      formHeading: heading('of the enquiry form'),
+    }),
+    reviews: page('/testimonials', 'The Reviews page.', {
+      listHeading: heading('above the reviews'),
+      formHeading: heading('of the review form'),
+      sidebarHeading: heading('of the rating summary'),
+    }),
+    sitemap: page('/sitemap', 'The Sitemap page.', {
+      mainHeading: heading('above the main pages'),
+      productsHeading: heading('above the products'),
+      graniteHeading: heading('above the granite shades'),
+    }),
+    notFound: page('/404', 'The "page not found" page.'),
+    thankYou: page('/thank-you', 'The page shown after an enquiry was sent.'),
+    enquiryProblem: page('/enquiry-problem', 'The page listing what to fix in an enquiry sent without JavaScript.'),
+  })
+  .meta({ title: 'pages.yaml', description: 'Headings, short texts and search-engine titles of the pages that are not products.' })
 
 // ---- navigation.yaml: the fixed links of header, footer and sitemap page (products are added from products/) ----
-const navItem = z.object({ name: text, path: sitePath })
-export const navigationSchema = z.object({
-  header: z.array(navItem).min(1),
-  footerQuickLinks: z.array(navItem).min(1),
-  footerLegal: z.array(navItem).min(1),
-  sitemapMain: z.array(navItem).min(1),
+const navItem = z.strictObject({
+  name: text.meta({ description: 'What visitors read.' }),
+  path: sitePath.meta({ description: 'The page it opens, e.g. /about.' }),
 })
+const navList = (where: string) => z.array(navItem).min(1).meta({ description: `The links ${where}: \`name\` and \`path\`.` })
+export const navigationSchema = z
+  .strictObject({
+    header: navList('of the header menu'),
+    footerQuickLinks: navList('under "Quick Links" in the footer'),
+    footerLegal: navList('to the legal pages in the footer'),
+    sitemapMain: navList('under the main heading of the Sitemap page'),
+  })
+  .meta({ title: 'navigation.yaml', description: 'The fixed links of the header, the footer and the Sitemap page. Product links are added automatically.' })
 
 // ---- reviews.yaml ----
-export const reviewsSchema = z.object({
-  distribution: z.object({ 5: z.number().int().min(0), 4: z.number().int().min(0), 3: z.number().int().min(0), 2: z.number().int().min(0), 1: z.number().int().min(0) }),
-  minBarPercent: z.number().min(0).max(100),
-  reviews: z
-    .array(
-      z.object({
-        name: text,
-        company: text,
-        product: text,
-        rating: z.number().int().min(1).max(5),
-        date: z.iso.date({ message: 'A date written as YYYY-MM-DD' }),
-        text,
-        verified: z.boolean(),
-      }),
-    )
-    .min(1),
-})
+const starCount = (stars: number) => z.number().int().min(0).meta({ description: `How many ${stars}-star ratings.` })
+export const reviewsSchema = z
+  .strictObject({
+    distribution: z
+      .strictObject({ 5: starCount(5), 4: starCount(4), 3: starCount(3), 2: starCount(2), 1: starCount(1) })
+      .meta({ description: 'How many ratings of 5, 4, 3, 2 and 1 stars; the total and the average are worked out from them.' }),
+    minBarPercent: z.number().min(0).max(100).meta({ description: 'The smallest width of a rating bar, in percent.' }),
+    reviews: z
+      .array(
+        z.strictObject({
+          name: text.meta({ description: 'The reviewer’s name.' }),
+          company: text.meta({ description: 'Their company and town.' }),
+          product: text.meta({ description: 'The product reviewed.' }),
+          rating: z.number().int().min(1).max(5).meta({ description: 'Stars, a whole number from 1 to 5.' }),
+          date: isoDate.meta({ description: 'The date, written "YYYY-MM-DD".' }),
+          text: text.meta({ description: 'The review.' }),
+          verified: z.boolean().meta({ description: 'true for a confirmed buyer, otherwise false.' }),
+        }),
+      )
+      .min(1)
+      .meta({ description: 'The reviews shown, in order.' }),
+  })
+  .meta({ title: 'reviews.yaml', description: 'The Reviews page: rating counts and the reviews shown.' })
 
 // ---- forms.yaml: choices and wording shared by the enquiry forms ----
-export const formsSchema = z.object({
-  dialCodes: z.array(z.object({ code: z.string().regex(/^[0-9]{1,4}$/, 'Digits only, without +'), country: text })).min(1),
-  defaultDialCode: z.string().regex(/^[0-9]{1,4}$/),
-  countries: z.array(text).min(1),
-  requirementPlaceholder: text,
-  containerPlaceholder: text,
-})
+const dialCode = matching(/^[0-9]{1,4}$/, 'Digits only, without +, in quotes, e.g. "91"')
+export const formsSchema = z
+  .strictObject({
+    dialCodes: z
+      .array(
+        z.strictObject({
+          code: dialCode.meta({ description: 'The country code: digits only, without +, in quotes, e.g. "91".' }),
+          country: text.meta({ description: 'The country’s name.' }),
+        }),
+      )
+      .min(1)
+      .meta({ description: 'The telephone country codes, in the order shown.' }),
+    defaultDialCode: dialCode.meta({ description: 'The code chosen when a form opens, e.g. "91".' }),
+    countries: z.array(text).min(1).meta({ description: 'The countries of the Quick Enquiry, in alphabetical order.' }),
+    requirementPlaceholder: text.meta({ description: 'The example text in the empty requirement box.' }),
+    containerPlaceholder: text.meta({ description: 'The example text in the empty container box.' }),
+  })
+  .meta({ title: 'forms.yaml', description: 'Lists and example texts used by the enquiry forms.' })
 
 // ---- legal/*.mdx front matter ----
-export const legalSchema = z.object({
-  title: text,
-  path: sitePath,
-  aliases: z.array(sitePath).default([]),
-  effective: z.iso.date({ message: 'A date written as YYYY-MM-DD' }),
-  updated: z.iso.date({ message: 'A date written as YYYY-MM-DD' }),
-  seo,
-})
+export const legalSchema = z
+  .strictObject({
+    title: text.meta({ description: 'The page title.' }),
+    path: sitePath.meta({ description: 'The page’s address, e.g. /PrivacyPolicy.' }),
+    aliases,
+    effective: isoDate.meta({ description: 'The date the text took effect, written "YYYY-MM-DD".' }),
+    updated: isoDate.meta({ description: 'The date of the last change, written "YYYY-MM-DD". Set it when you change the text.' }),
+    seo,
+  })
+  .meta({ title: 'legal/*.mdx (the lines between ---)', description: 'What describes a legal text: title, address, dates.' })
 
 export type Site = z.infer<typeof siteSchema>
 export type Product = z.infer<typeof productSchema>

@@ -16,6 +16,9 @@ import sharp from 'sharp'
 import { isEntryPoint } from '../project/entry-point.ts'
 import { paths } from '../project/paths.ts'
 import type { ImageEntry, ImageManifest, ImageVariant, RasterImageEntry } from '../project/image-manifest.ts'
+import { ladderFor, WIDEST_BY_FOLDER, widestFor, WIDTH_LADDER } from './image-widths.ts'
+
+export type { ImageEntry, ImageManifest } from '../project/image-manifest.ts'
 
 export interface BuildImagesOptions {
   /** Where the source images are, e.g. content/images. */
@@ -34,16 +37,7 @@ export interface BuildImagesOptions {
   log?: (line: string) => void
 }
 
-/** Widths a photo is encoded at; a source narrower than a rung gets its own width as the top rung. */
-export const WIDTH_LADDER = [320, 480, 640, 800, 1024, 1280, 1600] as const
-const WIDEST = 1600
-/**
- * Folders whose pictures are never drawn wide: their ladder stops lower, which spares a cold build
- * its most expensive encodes (a 1600 px rung costs as much as the four smallest together).
- * Granite shades are drawn at most 536 CSS px wide (the product photo), 1072 px on a 2x screen.
- * Product pictures are carousel slides, drawn full width: they keep the whole ladder.
- */
-export const WIDEST_BY_FOLDER: Readonly<Record<string, number>> = { 'granite/': 1280 }
+export { ladderFor, WIDEST_BY_FOLDER, widestFor, WIDTH_LADDER } from './image-widths.ts'
 /**
  * The <img src> JPEG, the one JPEG made: every browser that reads srcset takes WebP or AVIF, so a
  * JPEG ladder would only serve browsers that ignore it. Also the Open Graph picture.
@@ -172,18 +166,6 @@ async function copySvg(rel: string, input: Buffer, outDir: string, publicPrefix:
   const file = `${rel.replace(SVG, '')}.${hash(input).slice(0, 8)}.svg`
   await writeOutput(path.join(outDir, file), input)
   return { files: [file], entry: { width: meta.width ?? 0, height: meta.height ?? 0, svg: publicPrefix + file } }
-}
-
-/** The ladder's rungs below the source width, topped by the source width itself (capped at `widest`). */
-export function ladderFor(sourceWidth: number, widest: number = WIDEST): number[] {
-  const top = Math.min(sourceWidth, widest)
-  return [...WIDTH_LADDER.filter((w) => w < top), top]
-}
-
-/** The widest rung for an image, by the folder it is in (manifest key, e.g. 'granite/StarBlue.jpg'). */
-export function widestFor(key: string): number {
-  const folder = Object.keys(WIDEST_BY_FOLDER).find((f) => key.startsWith(f))
-  return folder ? WIDEST_BY_FOLDER[folder]! : WIDEST
 }
 
 // ---- small helpers ----

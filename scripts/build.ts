@@ -3,7 +3,8 @@
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises'
 import { join, relative } from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { ContentError, formatProblems, loadContent, type SiteContent } from '../content/load.ts'
+import { checkContent } from '../content/check.ts'
+import { ContentError, formatProblems, type SiteContent } from '../content/load.ts'
 import { builtInFormTypes } from '../forms/schemas.ts'
 import { isEntryPoint } from '../project/entry-point.ts'
 import { paths } from '../project/paths.ts'
@@ -54,7 +55,11 @@ export async function buildSite({ quiet = false } = {}): Promise<{ pages: number
   const log = (line: string) => quiet || console.log(line)
   const t0 = performance.now()
 
-  const content = loadContent(paths.contentDir)
+  // The whole check first: a mistake stops the build before anything of the last good build is removed.
+  const check = await checkContent({ dir: paths.contentDir, cacheFile: join(paths.cacheDir, 'content-check.json') })
+  if (!check.content) throw new ContentError(check.errors)
+  if (check.warnings.length > 0) log(`content: ${check.warnings.length} warning(s):\n${formatProblems(check.warnings)}`)
+  const content = check.content
   log(`content: ${content.products.length} products, ${content.graniteShades.length} granite shades, ${content.routes.length} pages valid`)
 
   const t1 = performance.now()

@@ -7,7 +7,7 @@ import { mountInbox } from './admin/mount.ts'
 import { RequestError } from './body.ts'
 import type { Config } from './config.ts'
 import { describeError, type Logger } from './log.ts'
-import { loadSite } from './site.ts'
+import { loadSite, type Site } from './site.ts'
 import { StaticSite } from './static.ts'
 import type { EnquiryStore } from './store.ts'
 import { createSubmitHandler, isClassicPost, sendRefusal } from './submit.ts'
@@ -19,6 +19,8 @@ export interface AppDeps {
   onQueued?: () => void
   /** True once shutdown began: responses then close their connection. */
   isShuttingDown?: () => boolean
+  /** The site to serve instead of the one built in config.distDir (the live preview passes its own). */
+  site?: Site
 }
 
 export const CONTENT_SECURITY_POLICY = {
@@ -38,7 +40,7 @@ export const CONTENT_SECURITY_POLICY = {
 
 export function createApp(config: Config, deps: AppDeps): express.Express {
   const { store, logger } = deps
-  const site = loadSite(config.distDir)
+  const site = deps.site ?? loadSite(config.distDir)
   if (!site.hasManifest) logger.warn('dist/site-manifest.json is missing: no alias redirects, built-in form types only')
   const staticSite = StaticSite.load(site.clientDir, site.redirects, logger)
   const allowedOrigins = new Set(config.allowedOrigins)

@@ -8,6 +8,7 @@ import type { Config } from './config.ts'
 import { createJsonLogger, type Logger } from './log.ts'
 import { createMailSender, type MailSender } from './mail.ts'
 import { OutboxWorker } from './outbox.ts'
+import type { Site } from './site.ts'
 import { EnquiryStore } from './store.ts'
 
 export interface RunningServer {
@@ -20,7 +21,7 @@ export interface RunningServer {
   close(): Promise<void>
 }
 
-export async function startServer(config: Config, options: { logger?: Logger } = {}): Promise<RunningServer> {
+export async function startServer(config: Config, options: { logger?: Logger; site?: Site } = {}): Promise<RunningServer> {
   const logger = options.logger ?? createJsonLogger()
   const store = EnquiryStore.open(config.dataDir)
   const sender = createMailSender({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, mailTo: config.mailTo, dataDir: config.dataDir })
@@ -28,7 +29,7 @@ export async function startServer(config: Config, options: { logger?: Logger } =
   let shuttingDown = false
   let app: ReturnType<typeof createApp>
   try {
-    app = createApp(config, { store, logger, onQueued: () => outbox.notify(), isShuttingDown: () => shuttingDown })
+    app = createApp(config, { store, logger, site: options.site, onQueued: () => outbox.notify(), isShuttingDown: () => shuttingDown })
   } catch (error) {
     store.close()
     sender.close()

@@ -10,15 +10,25 @@ export { getContent }
 
 const imageManifestPath = paths.imageManifest
 
-let manifest: ImageManifest | undefined
+// One slot per process rather than per module instance: the live preview (scripts/dev.ts) puts
+// the manifest of its unencoded pictures here, and its Vite server evaluates its own copy of this module.
+const manifestSlot = Symbol.for('site.imageManifest')
+type Slot = { [manifestSlot]?: ImageManifest }
+
 function getManifest(): ImageManifest {
-  if (!manifest) {
+  const slot = globalThis as Slot
+  if (!slot[manifestSlot]) {
     if (!existsSync(imageManifestPath)) {
       throw new Error(`Image manifest ${imageManifestPath} is missing: run "npm run build", which makes the images first`)
     }
-    manifest = JSON.parse(readFileSync(imageManifestPath, 'utf8')) as ImageManifest
+    slot[manifestSlot] = JSON.parse(readFileSync(imageManifestPath, 'utf8')) as ImageManifest
   }
-  return manifest
+  return slot[manifestSlot]
+}
+
+/** The preview replaces the image manifest when a picture changes. */
+export function replaceImageManifest(next: ImageManifest): void {
+  ;(globalThis as Slot)[manifestSlot] = next
 }
 
 /** The responsive versions of a content image, e.g. image('products/clove.jpg'). */

@@ -55,9 +55,9 @@ describe('npm run check:content', () => {
     expect(stdout).toBe('')
     const at = (file: string) => relative(paths.root, file)
     expect(stderr).toContain(
-      'Content has 2 problems:\n' +
-        `  ${at(clove)} › order: Invalid input: expected number, received string (line ${lineOf(clove, /^order:/)})\n` +
-        `  ${at(shade)} › colours.0: A colour such as #5a3b2e (line ${lineOf(shade, /^colours:/)})\n`,
+      'Content has 2 problems to fix:\n' +
+        `  ${at(shade)}:${lineOf(shade, /^colours:/)} › colours.0: A colour such as #5a3b2e\n` +
+        `  ${at(clove)}:${lineOf(clove, /^order:/)} › order: Must be a number, e.g. 4 (not "second")`,
     )
   })
 })

@@ -1,0 +1,118 @@
+// The whole content check, run by `npm run check:content`, before every build and by the preview:
+// everything content/load.ts checks, plus what only the build would otherwise find out, each named
+// by file and line: MDX that does not compile or render, pictures that cannot be decoded, and
+// (as warnings) photos smaller than the site draws them.
+import { createHash } from 'node:crypto'
+import { existsSync, readFileSync } from 'node:fs'
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
+import { dirname, join, relative } from 'node:path'
+import { paths } from '../project/paths.ts'
+import { widestFor } from '../scripts/image-widths.ts'
+import { type ContentReading, readContent, type SiteContent } from './load.ts'
+import { checkMdx, type MdxProblem } from './check-mdx.ts'
+import { decodeImages, type ImageCache } from './check-images.ts'
+import { isError, type Problem, sortProblems } from './problems.ts'
+
+export interface CheckOptions {
+  /** The content folder. */
+  dir: string
+  /** Where results for unchanged pictures and texts are kept between runs; none: no cache. */
+  cacheFile?: string
+}
+
+export interface CheckResult {
+  /** Undefined when there are errors. */
+  content: SiteContent | undefined
+  /** Errors and warnings, by file and line. */
+  problems: Problem[]
+  errors: Problem[]
+  warnings: Problem[]
+}
+
+interface CacheFile {
+  images?: ImageCache
+  mdx?: Record<string, MdxProblem[]>
+}
+
+/** Bumped when the MDX check changes what it reports, so cached results are not reused. */
+const MDX_CHECK_VERSION = '1'
+
+export async function checkContent({ dir, cacheFile }: CheckOptions): Promise<CheckResult> {
+  const reading = readContent(dir)
+  const cache = cacheFile ? await readCache(cacheFile) : {}
+  const rel = (file: string) => relative(paths.root, file) || file
+
+  const [mdx, images] = await Promise.all([checkMdxFiles(dir, reading, cache.mdx ?? {}, rel), checkPictures(dir, reading, cache.images, rel)])
+  if (cacheFile) await writeCache(cacheFile, { images: images.cache, mdx: mdx.cache })
+
+  const problems = sortProblems([...reading.problems, ...mdx.problems, ...images.problems])
+  const errors = problems.filter(isError)
+  return { content: errors.length === 0 ? reading.content : undefined, problems, errors, warnings: problems.filter((p) => !isError(p)) }
+}
+
+async function checkMdxFiles(dir: string, reading: ContentReading, cached: Record<string, MdxProblem[]>, rel: (f: string) => string) {
+  const problems: Problem[] = []
+  const cache: Record<string, MdxProblem[]> = {}
+  for (const name of reading.mdxFiles) {
+    const file = join(dir, name)
+    const text = readFileSync(file, 'utf8')
+    const key = createHash('sha256').update(`${MDX_CHECK_VERSION}\0${text}`).digest('hex')
+    const found = cached[key] ?? (await checkMdx(text, file))
+    cache[key] = found
+    for (const p of found) problems.push({ file: rel(file), field: '', message: p.message, line: p.position.line, col: p.position.col })
+  }
+  return { problems, cache }
+}
+
+async function checkPictures(dir: string, reading: ContentReading, cached: ImageCache | undefined, rel: (f: string) => string) {
+  const imagesDir = join(dir, 'images')
+  const { images, cache } = await decodeImages(imagesDir, cached)
+  const problems: Problem[] = []
+  const referencesOf = (key: string) => reading.images.filter((r) => r.src === key)
+  for (const image of images) {
+    const shown = rel(join(imagesDir, image.key))
+    const references = referencesOf(image.key)
+    if (image.error) {
+      const advice = `cannot be read as a picture (${image.error}): save the photo again as a JPEG, or replace the file`
+      if (references.length === 0) {
+        problems.push({ file: shown, field: '', message: `This file ${advice}. The build reads every picture in content/images/, used or not` })
+      }
+      for (const r of references) problems.push({ file: r.file, field: r.field, message: `${shown} ${advice}`, line: r.position.line, col: r.position.col })
+      continue
+    }
+    const recommended = widestFor(image.key)
+    if (/\.svg$/i.test(image.key) || !image.width || image.width >= recommended) continue
+    for (const r of references) {
+      problems.push({
+        file: r.file,
+        field: r.field,
+        message: `${shown} is ${image.width} pixels wide: use a photo at least ${recommended} pixels wide, so it looks sharp on large screens`,
+        line: r.position.line,
+        col: r.position.col,
+        severity: 'warning',
+      })
+    }
+  }
+  return { problems, cache }
+}
+
+async function readCache(file: string): Promise<CacheFile> {
+  if (!existsSync(file)) return {}
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as CacheFile
+  } catch {
+    return {}
+  }
+}
+
+async function writeCache(file: string, cache: CacheFile): Promise<void> {
+  try {
+    await mkdir(dirname(file), { recursive: true })
+    // Written aside and renamed: a check running at the same time never reads half a file.
+    const temporary = `${file}.${process.pid}.tmp`
+    await writeFile(temporary, JSON.stringify(cache))
+    await rename(temporary, file)
+  } catch {
+    // A read-only checkout still gets its check, only not the cache.
+  }
+}

@@ -1,0 +1,24 @@
+// The widths the image build encodes a picture at, by the folder it is in. Kept apart from the
+// encoder (which loads sharp) so the content check can say which photos are too small without it.
+
+/** Widths a photo is encoded at; a source narrower than a rung gets its own width as the top rung. */
+export const WIDTH_LADDER = [320, 480, 640, 800, 1024, 1280, 1600] as const
+export const WIDEST = 1600
+/**
+ * Folders whose pictures are never drawn wide: their ladder stops lower, which spares a cold build
+ * its most expensive encodes (a 1600 px rung costs as much as the four smallest together).
+ * Granite shades are drawn at most 536 CSS px wide (the product photo), 1072 px on a 2x screen.
+ * Product pictures are carousel slides, drawn full width: they keep the whole ladder.
+ */
+export const WIDEST_BY_FOLDER: Readonly<Record<string, number>> = { 'granite/': 1280 }
+/** The ladder's rungs below the source width, topped by the source width itself (capped at `widest`). */
+export function ladderFor(sourceWidth: number, widest: number = WIDEST): number[] {
+  const top = Math.min(sourceWidth, widest)
+  return [...WIDTH_LADDER.filter((w) => w < top), top]
+}
+
+/** The widest rung for an image, by the folder it is in (manifest key, e.g. 'granite/StarBlue.jpg'). */
+export function widestFor(key: string): number {
+  const folder = Object.keys(WIDEST_BY_FOLDER).find((f) => key.startsWith(f))
+  return folder ? WIDEST_BY_FOLDER[folder]! : WIDEST
+}

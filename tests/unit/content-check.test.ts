@@ -1,0 +1,198 @@
+// The whole content check (what `npm run check:content`, the build and the preview run): MDX
+// compiled and rendered, pictures decoded, warnings apart from errors, and the GitHub annotations
+// printed by the command itself.
+import { execFile } from 'node:child_process'
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import sharp from 'sharp'
+import { afterEach, describe, expect, it } from 'vitest'
+import { checkContent } from '../../content/check.ts'
+import { formatProblems } from '../../content/problems.ts'
+
+const run = promisify(execFile)
+const root = process.cwd()
+const folders: string[] = []
+
+/** A folder laid out like the project (content/ only), so paths print as they do in the repository. */
+function project(): { root: string; content: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'check-'))
+  cpSync(join(root, 'content'), join(dir, 'content'), { recursive: true, filter: (src) => !src.endsWith('.ts') })
+  folders.push(dir)
+  return { root: dir, content: join(dir, 'content') }
+}
+afterEach(() => {
+  for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true })
+})
+
+function edit(file: string, change: (text: string) => string) {
+  const before = readFileSync(file, 'utf8')
+  const after = change(before)
+  if (after === before) throw new Error(`the edit of ${file} changed nothing`)
+  writeFileSync(file, after)
+}
+
+function lineOf(file: string, pattern: RegExp): number {
+  return readFileSync(file, 'utf8').split('\n').findIndex((l) => pattern.test(l)) + 1
+}
+
+describe('MDX texts', () => {
+  it('names a curly-brace expression and a stray < at their lines, without a stack trace', async () => {
+    const { content } = project()
+    edit(join(content, 'legal/terms.mdx'), (t) => t.replace(/^## 2\./m, 'Our office is open {Mon-Fri}.\n\n## 2.'))
+    edit(join(content, 'legal/privacy.mdx'), (t) => t.replace(/^## 2\./m, 'Moisture stays <5% in storage.\n\n## 2.'))
+    edit(join(content, 'about.mdx'), (t) => `${t}\n\nSee <Gallery /> below.\n`)
+    const { errors, content: loaded } = await checkContent({ dir: content })
+    expect(loaded).toBeUndefined()
+    expect(errors).toEqual([
+      {
+        file: expect.stringMatching(/content\/about\.mdx$/),
+        field: '',
+        message: expect.stringMatching(/^<Gallery> is not something these pages can show/),
+        line: lineOf(join(content, 'about.mdx'), /Gallery/),
+        col: 5,
+      },
+      {
+        file: expect.stringMatching(/content\/legal\/privacy\.mdx$/),
+        field: '',
+        message: expect.stringMatching(/^< starts a tag here\. .*write \\< \(e\.g\. \\<5%\)/),
+        line: lineOf(join(content, 'legal/privacy.mdx'), /<5%/),
+        col: expect.any(Number),
+      },
+      {
+        file: expect.stringMatching(/content\/legal\/terms\.mdx$/),
+        field: '',
+        message: expect.stringMatching(/^\{Mon-Fri\} would stop the page from building\. .*write \(Mon-Fri\) instead, or \\\{Mon-Fri\\\} to show the braces$/),
+        line: lineOf(join(content, 'legal/terms.mdx'), /\{Mon-Fri\}/),
+        col: 20,
+      },
+    ])
+    expect(formatProblems(errors)).not.toMatch(/\n\s+at /)
+  })
+
+  it('names a value in curly braces inside a tag', async () => {
+    const { content } = project()
+    edit(join(content, 'about.mdx'), (t) => `${t}\n\nWe are <abbr title={company}>Pvt Ltd</abbr>.\n`)
+    const { errors } = await checkContent({ dir: content })
+    expect(errors).toEqual([
+      expect.objectContaining({
+        file: expect.stringMatching(/content\/about\.mdx$/),
+        message: '<abbr …> has a value in curly braces, which would stop the page from building: write it in "double quotes"',
+        line: lineOf(join(content, 'about.mdx'), /<abbr/),
+      }),
+    ])
+  })
+
+  it('accepts braces and < written as the guide says, and comments', async () => {
+    const { content } = project()
+    edit(join(content, 'legal/terms.mdx'), (t) => t.replace(/^## 2\./m, 'Open \\{Mon-Fri\\}, moisture \\<5% {/* checked yearly */}, <abbr title="Private Limited">Pvt Ltd</abbr>.\n\n## 2.'))
+    const { errors } = await checkContent({ dir: content })
+    expect(errors).toEqual([])
+  })
+})
+
+describe('pictures', () => {
+  it('names a picture that cannot be decoded, at the line that uses it and, if unused, by its file', async () => {
+    const { content } = project()
+    const clove = join(content, 'images/products/clove.jpg')
+    writeFileSync(clove, readFileSync(clove).subarray(0, 20_000))
+    writeFileSync(join(content, 'images/products/unused.jpg'), 'not a picture')
+    const { errors } = await checkContent({ dir: content })
+    expect(errors).toEqual([
+      {
+        file: expect.stringMatching(/content\/images\/products\/unused\.jpg$/),
+        field: '',
+        message: expect.stringMatching(/^This file cannot be read as a picture \(.+\): save the photo again as a JPEG, or replace the file\. The build reads every picture/),
+      },
+      {
+        file: expect.stringMatching(/content\/products\/clove\.yaml$/),
+        field: 'image.src',
+        message: expect.stringMatching(/content\/images\/products\/clove\.jpg cannot be read as a picture \(.*(premature end|JPEG).*\)/i),
+        line: lineOf(join(content, 'products/clove.yaml'), /src: products\/clove\.jpg/),
+        col: expect.any(Number),
+      },
+    ])
+  })
+
+  it('warns, without failing, about a photo smaller than the site draws it', async () => {
+    const { content } = project()
+    await sharp({ create: { width: 400, height: 300, channels: 3, background: '#8a5a2b' } }).jpeg().toFile(join(content, 'images/products/clove.jpg'))
+    const { errors, warnings, content: loaded } = await checkContent({ dir: content })
+    expect(errors).toEqual([])
+    expect(loaded).toBeDefined()
+    expect(warnings).toContainEqual({
+      file: expect.stringMatching(/content\/products\/clove\.yaml$/),
+      field: 'image.src',
+      message: expect.stringMatching(/content\/images\/products\/clove\.jpg is 400 pixels wide: use a photo at least 1600 pixels wide/),
+      line: lineOf(join(content, 'products/clove.yaml'), /src: products\/clove\.jpg/),
+      col: expect.any(Number),
+      severity: 'warning',
+    })
+  })
+
+  it('decodes a picture again only when it changed', async () => {
+    const { root: dir, content } = project()
+    const cacheFile = join(dir, 'cache.json')
+    await checkContent({ dir: content, cacheFile })
+    const cached = JSON.parse(readFileSync(cacheFile, 'utf8')) as { images: { entries: Record<string, { stamp: string; width?: number }> } }
+    expect(cached.images.entries['products/clove.jpg']).toMatchObject({ width: 1600 })
+    // A cached result is used as it is: a forged width shows it was not decoded again...
+    cached.images.entries['products/clove.jpg']!.width = 1599
+    writeFileSync(cacheFile, JSON.stringify(cached))
+    const again = await checkContent({ dir: content, cacheFile })
+    expect(formatProblems(again.warnings)).toContain('clove.jpg is 1599 pixels wide')
+    // ...until the file changes.
+    await sharp({ create: { width: 1700, height: 1000, channels: 3, background: '#8a5a2b' } }).jpeg().toFile(join(content, 'images/products/clove.jpg'))
+    const changed = await checkContent({ dir: content, cacheFile })
+    expect(formatProblems(changed.warnings)).not.toContain('clove.jpg')
+  })
+})
+
+describe('npm run check:content', () => {
+  const script = join(root, 'scripts/check-content.ts')
+  const tsx = import.meta.resolve('tsx')
+  const check = (cwd: string, env: Record<string, string>) => {
+    // The content folder is the one in cwd, as when the command runs in the repository.
+    const { CONTENT_DIR: _content, GITHUB_ACTIONS: _github, ...inherited } = process.env
+    return run(process.execPath, ['--import', tsx, script], { cwd, env: { ...inherited, BUILD_CACHE_DIR: join(cwd, '.cache'), ...env } }).then(
+      (r) => ({ code: 0, ...r }),
+      (e: { code: number; stdout: string; stderr: string }) => e,
+    )
+  }
+
+  it('prints one GitHub annotation per problem, at the line of the plain message, when GITHUB_ACTIONS is set', async () => {
+    const { root: dir, content } = project()
+    edit(join(content, 'products/clove.yaml'), (t) => t.replace(/^order: 2/m, 'order: second'))
+    await sharp({ create: { width: 400, height: 300, channels: 3, background: '#8a5a2b' } }).jpeg().toFile(join(content, 'images/products/cardamom.jpg'))
+    const line = lineOf(join(content, 'products/clove.yaml'), /^order:/)
+    const cardamomLine = lineOf(join(content, 'products/cardamom.yaml'), /src: products\/cardamom\.jpg/)
+
+    const result = await check(dir, { GITHUB_ACTIONS: 'true' })
+    expect(result.code).toBe(1)
+    const annotations = result.stdout.split('\n').filter((l) => l.startsWith('::'))
+    expect(annotations).toContain(`::error file=content/products/clove.yaml,line=${line},col=8::order: Must be a number, e.g. 4 (not "second")`)
+    expect(annotations).toContainEqual(expect.stringMatching(new RegExp(`^::warning file=content/products/cardamom\\.yaml,line=${cardamomLine},col=\\d+::image\\.src: content/images/products/cardamom\\.jpg is 400 pixels wide`)))
+    // The plain message names the same line.
+    expect(result.stderr).toContain(`content/products/clove.yaml:${line} › order: Must be a number, e.g. 4 (not "second")`)
+    expect(result.stderr).not.toMatch(/\n\s+at /)
+
+    const local = await check(dir, {})
+    expect(local.stdout).not.toContain('::error')
+  })
+
+  it('escapes what GitHub would read as the end of a message or a property', async () => {
+    const { root: dir, content } = project()
+    edit(join(content, 'products/clove.yaml'), (t) => t.replace(/^packing:\n/m, 'packing:\n  "100%, dry: yes": 1\n'))
+    const result = await check(dir, { GITHUB_ACTIONS: 'true' })
+    expect(result.stdout).toContain('::error file=content/products/clove.yaml,line=')
+    expect(result.stdout).toContain('::packing: `100%25, dry: yes` is not a field here.')
+  })
+
+  it('says the content is valid, and exits 0 with warnings only', async () => {
+    const { root: dir } = project()
+    const result = await check(dir, {})
+    expect(result.code).toBe(0)
+    expect(result.stdout).toMatch(/^Content is valid: 8 products, 8 granite shades/m)
+  })
+})
