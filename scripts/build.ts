@@ -1,16 +1,25 @@
-// `npm run build`: content → images → prerendered pages → sitemap, robots, site manifest → precompressed.
-// Content is validated first, so a mistake in a YAML file stops the build with every problem listed.
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises'
-import { join, relative } from 'node:path'
+// `npm run build`: content → images → prerendered pages → sitemap, robots, site manifest, static-host
+// files → precompressed → the compiled enquiry service. Content is validated first, so a mistake in a
+// YAML file stops the build with every problem listed. Everything is written to a temporary folder
+// beside dist/ and swapped in only when the whole build succeeded, so a failed build leaves the
+// previous dist/ whole (and a running server's files in place).
+import { existsSync } from 'node:fs'
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises'
+import { basename, dirname, join, relative } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { ContentError, formatProblems, loadContent, type SiteContent } from '../content/load.ts'
 import { builtInFormTypes, type FormKind } from '../forms/schemas.ts'
 import { buildImages } from './build-images.ts'
+import { buildServer } from './build-server.ts'
+import { BuildSettingsError, loadBuildSettings } from './build-settings.ts'
 import { paths } from './paths.ts'
+import { writeStaticHostingFiles } from './static-hosting.ts'
 
 export interface SiteManifest {
   builtAt: string
   origin: string
+  /** The enquiry service's origin when the forms post to another origin (API_ORIGIN). */
+  apiOrigin?: string
   /** Alias path → canonical path; the server answers these with 301. */
   redirects: Record<string, string>
   /** Every formType the site's forms send, with the kind of form and the product it names. */
@@ -19,7 +28,7 @@ export interface SiteManifest {
   pages: string[]
 }
 
-export function siteManifest(content: SiteContent): SiteManifest {
+export function siteManifest(content: SiteContent, apiOrigin?: string): SiteManifest {
   const redirects: Record<string, string> = {}
   for (const route of content.routes) for (const alias of route.aliases) redirects[alias] = route.path
   const formTypes: SiteManifest['formTypes'] = {}
@@ -29,6 +38,7 @@ export function siteManifest(content: SiteContent): SiteManifest {
   return {
     builtAt: new Date().toISOString(),
     origin: content.site.origin,
+    ...(apiOrigin ? { apiOrigin } : {}),
     redirects,
     formTypes,
     pages: content.routes.filter((r) => r.kind !== 'thankYou' && r.kind !== 'enquiryProblem').map((r) => r.path),
@@ -62,6 +72,8 @@ export async function buildSite({ quiet = false } = {}): Promise<{ pages: number
   const t0 = performance.now()
   process.env.IMAGE_MANIFEST = paths.imageManifest
   process.env.CONTENT_DIR = paths.contentDir
+  // Read here, so a bad API_ORIGIN stops the build with a clear message (vite.config.ts reads it too).
+  const settings = loadBuildSettings()
 
   const content = loadContent(paths.contentDir)
   log(`content: ${content.products.length} products, ${content.graniteShades.length} granite shades, ${content.routes.length} pages valid`)
@@ -75,21 +87,37 @@ export async function buildSite({ quiet = false } = {}): Promise<{ pages: number
   })
   log(`images: ${Object.keys(images).length} in ${Math.round(performance.now() - t1)} ms`)
 
+  // A sibling of dist/, on the same file system, so the swap at the end is a rename.
+  const outDir = join(dirname(paths.distDir), `.${basename(paths.distDir)}.building-${process.pid}`)
+  await rm(outDir, { recursive: true, force: true })
+  try {
+    const result = await buildInto(outDir, content, settings.apiOrigin, log, quiet)
+    await swapIn(outDir, paths.distDir)
+    const ms = Math.round(performance.now() - t0)
+    log(`built ${result.pages} HTML pages and the enquiry service into ${relative(paths.root, paths.distDir) || paths.distDir} in ${ms} ms`)
+    return { pages: result.pages, ms }
+  } catch (error) {
+    await rm(outDir, { recursive: true, force: true })
+    throw error
+  }
+}
+
+async function buildInto(outDir: string, content: SiteContent, apiOrigin: string | undefined, log: (line: string) => void, quiet: boolean): Promise<{ pages: number }> {
   const t2 = performance.now()
-  await rm(paths.distDir, { recursive: true, force: true })
   const { build } = await import('vike/api')
   await build({ viteConfig: { root: paths.root, logLevel: quiet ? 'silent' : 'warn',
     // Vike joins outDir to the root, so it must be relative.
-    build: { outDir: relative(paths.root, paths.distDir) || '.', emptyOutDir: true } } })
+    build: { outDir: relative(paths.root, outDir) || '.', emptyOutDir: true } } })
   log(`pages: prerendered in ${Math.round(performance.now() - t2)} ms`)
 
-  const client = join(paths.distDir, 'client')
+  const client = join(outDir, 'client')
   await mkdir(client, { recursive: true })
   const today = new Date().toISOString().slice(0, 10)
-  const manifest = siteManifest(content)
+  const manifest = siteManifest(content, apiOrigin)
   await writeFile(join(client, 'sitemap.xml'), sitemapXml(manifest, today))
   await writeFile(join(client, 'robots.txt'), robotsTxt(content))
-  await writeFile(join(paths.distDir, 'site-manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`)
+  await writeStaticHostingFiles(outDir, { redirects: manifest.redirects, apiOrigin })
+  await writeFile(join(outDir, 'site-manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`)
 
   try {
     const { precompressDir } = await import('./precompress.ts')
@@ -99,16 +127,26 @@ export async function buildSite({ quiet = false } = {}): Promise<{ pages: number
     if ((error as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw error
   }
 
-  const pages = await countHtml(client)
-  const ms = Math.round(performance.now() - t0)
-  log(`built ${pages} HTML pages into ${relative(paths.root, client) || client} in ${ms} ms`)
-  return { pages, ms }
+  const t3 = performance.now()
+  const service = await buildServer(paths.root, outDir)
+  log(`enquiry service: ${service.files.length} files compiled in ${Math.round(performance.now() - t3)} ms (imports ${service.packages.join(', ')})`)
+  return { pages: await countHtml(client) }
+}
+
+/** The new build replaces the old one: two renames, the old folder removed after. */
+async function swapIn(built: string, distDir: string): Promise<void> {
+  const previous = `${built}.previous`
+  if (existsSync(distDir)) await rename(distDir, previous)
+  await rename(built, distDir)
+  await rm(previous, { recursive: true, force: true })
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   buildSite().catch((error: unknown) => {
     if (error instanceof ContentError) {
       console.error(`Build stopped: ${error.problems.length} problem(s) in content:\n${formatProblems(error.problems)}`)
+    } else if (error instanceof BuildSettingsError) {
+      console.error(`Build stopped: ${error.message}`)
     } else {
       console.error(error)
     }

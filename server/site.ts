@@ -14,6 +14,8 @@ export interface FormTypeEntry {
 export interface Site {
   clientDir: string
   origin: string | undefined
+  /** Where the built forms post to when that is not the site itself (the build's API_ORIGIN). */
+  apiOrigin: string | undefined
   /** Alias path → canonical path. */
   redirects: Map<string, string>
   formTypes: Map<string, FormTypeEntry>
@@ -24,6 +26,7 @@ export interface Site {
 const sitePath = z.string().regex(/^\/[^\s]*$/, 'must be a path starting with /').refine((p) => !p.startsWith('//'), 'must not start with //')
 const manifestSchema = z.object({
   origin: z.url().optional(),
+  apiOrigin: z.url().optional(),
   redirects: z.record(sitePath, sitePath).default({}),
   formTypes: z
     .record(
@@ -48,7 +51,7 @@ export function loadSite(distDir: string): Site {
   const manifestFile = path.join(distDir, 'site-manifest.json')
   const formTypes = new Map<string, FormTypeEntry>(Object.entries(builtInFormTypes).map(([formType, kind]) => [formType, { kind }]))
   if (!fs.existsSync(manifestFile)) {
-    return { clientDir, origin: undefined, redirects: new Map(), formTypes, hasManifest: false }
+    return { clientDir, origin: undefined, apiOrigin: undefined, redirects: new Map(), formTypes, hasManifest: false }
   }
   let json: unknown
   try {
@@ -68,8 +71,20 @@ export function loadSite(distDir: string): Site {
   return {
     clientDir,
     origin: manifest.origin === undefined ? undefined : new URL(manifest.origin).origin,
+    apiOrigin: manifest.apiOrigin === undefined ? undefined : new URL(manifest.apiOrigin).origin,
     redirects: new Map(Object.entries(manifest.redirects)),
     formTypes,
     hasManifest: true,
+  }
+}
+
+/** The origin the site in `distDir` was built for, if it has a readable manifest that names one.
+ * Errors are left to loadSite(), which reports them in full. */
+export function readBuiltOrigin(distDir: string): string | undefined {
+  try {
+    const manifest = JSON.parse(fs.readFileSync(path.join(distDir, 'site-manifest.json'), 'utf8')) as { origin?: unknown }
+    return typeof manifest.origin === 'string' && URL.canParse(manifest.origin) ? new URL(manifest.origin).origin : undefined
+  } catch {
+    return undefined
   }
 }
