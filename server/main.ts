@@ -45,13 +45,16 @@ async function main(): Promise<void> {
     throw error
   }
 
-  let stopping = false
+  let stoppingSince: number | undefined
   const stop = (signal: NodeJS.Signals) => {
-    if (stopping) {
+    if (stoppingSince !== undefined) {
+      // Ctrl-C in a terminal reaches both npm and node, and npm passes it on: one press, two signals.
+      // A press a second later is a person insisting.
+      if (Date.now() - stoppingSince < 1000) return
       logger.warn({ signal }, 'second signal: exiting now')
       process.exit(1)
     }
-    stopping = true
+    stoppingSince = Date.now()
     logger.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'shutting down')
     // The last resort, should something not let go: the process ends within the timeout regardless.
     setTimeout(() => {

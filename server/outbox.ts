@@ -30,6 +30,7 @@ export class OutboxWorker {
   private stopping = false
   private wake: (() => void) | undefined
   private pendingWake = false
+  private abandonCurrent: ((reason: Error) => void) | undefined
 
   constructor(
     private readonly store: EnquiryStore,
@@ -70,6 +71,14 @@ export class OutboxWorker {
     clearTimeout(timer)
     if (finished && this.running === running) this.running = undefined
     return finished
+  }
+
+  /**
+   * Shutdown ran out of time: the send in progress counts as a failed attempt, due again at once
+   * (the next start sends it). Its SMTP session is left to the process's exit.
+   */
+  abandonSend(): void {
+    this.abandonCurrent?.(new Error('interrupted by shutdown before the mail server answered'))
   }
 
   /** Sends every message due now, one after another; for the admin CLI and tests. */
@@ -128,7 +137,8 @@ export class OutboxWorker {
   private async deliver(message: OutboxMessage): Promise<boolean> {
     let delivery: string
     try {
-      delivery = await this.sender.send(message)
+      const abandoned = new Promise<never>((_resolve, reject) => (this.abandonCurrent = reject))
+      delivery = await Promise.race([this.sender.send(message), abandoned])
     } catch (error) {
       // A send abandoned by shutdown was no fault of the relay: it is due again at the next start.
       const delay = this.stopping ? 0 : retryDelay(message.attempts, this.settings)
@@ -139,6 +149,8 @@ export class OutboxWorker {
         'mail delivery failed, will retry',
       )
       return false
+    } finally {
+      this.abandonCurrent = undefined
     }
     this.store.markSent(message.id, Date.now(), delivery)
     this.logger.info({ outboxId: message.id, submissionId: message.submissionId, attempts: message.attempts }, 'mail delivered')

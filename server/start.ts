@@ -62,7 +62,7 @@ export async function startServer(config: Config, options: { logger?: Logger } =
   const host = config.host ?? (family === 'IPv6' && address === '::' ? 'localhost' : address === '0.0.0.0' ? 'localhost' : address)
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
   logger.info(
-    { url, siteUrl: config.siteUrl, store: 'sqlite', mail: sender.description, dataDir: config.dataDir, distDir: config.distDir, production: config.production },
+    { url, pid: process.pid, siteUrl: config.siteUrl, store: 'sqlite', mail: sender.description, dataDir: config.dataDir, distDir: config.distDir, production: config.production },
     'enquiry service listening',
   )
   for (const warning of config.warnings) logger.warn(warning)
@@ -79,8 +79,7 @@ export async function startServer(config: Config, options: { logger?: Logger } =
       const [, sendFinished] = await Promise.all([drained, outboxStopped])
       if (!sendFinished) {
         logger.warn({ timeoutMs: timeout }, 'shutdown timeout: abandoning the mail being sent; it stays queued and is sent after the next start')
-        // Closing the transport fails the stalled send, and the worker records it as a failed attempt.
-        sender.close()
+        outbox.abandonSend()
         await outbox.stop(reserve / 2)
       }
       sender.close()
