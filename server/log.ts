@@ -33,7 +33,7 @@ const baseOptions = (level: LogLevel): pino.LoggerOptions => ({
   formatters: { level: (label) => ({ level: label }) },
   timestamp: pino.stdTimeFunctions.isoTime,
   base: undefined,
-  serializers: { err: serializeError, error: serializeError },
+  serializers: { err: serializeError },
   // Belt and braces: a configuration object that reaches a log line never shows these.
   redact: { paths: ['smtpUrl', 'password', '*.smtpUrl', '*.password', 'headers.authorization', 'headers.cookie'], censor: '***' },
 })

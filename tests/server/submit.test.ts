@@ -202,7 +202,15 @@ describe('classic form posts (JavaScript off)', () => {
 })
 
 describe('origin', () => {
-  it('accepts the configured site origin and the server’s own origin, and refuses others with 403', async () => {
+  it('logs a refused origin, and what is allowed, as a warning', async () => {
+    const res = await postJson(context.server.url, { formType: 'CloveEnquiry', formData: validData.productEnquiry }, { origin: 'https://evil.example' })
+    expect(res.status).toBe(403)
+    const warning = context.server.logger.events.find((e) => e.requestId === res.headers.get('x-request-id') && e.level === 'warn')
+    expect(warning).toMatchObject({ origin: 'https://evil.example', allowed: 'https://www.example.com' })
+    expect(String(warning!.msg)).toMatch(/origin not allowed/)
+  })
+
+  it('accepts the configured site origin and, outside production, pages on this machine; refuses others with 403', async () => {
     const ok = await postJson(context.server.url, { formType: 'CloveEnquiry', formData: validData.productEnquiry }, { origin: 'https://www.example.com' })
     expect(ok.status).toBe(200)
     const own = await postJson(context.server.url, { formType: 'CloveEnquiry', formData: validData.productEnquiry }, { origin: context.server.url })
