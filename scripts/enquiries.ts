@@ -152,8 +152,10 @@ export async function runEnquiriesCommand(args: string[], io: CliIo): Promise<nu
         // SQLite's online backup: a consistent copy of the database, including what is still in the
         // write-ahead log, while the server goes on writing (copying the file itself is not that).
         await store.db.backup(file)
-        const copy = new Database(file, { readonly: true, fileMustExist: true })
+        const copy = new Database(file, { fileMustExist: true })
         try {
+          // One self-contained file (no -wal beside it) to store away; the server turns WAL on again.
+          copy.pragma('journal_mode = DELETE')
           const integrity = copy.pragma('integrity_check', { simple: true })
           if (integrity !== 'ok') return fail(`The backup at ${file} failed its integrity check: ${String(integrity)}`)
           const submissions = (copy.prepare('SELECT count(*) AS n FROM submissions').get() as { n: number }).n
