@@ -72,8 +72,10 @@ export async function buildSite({ quiet = false } = {}): Promise<{ pages: number
   const t0 = performance.now()
   process.env.IMAGE_MANIFEST = paths.imageManifest
   process.env.CONTENT_DIR = paths.contentDir
-  // Read here, so a bad API_ORIGIN stops the build with a clear message (vite.config.ts reads it too).
+  // Checked here, so a bad API_ORIGIN stops the build with a clear message. Vike hands PUBLIC_ENV__
+  // variables to the pages (templates/components/forms/submit.ts).
   const settings = loadBuildSettings()
+  process.env.PUBLIC_ENV__API_ORIGIN = settings.apiOrigin ?? ''
 
   const content = loadContent(paths.contentDir)
   log(`content: ${content.products.length} products, ${content.graniteShades.length} granite shades, ${content.routes.length} pages valid`)
