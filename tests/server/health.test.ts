@@ -113,6 +113,19 @@ describe('logs', () => {
     expect(warnings[0]!.msg).toContain('every visitor shares one rate-limit bucket')
   })
 
+  it('carry the rate limiter’s own configuration warnings as JSON lines, not console text', async () => {
+    // express-rate-limit checks its first request; one with a Forwarded header makes it report.
+    const fresh = await startTestServer({})
+    try {
+      await fetch(`${fresh.url}/api/submit`, { method: 'POST', headers: { 'content-type': 'application/json', forwarded: 'for=198.51.100.7' }, body: '{}' })
+      const fromLimiter = fresh.logger.events.filter((e) => e.component === 'rate-limit')
+      expect(fromLimiter).toHaveLength(1)
+      expect(fromLimiter[0]).toMatchObject({ level: 'error', err: { code: 'ERR_ERL_FORWARDED_HEADER' } })
+    } finally {
+      await fresh.close()
+    }
+  })
+
   it('give a rate-limited request as a warning with its address', async () => {
     const res = await postJson(server.url, { formType: 'CloveEnquiry', formData: validData.productEnquiry })
     expect(res.status).toBe(429)
