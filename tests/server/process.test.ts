@@ -131,3 +131,24 @@ describe('SIGTERM', () => {
     }
   }, 30_000)
 })
+
+describe('logs in a terminal', () => {
+  it('are printed readably (pino-pretty) when stdout is a TTY, JSON otherwise', async () => {
+    const { spawn } = await import('node:child_process')
+    const path = await import('node:path')
+    const { startableProject } = await import('./helpers.ts')
+    const main = path.join(await startableProject(), 'dist', 'service', 'main.js')
+    // `script` gives the service a pseudo-terminal for its stdout.
+    const child = spawn('script', ['-qc', `${process.execPath} ${main}`, '/dev/null'], {
+      env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', DATA_DIR: tempDir('enquiry-tty-'), DIST_DIR: await fixtureSite(), BUILD_ON_START: 'false' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    })
+    children.push(child)
+    let out = ''
+    child.stdout!.on('data', (c: Buffer) => (out += c.toString()))
+    await waitFor(() => out.includes('enquiry service listening') || undefined, 15_000, 'the listening line')
+    expect(out).toMatch(/\[\d\d:\d\d:\d\d\.\d{3}\] \u001b\[32mINFO\u001b\[39m: \u001b\[36menquiry service listening/)
+    expect(out.split('\n').some((line) => line.startsWith('{'))).toBe(false)
+    child.kill('SIGKILL')
+  }, 30_000)
+})
