@@ -4,10 +4,7 @@ import react from '@vitejs/plugin-react'
 import remarkFrontmatter from 'remark-frontmatter'
 import vike from 'vike/plugin'
 import { defineConfig } from 'vite'
-import { loadBuildSettings } from './scripts/build-settings.ts'
 import { paths } from './scripts/paths.ts'
-
-const { apiOrigin } = loadBuildSettings()
 
 export default defineConfig({
   // Encoded images (and nothing else) are published from here; scripts/build.ts fills it.
@@ -20,8 +17,6 @@ export default defineConfig({
     react({ include: /\.(mdx|tsx?)$/ }),
     vike(),
   ],
-  // Where the forms post when the enquiry service is on another origin (API_ORIGIN, docs/deploy.md).
-  define: { 'import.meta.env.API_ORIGIN': JSON.stringify(apiOrigin ?? '') },
   build: { target: 'es2022', cssMinify: 'lightningcss' },
   server: { port: Number(process.env.PORT ?? 3000) },
 })
