@@ -5,8 +5,8 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
-    // These read the built site: their own configs run them after the build.
-    exclude: ['tests/server/**', 'tests/build/**', 'tests/quality/**', 'node_modules/**'],
+    // These read the built site (tests/deploy/ makes one): their own configs run them after the build.
+    exclude: ['tests/server/**', 'tests/build/**', 'tests/quality/**', 'tests/deploy/**', 'node_modules/**'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,

@@ -11,6 +11,8 @@ export const siteManifestSchema = z.object({
   builtAt: z.iso.datetime(),
   /** The site's public origin, e.g. https://www.example.com. */
   origin: z.url(),
+  /** The enquiry service's origin when the forms post to another origin (the build's API_ORIGIN). */
+  apiOrigin: z.url().optional(),
   /** Alias path → canonical path; the server answers these with 301. */
   redirects: z.record(sitePath, sitePath),
   /** Every formType the site's forms send, with the kind of form and the product it names. */

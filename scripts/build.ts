@@ -1,19 +1,26 @@
-// `npm run build`: content → images → prerendered pages → sitemap, robots, site manifest → precompressed.
-// Content is validated first, so a mistake in a YAML file stops the build with every problem listed.
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises'
-import { join, relative } from 'node:path'
+// `npm run build`: content → images → prerendered pages → sitemap, robots, site manifest, static-host
+// files → precompressed → the compiled enquiry service. Content is validated first, so a mistake in a
+// YAML file stops the build with every problem listed. Everything is written to a temporary folder
+// beside dist/ and swapped in only when the whole build succeeded, so a failed build leaves the
+// previous dist/ whole (and a running server's files in place).
+import { existsSync } from 'node:fs'
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises'
+import { basename, dirname, join, relative } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { checkContent } from '../content/check.ts'
 import { ContentError, formatProblems, type SiteContent } from '../content/load.ts'
 import { builtInFormTypes } from '../forms/schemas.ts'
 import { isEntryPoint } from '../project/entry-point.ts'
-import { paths } from '../project/paths.ts'
+import { distLayout, paths } from '../project/paths.ts'
 import { type SiteManifest, siteManifestSchema } from '../project/site-manifest.ts'
 import { moveInboxShells } from '../server/admin/shells.ts'
 import { buildImages } from './build-images.ts'
+import { buildServer } from './build-server.ts'
+import { BuildSettingsError, loadBuildSettings } from './build-settings.ts'
 import { precompressDir } from './precompress.ts'
+import { writeStaticHostingFiles } from './static-hosting.ts'
 
-export function siteManifest(content: SiteContent): SiteManifest {
+export function siteManifest(content: SiteContent, apiOrigin?: string): SiteManifest {
   const redirects: Record<string, string> = {}
   for (const route of content.routes) for (const alias of route.aliases) redirects[alias] = route.path
   const formTypes: SiteManifest['formTypes'] = {}
@@ -23,6 +30,7 @@ export function siteManifest(content: SiteContent): SiteManifest {
   return {
     builtAt: new Date().toISOString(),
     origin: content.site.origin,
+    ...(apiOrigin ? { apiOrigin } : {}),
     redirects,
     formTypes,
     pages: content.routes.filter((r) => r.kind !== 'thankYou' && r.kind !== 'enquiryProblem').map((r) => r.path),
@@ -54,6 +62,10 @@ async function countHtml(dir: string): Promise<number> {
 export async function buildSite({ quiet = false } = {}): Promise<{ pages: number; ms: number }> {
   const log = (line: string) => quiet || console.log(line)
   const t0 = performance.now()
+  // Checked here, so a bad API_ORIGIN stops the build with a clear message. Vike hands PUBLIC_ENV__
+  // variables to the pages (templates/components/forms/submit.ts).
+  const settings = loadBuildSettings()
+  process.env.PUBLIC_ENV__API_ORIGIN = settings.apiOrigin ?? ''
 
   // The whole check first: a mistake stops the build before anything of the last good build is removed.
   const check = await checkContent({ dir: paths.contentDir, cacheFile: join(paths.cacheDir, 'content-check.json') })
@@ -71,39 +83,65 @@ export async function buildSite({ quiet = false } = {}): Promise<{ pages: number
   })
   log(`images: ${Object.keys(images).length} in ${Math.round(performance.now() - t1)} ms`)
 
+  // A sibling of dist/, on the same file system, so the swap at the end is a rename.
+  const outDir = join(dirname(paths.distDir), `.${basename(paths.distDir)}.building-${process.pid}`)
+  await rm(outDir, { recursive: true, force: true })
+  try {
+    const result = await buildInto(outDir, content, settings.apiOrigin, log, quiet)
+    await swapIn(outDir, paths.distDir)
+    const ms = Math.round(performance.now() - t0)
+    log(`built ${result.pages} HTML pages and the enquiry service into ${relative(paths.root, paths.distDir) || paths.distDir} in ${ms} ms`)
+    return { pages: result.pages, ms }
+  } catch (error) {
+    await rm(outDir, { recursive: true, force: true })
+    throw error
+  }
+}
+
+async function buildInto(outDir: string, content: SiteContent, apiOrigin: string | undefined, log: (line: string) => void, quiet: boolean): Promise<{ pages: number }> {
   const t2 = performance.now()
-  await rm(paths.distDir, { recursive: true, force: true })
   const { build } = await import('vike/api')
   await build({ viteConfig: { root: paths.root, logLevel: quiet ? 'silent' : 'warn',
     // Vike joins outDir to the root, so it must be relative.
-    build: { outDir: relative(paths.root, paths.distDir) || '.', emptyOutDir: true } } })
+    build: { outDir: relative(paths.root, outDir) || '.', emptyOutDir: true } } })
   log(`pages: prerendered in ${Math.round(performance.now() - t2)} ms`)
-  // The inbox's pages are served only behind its login, never as public files.
-  moveInboxShells(paths.distDir)
+  // The inbox's pages are served only behind its login, never as public files. Moved here, in the
+  // temporary folder, so the swap never publishes them even for a moment.
+  moveInboxShells(outDir)
 
-  const client = paths.clientDir
+  const { clientDir: client, siteManifest: manifestFile } = distLayout(outDir)
   await mkdir(client, { recursive: true })
   const today = new Date().toISOString().slice(0, 10)
   // Checked as the server will check it, so a build never writes a manifest the server refuses.
-  const manifest = siteManifestSchema.parse(siteManifest(content))
+  const manifest = siteManifestSchema.parse(siteManifest(content, apiOrigin))
   await writeFile(join(client, 'sitemap.xml'), sitemapXml(manifest, today))
   await writeFile(join(client, 'robots.txt'), robotsTxt(content))
+  await writeStaticHostingFiles(outDir, { redirects: manifest.redirects, apiOrigin })
 
   const stats = await precompressDir(client)
   log(`compressed: ${stats.files} files, ${stats.bytes} B → brotli ${stats.brotliBytes} B, gzip ${stats.gzipBytes} B`)
-  // Last: its presence tells a test run waiting on this build that the site is complete.
-  await writeFile(paths.siteManifest, `${JSON.stringify(manifest, null, 2)}\n`)
+  await writeFile(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`)
 
-  const pages = await countHtml(client)
-  const ms = Math.round(performance.now() - t0)
-  log(`built ${pages} HTML pages into ${relative(paths.root, client) || client} in ${ms} ms`)
-  return { pages, ms }
+  const t3 = performance.now()
+  const service = await buildServer(paths.root, outDir)
+  log(`enquiry service: ${service.files.length} files compiled in ${Math.round(performance.now() - t3)} ms (imports ${service.packages.join(', ')})`)
+  return { pages: await countHtml(client) }
+}
+
+/** The new build replaces the old one: two renames, the old folder removed after. */
+async function swapIn(built: string, distDir: string): Promise<void> {
+  const previous = `${built}.previous`
+  if (existsSync(distDir)) await rename(distDir, previous)
+  await rename(built, distDir)
+  await rm(previous, { recursive: true, force: true })
 }
 
 if (isEntryPoint(import.meta.url)) {
   buildSite().catch((error: unknown) => {
     if (error instanceof ContentError) {
       console.error(`Build stopped: ${error.problems.length} problem(s) in content:\n${formatProblems(error.problems)}`)
+    } else if (error instanceof BuildSettingsError) {
+      console.error(`Build stopped: ${error.message}`)
     } else {
       console.error(error)
     }

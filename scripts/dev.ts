@@ -11,7 +11,7 @@ import { join, relative } from 'node:path'
 import { formatProblems } from '../content/problems.ts'
 import { builtInFormTypes } from '../forms/schemas.ts'
 import { loadConfig } from '../server/config.ts'
-import type { Logger } from '../server/log.ts'
+import { createLogger, type LogEvent, type Logger } from '../server/log.ts'
 import type { FormTypeEntry } from '../server/site.ts'
 import { startServer } from '../server/start.ts'
 import { siteManifest } from './build.ts'
@@ -54,13 +54,18 @@ const config = loadConfig(
     SITE_URL: origin,
     ALLOWED_ORIGINS: `http://127.0.0.1:${port}`,
     BUILD_ON_START: 'false',
+    // The preview hands the service its own site (below), so no build is read, and none can disagree
+    // with SITE_URL. The inbox is not part of the preview (only /api reaches the service).
+    DIST_DIR: noStaticFiles,
+    ADMIN_PASSWORD: '',
+    ADMIN_PASSWORD_HASH: '',
   },
   paths.root,
 )
 const dataDir = shown(config.dataDir)
 const api = await startServer(config, {
   logger: previewLogger(),
-  site: { clientDir: noStaticFiles, origin, redirects, formTypes, hasManifest: true },
+  site: { clientDir: noStaticFiles, origin, apiOrigin: undefined, redirects, formTypes, hasManifest: true },
 })
 
 const { dev } = await import('vike/api')
@@ -139,22 +144,24 @@ async function choosePort(value: string | undefined): Promise<number> {
 
 /** The enquiry service's events as short lines for the person previewing, not JSON for a log collector. */
 function previewLogger(): Logger {
-  const fieldsText = (fields: Record<string, unknown> | undefined) =>
-    Object.entries(fields ?? {})
-      .filter(([key]) => key !== 'stack' && key !== 'requestId')
-      .map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`)
-      .join(' ')
-  return {
-    info(message, fields) {
-      if (message === 'enquiry stored') console.log(`Enquiry #${String(fields?.submissionId)} received (${String(fields?.formType)}): stored in ${dataDir}/`)
-      else if (message === 'enquiry refused') console.log(`Enquiry refused: ${String(fields?.reason)}`)
-    },
-    warn(message, fields) {
-      if (message.startsWith('the built site has no 404')) return
-      console.warn(`Enquiry service: ${message} ${fieldsText(fields)}`)
-    },
-    error(message, fields) {
-      console.error(`Enquiry service: ${message} ${fieldsText(fields)}`)
-    },
+  const quiet = new Set(['level', 'time', 'msg', 'requestId', 'err'])
+  const fieldsText = (event: LogEvent) =>
+    [
+      ...Object.entries(event)
+        .filter(([key]) => !quiet.has(key))
+        .map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`),
+      ...(event.err ? [`error=${String((event.err as { message?: unknown }).message)}`] : []),
+    ].join(' ')
+  const show = (event: LogEvent) => {
+    const { level, msg } = event
+    if (level === 'info') {
+      if (msg === 'enquiry stored') console.log(`Enquiry #${String(event.submissionId)} received (${String(event.formType)}): stored in ${dataDir}/`)
+      else if (msg === 'enquiry refused') console.log(`Enquiry refused: ${String(event.reason)}`)
+    } else if (level === 'warn') {
+      if (!msg.startsWith('the built site has no 404')) console.warn(`Enquiry service: ${msg} ${fieldsText(event)}`)
+    } else if (level === 'error' || level === 'fatal') {
+      console.error(`Enquiry service: ${msg} ${fieldsText(event)}`)
+    }
   }
+  return createLogger({ level: 'info', destination: { write: (line: string) => show(JSON.parse(line) as LogEvent) } })
 }

@@ -3,6 +3,7 @@
 // while the server runs.
 import fs from 'node:fs'
 import path from 'node:path'
+import Database from 'better-sqlite3'
 import { formSchemas, type FormKind } from '../forms/schemas.ts'
 import { isEntryPoint } from '../project/entry-point.ts'
 import { type Config, ConfigError, loadConfig } from '../server/config.ts'
@@ -15,6 +16,7 @@ import { writeEnquiryCsv } from '../server/enquiry-csv.ts'
 import { fieldLabel, formFields } from '../server/fields.ts'
 import { createMemoryLogger } from '../server/log.ts'
 import { createMailSender } from '../server/mail.ts'
+import { mailSettingsDifferences } from '../server/mail-settings.ts'
 import { OutboxWorker } from '../server/outbox.ts'
 import { EnquiryStore, type FieldValue, type Submission } from '../server/store.ts'
 
@@ -30,14 +32,17 @@ Commands:
                                 --state spam
   outbox [--all]                mail waiting to be sent, with attempts and the last error
                                 (--all includes mail already sent)
-  retry                         send all waiting mail now, ignoring the backoff
+  retry                         send all waiting mail now, ignoring the backoff (refused when this
+                                shell's SMTP_URL, MAIL_FROM or MAIL_TO differ from the server's)
+  backup <file>                 a consistent copy of the database, safe while the server runs
   delete <email> [--yes]        delete everything stored for an e-mail address
                                 (without --yes, only shows what would be deleted)
   hash-password                 asks for the inbox password (twice, not shown) and prints the
                                 line to set as ADMIN_PASSWORD_HASH
   help                          this text
 
-Configuration comes from the same environment variables as the server (DATA_DIR, SMTP_URL, ...).
+Configuration comes from the same environment variables as the server (DATA_DIR, SMTP_URL, ...):
+run it with the server's environment. Restoring a backup: docs/deploy.md, "Backups".
 For CSV on standard output use "npm run -s enquiries -- export > enquiries.csv".`
 
 export interface CliIo {
@@ -68,7 +73,9 @@ export async function runEnquiriesCommand(args: string[], io: CliIo): Promise<nu
     throw error
   }
   const databaseFile = path.join(config.dataDir, 'enquiries.sqlite3')
-  if (!fs.existsSync(databaseFile)) return fail(`No enquiries database at ${databaseFile} (DATA_DIR=${config.dataDir}).`)
+  if (!fs.existsSync(databaseFile)) {
+    return fail(`No enquiries database at ${databaseFile} (DATA_DIR=${config.dataDir}). Run this with the server's environment, where DATA_DIR is set.`)
+  }
   const store = EnquiryStore.open(config.dataDir)
   try {
     switch (command) {
@@ -133,6 +140,18 @@ export async function runEnquiriesCommand(args: string[], io: CliIo): Promise<nu
           print('No mail is waiting.')
           return 0
         }
+        // Mail sent from here must go where the server's goes: not to .eml files because this shell
+        // lacks SMTP_URL, nor to another mailbox.
+        const { differences, recordedAt } = mailSettingsDifferences(config)
+        if (differences.length > 0) {
+          io.err.write(
+            `Not sending from here: this command's mail settings differ from those the server started with (${recordedAt}):\n` +
+              differences.map((d) => `  - ${d}\n`).join('') +
+              `Run it with the server's environment (e.g. node --env-file=/path/to/site.env or your service's EnvironmentFile; docs/deploy.md).\n` +
+              `The ${waiting} waiting message(s) are due now (${madeDue} were backing off): a running server sends them within OUTBOX_POLL_SECONDS.\n`,
+          )
+          return 3
+        }
         const sender = createMailSender({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, mailTo: config.mailTo, dataDir: config.dataDir })
         const logger = createMemoryLogger()
         const worker = new OutboxWorker(store, sender, config.outbox, logger)
@@ -146,6 +165,29 @@ export async function runEnquiriesCommand(args: string[], io: CliIo): Promise<nu
         } finally {
           sender.close()
         }
+      }
+      case 'backup': {
+        const target = positional[0]
+        if (!target) return fail('Usage: npm run enquiries -- backup <file>')
+        const file = path.resolve(target)
+        if (fs.existsSync(file)) return fail(`${file} exists already: a backup never overwrites a file; name a new one.`)
+        // SQLite's online backup: a consistent copy of the database, including what is still in the
+        // write-ahead log, while the server goes on writing (copying the file itself is not that).
+        await store.db.backup(file)
+        const copy = new Database(file, { fileMustExist: true })
+        try {
+          // One self-contained file (no -wal beside it) to store away; the server turns WAL on again.
+          copy.pragma('journal_mode = DELETE')
+          const integrity = copy.pragma('integrity_check', { simple: true })
+          if (integrity !== 'ok') return fail(`The backup at ${file} failed its integrity check: ${String(integrity)}`)
+          const submissions = (copy.prepare('SELECT count(*) AS n FROM submissions').get() as { n: number }).n
+          const queued = (copy.prepare(`SELECT count(*) AS n FROM outbox WHERE status = 'queued'`).get() as { n: number }).n
+          print(`Backed up ${submissions} submission(s) and ${queued} waiting mail(s) to ${file} (${fs.statSync(file).size} bytes, integrity ok).`)
+          print('To restore it: docs/deploy.md, "Backups".')
+        } finally {
+          copy.close()
+        }
+        return 0
       }
       case 'delete': {
         const email = positional[0]?.trim()

@@ -1,12 +1,16 @@
-// The Express app: security headers, POST /api/submit, the static site. No page rendering here.
+// The Express app: health probes, access log, security headers, POST /api/submit (with CORS for the
+// configured origins), the static site. No page rendering here.
 import { randomUUID } from 'node:crypto'
-import express, { type ErrorRequestHandler, type Request, type RequestHandler } from 'express'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import cors from 'cors'
+import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
 import { rateLimit } from 'express-rate-limit'
-import helmet from 'helmet'
+import { pinoHttp } from 'pino-http'
 import { mountInbox } from './admin/mount.ts'
 import { RequestError } from './body.ts'
 import type { Config } from './config.ts'
-import { describeError, type Logger } from './log.ts'
+import { securityHeaders } from './headers.ts'
+import type { Logger } from './log.ts'
 import { loadSite, type Site } from './site.ts'
 import { StaticSite } from './static.ts'
 import type { EnquiryStore } from './store.ts'
@@ -17,60 +21,54 @@ export interface AppDeps {
   logger: Logger
   /** Called after a mail was queued (wakes the outbox worker). */
   onQueued?: () => void
-  /** True once shutdown began: responses then close their connection. */
+  /** True once shutdown began: responses then close their connection, and /readyz says 503. */
   isShuttingDown?: () => boolean
   /** The site to serve instead of the one built in config.distDir (the live preview passes its own). */
   site?: Site
 }
 
-export const CONTENT_SECURITY_POLICY = {
-  defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
-  scriptSrcAttr: ["'none'"],
-  styleSrc: ["'self'"],
-  imgSrc: ["'self'", 'data:'],
-  fontSrc: ["'self'"],
-  connectSrc: ["'self'"],
-  manifestSrc: ["'self'"],
-  formAction: ["'self'"],
-  frameAncestors: ["'none'"],
-  baseUri: ["'self'"],
-  objectSrc: ["'none'"],
-}
+export const HEALTH_PATHS = new Set(['/healthz', '/readyz'])
 
 export function createApp(config: Config, deps: AppDeps): express.Express {
   const { store, logger } = deps
+  const isShuttingDown = deps.isShuttingDown ?? (() => false)
   const site = deps.site ?? loadSite(config.distDir)
   if (!site.hasManifest) logger.warn('dist/site-manifest.json is missing: no alias redirects, built-in form types only')
   const staticSite = StaticSite.load(site.clientDir, site.redirects, logger)
-  const allowedOrigins = new Set(config.allowedOrigins)
-  const isAllowedOrigin = (req: Request, origin: string) => allowedOrigins.has(origin) || origin === `${req.protocol}://${req.headers.host}`
+  const isAllowedOrigin = originPolicy(config)
+  const headers = securityHeaders({ apiOrigin: site.apiOrigin })
 
   const app = express()
   app.disable('x-powered-by')
   app.set('etag', false)
   app.set('trust proxy', config.trustProxy)
 
-  app.use(requestContext(deps.isShuttingDown))
-  app.use(
-    helmet({
-      contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
-      strictTransportSecurity: { maxAge: 63_072_000, includeSubDomains: true },
-      referrerPolicy: { policy: 'same-origin' },
-      frameguard: { action: 'deny' },
-    }),
-  )
+  app.use(accessLog(logger, isShuttingDown))
+  // Probes: before the security headers, the rate limit and the site; they never touch a visitor's data.
+  app.get('/healthz', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store')
+    res.json({ status: 'ok' })
+  })
+  app.get('/readyz', async (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store')
+    const readiness = await store.readiness()
+    const shuttingDown = isShuttingDown()
+    const ready = readiness.ok && !shuttingDown
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : shuttingDown ? 'shutting down' : 'not ready', ...readiness })
+  })
+
   app.use((_req, res, next) => {
-    res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()')
+    for (const [name, value] of headers) res.setHeader(name, value)
     next()
   })
+  if (config.trustProxy === false) app.use(warnOnceAboutProxy(logger))
 
   const submitContext = {
     store,
     staticSite,
     formTypes: site.formTypes,
     siteUrl: config.siteUrl,
-    logger,
+    pagesElsewhere: site.apiOrigin !== undefined,
     isAllowedOrigin,
     onQueued: deps.onQueued ?? (() => {}),
   }
@@ -79,14 +77,26 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
     limit: config.rateLimit.max,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
+    // Its configuration checks are logged as JSON lines, like everything else. The one about
+    // X-Forwarded-For without "trust proxy" is said by warnOnceAboutProxy, in this service's terms.
+    logger: logger.child({ component: 'rate-limit' }),
+    validate: { xForwardedForHeader: false },
     handler: (req, res, _next, options) => {
       const minutes = Math.max(1, Math.ceil(options.windowMs / 60_000))
       const error = new RequestError(429, `Too many enquiries from your network. Please try again in ${minutes} minutes, or e-mail us.`)
-      logger.warn('enquiry rate limited', { requestId: res.locals.requestId, ip: req.ip })
+      req.log.warn({ ip: req.ip }, 'enquiry rate limited')
       sendRefusal(submitContext, req, res, error, isClassicPost(req))
     },
   })
-  app.post('/api/submit', limiter, createSubmitHandler(submitContext))
+  // Another origin allowed to post (a static host with the API elsewhere) may read the answer.
+  const crossOrigin = cors({
+    origin: (origin, callback) => callback(null, origin !== undefined && isAllowedOrigin(origin)),
+    methods: ['POST'],
+    allowedHeaders: ['Content-Type'],
+    maxAge: 600,
+  })
+  app.options('/api/submit', crossOrigin)
+  app.post('/api/submit', crossOrigin, limiter, createSubmitHandler(submitContext))
   app.all('/api/submit', (req, res) => {
     res.setHeader('Allow', 'POST')
     sendRefusal(submitContext, req, res, new RequestError(405, 'Use POST to send an enquiry.'), false)
@@ -103,27 +113,83 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
   })
 
   const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
-    const requestId = String(res.locals.requestId)
     const classic = isClassicPost(req)
     const status = clientErrorStatus(error)
     if (error instanceof RequestError) return sendRefusal(submitContext, req, res, error, classic)
     if (status !== undefined) {
       return sendRefusal(submitContext, req, res, new RequestError(status, 'The request could not be understood.'), classic)
     }
-    logger.error('request failed', { requestId, method: req.method, path: req.path, ...describeError(error) })
-    const reference = `Something went wrong on our side and your enquiry was not saved. Please try again later or e-mail us (reference ${requestId}).`
+    req.log.error({ err: error, method: req.method, path: req.path }, 'request failed')
+    const reference = `Something went wrong on our side and your enquiry was not saved. Please try again later or e-mail us (reference ${String(req.id)}).`
     sendRefusal(submitContext, req, res, new RequestError(500, reference), classic)
   }
   app.use(errorHandler)
   return app
 }
 
-function requestContext(isShuttingDown: (() => boolean) | undefined): RequestHandler {
-  return (_req, res, next) => {
-    const requestId = randomUUID()
-    res.locals.requestId = requestId
-    res.setHeader('X-Request-Id', requestId)
-    if (isShuttingDown?.()) res.setHeader('Connection', 'close')
+/**
+ * Who may post enquiries: SITE_URL and ALLOWED_ORIGINS, compared with the Origin header itself (never
+ * with the Host header, which a DNS-rebinding page controls). Outside production, pages on this
+ * machine (localhost, 127.0.0.1, [::1] on any port: `npm start`, `npm run dev`) may too.
+ */
+export function originPolicy(config: Pick<Config, 'allowedOrigins' | 'production'>): (origin: string) => boolean {
+  const allowed = new Set(config.allowedOrigins)
+  return (origin) => {
+    if (allowed.has(origin)) return true
+    if (config.production) return false
+    try {
+      const url = new URL(origin)
+      return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)
+    } catch {
+      return false
+    }
+  }
+}
+
+/** One JSON line per request: id, method, path (no query), status, milliseconds. Probes only at debug. */
+function accessLog(logger: Logger, isShuttingDown: () => boolean): RequestHandler {
+  const fields = (req: IncomingMessage, res: ServerResponse, ms: unknown) => ({
+    method: req.method,
+    path: ((req as { originalUrl?: string }).originalUrl ?? req.url ?? '').split('?', 1)[0],
+    status: res.statusCode,
+    ms,
+  })
+  const log = pinoHttp({
+    logger,
+    genReqId: (_req, res) => {
+      const id = randomUUID()
+      res.setHeader('X-Request-Id', id)
+      // A response that starts after shutdown began closes its connection (no reset for a keep-alive client).
+      if (isShuttingDown()) res.setHeader('Connection', 'close')
+      return id
+    },
+    quietReqLogger: true,
+    quietResLogger: true,
+    customAttributeKeys: { reqId: 'requestId', responseTime: 'ms' },
+    wrapSerializers: false,
+    serializers: { req: () => undefined, res: () => undefined },
+    customLogLevel: (req, res, error) =>
+      HEALTH_PATHS.has(req.url ?? '') ? 'debug' : error || res.statusCode >= 500 ? 'error' : 'info',
+    customSuccessMessage: () => 'request',
+    customErrorMessage: () => 'request',
+    customSuccessObject: (req, res, value: { ms: unknown }) => fields(req, res, value.ms),
+    customErrorObject: (req, res, _error, value: { ms: unknown }) => fields(req, res, value.ms),
+  })
+  return log as unknown as RequestHandler
+}
+
+/** Behind a proxy without TRUST_PROXY every visitor looks like the proxy: say so once, plainly. */
+function warnOnceAboutProxy(logger: Logger): RequestHandler {
+  let warned = false
+  return (req, _res, next) => {
+    if (!warned && (req.headers['x-forwarded-for'] !== undefined || req.headers.forwarded !== undefined)) {
+      warned = true
+      logger.warn(
+        { proxy: req.socket.remoteAddress },
+        'requests come through a proxy (X-Forwarded-For) but TRUST_PROXY is not set: every visitor shares one rate-limit ' +
+          'bucket and the log shows the proxy address; set TRUST_PROXY to the number of proxies or their addresses (docs/deploy.md)',
+      )
+    }
     next()
   }
 }

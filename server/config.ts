@@ -1,34 +1,45 @@
 // The enquiry service's whole configuration: read once from the environment into one typed object.
-// A bad value stops start-up with a message naming the variable, what it must be and what it got.
+// A bad value stops start-up with a message naming the variable, what it must be and what it got
+// (a secret is masked). ENVIRONMENT below is also the source of the variable table in
+// docs/deploy.md (`npm run docs:env` writes it; a test checks it is current).
 import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
 import { MIN_PASSWORD_LENGTH, parsePasswordHash, type ScryptHash } from './admin/password.ts'
+import { LOG_LEVELS, maskSecrets, type LogLevel } from './log.ts'
+import { readBuiltOrigin } from './site.ts'
 
 export interface Config {
+  /** NODE_ENV=production: never build, warn about unset defaults, no loopback origins allowed. */
+  production: boolean
   /** 0 asks the system for a free port (tests). */
   port: number
   /** Interface to listen on; undefined listens on all of them. */
   host: string | undefined
   /** The public origin of the site, e.g. https://www.example.com (no trailing slash). */
   siteUrl: string
+  /** Where siteUrl came from, for the start-up log and warnings. */
+  siteUrlSource: 'SITE_URL' | 'build' | 'default'
   dataDir: string
   distDir: string
   /** smtp:// or smtps:// URL of the relay; undefined writes mail as .eml files under dataDir/mail. */
   smtpUrl: string | undefined
   mailFrom: string
   mailTo: string[]
-  /** Express's "trust proxy" setting: false, true, a hop count or a list of addresses/subnets. */
-  trustProxy: boolean | number | string[]
-  /** Origins allowed to POST /api/submit besides the server's own. */
+  /** Express's "trust proxy": false, a hop count, or the proxies' addresses/subnets. Never `true`. */
+  trustProxy: false | number | string[]
+  /** Origins allowed to POST /api/submit: SITE_URL and ALLOWED_ORIGINS. */
   allowedOrigins: string[]
   rateLimit: { max: number; windowMs: number }
   outbox: { retryBaseMs: number; retryMaxMs: number; leaseMs: number; pollMs: number }
   shutdownTimeoutMs: number
   /** The owner's inbox at /admin/enquiries; undefined (the inbox is off) unless a password is set. */
   inbox: InboxConfig | undefined
-  /** Build the site before listening when dist/ is missing or older than its sources. */
+  /** Build the site before listening when dist/ is missing or older than its sources (not in production). */
   buildOnStart: boolean
+  logLevel: LogLevel
+  /** Settings that look like forgotten defaults in production, for the start-up log. */
+  warnings: string[]
 }
 
 export interface InboxConfig {
@@ -36,9 +47,11 @@ export interface InboxConfig {
   sessionMs: number
 }
 
+export const DOCS = 'docs/deploy.md'
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
-    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}\nEvery variable is described in ${DOCS}.`)
     this.name = 'ConfigError'
   }
 }
@@ -63,7 +76,7 @@ const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((v) => ['true', '1', 'yes'].includes(v))
 
-const origin = z.string().transform((value, ctx) => {
+export const origin = z.string().transform((value, ctx) => {
   let url: URL
   try {
     url = new URL(value)
@@ -83,18 +96,28 @@ const mailbox = z.string().refine((v) => {
   return named ? EMAIL.test(named[2]!) : EMAIL.test(v)
 }, 'must be an e-mail address, optionally with a name: Name <box@example.com>')
 
-const trustProxy = z.string().transform((value, ctx): boolean | number | string[] => {
-  if (value === 'true' || value === 'false') return value === 'true'
+const NAMED_SUBNETS = new Set(['loopback', 'linklocal', 'uniquelocal'])
+const trustProxy = z.string().transform((value, ctx): false | number | string[] => {
+  if (value === 'false' || value === '0') return false
+  if (value === 'true') {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'must be the number of proxies in front of the server (1 for one nginx or load balancer) or their addresses ' +
+        '("loopback", "10.0.0.0/8"), not "true": that would believe any client\'s X-Forwarded-For, so anyone could ' +
+        'choose their own address and pass the rate limit',
+    })
+    return z.NEVER
+  }
   if (/^\d+$/.test(value)) return Number(value)
   const entries = list(value)
-  const named = new Set(['loopback', 'linklocal', 'uniquelocal'])
   for (const entry of entries) {
     const [address, bits, ...rest] = entry.split('/')
-    const ok = named.has(entry) || (address !== undefined && isIP(address) !== 0 && rest.length === 0 && (bits === undefined || /^\d{1,3}$/.test(bits)))
+    const ok = NAMED_SUBNETS.has(entry) || (address !== undefined && isIP(address) !== 0 && rest.length === 0 && (bits === undefined || /^\d{1,3}$/.test(bits)))
     if (!ok) {
       ctx.addIssue({
         code: 'custom',
-        message: `must be true, false, a number of proxy hops, or a comma-separated list of addresses or subnets such as "loopback, 10.0.0.0/8" (got "${entry}")`,
+        message: `must be a number of proxy hops, or a comma-separated list of addresses or subnets such as "loopback, 10.0.0.0/8" (got "${entry}")`,
       })
       return z.NEVER
     }
@@ -109,54 +132,155 @@ function list(value: string): string[] {
     .filter(Boolean)
 }
 
-const envSchema = z.object({
-  PORT: integer(0, 65535).default(3000),
-  HOST: z.string().optional(),
-  SITE_URL: origin.optional(),
-  DATA_DIR: z.string().default('./data'),
-  DIST_DIR: z.string().default('./dist'),
-  SMTP_URL: z
-    .string()
-    .refine((v) => /^smtps?:\/\/[^\s]+$/.test(v) && URL.canParse(v), 'must be an smtp:// or smtps:// URL, such as smtps://user:password@smtp.example.com:465')
-    .optional(),
-  MAIL_FROM: mailbox.optional(),
-  MAIL_TO: z
-    .string()
-    .transform(list)
-    .pipe(z.array(mailbox).min(1, 'must name at least one mailbox')),
-  TRUST_PROXY: trustProxy.default(false),
-  ALLOWED_ORIGINS: z
-    .string()
-    .transform(list)
-    .pipe(z.array(origin))
-    .optional(),
-  RATE_LIMIT_MAX: integer(1, 1_000_000).default(10),
-  RATE_LIMIT_WINDOW_SECONDS: seconds(1, 86_400).default(600_000),
-  OUTBOX_RETRY_BASE_SECONDS: seconds(0.01, 86_400).default(30_000),
-  OUTBOX_RETRY_MAX_SECONDS: seconds(0.01, 604_800).default(3_600_000),
-  OUTBOX_LEASE_SECONDS: seconds(1, 86_400).default(300_000),
-  OUTBOX_POLL_SECONDS: seconds(0.01, 3600).default(30_000),
-  SHUTDOWN_TIMEOUT_SECONDS: seconds(0, 600).default(10_000),
-  BUILD_ON_START: flag.default(true),
-  ADMIN_PASSWORD_HASH: z
-    .string()
-    .transform((value, ctx) => {
-      const parsed = parsePasswordHash(value)
-      if (typeof parsed === 'string') ctx.addIssue({ code: 'custom', message: parsed })
-      return parsed as ScryptHash
-    })
-    .optional(),
-  ADMIN_PASSWORD: z.string().min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`).optional(),
-  ADMIN_SESSION_HOURS: z
-    .string()
-    .regex(/^\d+(\.\d+)?$/, 'must be a number of hours, such as 12')
-    .transform(Number)
-    .pipe(z.number().min(0.01, 'must be at least 0.01 hours').max(720, 'must be at most 720 hours (30 days)'))
-    .default(12),
-})
+interface Variable<T extends z.ZodType> {
+  schema: T
+  /** The default as a reader sees it in the documentation ('' when unset means something else). */
+  default: string
+  meaning: string
+  /** Kept out of every message: 'password' masks the password in a URL, 'value' hides the whole value. */
+  secret?: 'password' | 'value'
+}
+const variable = <T extends z.ZodType>(v: Variable<T>) => v
 
-/** Never repeated in an error message, which may end up in a log. */
-const SECRET_VARIABLES = new Set(['ADMIN_PASSWORD', 'ADMIN_PASSWORD_HASH'])
+/** Every environment variable of the service, in the order the documentation lists them. */
+export const ENVIRONMENT = {
+  NODE_ENV: variable({
+    schema: z.string().optional(),
+    default: 'unset',
+    meaning:
+      '`production` on a server: `npm start` never builds, start-up warns about settings left at their defaults, and only SITE_URL and ALLOWED_ORIGINS may post enquiries (otherwise pages on localhost may too)',
+  }),
+  PORT: variable({ schema: integer(0, 65535).default(3000), default: '`3000`', meaning: 'TCP port (0 = any free port)' }),
+  HOST: variable({
+    schema: z.string().optional(),
+    default: 'all interfaces',
+    meaning: 'Address to listen on, e.g. `127.0.0.1` behind a proxy on the same machine',
+  }),
+  SITE_URL: variable({
+    schema: origin.optional(),
+    default: 'the origin the site was built for (`origin` in `content/site.yaml`)',
+    meaning:
+      "Public origin of the site. Set at build time it replaces site.yaml's `origin` in canonical links and the sitemap; set for the server it must equal the built site's. Allowed to post enquiries; the domain of Message-IDs and of MAIL_FROM's default",
+  }),
+  DATA_DIR: variable({ schema: z.string().default('./data'), default: '`./data`', meaning: 'SQLite database `enquiries.sqlite3` and, without SMTP, `mail/*.eml`' }),
+  DIST_DIR: variable({
+    schema: z.string().default('./dist'),
+    default: '`./dist`',
+    meaning: 'The built site (`client/`, `site-manifest.json`); only `./dist` is rebuilt by `npm start`',
+  }),
+  SMTP_URL: variable({
+    schema: z
+      .string()
+      .refine((v) => /^smtps?:\/\/[^\s]+$/.test(v) && URL.canParse(v), 'must be an smtp:// or smtps:// URL, such as smtps://user:password@smtp.example.com:465')
+      .optional(),
+    default: 'unset (write `.eml` files)',
+    meaning: '`smtp://` or `smtps://user:password@host:port` of the relay (percent-encode `@` in the user name as `%40`)',
+    secret: 'password',
+  }),
+  MAIL_FROM: variable({
+    schema: mailbox.optional(),
+    default: "`Website enquiries <no-reply@SITE_URL's host>`",
+    meaning: 'Sender of the mail (must be allowed by the relay)',
+  }),
+  MAIL_TO: variable({
+    schema: z
+      .string()
+      .transform(list)
+      .pipe(z.array(mailbox).min(1, 'must name at least one mailbox'))
+      .optional(),
+    default: '`enquiries@localhost`',
+    meaning: 'The company mailbox; several separated by commas. Set it to the company address',
+  }),
+  TRUST_PROXY: variable({
+    schema: trustProxy.default(false),
+    default: '`false`',
+    meaning:
+      'Behind a reverse proxy: how many proxies (`1`) or their addresses/subnets (`loopback`, `10.0.0.0/8`), so the rate limit and the log see visitors\' addresses. `true` is refused (it would let anyone forge their address)',
+  }),
+  ALLOWED_ORIGINS: variable({
+    schema: z.string().transform(list).pipe(z.array(origin)).optional(),
+    default: 'none',
+    meaning: 'Further origins allowed to post enquiries (comma-separated), e.g. the static host of a site built with `API_ORIGIN`; they also get CORS',
+  }),
+  RATE_LIMIT_MAX: variable({
+    schema: integer(1, 1_000_000).default(10),
+    default: '`10`',
+    meaning: 'Enquiries per visitor IP per window; more are answered 429 with `Retry-After`',
+  }),
+  RATE_LIMIT_WINDOW_SECONDS: variable({ schema: seconds(1, 86_400).default(600_000), default: '`600`', meaning: 'The rate-limit window' }),
+  OUTBOX_RETRY_BASE_SECONDS: variable({
+    schema: seconds(0.01, 86_400).default(30_000),
+    default: '`30`',
+    meaning: 'First retry delay of a mail; doubles per failed attempt (with jitter)',
+  }),
+  OUTBOX_RETRY_MAX_SECONDS: variable({
+    schema: seconds(0.01, 604_800).default(3_600_000),
+    default: '`3600`',
+    meaning: 'Longest retry delay; a message is retried until the relay accepts it',
+  }),
+  OUTBOX_LEASE_SECONDS: variable({
+    schema: seconds(1, 86_400).default(300_000),
+    default: '`300`',
+    meaning: 'How long a worker holds a message it is sending (a crashed worker\'s lease runs out)',
+  }),
+  OUTBOX_POLL_SECONDS: variable({
+    schema: seconds(0.01, 3600).default(30_000),
+    default: '`30`',
+    meaning: 'Longest pause between looks at the queue (notices `retry` from the CLI)',
+  }),
+  SHUTDOWN_TIMEOUT_SECONDS: variable({
+    schema: seconds(0, 600).default(10_000),
+    default: '`10`',
+    meaning: 'On SIGTERM/SIGINT: the longest wait for requests in flight and the mail being sent; the process exits within it',
+  }),
+  BUILD_ON_START: variable({
+    schema: flag.default(true),
+    default: '`true`',
+    meaning: '`npm start` builds the site when it is missing or older than its sources (never when NODE_ENV=production)',
+  }),
+  LOG_LEVEL: variable({
+    schema: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+    default: '`info`',
+    meaning: '`debug` adds health-check requests; `warn` keeps only warnings and errors',
+  }),
+  ADMIN_PASSWORD_HASH: variable({
+    schema: z
+      .string()
+      .transform((value, ctx) => {
+        const parsed = parsePasswordHash(value)
+        if (typeof parsed === 'string') ctx.addIssue({ code: 'custom', message: parsed })
+        return parsed as ScryptHash
+      })
+      .optional(),
+    default: 'unset (inbox off)',
+    meaning: 'Turns on the enquiry inbox at `/admin/enquiries`: the line printed by `npm run enquiries -- hash-password` (scrypt)',
+    secret: 'value',
+  }),
+  ADMIN_PASSWORD: variable({
+    schema: z.string().min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`).optional(),
+    default: 'unset',
+    meaning: `The inbox password in plain text, for local use only (at least ${MIN_PASSWORD_LENGTH} characters); not together with \`ADMIN_PASSWORD_HASH\``,
+    secret: 'value',
+  }),
+  ADMIN_SESSION_HOURS: variable({
+    schema: z
+      .string()
+      .regex(/^\d+(\.\d+)?$/, 'must be a number of hours, such as 12')
+      .transform(Number)
+      .pipe(z.number().min(0.01, 'must be at least 0.01 hours').max(720, 'must be at most 720 hours (30 days)'))
+      .default(12),
+    default: '`12`',
+    meaning: 'How long an inbox login lasts (0.01 to 720)',
+  }),
+}
+
+const envSchema = z.object(Object.fromEntries(Object.entries(ENVIRONMENT).map(([key, v]) => [key, v.schema])) as {
+  [K in keyof typeof ENVIRONMENT]: (typeof ENVIRONMENT)[K]['schema']
+})
+/** How each secret variable is kept out of error messages, which may end up in a log. */
+const SECRETS = new Map(
+  Object.entries(ENVIRONMENT).flatMap(([key, v]): [string, 'password' | 'value'][] => ('secret' in v && v.secret ? [[key, v.secret]] : [])),
+)
 
 export const DEFAULT_MAIL_TO = 'enquiries@localhost'
 
@@ -168,20 +292,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       .map((key) => [key, env[key]?.trim()] as const)
       .filter(([, value]) => value !== undefined && value !== ''),
   )
-  const parsed = envSchema.safeParse({ MAIL_TO: DEFAULT_MAIL_TO, ...present })
+  const parsed = envSchema.safeParse(present)
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((issue) => {
         const key = String(issue.path[0] ?? '')
-        const got = key in present && !SECRET_VARIABLES.has(key) ? ` (got "${present[key]}")` : ''
-        return `${key}: ${issue.message}${issue.message.includes('(got') ? '' : got}`
+        const secret = SECRETS.get(key)
+        const got = key in present && secret !== 'value' ? ` (got "${present[key]}")` : ''
+        const problem = `${key}: ${issue.message}${issue.message.includes('(got') ? '' : got}`
+        return secret === 'password' ? maskSecrets(problem) : problem
       }),
     )
   }
   const e = parsed.data
-  const siteUrl = e.SITE_URL ?? `http://localhost:${e.PORT || 3000}`
-  const siteHost = new URL(siteUrl).hostname
+  const production = e.NODE_ENV === 'production'
+  const distDir = path.resolve(cwd, e.DIST_DIR)
   const problems: string[] = []
+
+  // One address for the site: the one it was built for. SITE_URL may repeat it, not contradict it.
+  const builtOrigin = readBuiltOrigin(distDir)
+  if (e.SITE_URL && builtOrigin && e.SITE_URL !== builtOrigin) {
+    problems.push(
+      `SITE_URL: is ${e.SITE_URL} but the site in ${distDir} was built for ${builtOrigin} (its canonical links and sitemap name that address); ` +
+        `build it with SITE_URL=${e.SITE_URL} npm run build, or leave SITE_URL unset here`,
+    )
+  }
+  const siteUrl = e.SITE_URL ?? builtOrigin ?? `http://localhost:${e.PORT || 3000}`
+  const siteUrlSource = e.SITE_URL ? 'SITE_URL' : builtOrigin ? 'build' : 'default'
+  const siteHost = new URL(siteUrl).hostname
   if (e.OUTBOX_RETRY_MAX_SECONDS < e.OUTBOX_RETRY_BASE_SECONDS) {
     problems.push('OUTBOX_RETRY_MAX_SECONDS: must not be less than OUTBOX_RETRY_BASE_SECONDS')
   }
@@ -189,15 +327,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     problems.push('ADMIN_PASSWORD: set either ADMIN_PASSWORD_HASH or ADMIN_PASSWORD, not both')
   }
   if (problems.length) throw new ConfigError(problems)
-  return {
+  const config: Omit<Config, 'warnings'> = {
+    production,
     port: e.PORT,
     host: e.HOST,
     siteUrl,
+    siteUrlSource,
     dataDir: path.resolve(cwd, e.DATA_DIR),
-    distDir: path.resolve(cwd, e.DIST_DIR),
+    distDir,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `Website enquiries <no-reply@${siteHost.includes('.') ? siteHost : 'localhost'}>`,
-    mailTo: e.MAIL_TO,
+    mailTo: e.MAIL_TO ?? [DEFAULT_MAIL_TO],
     trustProxy: e.TRUST_PROXY,
     allowedOrigins: [...new Set([siteUrl, ...(e.ALLOWED_ORIGINS ?? [])])],
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_SECONDS },
@@ -209,8 +349,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS,
     buildOnStart: e.BUILD_ON_START,
+    logLevel: e.LOG_LEVEL,
     inbox: inboxConfig(e.ADMIN_PASSWORD_HASH, e.ADMIN_PASSWORD, e.ADMIN_SESSION_HOURS),
   }
+  return { ...config, warnings: production ? productionWarnings(config, 'TRUST_PROXY' in present) : [] }
+}
+
+/** What an operator should hear about at start-up: settings that look like forgotten defaults. */
+function productionWarnings(config: Omit<Config, 'warnings'>, trustProxySet: boolean): string[] {
+  const warnings: string[] = []
+  const site = new URL(config.siteUrl)
+  if (config.siteUrlSource === 'default' || site.protocol !== 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(site.hostname)) {
+    warnings.push(`SITE_URL is ${config.siteUrl} (${config.siteUrlSource === 'default' ? 'a default' : `from ${config.siteUrlSource}`}): set the public https address of the site`)
+  }
+  if (config.mailTo.some((m) => m.endsWith('@localhost') || m.endsWith('@localhost>'))) {
+    warnings.push(`MAIL_TO is ${config.mailTo.join(', ')}: set the company mailbox, or enquiries are mailed nowhere`)
+  }
+  if (!trustProxySet) {
+    warnings.push(
+      'TRUST_PROXY is not set: behind a reverse proxy every visitor would share one rate-limit bucket; set it to the number of proxies (1) or their addresses, or to false when nothing is in front',
+    )
+  }
+  if (!config.smtpUrl) warnings.push(`SMTP_URL is not set: mail is written as .eml files under ${config.dataDir}/mail, not sent`)
+  return warnings
 }
 
 function inboxConfig(hash: ScryptHash | undefined, plain: string | undefined, sessionHours: number): InboxConfig | undefined {

@@ -1,14 +1,12 @@
-// Entry point of `npm start`: configuration, the site build if it is missing or stale, then the
-// server; SIGTERM or SIGINT shuts it down gracefully.
-import path from 'node:path'
-import { paths } from '../project/paths.ts'
-import { runBuild, staleReason } from './build-freshness.ts'
-import { ConfigError, loadConfig, type Config } from './config.ts'
-import { createJsonLogger, describeError } from './log.ts'
+// The enquiry service's process: configuration, logger, server; SIGTERM or SIGINT shuts it down
+// gracefully within SHUTDOWN_TIMEOUT_SECONDS. `npm run build` compiles this file to
+// dist/service/main.js, which `npm start` (server/launch.mjs) and the Docker image run with plain
+// node. It never builds the site: see server/launch.mjs for that.
+import { ConfigError, DOCS, loadConfig, type Config } from './config.ts'
+// pino's asynchronous stdout is flushed synchronously on process.exit (pino registers that itself).
+import { createLogger } from './log.ts'
 import { SiteError } from './site.ts'
 import { startServer } from './start.ts'
-
-const logger = createJsonLogger()
 
 async function main(): Promise<void> {
   let config: Config
@@ -16,42 +14,66 @@ async function main(): Promise<void> {
     config = loadConfig()
   } catch (error) {
     if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\nSee README.md, "Enquiry service" › "Configuration", for every variable.\n`)
+      process.stderr.write(`${error.message}\n`)
+      process.exit(1)
+    }
+    throw error
+  }
+  const logger = createLogger({ level: config.logLevel })
+  process.on('uncaughtException', (error) => {
+    logger.fatal({ err: error }, 'uncaught exception')
+    process.exit(1)
+  })
+  process.on('unhandledRejection', (error) => {
+    logger.fatal({ err: error }, 'unhandled promise rejection')
+    process.exit(1)
+  })
+
+  let running: Awaited<ReturnType<typeof startServer>>
+  try {
+    running = await startServer(config, { logger })
+  } catch (error) {
+    if (error instanceof SiteError) {
+      process.stderr.write(`${error.message}\n`)
+      process.exit(1)
+    }
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'EADDRINUSE' || code === 'EACCES') {
+      logger.fatal({ err: error }, `cannot listen on ${config.host ?? 'all interfaces'} port ${config.port}: set PORT or HOST (${DOCS})`)
       process.exit(1)
     }
     throw error
   }
 
-  if (config.buildOnStart) {
-    const ownDist = path.join(paths.root, 'dist')
-    if (config.distDir !== ownDist) {
-      logger.info('DIST_DIR is not the build output; not building', { distDir: config.distDir })
-    } else {
-      const reason = staleReason(paths.root, config.distDir)
-      if (reason) {
-        logger.info('building the site before starting', { reason })
-        await runBuild(paths.root)
-      }
+  let stoppingSince: number | undefined
+  const stop = (signal: NodeJS.Signals) => {
+    if (stoppingSince !== undefined) {
+      // Ctrl-C in a terminal reaches both npm and node, and npm passes it on: one press, two signals.
+      // A press a second later is a person insisting.
+      if (Date.now() - stoppingSince < 1000) return
+      logger.warn({ signal }, 'second signal: exiting now')
+      process.exit(1)
     }
+    stoppingSince = Date.now()
+    logger.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'shutting down')
+    // The last resort, should something not let go: the process ends within the timeout regardless.
+    setTimeout(() => {
+      logger.error({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown did not finish in time: exiting')
+      process.exit(1)
+    }, config.shutdownTimeoutMs).unref()
+    running.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed')
+        process.exit(1)
+      },
+    )
   }
-
-  const running = await startServer(config, { logger })
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
-      logger.info('shutting down', { signal })
-      running.close().then(
-        () => process.exit(0),
-        (error: unknown) => {
-          logger.error('shutdown failed', describeError(error))
-          process.exit(1)
-        },
-      )
-    })
-  }
+  process.on('SIGTERM', stop)
+  process.on('SIGINT', stop)
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof SiteError) process.stderr.write(`${error.message}\n`)
-  else logger.error('start-up failed', describeError(error))
+  process.stderr.write(`start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
   process.exit(1)
 })

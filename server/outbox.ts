@@ -5,7 +5,7 @@
 // A crash between the server's acceptance and "mark sent" can still repeat one message; its
 // Message-ID is fixed when queued, so the mailbox sees the same message twice, never a new one.
 import { randomUUID } from 'node:crypto'
-import { describeError, type Logger } from './log.ts'
+import { maskSecrets, type Logger } from './log.ts'
 import type { MailSender } from './mail.ts'
 import type { EnquiryStore, OutboxMessage } from './store.ts'
 
@@ -30,6 +30,7 @@ export class OutboxWorker {
   private stopping = false
   private wake: (() => void) | undefined
   private pendingWake = false
+  private abandonCurrent: ((reason: Error) => void) | undefined
 
   constructor(
     private readonly store: EnquiryStore,
@@ -43,7 +44,7 @@ export class OutboxWorker {
     if (this.running) return
     this.stopping = false
     this.running = this.loop().catch((error: unknown) => {
-      this.logger.error('outbox worker stopped by a fault', describeError(error))
+      this.logger.error({ err: error }, 'outbox worker stopped by a fault')
     })
   }
 
@@ -53,12 +54,31 @@ export class OutboxWorker {
     this.wake?.()
   }
 
-  /** Stops taking messages; resolves once the send in progress (if any) has finished. */
-  async stop(): Promise<void> {
+  /**
+   * Stops taking messages. Resolves true once the send in progress (if any) has finished, or false
+   * if it is still going after `timeoutMs` (shutdown then abandons it).
+   */
+  async stop(timeoutMs = Infinity): Promise<boolean> {
     this.stopping = true
     this.wake?.()
-    await this.running
-    this.running = undefined
+    const running = this.running
+    if (!running) return true
+    let timer: NodeJS.Timeout | undefined
+    const finished = await Promise.race([
+      running.then(() => true),
+      ...(Number.isFinite(timeoutMs) ? [new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), Math.max(0, timeoutMs))))] : []),
+    ])
+    clearTimeout(timer)
+    if (finished && this.running === running) this.running = undefined
+    return finished
+  }
+
+  /**
+   * Shutdown ran out of time: the send in progress counts as a failed attempt, due again at once
+   * (the next start sends it). Its SMTP session is left to the process's exit.
+   */
+  abandonSend(): void {
+    this.abandonCurrent?.(new Error('interrupted by shutdown before the mail server answered'))
   }
 
   /** Sends every message due now, one after another; for the admin CLI and tests. */
@@ -80,7 +100,7 @@ export class OutboxWorker {
         await this.deliverDue()
       } catch (error) {
         // The store itself failed (disk full, locked for too long): wait, then try again.
-        this.logger.error('outbox could not read the queue', describeError(error))
+        this.logger.error({ err: error }, 'outbox could not read the queue')
       }
       if (this.stopping) return
       await this.sleep(this.sleepTime())
@@ -117,22 +137,23 @@ export class OutboxWorker {
   private async deliver(message: OutboxMessage): Promise<boolean> {
     let delivery: string
     try {
-      delivery = await this.sender.send(message)
+      const abandoned = new Promise<never>((_resolve, reject) => (this.abandonCurrent = reject))
+      delivery = await Promise.race([this.sender.send(message), abandoned])
     } catch (error) {
-      const delay = retryDelay(message.attempts, this.settings)
-      const reason = error instanceof Error ? error.message : String(error)
+      // A send abandoned by shutdown was no fault of the relay: it is due again at the next start.
+      const delay = this.stopping ? 0 : retryDelay(message.attempts, this.settings)
+      const reason = maskSecrets(error instanceof Error ? error.message : String(error))
       this.store.markFailed(message.id, this.owner, reason, Date.now() + delay)
-      this.logger.warn('mail delivery failed, will retry', {
-        outboxId: message.id,
-        submissionId: message.submissionId,
-        attempts: message.attempts,
-        retryInMs: delay,
-        error: reason,
-      })
+      this.logger.warn(
+        { outboxId: message.id, submissionId: message.submissionId, attempts: message.attempts, retryInMs: delay, error: reason },
+        'mail delivery failed, will retry',
+      )
       return false
+    } finally {
+      this.abandonCurrent = undefined
     }
     this.store.markSent(message.id, Date.now(), delivery)
-    this.logger.info('mail delivered', { outboxId: message.id, submissionId: message.submissionId, attempts: message.attempts })
+    this.logger.info({ outboxId: message.id, submissionId: message.submissionId, attempts: message.attempts }, 'mail delivered')
     return true
   }
 }

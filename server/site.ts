@@ -11,6 +11,8 @@ export type { FormTypeEntry }
 export interface Site {
   clientDir: string
   origin: string | undefined
+  /** Where the built forms post to when that is not the site itself (the build's API_ORIGIN). */
+  apiOrigin: string | undefined
   /** Alias path → canonical path. */
   redirects: Map<string, string>
   formTypes: Map<string, FormTypeEntry>
@@ -29,7 +31,7 @@ export function loadSite(distDir: string): Site {
   }
   const formTypes = new Map<string, FormTypeEntry>(Object.entries(builtInFormTypes).map(([formType, kind]) => [formType, { kind }]))
   if (!fs.existsSync(manifestFile)) {
-    return { clientDir, origin: undefined, redirects: new Map(), formTypes, hasManifest: false }
+    return { clientDir, origin: undefined, apiOrigin: undefined, redirects: new Map(), formTypes, hasManifest: false }
   }
   let json: unknown
   try {
@@ -49,8 +51,20 @@ export function loadSite(distDir: string): Site {
   return {
     clientDir,
     origin: new URL(manifest.origin).origin,
+    apiOrigin: manifest.apiOrigin === undefined ? undefined : new URL(manifest.apiOrigin).origin,
     redirects: new Map(Object.entries(manifest.redirects)),
     formTypes,
     hasManifest: true,
+  }
+}
+
+/** The origin the site in `distDir` was built for, if it has a readable manifest that names one.
+ * Errors are left to loadSite(), which reports them in full. */
+export function readBuiltOrigin(distDir: string): string | undefined {
+  try {
+    const manifest = JSON.parse(fs.readFileSync(distLayout(distDir).siteManifest, 'utf8')) as { origin?: unknown }
+    return typeof manifest.origin === 'string' && URL.canParse(manifest.origin) ? new URL(manifest.origin).origin : undefined
+  } catch {
+    return undefined
   }
 }

@@ -1,13 +1,16 @@
 // Wires the parts together and listens: store, mail sender, outbox worker, app, HTTP server.
-// close() is the graceful shutdown: no new connections, in-flight requests answered, the mail
-// being sent finished, then the database closed.
+// close() is the graceful shutdown, bounded by SHUTDOWN_TIMEOUT_SECONDS: no new connections,
+// requests in flight answered, keep-alive connections closed after their current response, the
+// mail being sent finished (or abandoned at the deadline, to be retried at the next start), then
+// the database closed.
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
+import net, { type AddressInfo } from 'node:net'
 import { createApp } from './app.ts'
 import type { Config } from './config.ts'
-import { createJsonLogger, type Logger } from './log.ts'
+import { createLogger, type Logger } from './log.ts'
 import { createMailSender, type MailSender } from './mail.ts'
 import { OutboxWorker } from './outbox.ts'
+import { recordMailSettings } from './mail-settings.ts'
 import type { Site } from './site.ts'
 import { EnquiryStore } from './store.ts'
 
@@ -18,11 +21,12 @@ export interface RunningServer {
   store: EnquiryStore
   outbox: OutboxWorker
   sender: MailSender
+  /** Graceful shutdown; resolves when everything is closed (within config.shutdownTimeoutMs). */
   close(): Promise<void>
 }
 
 export async function startServer(config: Config, options: { logger?: Logger; site?: Site } = {}): Promise<RunningServer> {
-  const logger = options.logger ?? createJsonLogger()
+  const logger = options.logger ?? createLogger({ level: config.logLevel })
   const store = EnquiryStore.open(config.dataDir)
   const sender = createMailSender({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, mailTo: config.mailTo, dataDir: config.dataDir })
   const outbox = new OutboxWorker(store, sender, config.outbox, logger)
@@ -30,6 +34,7 @@ export async function startServer(config: Config, options: { logger?: Logger; si
   let app: ReturnType<typeof createApp>
   try {
     app = createApp(config, { store, logger, site: options.site, onQueued: () => outbox.notify(), isShuttingDown: () => shuttingDown })
+    recordMailSettings(config)
   } catch (error) {
     store.close()
     sender.close()
@@ -57,25 +62,62 @@ export async function startServer(config: Config, options: { logger?: Logger; si
   const { port, address, family } = server.address() as AddressInfo
   const host = config.host ?? (family === 'IPv6' && address === '::' ? 'localhost' : address === '0.0.0.0' ? 'localhost' : address)
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
-  logger.info('enquiry service listening', { url, mail: sender.description, dataDir: config.dataDir, distDir: config.distDir })
+  logger.info(
+    { url, pid: process.pid, siteUrl: config.siteUrl, store: 'sqlite', mail: sender.description, dataDir: config.dataDir, distDir: config.distDir, production: config.production },
+    'enquiry service listening',
+  )
+  for (const warning of config.warnings) logger.warn(warning)
 
   let closing: Promise<void> | undefined
   const close = () =>
     (closing ??= (async () => {
       shuttingDown = true
-      for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close')
-      const httpClosed = new Promise<void>((resolve) => server.close(() => resolve()))
-      server.closeIdleConnections()
-      const forced = setTimeout(() => {
-        logger.warn('shutdown timeout: closing the remaining connections')
-        server.closeAllConnections()
-      }, config.shutdownTimeoutMs)
-      forced.unref()
-      await Promise.all([httpClosed, outbox.stop()])
-      clearTimeout(forced)
+      const timeout = config.shutdownTimeoutMs
+      // Kept back from the deadline for abandoning the mail send and closing the database.
+      const reserve = Math.min(500, timeout / 4)
+      const drained = drainHttp(server, inFlight, timeout - reserve, logger)
+      const outboxStopped = outbox.stop(timeout - reserve)
+      const [, sendFinished] = await Promise.all([drained, outboxStopped])
+      if (!sendFinished) {
+        logger.warn({ timeoutMs: timeout }, 'shutdown timeout: abandoning the mail being sent; it stays queued and is sent after the next start')
+        outbox.abandonSend()
+        await outbox.stop(reserve / 2)
+      }
       sender.close()
       store.close()
       logger.info('enquiry service stopped')
     })())
   return { url, port, server, store, outbox, sender, close }
+}
+
+/**
+ * Stops accepting connections and lets the open ones finish: a request in flight is answered with
+ * `Connection: close`, and so is any request that arrives on a kept-alive connection during the
+ * drain, so its client closes it after reading the answer instead of finding it reset. Connections
+ * that stay idle are closed after a short grace; at `timeoutMs` whatever is left is cut.
+ */
+async function drainHttp(server: http.Server, inFlight: Set<http.ServerResponse>, timeoutMs: number, logger: Logger): Promise<void> {
+  for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close')
+  const closed = new Promise<void>((resolve) => server.once('close', () => resolve()))
+  // http.Server#close() would also destroy every idle keep-alive connection at once, racing a
+  // request its client may be sending on it right now (a reset for that client). The listening
+  // socket alone is closed here; idle connections get the grace below.
+  net.Server.prototype.close.call(server)
+  let idleSweep: NodeJS.Timeout | undefined
+  const idleGrace = setTimeout(() => {
+    server.closeIdleConnections()
+    // Later ones too: a response whose headers went out before shutdown could not say "close".
+    idleSweep = setInterval(() => server.closeIdleConnections(), 250)
+  }, Math.min(1000, timeoutMs / 2))
+  const forced = setTimeout(() => {
+    logger.warn('shutdown timeout: closing the connections still open')
+    server.closeAllConnections()
+  }, Math.max(0, timeoutMs))
+  try {
+    await closed
+  } finally {
+    clearTimeout(idleGrace)
+    clearInterval(idleSweep)
+    clearTimeout(forced)
+  }
 }

@@ -37,7 +37,9 @@ const CONTENT_TYPES: Record<string, string> = {
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable'
 export const CACHE_REVALIDATE = 'public, no-cache'
 /** Folders whose file names carry a content hash (Vite's assets, the build's images). */
-const HASHED_FOLDERS = ['/assets/', '/img/']
+export const HASHED_FOLDERS = ['/assets/', '/img/']
+/** Instructions for static hosts (written by the build), not pages: never served from here. */
+export const STATIC_HOST_FILES = new Set(['_redirects', '_headers'])
 /** Files up to this size are held in memory; bigger ones are streamed from disk. */
 const MEMORY_LIMIT_PER_FILE = 1024 * 1024
 const MEMORY_LIMIT_TOTAL = 96 * 1024 * 1024
@@ -70,7 +72,7 @@ export class StaticSite {
     const site = new StaticSite(clientDir, redirects)
     site.index('')
     if (!site.files.has('/404.html')) logger?.warn('the built site has no 404.html; unknown paths get a plain 404')
-    logger?.info('static site indexed', { files: site.files.size, bytesInMemory: site.memoryUsed })
+    logger?.info({ files: site.files.size, bytesInMemory: site.memoryUsed }, 'static site indexed')
     return site
   }
 
@@ -166,7 +168,7 @@ export class StaticSite {
   private index(relativeDir: string): void {
     const dir = path.join(this.clientDir, relativeDir)
     for (const dirent of fs.readdirSync(dir, { withFileTypes: true })) {
-      if (dirent.name.startsWith('.')) continue
+      if (dirent.name.startsWith('.') || (relativeDir === '' && STATIC_HOST_FILES.has(dirent.name))) continue
       const relative = relativeDir ? `${relativeDir}/${dirent.name}` : dirent.name
       if (dirent.isDirectory()) {
         this.index(relative)

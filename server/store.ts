@@ -53,6 +53,18 @@ export interface QueuedMail {
   html: string
 }
 
+/** What /readyz reports about the store. */
+export interface StoreReadiness {
+  store: 'sqlite' | 'postgresql'
+  /** Reachable and writable. */
+  ok: boolean
+  /** Messages waiting to be sent. */
+  outboxBacklog: number
+  /** Age of the oldest waiting message, or null when none waits. */
+  oldestPendingAgeSeconds: number | null
+  error?: string
+}
+
 export type OutboxStatus = 'queued' | 'sent'
 export interface OutboxMessage extends QueuedMail {
   id: number
@@ -267,6 +279,33 @@ export class EnquiryStore {
     }
   }
 
+  /**
+   * Reachable and writable: takes the write lock (waiting at most 200 ms, so a probe never stalls
+   * the server) and releases it without writing; plus the outbox backlog.
+   */
+  async readiness(): Promise<StoreReadiness> {
+    const result: StoreReadiness = { store: 'sqlite', ok: false, outboxBacklog: 0, oldestPendingAgeSeconds: null }
+    try {
+      if (!this.db.open) throw new Error('the database is closed')
+      if (this.db.readonly) throw new Error('the database is read-only')
+      fs.accessSync(path.dirname(this.file), fs.constants.W_OK)
+      const backlog = this.hot.backlog.get() as { queued: number; oldest: number | null }
+      this.db.pragma('busy_timeout = 200')
+      try {
+        this.hot.beginWrite.run()
+        this.hot.rollback.run()
+      } finally {
+        this.db.pragma('busy_timeout = 5000')
+      }
+      result.outboxBacklog = backlog.queued
+      result.oldestPendingAgeSeconds = backlog.oldest === null ? null : Math.max(0, Math.round((Date.now() - backlog.oldest) / 1000))
+      result.ok = true
+    } catch (error) {
+      result.error = error instanceof Error ? error.message : String(error)
+    }
+    return result
+  }
+
   getSubmission(id: number): Submission | undefined {
     const row = this.db.prepare(`SELECT ${SUBMISSION_COLUMNS} FROM submissions s WHERE s.id = ?`).get(id) as SubmissionRow | undefined
     return row && toSubmission(row)
@@ -400,6 +439,9 @@ function prepareHotStatements(db: Database.Database) {
       `UPDATE outbox SET last_error = ?, next_attempt_at = ?, lease_owner = NULL, lease_until = NULL
        WHERE id = ? AND status = 'queued' AND lease_owner = ?`,
     ),
+    backlog: db.prepare(`SELECT count(*) AS queued, min(created_at) AS oldest FROM outbox WHERE status = 'queued'`),
+    beginWrite: db.prepare('BEGIN IMMEDIATE'),
+    rollback: db.prepare('ROLLBACK'),
     nextDue: db.prepare(`SELECT min(max(next_attempt_at, coalesce(lease_until, 0))) AS due FROM outbox WHERE status = 'queued'`),
   }
 }

@@ -6,7 +6,6 @@ import { combineMobile, HONEYPOT_FIELD, validateForm } from '../forms/schemas.ts
 import { normaliseText } from '../forms/text-rules.ts'
 import { bodyType, decodeUtf8, parseJson, parseUrlencoded, readBody, RequestError } from './body.ts'
 import { fieldLabel, LONG_FIELDS } from './fields.ts'
-import type { Logger } from './log.ts'
 import { composeEnquiryMail, escapeHtml, productOf } from './mail.ts'
 import type { FormTypeEntry } from './site.ts'
 import type { StaticSite } from './static.ts'
@@ -31,9 +30,11 @@ export interface SubmitContext {
   staticSite: StaticSite
   formTypes: Map<string, FormTypeEntry>
   siteUrl: string
-  logger: Logger
+  /** Set when the built forms post here from another origin (the build's API_ORIGIN): the pages
+   * are not on this server's origin, so redirects and links back name the page's origin in full. */
+  pagesElsewhere: boolean
   /** Is this Origin (or Referer origin) one of ours? */
-  isAllowedOrigin(req: Request, origin: string): boolean
+  isAllowedOrigin(origin: string): boolean
   /** Called after a mail was queued, to wake the outbox worker. */
   onQueued(): void
 }
@@ -49,23 +50,20 @@ export function createSubmitHandler(ctx: SubmitContext): RequestHandler {
     const classic = isClassicPost(req)
     try {
       const origin = req.headers.origin
-      if (origin !== undefined && !ctx.isAllowedOrigin(req, origin)) {
+      if (origin !== undefined && !ctx.isAllowedOrigin(origin)) {
+        // Logged with what is allowed: behind a misconfigured proxy this is the first thing to check.
+        req.log.warn({ origin, allowed: ctx.siteUrl }, 'enquiry refused: origin not allowed (set SITE_URL or ALLOWED_ORIGINS)')
         throw new RequestError(403, 'Enquiries are accepted only from our own website.')
       }
       const type = bodyType(req)
       const text = decodeUtf8(await readBody(req, BODY_LIMIT))
       const envelope = type === 'json' ? jsonEnvelope(parseJson(text), ctx.formTypes) : classicEnvelope(text, ctx.formTypes)
-      const outcome = await accept(ctx, req, res, envelope)
-      if (classic) res.redirect(303, ctx.staticSite.has(THANK_YOU_PATH) ? THANK_YOU_PATH : '/')
+      const outcome = await accept(ctx, req, envelope)
+      if (classic) res.redirect(303, pageUrl(ctx, req, ctx.staticSite.has(THANK_YOU_PATH) ? THANK_YOU_PATH : '/'))
       else res.status(200).json({ success: true, message: outcome.message })
     } catch (error) {
       if (!(error instanceof RequestError)) throw error
-      ctx.logger.info('enquiry refused', {
-        requestId: res.locals.requestId,
-        status: error.status,
-        reason: error.message,
-        fields: Object.keys(error.errors),
-      })
+      req.log.info({ status: error.status, reason: error.message, fields: Object.keys(error.errors) }, 'enquiry refused')
       sendRefusal(ctx, req, res, error, classic)
     }
   }
@@ -75,8 +73,8 @@ export function isClassicPost(req: Request): boolean {
   return (req.headers['content-type'] ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded')
 }
 
-async function accept(ctx: SubmitContext, req: Request, res: Response, { formType, entry, formData }: Envelope): Promise<{ message: string }> {
-  const requestId = String(res.locals.requestId)
+async function accept(ctx: SubmitContext, req: Request, { formType, entry, formData }: Envelope): Promise<{ message: string }> {
+  const requestId = String(req.id)
   const honeypot = formData[HONEYPOT_FIELD]
   const spam = typeof honeypot === 'string' ? honeypot.trim() !== '' : honeypot !== undefined && honeypot !== null
   const result = validateForm(entry.kind, formData)
@@ -104,7 +102,7 @@ async function accept(ctx: SubmitContext, req: Request, res: Response, { formTyp
           ctx.siteUrl,
         )
   const { id } = await ctx.store.addSubmissionDurably(submission, compose)
-  ctx.logger.info('enquiry stored', { requestId, submissionId: id, formType, status: submission.status })
+  req.log.info({ submissionId: id, formType, status: submission.status }, 'enquiry stored')
   if (!spam) ctx.onQueued()
   return { message: entry.kind === 'review' ? REVIEW_SUCCESS_MESSAGE : SUCCESS_MESSAGE }
 }
@@ -206,7 +204,9 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-export function sendRefusal(ctx: Pick<SubmitContext, 'staticSite' | 'isAllowedOrigin'>, req: Request, res: Response, error: RequestError, classic: boolean): void {
+type PageContext = Pick<SubmitContext, 'staticSite' | 'isAllowedOrigin' | 'pagesElsewhere' | 'siteUrl'>
+
+export function sendRefusal(ctx: PageContext, req: Request, res: Response, error: RequestError, classic: boolean): void {
   if (res.headersSent) {
     res.destroy()
     return
@@ -222,7 +222,7 @@ export function sendRefusal(ctx: Pick<SubmitContext, 'staticSite' | 'isAllowedOr
 }
 
 /** The prerendered problem page with the errors and a link back to the form that was posted. */
-function problemPage(ctx: Pick<SubmitContext, 'staticSite' | 'isAllowedOrigin'>, req: Request, error: RequestError): string | undefined {
+function problemPage(ctx: PageContext, req: Request, error: RequestError): string | undefined {
   const template = ctx.staticSite.readPage(PROBLEM_PAGE_PATH)
   if (template === undefined || !template.includes(ERRORS_MARKER)) return undefined
   const items = Object.entries(error.errors)
@@ -236,14 +236,21 @@ function problemPage(ctx: Pick<SubmitContext, 'staticSite' | 'isAllowedOrigin'>,
   return template.replace(ERRORS_MARKER, () => html)
 }
 
-function formPagePath(ctx: Pick<SubmitContext, 'isAllowedOrigin'>, req: Request): string {
+function formPagePath(ctx: PageContext, req: Request): string {
   const referer = req.headers.referer
-  if (!referer) return DEFAULT_FORM_PAGE
+  if (!referer) return pageUrl(ctx, req, DEFAULT_FORM_PAGE)
   try {
     const url = new URL(referer)
-    if (!ctx.isAllowedOrigin(req, url.origin) || !url.pathname.startsWith('/') || url.pathname.startsWith('//')) return DEFAULT_FORM_PAGE
-    return url.pathname
+    if (!ctx.isAllowedOrigin(url.origin) || !url.pathname.startsWith('/') || url.pathname.startsWith('//')) return pageUrl(ctx, req, DEFAULT_FORM_PAGE)
+    return ctx.pagesElsewhere ? `${url.origin}${url.pathname}` : url.pathname
   } catch {
-    return DEFAULT_FORM_PAGE
+    return pageUrl(ctx, req, DEFAULT_FORM_PAGE)
   }
+}
+
+/** A page of the site: a path when this server serves the pages, else in full on the posting page's origin. */
+function pageUrl(ctx: PageContext, req: Request, path: string): string {
+  if (!ctx.pagesElsewhere) return path
+  const origin = req.headers.origin
+  return `${origin !== undefined && ctx.isAllowedOrigin(origin) ? origin : ctx.siteUrl}${path}`
 }

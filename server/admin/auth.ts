@@ -34,7 +34,7 @@ export interface AuthDeps {
   db: Kysely<InboxDatabase>
   loginShell: string
   logger: Logger
-  isAllowedOrigin(req: Request, origin: string): boolean
+  isAllowedOrigin(origin: string): boolean
   /** Failed logins per address in the window before 429 (the issue's 10 in 15 minutes). */
   loginLimit?: { max: number; windowMs: number }
 }
@@ -78,7 +78,7 @@ export function mountAuth(router: express.Router, deps: AuthDeps): InboxAuth {
     }
   const sameOrigin: RequestHandler = (req, _res, next) => {
     const origin = req.headers.origin
-    if (!origin || !deps.isAllowedOrigin(req, origin)) throw new InboxError(403, 'This request must come from a page of the site itself.')
+    if (!origin || !deps.isAllowedOrigin(origin)) throw new InboxError(403, 'This request must come from a page of the site itself.')
     next()
   }
   const csrfProtection: RequestHandler = (req, res, next) => csrfFor(req).doubleCsrfProtection(req, res, next)
@@ -100,7 +100,7 @@ export function mountAuth(router: express.Router, deps: AuthDeps): InboxAuth {
       const resetTime = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime
       const seconds = Math.max(1, Math.ceil(((resetTime?.getTime() ?? Date.now() + options.windowMs) - Date.now()) / 1000))
       res.setHeader('Retry-After', String(seconds))
-      logger.warn('inbox login refused: too many failures', { requestId: res.locals.requestId, ip: req.ip })
+      req.log.warn({ ip: req.ip }, 'inbox login refused: too many failures')
       loginPage(res, 429, `Too many wrong passwords from your network. Try again in ${Math.ceil(seconds / 60)} minutes.`)
     },
   })
@@ -116,7 +116,7 @@ export function mountAuth(router: express.Router, deps: AuthDeps): InboxAuth {
     const password = (req.body as Record<string, unknown> | undefined)?.password
     if (typeof password !== 'string' || password === '') return loginPage(res, 400, 'Enter the password.')
     if (password.length > 1024 || !(await checkPassword(password))) {
-      logger.warn('inbox login failed', { requestId: res.locals.requestId, ip: req.ip })
+      req.log.warn({ ip: req.ip }, 'inbox login failed')
       return loginPage(res, 401, 'That password is not right. Check it and try again.')
     }
     // A new session at every login (never one that was set before it), the old one ended.
@@ -129,13 +129,13 @@ export function mountAuth(router: express.Router, deps: AuthDeps): InboxAuth {
       path: '/',
       maxAge: deps.config.sessionMs,
     })
-    logger.info('inbox login', { requestId: res.locals.requestId, ip: req.ip })
+    req.log.info({ ip: req.ip }, 'inbox login')
     res.redirect(303, INBOX_PATH)
   })
   router.post(LOGOUT_PATH, sameOrigin, requireSession('page'), form, csrfProtection, async (req, res) => {
     await sessions.end(sessionOf.get(req)!.token)
     res.clearCookie(sessionCookie(req), { path: '/', httpOnly: true, secure: req.secure, sameSite: 'lax' })
-    logger.info('inbox logout', { requestId: res.locals.requestId })
+    req.log.info('inbox logout')
     res.redirect(303, LOGIN_PATH)
   })
 

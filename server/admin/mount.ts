@@ -1,7 +1,7 @@
 // Wires the owner's inbox into the app over the SQLite store, or logs that it is off: without
 // ADMIN_PASSWORD_HASH or ADMIN_PASSWORD nothing is mounted, and its addresses are plain 404s.
 import path from 'node:path'
-import type { Express, Request } from 'express'
+import type { Express } from 'express'
 import type { Config } from '../config.ts'
 import type { Logger } from '../log.ts'
 import type { EnquiryStore } from '../store.ts'
@@ -12,7 +12,7 @@ import { loadInboxShells } from './shells.ts'
 export function mountInbox(
   app: Express,
   config: Config,
-  deps: { store: EnquiryStore; logger: Logger; isAllowedOrigin(req: Request, origin: string): boolean; onQueued(): void },
+  deps: { store: EnquiryStore; logger: Logger; isAllowedOrigin(origin: string): boolean; onQueued(): void },
 ): void {
   if (!config.inbox) {
     deps.logger.info('the enquiry inbox (/admin/enquiries) is off: set ADMIN_PASSWORD_HASH to turn it on')

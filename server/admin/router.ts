@@ -11,7 +11,7 @@ import { formSchemas, type FormKind } from '../../forms/schemas.ts'
 import type { InboxConfig } from '../config.ts'
 import { CSV_CONTENT_TYPE, writeEnquiryCsv } from '../enquiry-csv.ts'
 import { fieldLabel, formFields, LONG_FIELDS } from '../fields.ts'
-import { describeError, type Logger } from '../log.ts'
+import type { Logger } from '../log.ts'
 import { InboxError, INBOX_PATH, LOGIN_PATH, LOGOUT_PATH, mountAuth } from './auth.ts'
 import { FilterError, parseInboxQuery } from './filter.ts'
 import { Inbox, type EnquiryDetail } from './inbox.ts'
@@ -27,7 +27,7 @@ export interface InboxDeps {
   mailDir: string
   shells: Record<InboxShellName, string>
   logger: Logger
-  isAllowedOrigin(req: Request, origin: string): boolean
+  isAllowedOrigin(origin: string): boolean
   /** A message was put back at the front of the outbox. */
   onQueued(): void
   /** Failed logins per address in the window before 429 (the issue's 10 in 15 minutes). */
@@ -70,7 +70,7 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
     res.type(CSV_CONTENT_TYPE).setHeader('Content-Disposition', `attachment; filename="enquiries-${day}.csv"`)
     const count = await writeEnquiryCsv(inbox.export(filter), res)
     res.end()
-    logger.info('inbox export', { requestId: res.locals.requestId, rows: count })
+    req.log.info({ rows: count }, 'inbox export')
   })
 
   // ---- JSON API ----
@@ -102,7 +102,7 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
       if (!isId(req.params.id)) throw new InboxError(404, 'There is no such enquiry.')
       const id = Number(req.params.id)
       const result = await run(id, req)
-      logger.info('inbox action', { requestId: res.locals.requestId, action: name, submissionId: id })
+      req.log.info({ action: name, submissionId: id }, 'inbox action')
       res.json({ ok: true, ...result })
     },
   ]
@@ -146,7 +146,7 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
     const { submissionIds, emlFiles } = await inbox.deleteByEmail(email)
     const deletedFiles = deleteMailCopies(deps.mailDir, emlFiles, logger)
     // The address itself stays out of the log: that is the point of the request.
-    logger.info('inbox action', { requestId: res.locals.requestId, action: 'delete-by-email', submissionIds })
+    req.log.info({ action: 'delete-by-email', submissionIds }, 'inbox action')
     res.json({ ok: true, submissionIds, deletedFiles })
   })
 
@@ -164,8 +164,8 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
       return sendError(req, res, 403, 'This page has expired. Reload it and try again.')
     }
     if (typeof status === 'number' && status >= 400 && status < 500) return sendError(req, res, status, 'The request could not be understood.')
-    logger.error('inbox request failed', { requestId: res.locals.requestId, method: req.method, path: req.path, ...describeError(error) })
-    sendError(req, res, 500, `Something went wrong on the server (reference ${String(res.locals.requestId)}).`)
+    req.log.error({ err: error, method: req.method, path: req.path }, 'inbox request failed')
+    sendError(req, res, 500, `Something went wrong on the server (reference ${String(req.id)}).`)
   }
   router.use(errors)
 
@@ -201,7 +201,7 @@ function deleteMailCopies(mailDir: string, files: string[], logger: Logger): num
       fs.rmSync(file, { force: true })
       deleted++
     } catch (error) {
-      logger.warn('could not delete a mail copy', describeError(error))
+      logger.warn({ err: error }, 'could not delete a mail copy')
     }
   }
   return deleted

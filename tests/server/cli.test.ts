@@ -8,8 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse as parseCsv } from 'csv-parse/sync'
 import { runEnquiriesCommand } from '../../scripts/enquiries.ts'
 import { HONEYPOT_FIELD } from '../../forms/schemas.ts'
+import Database from 'better-sqlite3'
 import { hashedPasswordCheck, parsePasswordHash, type ScryptHash } from '../../server/admin/password.ts'
-import { postJson, projectRoot, startMailServer, startTestServer, validData, waitFor, type MailServer, type TestServer } from './helpers.ts'
+import { postJson, projectRoot, startableProject, startMailServer, startTestServer, tempDir, validData, waitFor, type MailServer, type TestServer } from './helpers.ts'
 
 let mail: MailServer
 let server: TestServer
@@ -24,6 +25,7 @@ beforeAll(async () => {
     DATA_DIR: server.config.dataDir,
     SMTP_URL: mail.url,
     MAIL_TO: 'Enquiries <enquiries@example.test>',
+    MAIL_FROM: 'Website <website@example.test>',
   }
   const posts = [
     { formType: 'CloveEnquiry', formData: { ...validData.productEnquiry, requirement: 'Price, please: "CIF"\nTwo lines' } },
@@ -194,13 +196,60 @@ describe('enquiries CLI', () => {
     }
   })
 
-  it('runs as a command and explains a bad configuration', async () => {
+  it('backs up the database while the server runs, as a consistent copy that opens on its own', async () => {
+    expect((await postJson(server.url, { formType: 'CloveEnquiry', formData: { ...validData.productEnquiry, name: 'Only in the log' } })).status).toBe(200)
+    // What a plain copy of the file would miss sits in the write-ahead log.
+    expect(fs.statSync(path.join(server.config.dataDir, 'enquiries.sqlite3-wal')).size).toBeGreaterThan(0)
+    const file = path.join(tempDir('backup-'), 'enquiries-backup.sqlite3')
+    const { code, out } = await cli('backup', file)
+    expect(code).toBe(0)
+    expect(out).toMatch(/^Backed up \d+ submission\(s\) and \d+ waiting mail\(s\) to .*enquiries-backup\.sqlite3 \(\d+ bytes, integrity ok\)\.$/m)
+    expect(out).toContain('docs/deploy.md, "Backups"')
+    expect(fs.existsSync(`${file}-wal`)).toBe(false)
+    const copy = new Database(file, { readonly: true })
+    try {
+      const names = (copy.prepare('SELECT name FROM submissions ORDER BY id').all() as Array<{ name: string }>).map((r) => r.name)
+      expect(names).toEqual(server.store.listSubmissions({ includeSpam: true }).reverse().map((s) => s.name))
+    } finally {
+      copy.close()
+    }
+    // A backup never overwrites.
+    const again = await cli('backup', file)
+    expect(again.code).toBe(1)
+    expect(again.err).toContain('exists already')
+  })
+
+  it('refuses to send mail with settings that differ from the server’s, and says how to run it', async () => {
+    const fileServer = await startTestServer({ SMTP_URL: mail.url, OUTBOX_RETRY_BASE_SECONDS: '60', OUTBOX_RETRY_MAX_SECONDS: '60' })
+    try {
+      await fileServer.outbox.stop()
+      expect((await postJson(fileServer.url, { formType: 'CloveEnquiry', formData: validData.productEnquiry })).status).toBe(200)
+      const err = new PassThrough()
+      // The shell lacks SMTP_URL: mail would be written as .eml files instead of sent.
+      const code = await runEnquiriesCommand(['retry'], { out: new PassThrough(), err, env: { DATA_DIR: fileServer.config.dataDir, MAIL_TO: 'Enquiries <enquiries@example.test>', MAIL_FROM: 'Website <website@example.test>' } })
+      expect(code).toBe(3)
+      const text = String(err.read())
+      expect(text).toContain("Not sending from here: this command's mail settings differ from those the server started with")
+      expect(text).toContain(`SMTP_URL: the server sends by smtp smtp://${new URL(mail.url).host}, this command would send by eml files`)
+      expect(text).toContain("Run it with the server's environment")
+      expect(fs.existsSync(path.join(fileServer.config.dataDir, 'mail'))).toBe(false)
+      expect(fileServer.store.countOutbox().queued).toBe(1)
+    } finally {
+      await fileServer.close()
+    }
+  })
+
+  it('runs as `npm run enquiries` (from source) and compiled (after npm prune), and explains a bad configuration', async () => {
     const run = promisify(execFile)
-    const ok = await run(process.execPath, ['--import', 'tsx', 'scripts/enquiries.ts', 'list'], { cwd: projectRoot, env: { ...process.env, ...env } })
-    expect(ok.stdout).toContain('shown of')
-    const bad = await run(process.execPath, ['--import', 'tsx', 'scripts/enquiries.ts', 'list'], { cwd: projectRoot, env: { ...process.env, PORT: 'eighty' } }).catch((e: { code: number; stderr: string }) => e)
+    const fromSource = await run('npm', ['run', '-s', 'enquiries', '--', 'list'], { cwd: projectRoot, env: { ...process.env, ...env } })
+    expect(fromSource.stdout).toContain('shown of')
+    const compiled = path.join(await startableProject(), 'dist', 'service', 'enquiries.js')
+    const fromBuild = await run(process.execPath, [compiled, 'list'], { cwd: projectRoot, env: { ...process.env, ...env } })
+    expect(fromBuild.stdout).toBe(fromSource.stdout)
+    const bad = await run('npm', ['run', '-s', 'enquiries', '--', 'list'], { cwd: projectRoot, env: { ...process.env, PORT: 'eighty' } }).catch((e: { code: number; stderr: string }) => e)
     expect('code' in bad && bad.code).toBe(1)
     expect((bad as { stderr: string }).stderr).toContain('PORT: must be a whole number from 0 to 65535 (got "eighty")')
+    expect((bad as { stderr: string }).stderr).toContain('Every variable is described in docs/deploy.md.')
   })
 
   it('hash-password prints an scrypt hash of a password piped in, and refuses a short one', async () => {

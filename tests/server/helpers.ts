@@ -11,11 +11,14 @@ import { SMTPServer } from 'smtp-server'
 import { paths } from '../../project/paths.ts'
 import { loadConfig, type Config } from '../../server/config.ts'
 import { createMemoryLogger } from '../../server/log.ts'
+import { readBuiltOrigin } from '../../server/site.ts'
 import { startServer, type RunningServer } from '../../server/start.ts'
 
 export const projectRoot = paths.root
 /** The built site every test server of the run serves (read only). */
 export const builtDist = inject('serverDistDir')
+/** The origin the built site was made for (content/site.yaml's): the site's address in these tests. */
+export const SITE_ORIGIN = readBuiltOrigin(builtDist) ?? 'http://localhost:3000'
 
 export function tempDir(prefix = 'enquiry-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix))
@@ -108,7 +111,7 @@ export function testConfig(env: Record<string, string>): Config {
       DATA_DIR: tempDir('enquiry-data-'),
       MAIL_TO: 'Enquiries <enquiries@example.test>',
       MAIL_FROM: 'Website <website@example.test>',
-      SITE_URL: 'https://www.example.com',
+      SITE_URL: SITE_ORIGIN,
       RATE_LIMIT_MAX: '100000',
       OUTBOX_RETRY_BASE_SECONDS: '0.05',
       OUTBOX_RETRY_MAX_SECONDS: '0.2',
@@ -225,3 +228,79 @@ export const validData = {
     review: 'Bright green pods, exactly as promised, and shipped on time.',
   },
 } as const
+
+let project: Promise<string> | undefined
+/**
+ * A project folder as `npm start` sees it after `npm run build`: package.json, the launcher, the
+ * service compiled as the build compiles it (dist/service), the project's node_modules (linked).
+ * Made once per test file.
+ */
+export function startableProject(): Promise<string> {
+  project ??= (async () => {
+    const { buildServer } = await import('../../scripts/build-server.ts')
+    const root = tempDir('enquiry-project-')
+    fs.copyFileSync(path.join(projectRoot, 'package.json'), path.join(root, 'package.json'))
+    fs.mkdirSync(path.join(root, 'server'))
+    for (const file of ['launch.mjs', 'build-freshness.mjs']) fs.copyFileSync(path.join(projectRoot, 'server', file), path.join(root, 'server', file))
+    fs.symlinkSync(path.join(projectRoot, 'node_modules'), path.join(root, 'node_modules'), 'dir')
+    await buildServer(projectRoot, path.join(root, 'dist'))
+    return root
+  })()
+  return project
+}
+
+export interface ServiceProcess {
+  process: import('node:child_process').ChildProcess
+  url: string
+  /** The node process serving (for `npm start`, npm's child). */
+  pid: number
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
+  /** Every JSON log line so far. */
+  logs: Array<Record<string, unknown>>
+  stderr(): string
+}
+
+const baseServiceEnv = {
+  PORT: '0',
+  HOST: '127.0.0.1',
+  SITE_URL: SITE_ORIGIN,
+  RATE_LIMIT_MAX: '100000',
+  OUTBOX_RETRY_BASE_SECONDS: '0.05',
+  OUTBOX_RETRY_MAX_SECONDS: '0.2',
+  OUTBOX_POLL_SECONDS: '0.1',
+  OUTBOX_LEASE_SECONDS: '1',
+  BUILD_ON_START: 'false',
+}
+
+/**
+ * The compiled service in a child process, as production runs it: `node dist/service/main.js`
+ * (via 'node'), or `npm start` in a project folder (via 'npm': npm, then node as its child).
+ */
+export async function spawnService(env: Record<string, string>, options: { via?: 'node' | 'npm'; cwd?: string } = {}): Promise<ServiceProcess> {
+  const { spawn } = await import('node:child_process')
+  const readline = await import('node:readline')
+  const via = options.via ?? 'node'
+  const root = await startableProject()
+  const cwd = options.cwd ?? root
+  const command = via === 'npm' ? (['npm', ['start']] as const) : ([process.execPath, [path.join(root, 'dist', 'service', 'main.js')]] as const)
+  const child = spawn(command[0], [...command[1]], {
+    cwd,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...baseServiceEnv, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })))
+  const logs: Array<Record<string, unknown>> = []
+  let stderr = ''
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  const listening = new Promise<Record<string, unknown>>((resolve, reject) => {
+    readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (!line.startsWith('{')) return
+      const event = JSON.parse(line) as Record<string, unknown>
+      logs.push(event)
+      if (event.msg === 'enquiry service listening') resolve(event)
+    })
+    void exited.then(({ code }) => reject(new Error(`the service exited with ${code} before listening: ${stderr}`)))
+  })
+  const event = await listening
+  return { process: child, url: String(event.url), pid: Number(event.pid), exited, logs, stderr: () => stderr }
+}

@@ -1,10 +1,10 @@
 // A client for the owner's inbox in tests: logs in like a browser (Origin of the site, the session
 // cookie kept), fetches the CSRF token, and calls pages, API and CSV with the cookies it holds.
 import { parse as parseCsv } from 'csv-parse/sync'
-import { postJson, validData } from './helpers.ts'
+import { postJson, SITE_ORIGIN, validData } from './helpers.ts'
 
 export const TEST_PASSWORD = 'correct horse battery staple'
-export const SITE_ORIGIN = 'https://www.example.com'
+export { SITE_ORIGIN }
 
 export class InboxClient {
   readonly cookies = new Map<string, string>()

@@ -49,7 +49,7 @@ describe('inbox turned off', () => {
       const res = await fetch(`${server.url}${route.path}`, { method: route.method, redirect: 'manual', headers: { origin: SITE_ORIGIN } })
       expect(res.status, `${route.method} ${route.path}`).toBe(404)
     }
-    expect(server.logger.events.some((e) => e.message.includes('inbox') && e.message.includes('off'))).toBe(true)
+    expect(server.logger.events.some((e) => e.msg.includes('inbox') && e.msg.includes('off'))).toBe(true)
   })
 })
 
@@ -155,7 +155,7 @@ describe('inbox', () => {
       expect(html).toContain('name="password"')
       expect(html).toContain('That password is not right')
       expect(client.cookies.size).toBe(0)
-      expect(server.logger.events.some((e) => e.message === 'inbox login failed')).toBe(true)
+      expect(server.logger.events.some((e) => e.msg === 'inbox login failed')).toBe(true)
       expect(JSON.stringify(server.logger.events)).not.toContain('not the password at all')
     })
 

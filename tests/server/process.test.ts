@@ -1,11 +1,11 @@
-// The server as `npm start` runs it, in a child process: killed with SIGKILL in the middle of a burst
-// it loses no enquiry it said "success" to; SIGTERM drains in-flight requests and the current send.
-import { spawn, type ChildProcess } from 'node:child_process'
+// The compiled server as production runs it, in a child process: killed with SIGKILL in the middle
+// of a burst it loses no enquiry it said "success" to; SIGTERM drains in-flight requests and the
+// current send. (tests/server/shutdown.test.ts: signals through npm, keep-alive load, a stalled relay.)
+import type { ChildProcess } from 'node:child_process'
 import http from 'node:http'
-import readline from 'node:readline'
 import { afterEach, describe, expect, it } from 'vitest'
 import { EnquiryStore } from '../../server/store.ts'
-import { builtDist, postJson, projectRoot, startMailServer, tempDir, validData, waitFor, type MailServer } from './helpers.ts'
+import { builtDist, postJson, spawnService, startMailServer, tempDir, validData, waitFor, type MailServer } from './helpers.ts'
 
 const children: ChildProcess[] = []
 const mailServers: MailServer[] = []
@@ -14,54 +14,10 @@ afterEach(async () => {
   for (const mail of mailServers.splice(0)) await mail.stop().catch(() => {})
 })
 
-interface Child {
-  process: ChildProcess
-  url: string
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
-  logs: Array<Record<string, unknown>>
-}
-
-async function spawnServer(env: Record<string, string>): Promise<Child> {
-  // One process (node with tsx's loader), so a signal reaches the server itself, not a wrapper.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: projectRoot,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      SITE_URL: 'https://www.example.com',
-      RATE_LIMIT_MAX: '100000',
-      OUTBOX_RETRY_BASE_SECONDS: '0.05',
-      OUTBOX_RETRY_MAX_SECONDS: '0.2',
-      OUTBOX_POLL_SECONDS: '0.1',
-      OUTBOX_LEASE_SECONDS: '1',
-      BUILD_ON_START: 'false',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  children.push(child)
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('exit', (code, signal) => resolve({ code, signal })),
-  )
-  const logs: Array<Record<string, unknown>> = []
-  let stderr = ''
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-  const url = new Promise<string>((resolve, reject) => {
-    readline.createInterface({ input: child.stdout! }).on('line', (line) => {
-      try {
-        const event = JSON.parse(line) as Record<string, unknown>
-        logs.push(event)
-        if (event.message === 'enquiry service listening') resolve(String(event.url))
-      } catch {
-        // not a log line
-      }
-    })
-    void exited.then(({ code }) => reject(new Error(`server exited with ${code} before listening: ${stderr}`)))
-  })
-  return { process: child, url: await url, exited, logs }
-}
+const spawnServer = (env: Record<string, string>) => spawnService(env).then((service) => {
+  children.push(service.process)
+  return service
+})
 
 describe('SIGKILL in the middle of a burst', () => {
   it('keeps every enquiry that got a success reply, and delivers its mail after the restart', async () => {
@@ -155,8 +111,10 @@ describe('SIGTERM', () => {
     expect(answered.status).toBe(200)
     expect(JSON.parse(answered.text)).toMatchObject({ success: true })
     expect(answered.connection).toBe('close')
-    // No new connections once shutdown began.
-    await expect(fetch(`${child.url}/`)).rejects.toThrow()
+    // No new connections once shutdown began (fetch would reuse its kept-alive one, which is still
+    // served, with Connection: close).
+    const fresh = new Promise((resolve, reject) => http.get(`${child.url}/`, { agent: false }, resolve).on('error', reject))
+    await expect(fresh).rejects.toMatchObject({ code: 'ECONNREFUSED' })
 
     expect(await child.exited).toEqual({ code: 0, signal: null })
     expect(mail.received.map((m) => m.parsed.replyTo?.value[0]?.name)).toContain('Sent during shutdown')
@@ -171,5 +129,26 @@ describe('SIGTERM', () => {
     } finally {
       store.close()
     }
+  }, 30_000)
+})
+
+describe('logs in a terminal', () => {
+  it('are printed readably (pino-pretty) when stdout is a TTY, JSON otherwise', async () => {
+    const { spawn } = await import('node:child_process')
+    const path = await import('node:path')
+    const { startableProject } = await import('./helpers.ts')
+    const main = path.join(await startableProject(), 'dist', 'service', 'main.js')
+    // `script` gives the service a pseudo-terminal for its stdout.
+    const child = spawn('script', ['-qc', `${process.execPath} ${main}`, '/dev/null'], {
+      env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', DATA_DIR: tempDir('enquiry-tty-'), DIST_DIR: builtDist, BUILD_ON_START: 'false' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    })
+    children.push(child)
+    let out = ''
+    child.stdout!.on('data', (c: Buffer) => (out += c.toString()))
+    await waitFor(() => out.includes('enquiry service listening') || undefined, 15_000, 'the listening line')
+    expect(out).toMatch(/\[\d\d:\d\d:\d\d\.\d{3}\] \u001b\[32mINFO\u001b\[39m: \u001b\[36menquiry service listening/)
+    expect(out.split('\n').some((line) => line.startsWith('{'))).toBe(false)
+    child.kill('SIGKILL')
   }, 30_000)
 })

@@ -8,7 +8,7 @@ import { distLayout } from '../../project/paths.ts'
 import { type FormTypeEntry, siteManifestSchema } from '../../project/site-manifest.ts'
 import { fieldLabel, formFields } from '../../server/fields.ts'
 import { FORM_TYPE_BY_PAGE, OTHER_FORM_TYPES } from '../fixtures/original-site.ts'
-import { builtDist, postForm, postJson, startTestServer, useServerWithMail, validData, waitFor } from './helpers.ts'
+import { builtDist, SITE_ORIGIN, postForm, postJson, startTestServer, useServerWithMail, validData, waitFor } from './helpers.ts'
 
 const content = loadContent()
 const manifest = siteManifestSchema.parse(JSON.parse(fs.readFileSync(distLayout(builtDist).siteManifest, 'utf8')))
@@ -186,7 +186,7 @@ describe('classic form posts (JavaScript off)', () => {
       ['purpose', 'Reselling'],
       ['requirement', 'Please quote for 1 container.'],
       [HONEYPOT_FIELD, ''],
-    ], { origin: 'https://www.example.com' })
+    ], { origin: SITE_ORIGIN })
     expect(res.status).toBe(303)
     expect(res.headers.get('location')).toBe('/thank-you')
     const stored = context.server.store.listSubmissions({ limit: 1 })[0]!
@@ -219,7 +219,7 @@ describe('classic form posts (JavaScript off)', () => {
     const res = await postForm(
       context.server.url,
       [['formType', 'CloveEnquiry'], ['name', '<b>Kiran</b>'], ['email', 'not-an-address'], ['countryCode', '91'], ['mobile', '']],
-      { referer: 'https://www.example.com/products/clove?x=1' },
+      { referer: `${SITE_ORIGIN}/products/clove?x=1` },
     )
     expect(res.status).toBe(400)
     expect(res.headers.get('content-type')).toMatch(/^text\/html/)
@@ -241,13 +241,21 @@ describe('classic form posts (JavaScript off)', () => {
 })
 
 describe('origin', () => {
-  it('accepts the configured site origin and the server’s own origin, and refuses others with 403', async () => {
-    const ok = await postJson(context.server.url, { formType: 'CloveEnquiry', formData: validData.productEnquiry }, { origin: 'https://www.example.com' })
+  it('logs a refused origin, and what is allowed, as a warning', async () => {
+    const res = await postJson(context.server.url, { formType: 'CloveEnquiry', formData: validData.productEnquiry }, { origin: 'https://evil.example' })
+    expect(res.status).toBe(403)
+    const warning = context.server.logger.events.find((e) => e.requestId === res.headers.get('x-request-id') && e.level === 'warn')
+    expect(warning).toMatchObject({ origin: 'https://evil.example', allowed: SITE_ORIGIN })
+    expect(String(warning!.msg)).toMatch(/origin not allowed/)
+  })
+
+  it('accepts the configured site origin and, outside production, pages on this machine; refuses others with 403', async () => {
+    const ok = await postJson(context.server.url, { formType: 'CloveEnquiry', formData: validData.productEnquiry }, { origin: SITE_ORIGIN })
     expect(ok.status).toBe(200)
     const own = await postJson(context.server.url, { formType: 'CloveEnquiry', formData: validData.productEnquiry }, { origin: context.server.url })
     expect(own.status).toBe(200)
     const count = context.server.store.countSubmissions().total
-    for (const origin of ['https://evil.example', 'null', 'https://www.example.com.evil.example', 'http://www.example.com']) {
+    for (const origin of ['https://evil.example', 'null', `${SITE_ORIGIN}.evil.example`, SITE_ORIGIN.replace('https:', 'http:')]) {
       const res = await postJson(context.server.url, { formType: 'CloveEnquiry', formData: validData.productEnquiry }, { origin })
       expect(res.status, origin).toBe(403)
       expect(await res.json()).toMatchObject({ success: false, errors: {} })

@@ -4,16 +4,21 @@ import path from 'node:path'
 import zlib from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { precompressDir } from '../../scripts/precompress.ts'
-import { staleReason } from '../../server/build-freshness.ts'
+import { staleReason } from '../../server/build-freshness.mjs'
 import { ConfigError, DEFAULT_MAIL_TO, loadConfig } from '../../server/config.ts'
+import { maskSecrets } from '../../server/log.ts'
 import { headerSafe } from '../../server/mail.ts'
 import { retryDelay } from '../../server/outbox.ts'
 import { EnquiryStore } from '../../server/store.ts'
-import { tempDir } from './helpers.ts'
+import { projectRoot, tempDir } from './helpers.ts'
 
 function configProblems(env: Record<string, string>): string[] {
+  return configProblemsIn(env, '/srv/site')
+}
+
+function configProblemsIn(env: Record<string, string>, cwd: string): string[] {
   try {
-    loadConfig(env, '/srv/site')
+    loadConfig(env, cwd)
   } catch (error) {
     if (error instanceof ConfigError) return error.problems
     throw error
@@ -71,9 +76,10 @@ describe('configuration', () => {
       rateLimit: { max: 5, windowMs: 900_000 },
     })
     expect(config.outbox.retryBaseMs).toBe(500)
-    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1)
-    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true)
-    expect(loadConfig({ SITE_URL: 'https://shop.example.in' }).mailFrom).toBe('Website enquiries <no-reply@shop.example.in>')
+    expect(loadConfig({ TRUST_PROXY: '1' }, '/srv/site').trustProxy).toBe(1)
+    expect(loadConfig({ TRUST_PROXY: 'false' }, '/srv/site').trustProxy).toBe(false)
+    expect(loadConfig({ TRUST_PROXY: '0' }, '/srv/site').trustProxy).toBe(false)
+    expect(loadConfig({ SITE_URL: 'https://shop.example.in' }, '/srv/site').mailFrom).toBe('Website enquiries <no-reply@shop.example.in>')
   })
 
   it('stops with a message naming each bad variable, what it must be and what it got', () => {
@@ -100,6 +106,70 @@ describe('configuration', () => {
     expect(configProblems({ OUTBOX_RETRY_BASE_SECONDS: '10', OUTBOX_RETRY_MAX_SECONDS: '5' })).toEqual([
       'OUTBOX_RETRY_MAX_SECONDS: must not be less than OUTBOX_RETRY_BASE_SECONDS',
     ])
+  })
+})
+
+describe('configuration, for production', () => {
+  it('refuses TRUST_PROXY=true, saying why', () => {
+    const [problem] = configProblems({ TRUST_PROXY: 'true' })
+    expect(problem).toMatch(/^TRUST_PROXY: must be the number of proxies in front of the server .* not "true": that would believe any client's X-Forwarded-For/)
+  })
+
+  it('never shows a password: a bad SMTP_URL is echoed masked, and every error points to docs/deploy.md', () => {
+    let error: unknown
+    try {
+      loadConfig({ SMTP_URL: 'smtps://enquiries%40example.com:s3cret-pass@smtp.example.com:465/ bad' }, '/srv/site')
+    } catch (e) {
+      error = e
+    }
+    expect(error).toBeInstanceOf(ConfigError)
+    const message = (error as ConfigError).message
+    expect(message).toContain('SMTP_URL: must be an smtp:// or smtps:// URL')
+    expect(message).toContain('(got "smtps://enquiries%40example.com:***@smtp.example.com:465/ bad")')
+    expect(message).not.toContain('s3cret-pass')
+    expect(message).toMatch(/Every variable is described in docs\/deploy\.md\.$/)
+    expect(fs.existsSync(path.join(projectRoot, 'docs/deploy.md'))).toBe(true)
+  })
+
+  it("takes the site's address from the build, and refuses a SITE_URL that contradicts it", () => {
+    const cwd = tempDir('config-')
+    fs.mkdirSync(path.join(cwd, 'dist'))
+    fs.writeFileSync(path.join(cwd, 'dist', 'site-manifest.json'), JSON.stringify({ origin: 'https://www.neo.example' }))
+    expect(loadConfig({}, cwd)).toMatchObject({ siteUrl: 'https://www.neo.example', siteUrlSource: 'build', allowedOrigins: ['https://www.neo.example'] })
+    expect(loadConfig({ SITE_URL: 'https://www.neo.example/' }, cwd).siteUrl).toBe('https://www.neo.example')
+    expect(configProblemsIn({ SITE_URL: 'https://other.example' }, cwd)).toEqual([
+      `SITE_URL: is https://other.example but the site in ${path.join(cwd, 'dist')} was built for https://www.neo.example (its canonical links and sitemap name that address); build it with SITE_URL=https://other.example npm run build, or leave SITE_URL unset here`,
+    ])
+  })
+
+  it('warns in production about settings left at their defaults, and only there', () => {
+    expect(loadConfig({}, '/srv/site').warnings).toEqual([])
+    const warnings = loadConfig({ NODE_ENV: 'production' }, '/srv/site').warnings
+    expect(warnings).toHaveLength(4)
+    expect(warnings[0]).toMatch(/^SITE_URL is http:\/\/localhost:3000 \(a default\)/)
+    expect(warnings[1]).toMatch(/^MAIL_TO is enquiries@localhost/)
+    expect(warnings[2]).toMatch(/^TRUST_PROXY is not set/)
+    expect(warnings[3]).toMatch(/^SMTP_URL is not set/)
+    const configured = loadConfig(
+      { NODE_ENV: 'production', SITE_URL: 'https://www.neo.example', MAIL_TO: 'sales@neo.example', TRUST_PROXY: 'loopback', SMTP_URL: 'smtps://u:p@smtp.neo.example:465' },
+      '/srv/site',
+    )
+    expect(configured.warnings).toEqual([])
+    expect(loadConfig({ NODE_ENV: 'production', TRUST_PROXY: 'false' }, '/srv/site').warnings.some((w) => w.startsWith('TRUST_PROXY'))).toBe(false)
+  })
+
+  it('reads LOG_LEVEL', () => {
+    expect(loadConfig({}, '/srv/site').logLevel).toBe('info')
+    expect(loadConfig({ LOG_LEVEL: 'debug' }, '/srv/site').logLevel).toBe('debug')
+    expect(configProblems({ LOG_LEVEL: 'loud' })).toEqual(['LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent (got "loud")'])
+  })
+})
+
+describe('maskSecrets', () => {
+  it('masks the password of any URL in a text, and nothing else', () => {
+    expect(maskSecrets('connect smtps://user:pa%40ss@smtp.example.com:465 failed')).toBe('connect smtps://user:***@smtp.example.com:465 failed')
+    expect(maskSecrets('postgres://app:secret@db/site and https://example.com/a:b@c')).toBe('postgres://app:***@db/site and https://example.com/a:b@c')
+    expect(maskSecrets('smtp://relay.example.com:25')).toBe('smtp://relay.example.com:25')
   })
 })
 
@@ -157,6 +227,9 @@ describe('build freshness', () => {
     expect(staleReason(root, dist)).toMatch(/no built site/)
     fs.mkdirSync(path.join(dist, 'client'), { recursive: true })
     fs.writeFileSync(path.join(dist, 'site-manifest.json'), '{}')
+    expect(staleReason(root, dist)).toMatch(/no compiled enquiry service/)
+    fs.mkdirSync(path.join(dist, 'service'))
+    fs.writeFileSync(path.join(dist, 'service', 'main.js'), '')
     const past = new Date(Date.now() - 60_000)
     fs.utimesSync(path.join(root, 'content', 'site.yaml'), past, past)
     expect(staleReason(root, dist)).toBeUndefined()

@@ -6,7 +6,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { distLayout, paths } from '../../project/paths.ts'
-import { runBuild, staleReason } from '../../server/build-freshness.ts'
+import { runBuild, staleReason } from '../../server/build-freshness.mjs'
 
 export interface BuiltSiteCopy {
   /** The copy: a dist folder with client/ and site-manifest.json. */

@@ -2,6 +2,7 @@
 // invalid state together (for, aria-invalid, aria-describedby), so no form can forget one of them.
 import type { ReactNode } from 'react'
 import { HONEYPOT_FIELD } from '../../../forms/schemas.ts'
+import { SUBMIT_ENDPOINT } from './submit.ts'
 import type { FormController, Status, Values } from './useForm.ts'
 
 type Controller = FormController<Values>
@@ -258,7 +259,7 @@ export function FormFrame({
       ref={form.formRef}
       className={className ? `form ${className}` : 'form'}
       method="post"
-      action="/api/submit"
+      action={SUBMIT_ENDPOINT}
       noValidate={form.enhanced}
       aria-labelledby={labelledBy}
       onSubmit={form.onSubmit}

@@ -41,7 +41,8 @@ export const CONTACT_MESSAGES: SubmitMessages = {
   preferErrorMessage: false,
 }
 
-export const SUBMIT_ENDPOINT = '/api/submit'
+/** The enquiry service: this site, or the origin the build was given as API_ORIGIN (docs/deploy.md). */
+export const SUBMIT_ENDPOINT = `${(import.meta.env.PUBLIC_ENV__API_ORIGIN as string | undefined) ?? ''}/api/submit`
 
 export type SubmitOutcome =
   | { ok: true; message: string }

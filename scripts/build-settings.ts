@@ -1,0 +1,38 @@
+// The settings of `npm run build` that come from the environment. Listed with the server's variables
+// in docs/deploy.md (`npm run docs:env` writes that table from ENVIRONMENT here and in server/config.ts).
+import { z } from 'zod'
+
+export class BuildSettingsError extends Error {
+  override name = 'BuildSettingsError'
+}
+
+const apiOrigin = z.string().transform((value, ctx) => {
+  const url = URL.canParse(value) ? new URL(value) : undefined
+  const loopback = url !== undefined && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)
+  if (!url || (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) || (url.pathname !== '/' && url.pathname !== '') || url.search || url.hash) {
+    ctx.addIssue({ code: 'custom', message: `must be the https origin of the enquiry service, such as https://api.example.com, with no path (got "${value}")` })
+    return z.NEVER
+  }
+  return url.origin
+})
+
+export const BUILD_ENVIRONMENT = {
+  API_ORIGIN: {
+    schema: apiOrigin.optional(),
+    default: 'unset (forms post to the site itself)',
+    meaning:
+      'Build setting. The origin of the enquiry service when the pages are on a static host: the forms post there, and the Content-Security-Policy (server and `_headers`) allows it. That service needs the site in SITE_URL or ALLOWED_ORIGINS',
+  },
+}
+
+export interface BuildSettings {
+  /** Where the forms post, when not to the site itself. */
+  apiOrigin: string | undefined
+}
+
+export function loadBuildSettings(env: NodeJS.ProcessEnv = process.env): BuildSettings {
+  const value = env.API_ORIGIN?.trim()
+  const parsed = BUILD_ENVIRONMENT.API_ORIGIN.schema.safeParse(value === '' ? undefined : value)
+  if (!parsed.success) throw new BuildSettingsError(`API_ORIGIN: ${parsed.error.issues.map((i) => i.message).join('; ')}. See docs/deploy.md.`)
+  return { apiOrigin: parsed.data }
+}
