@@ -90,7 +90,8 @@ export async function buildSite({ quiet = false } = {}): Promise<{ pages: number
     const result = await buildInto(outDir, content, settings.apiOrigin, log, quiet)
     await swapIn(outDir, paths.distDir)
     const ms = Math.round(performance.now() - t0)
-    log(`built ${result.pages} HTML pages and the enquiry service into ${relative(paths.root, paths.distDir) || paths.distDir} in ${ms} ms`)
+    const shown = (dir: string) => relative(paths.root, dir) || dir
+    log(`built ${result.pages} HTML pages into ${shown(paths.clientDir)} and the enquiry service into ${shown(join(paths.distDir, 'service'))} in ${ms} ms`)
     return { pages: result.pages, ms }
   } catch (error) {
     await rm(outDir, { recursive: true, force: true })
