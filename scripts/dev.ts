@@ -54,6 +54,8 @@ const config = loadConfig(
     SITE_URL: origin,
     ALLOWED_ORIGINS: `http://127.0.0.1:${port}`,
     BUILD_ON_START: 'false',
+    // Vite's proxy on this machine adds X-Forwarded-For: the address behind it is the visitor's.
+    TRUST_PROXY: 'loopback',
     // The preview hands the service its own site (below), so no build is read, and none can disagree
     // with SITE_URL. The inbox is not part of the preview (only /api reaches the service).
     DIST_DIR: noStaticFiles,
