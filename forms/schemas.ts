@@ -1,14 +1,11 @@
-// The contract of POST /api/submit: one schema per kind of form, shared by the server and the
-// browser forms (zod/mini keeps the browser bundle small). Messages name the field in words a
+// The contract of POST /api/submit: one schema per kind of form. The server validates with these
+// schemas; the browser forms check the same constraints, derived from them at build time
+// (forms/derive-rules.ts), so no zod is shipped to the browser. Messages name the field in words a
 // buyer understands; the key of each message is the form field's name.
 import * as z from 'zod/mini'
+import { type FieldErrors, GRANITE_PRODUCT_LABEL, HONEYPOT_FIELD, PURPOSES, REVIEW_LIKES } from './contract.ts'
 
-export const PURPOSES = ['Reselling', 'End Use'] as const
-export const REVIEW_LIKES = ['Response', 'Quality', 'Delivery'] as const
-/** Hidden field a person never fills; a bot that fills it is thanked and ignored. */
-export const HONEYPOT_FIELD = 'website'
-export const DEFAULT_COUNTRY_CODE = '91'
-export const GRANITE_PRODUCT_LABEL = "Natural Stone's (Granites)"
+export { combineMobile, DEFAULT_COUNTRY_CODE, type FieldErrors, GRANITE_PRODUCT_LABEL, HONEYPOT_FIELD, PURPOSES, REVIEW_LIKES } from './contract.ts'
 
 /** A one-line field (name, product, ...) takes no control characters at all, so no CR/LF can ever
  * reach a mail header; a multi-line field (message, requirement, ...) takes tabs and line breaks. */
@@ -60,7 +57,28 @@ const looseMobile = z.string({ error: 'Please enter your mobile number.' }).chec
   z.maxLength(24, 'Mobile number must be at most 24 characters.'),
   z.regex(/^\+?[0-9][0-9 ()-]{5,23}$/, 'Please enter a mobile number using digits only.'),
 )
-const honeypot = z._default(z.string().check(z.maxLength(500)), '')
+// Every schema and check has its own message: the browser's rules carry it (forms/derive-rules.ts),
+// and zod's default wording would depend on whether a zod locale happens to be loaded.
+const HONEYPOT_MESSAGE = 'Leave this field empty.'
+const honeypot = z._default(z.string({ error: HONEYPOT_MESSAGE }).check(z.maxLength(500, HONEYPOT_MESSAGE)), '')
+const RATING_MESSAGE = 'Please choose a rating from 1 to 5 stars.'
+const LIKES_MESSAGE = 'Please choose from Response, Quality and Delivery.'
+
+/**
+ * A field that must be filled when another field has a given value. The condition travels as the
+ * check's params, as data, so the browser's rules can be derived from it (forms/derive-rules.ts).
+ */
+function requiredWhen(field: string, when: RequiredWhen['when'], message: string) {
+  const rule: RequiredWhen = { field, when }
+  return z.refine<Record<string, unknown>>(
+    (values) => values[when.field] !== when.equals || String(values[field] ?? '').length > 0,
+    { message, path: [field], params: { requiredWhen: rule } },
+  )
+}
+export interface RequiredWhen {
+  field: string
+  when: { field: string; equals: string }
+}
 
 const productEnquiryShape = {
   name: required('your name', 100),
@@ -101,12 +119,7 @@ export const contactSchema = z
     details: required('your enquiry details', 5000, 'multi'),
     [HONEYPOT_FIELD]: honeypot,
   })
-  .check(
-    z.refine((v) => v.product !== GRANITE_PRODUCT_LABEL || v.granite.length > 0, {
-      message: 'Please choose a granite category.',
-      path: ['granite'],
-    }),
-  )
+  .check(requiredWhen('granite', { field: 'product', equals: GRANITE_PRODUCT_LABEL }, 'Please choose a granite category.'))
 
 export const reviewSchema = z.object({
   name: required('your name', 100),
@@ -115,11 +128,18 @@ export const reviewSchema = z.object({
   email,
   mobile: looseMobile,
   product: chosen('the product you bought', 120),
+  // A number from the forms with JavaScript, a digit from a classic post; a number either way after.
   rating: z.pipe(
-    z.union([z.number(), z.string().check(z.regex(/^[1-5]$/, 'Please choose a rating from 1 to 5 stars.'))], { error: 'Please choose a rating from 1 to 5 stars.' }),
+    z.union(
+      [
+        z.number({ error: RATING_MESSAGE }).check(z.gte(1, RATING_MESSAGE), z.lte(5, RATING_MESSAGE), z.multipleOf(1, RATING_MESSAGE)),
+        z.string({ error: RATING_MESSAGE }).check(z.regex(/^[1-5]$/, RATING_MESSAGE)),
+      ],
+      { error: RATING_MESSAGE },
+    ),
     z.transform((v) => Number(v)),
-  ).check(z.refine((n) => Number.isInteger(n) && n >= 1 && n <= 5, 'Please choose a rating from 1 to 5 stars.')),
-  likes: z._default(z.array(z.enum(REVIEW_LIKES, { error: 'Please choose from Response, Quality and Delivery.' })).check(z.maxLength(3)), []),
+  ),
+  likes: z._default(z.array(z.enum(REVIEW_LIKES, { error: LIKES_MESSAGE }), { error: LIKES_MESSAGE }).check(z.maxLength(REVIEW_LIKES.length, LIKES_MESSAGE)), []),
   review: required('your review', 5000, 'multi'),
   [HONEYPOT_FIELD]: honeypot,
 })
@@ -157,8 +177,6 @@ export const builtInFormTypes: Record<string, FormKind> = {
   Review: 'review',
 }
 
-export type FieldErrors = Record<string, string>
-
 /** Validates one submission; on failure returns the first message for every invalid field. */
 export function validateForm<K extends FormKind>(
   kind: K,
@@ -172,11 +190,6 @@ export function validateForm<K extends FormKind>(
     errors[field] ??= issue.message
   }
   return { ok: false, errors }
-}
-
-/** The mobile field as the API takes it: "91 9876543210" from a code and a typed number. */
-export function combineMobile(countryCode: string, number: string): string {
-  return `${countryCode.replace(/\D/g, '')} ${number.replace(/\D/g, '')}`
 }
 
 function capitalise(s: string): string {

@@ -1,6 +1,7 @@
+import { startCarousels } from '../../components/carousel-motion.ts'
 import { hydrateIslands } from '../../islands/hydrate.ts'
 
+startCarousels()
 hydrateIslands({
-  Carousel: () => import('../../components/Carousel.tsx').then((m) => m.Carousel),
   QuickEnquiryForm: () => import('../../components/forms/QuickEnquiryForm.tsx').then((m) => m.QuickEnquiryForm),
 })

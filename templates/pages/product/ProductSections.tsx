@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react'
 import { Breadcrumbs, type CardItem, CardGrid, type Crumb } from '../../components/blocks.tsx'
 import { EnquiryForm, type EnquiryFormProps } from '../../components/forms/EnquiryForm.tsx'
+import '../../components/forms/forms.css'
 import type { ImageEntry } from '../../components/images.ts'
 import { Picture } from '../../components/Picture.tsx'
 import { Island } from '../../islands/Island.tsx'
