@@ -111,7 +111,7 @@ describe('what the rules cannot express stops the build, naming the field', () =
     ['a refinement', z.object({ name: z.string({ error: 'Name' }).check(z.refine((v) => v !== 'x', 'Not x')) }), /form › name \(custom check\)/],
     ['a check without a message', z.object({ name: z.string({ error: 'Name' }).check(z.maxLength(5)) }), /form › name \(max_length check\): give it a message/],
     ['a type without a message', z.object({ name: z.string() }), /form › name: give it a message/],
-    ['a transform that is checked after', z.object({ n: z.pipe(z.string({ error: 'N' }), z.pipe(z.transform((v) => v.length), z.number({ error: 'N' }))) }), /form › n: only a pipe into a final z\.transform\(\)/],
+    ['a transform that is checked after', z.object({ n: z.pipe(z.string({ error: 'N' }), z.pipe(z.transform((v: string) => v.length), z.number({ error: 'N' }))) }), /form › n: only a pipe into a final z\.transform\(\)/],
     ['lower-casing', z.object({ code: z.string({ error: 'Code' }).check(z.toLowerCase()) }), /form › code \(overwrite check\): only z\.trim\(\)/],
     ['an object-level refinement', z.object({ a: z.string({ error: 'A' }) }).check(z.refine(() => true, 'Never')), /object checks other than requiredWhen/],
   ]
