@@ -51,6 +51,8 @@ export const siteSchema = z.object({
   stats: z.array(labelled).min(1),
   geo: z.object({ region: text, placename: text, latitude: z.number(), longitude: z.number() }),
   logo: image,
+  /** The picture a shared link shows (LinkedIn, WhatsApp, X) for a page without one of its own. */
+  shareImage: image.refine((i) => !/\.svg$/i.test(i.src), { message: 'A photo (JPEG, PNG, WebP or AVIF): sharing sites do not show SVG', path: ['src'] }),
   /** Square mark for the browser tab. */
   icon: z.object({ src: image.shape.src, alt: z.string().default('') }).default({ src: 'brand/icon.svg', alt: '' }),
 })

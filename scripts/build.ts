@@ -6,6 +6,8 @@ import { performance } from 'node:perf_hooks'
 import { ContentError, formatProblems, loadContent, type SiteContent } from '../content/load.ts'
 import { builtInFormTypes, type FormKind } from '../forms/schemas.ts'
 import { buildImages } from './build-images.ts'
+import { type InlineHashes, inlineHashes } from './csp-hashes.ts'
+import { inlineStylesheets } from './inline-css.ts'
 import { paths } from './paths.ts'
 
 export interface SiteManifest {
@@ -17,9 +19,11 @@ export interface SiteManifest {
   formTypes: Record<string, { kind: FormKind; product?: string }>
   /** Canonical paths of every page. */
   pages: string[]
+  /** CSP hashes of the pages' inline <style> and speculation rules; the server allows exactly these. */
+  inlineHashes: InlineHashes
 }
 
-export function siteManifest(content: SiteContent): SiteManifest {
+export function siteManifest(content: SiteContent, hashes: InlineHashes = { style: [], script: [] }): SiteManifest {
   const redirects: Record<string, string> = {}
   for (const route of content.routes) for (const alias of route.aliases) redirects[alias] = route.path
   const formTypes: SiteManifest['formTypes'] = {}
@@ -32,6 +36,7 @@ export function siteManifest(content: SiteContent): SiteManifest {
     redirects,
     formTypes,
     pages: content.routes.filter((r) => r.kind !== 'thankYou' && r.kind !== 'enquiryProblem').map((r) => r.path),
+    inlineHashes: hashes,
   }
 }
 
@@ -85,8 +90,10 @@ export async function buildSite({ quiet = false } = {}): Promise<{ pages: number
 
   const client = join(paths.distDir, 'client')
   await mkdir(client, { recursive: true })
+  const css = await inlineStylesheets(client)
+  log(`styles: inlined into ${css.pages} pages, ${css.removed.length} stylesheets no longer needed`)
   const today = new Date().toISOString().slice(0, 10)
-  const manifest = siteManifest(content)
+  const manifest = siteManifest(content, await inlineHashes(client))
   await writeFile(join(client, 'sitemap.xml'), sitemapXml(manifest, today))
   await writeFile(join(client, 'robots.txt'), robotsTxt(content))
   await writeFile(join(paths.distDir, 'site-manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`)

@@ -35,6 +35,11 @@ export const CONTENT_SECURITY_POLICY = {
   objectSrc: ["'none'"],
 }
 
+/** The policy plus the hashes of the inline <style> and speculation rules the build put in its pages. */
+export function withInlineHashes(policy: typeof CONTENT_SECURITY_POLICY, hashes: { style: string[]; script: string[] }) {
+  return { ...policy, styleSrc: [...policy.styleSrc, ...hashes.style], scriptSrc: [...policy.scriptSrc, ...hashes.script] }
+}
+
 export function createApp(config: Config, deps: AppDeps): express.Express {
   const { store, logger } = deps
   const site = loadSite(config.distDir)
@@ -51,7 +56,7 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
   app.use(requestContext(deps.isShuttingDown))
   app.use(
     helmet({
-      contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+      contentSecurityPolicy: { useDefaults: false, directives: withInlineHashes(CONTENT_SECURITY_POLICY, site.inlineHashes) },
       strictTransportSecurity: { maxAge: 63_072_000, includeSubDomains: true },
       referrerPolicy: { policy: 'same-origin' },
       frameguard: { action: 'deny' },

@@ -17,11 +17,14 @@ export interface Site {
   /** Alias path → canonical path. */
   redirects: Map<string, string>
   formTypes: Map<string, FormTypeEntry>
+  /** CSP sources ("'sha256-…'") of the pages' inline styles and scripts, from the build. */
+  inlineHashes: { style: string[]; script: string[] }
   /** False when dist/site-manifest.json is missing (a build older than the manifest). */
   hasManifest: boolean
 }
 
 const sitePath = z.string().regex(/^\/[^\s]*$/, 'must be a path starting with /').refine((p) => !p.startsWith('//'), 'must not start with //')
+const cspHash = z.string().regex(/^'sha(256|384|512)-[A-Za-z0-9+/]+={0,2}'$/, "must be a CSP hash source such as 'sha256-…'")
 const manifestSchema = z.object({
   origin: z.url().optional(),
   redirects: z.record(sitePath, sitePath).default({}),
@@ -34,6 +37,9 @@ const manifestSchema = z.object({
       }),
     )
     .default({}),
+  inlineHashes: z
+    .object({ style: z.array(cspHash).default([]), script: z.array(cspHash).default([]) })
+    .default({ style: [], script: [] }),
 })
 
 export class SiteError extends Error {
@@ -48,7 +54,7 @@ export function loadSite(distDir: string): Site {
   const manifestFile = path.join(distDir, 'site-manifest.json')
   const formTypes = new Map<string, FormTypeEntry>(Object.entries(builtInFormTypes).map(([formType, kind]) => [formType, { kind }]))
   if (!fs.existsSync(manifestFile)) {
-    return { clientDir, origin: undefined, redirects: new Map(), formTypes, hasManifest: false }
+    return { clientDir, origin: undefined, redirects: new Map(), formTypes, inlineHashes: { style: [], script: [] }, hasManifest: false }
   }
   let json: unknown
   try {
@@ -70,6 +76,7 @@ export function loadSite(distDir: string): Site {
     origin: manifest.origin === undefined ? undefined : new URL(manifest.origin).origin,
     redirects: new Map(Object.entries(manifest.redirects)),
     formTypes,
+    inlineHashes: manifest.inlineHashes,
     hasManifest: true,
   }
 }

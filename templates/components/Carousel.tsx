@@ -24,6 +24,9 @@ export interface CarouselProps {
   label: string
 }
 
+/** Slides span the screen's width. */
+export const CAROUSEL_SIZES = '100vw'
+
 export function Carousel({ slides, intervalMs, label }: CarouselProps) {
   const count = slides.length
   return (
@@ -44,7 +47,7 @@ export function Carousel({ slides, intervalMs, label }: CarouselProps) {
             inert={i !== 0}
           >
             <a href={slide.path} className="carousel-image" tabIndex={-1} aria-hidden="true">
-              <Picture image={slide.image} alt="" sizes="100vw" priority={i === 0} />
+              <Picture image={slide.image} alt="" sizes={CAROUSEL_SIZES} priority={i === 0} />
             </a>
             <div className="carousel-caption container">
               <p className="carousel-title">

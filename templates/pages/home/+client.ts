@@ -1,7 +1,8 @@
 import { startCarousels } from '../../components/carousel-motion.ts'
-import { hydrateIslands } from '../../islands/hydrate.ts'
+import { afterPagePaint, hydrateIslands } from '../../islands/hydrate.ts'
 
-startCarousels()
+// The first slide is the page's largest paint: nothing changes the carousel before it is drawn.
+afterPagePaint(startCarousels)
 hydrateIslands({
   QuickEnquiryForm: () => import('../../components/forms/QuickEnquiryForm.tsx').then((m) => m.QuickEnquiryForm),
 })
