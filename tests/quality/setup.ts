@@ -26,7 +26,9 @@ export default async function setup(project: TestProject) {
   }
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'site-quality-'))
   const distDir = path.join(tmp, 'dist')
-  fs.cpSync(builtDist, distDir, { recursive: true })
+  // Timestamps kept: the server ignores a precompressed copy older than its source, and a plain copy
+  // gives the files new times in whatever order it copies them.
+  fs.cpSync(builtDist, distDir, { recursive: true, preserveTimestamps: true })
   const config = loadConfig(
     { PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(tmp, 'data'), DIST_DIR: distDir, BUILD_ON_START: 'false', RATE_LIMIT_MAX: '100000' },
     root,
