@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react'
 import remarkFrontmatter from 'remark-frontmatter'
 import vike from 'vike/plugin'
 import { defineConfig } from 'vite'
+import { browserRulesPlugin } from './forms/browser-rules-plugin.ts'
 import { paths } from './project/paths.ts'
 
 export default defineConfig({
@@ -12,6 +13,7 @@ export default defineConfig({
   // dedupe: MDX in a content folder outside the project still uses the project's React.
   resolve: { alias: { '@content': paths.contentDir }, dedupe: ['react', 'react-dom'] },
   plugins: [
+    browserRulesPlugin(),
     // Front matter of legal texts is read and validated by content/load.ts; MDX just skips it.
     { enforce: 'pre', ...mdx({ remarkPlugins: [remarkFrontmatter] }) },
     react({ include: /\.(mdx|tsx?)$/ }),

@@ -178,6 +178,15 @@ export const siteSchema = z
       })
       .meta({ description: 'Regional tags for search engines.' }),
     logo: image.meta({ description: 'The logo: `src` (a file under content/images/) and `alt` (its description).' }),
+    shareImage: z
+      .strictObject({
+        src: matching(
+          /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\.([Jj][Pp][Ee]?[Gg]|[Pp][Nn][Gg]|[Ww][Ee][Bb][Pp]|[Aa][Vv][Ii][Ff])$/,
+          'A photo under content/images/ (.jpg, .png, .webp or .avif): sharing sites do not show SVG',
+        ).meta({ description: 'The photo’s file under content/images/, e.g. home/quick-enquiry.jpg (not SVG).', mediaFolder: 'content/images' }),
+        alt: text.meta({ description: 'What the photo shows, in a sentence.' }),
+      })
+      .meta({ description: 'The picture a shared link shows (LinkedIn, WhatsApp, X) for a page without one of its own: a photo, not the SVG logo.' }),
     icon: z
       .strictObject({
         src: imageSrc,

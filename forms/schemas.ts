@@ -1,24 +1,20 @@
-// The contract of POST /api/submit: one schema per kind of form, shared by the server and the
-// browser forms (zod/mini keeps the browser bundle small). Messages name the field in words a
+// The contract of POST /api/submit: one schema per kind of form. The server validates with these
+// schemas; the browser forms check the same constraints, derived from them at build time
+// (forms/derive-rules.ts), so no zod is shipped to the browser. Messages name the field in words a
 // buyer understands; the key of each message is the form field's name.
 import * as z from 'zod/mini'
-import { DISALLOWED, hasLoneSurrogate, hasVisibleCharacter, type TextKind } from './text-rules.ts'
+import { type FieldErrors, GRANITE_PRODUCT_LABEL, HONEYPOT_FIELD, PURPOSES, REVIEW_LIKES } from './contract.ts'
+import { DISALLOWED_PATTERN, EMAIL_CHARACTERS, NO_LONE_SURROGATE, type TextKind, VISIBLE_CHARACTER } from './text-rules.ts'
 
-export const PURPOSES = ['Reselling', 'End Use'] as const
-export const REVIEW_LIKES = ['Response', 'Quality', 'Delivery'] as const
-const LIKES_MESSAGE = 'Please choose from Response, Quality and Delivery.'
-/** Hidden field a person never fills; a bot that fills it is thanked and ignored. */
-export const HONEYPOT_FIELD = 'website'
-export const DEFAULT_COUNTRY_CODE = '91'
-export const GRANITE_PRODUCT_LABEL = "Natural Stone's (Granites)"
+export { combineMobile, DEFAULT_COUNTRY_CODE, type FieldErrors, GRANITE_PRODUCT_LABEL, HONEYPOT_FIELD, PURPOSES, REVIEW_LIKES } from './contract.ts'
 
 /** A one-line field (name, product, ...) takes no control character, line separator or bidi
  * override, so no CR/LF can ever reach a mail header and nothing can reorder the inbox around it;
  * a multi-line field (message, requirement, ...) takes tabs and line breaks as its only controls.
  * The rules themselves are in forms/text-rules.ts. */
 const allowedCharacters = (label: string, lines: TextKind) => [
-  z.refine<string>((v) => !hasLoneSurrogate(v), `${capitalise(label)} contains a broken character; please type it again.`),
-  z.refine<string>((v) => !DISALLOWED[lines].test(v), `${capitalise(label)} contains invisible or control characters that are not allowed.`),
+  z.regex(NO_LONE_SURROGATE, `${capitalise(label)} contains a broken character; please type it again.`),
+  z.regex(DISALLOWED_PATTERN[lines], `${capitalise(label)} contains invisible or control characters that are not allowed.`),
   // Line breaks typed in Windows, old Macs and everywhere else are stored the same way.
   ...(lines === 'multi' ? [z.overwrite<string>((v) => v.replace(/\r\n?/g, '\n'))] : []),
   z.normalize('NFC'),
@@ -29,7 +25,7 @@ const required = (label: string, max: number, lines: TextKind = 'single', verb: 
   z.string({ error: `Please ${verb} ${label}.` }).check(
     z.trim(),
     z.minLength(1, `Please ${verb} ${label}.`),
-    z.refine(hasVisibleCharacter, `Please ${verb} ${label}.`),
+    z.regex(VISIBLE_CHARACTER, `Please ${verb} ${label}.`),
     z.maxLength(max, `${capitalise(label)} must be at most ${max} characters.`),
     ...allowedCharacters(label, lines),
   )
@@ -48,10 +44,7 @@ const email = z.string({ error: 'Please enter your e-mail address.' }).check(
   z.trim(),
   z.minLength(1, 'Please enter your e-mail address.'),
   z.maxLength(254, 'E-mail address must be at most 254 characters.'),
-  z.refine(
-    (v) => !hasLoneSurrogate(v) && !DISALLOWED.single.test(v) && !/\p{Default_Ignorable_Code_Point}/u.test(v),
-    'E-mail address contains invisible or control characters that are not allowed.',
-  ),
+  z.regex(EMAIL_CHARACTERS, 'E-mail address contains invisible or control characters that are not allowed.'),
   z.regex(/^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/, 'Please enter a valid e-mail address, such as name@company.com.'),
 )
 const countryCode = z.string({ error: 'Please choose a country code.' }).check(
@@ -71,7 +64,28 @@ const looseMobile = z.string({ error: 'Please enter your mobile number.' }).chec
   z.maxLength(24, 'Mobile number must be at most 24 characters.'),
   z.regex(/^\+?[0-9][0-9 ()-]{5,23}$/, 'Please enter a mobile number using digits only.'),
 )
-const honeypot = z._default(z.string().check(z.maxLength(500)), '')
+// Every schema and check has its own message: the browser's rules carry it (forms/derive-rules.ts),
+// and zod's default wording would depend on whether a zod locale happens to be loaded.
+const HONEYPOT_MESSAGE = 'Leave this field empty.'
+const honeypot = z._default(z.string({ error: HONEYPOT_MESSAGE }).check(z.maxLength(500, HONEYPOT_MESSAGE)), '')
+const RATING_MESSAGE = 'Please choose a rating from 1 to 5 stars.'
+const LIKES_MESSAGE = 'Please choose from Response, Quality and Delivery.'
+
+/**
+ * A field that must be filled when another field has a given value. The condition travels as the
+ * check's params, as data, so the browser's rules can be derived from it (forms/derive-rules.ts).
+ */
+function requiredWhen(field: string, when: RequiredWhen['when'], message: string) {
+  const rule: RequiredWhen = { field, when }
+  return z.refine<Record<string, unknown>>(
+    (values) => values[when.field] !== when.equals || String(values[field] ?? '').length > 0,
+    { message, path: [field], params: { requiredWhen: rule } },
+  )
+}
+export interface RequiredWhen {
+  field: string
+  when: { field: string; equals: string }
+}
 
 const productEnquiryShape = {
   name: required('your name', 100),
@@ -112,12 +126,7 @@ export const contactSchema = z
     details: required('your enquiry details', 5000, 'multi'),
     [HONEYPOT_FIELD]: honeypot,
   })
-  .check(
-    z.refine((v) => v.product !== GRANITE_PRODUCT_LABEL || v.granite.length > 0, {
-      message: 'Please choose a granite category.',
-      path: ['granite'],
-    }),
-  )
+  .check(requiredWhen('granite', { field: 'product', equals: GRANITE_PRODUCT_LABEL }, 'Please choose a granite category.'))
 
 export const reviewSchema = z.object({
   name: required('your name', 100),
@@ -126,14 +135,18 @@ export const reviewSchema = z.object({
   email,
   mobile: looseMobile,
   product: chosen('the product you bought', 120),
+  // A number from the forms with JavaScript, a digit from a classic post; a number either way after.
   rating: z.pipe(
-    z.union([z.number(), z.string().check(z.regex(/^[1-5]$/, 'Please choose a rating from 1 to 5 stars.'))], { error: 'Please choose a rating from 1 to 5 stars.' }),
+    z.union(
+      [
+        z.number({ error: RATING_MESSAGE }).check(z.gte(1, RATING_MESSAGE), z.lte(5, RATING_MESSAGE), z.multipleOf(1, RATING_MESSAGE)),
+        z.string({ error: RATING_MESSAGE }).check(z.regex(/^[1-5]$/, RATING_MESSAGE)),
+      ],
+      { error: RATING_MESSAGE },
+    ),
     z.transform((v) => Number(v)),
-  ).check(z.refine((n) => Number.isInteger(n) && n >= 1 && n <= 5, 'Please choose a rating from 1 to 5 stars.')),
-  likes: z._default(
-    z.array(z.enum(REVIEW_LIKES, { error: LIKES_MESSAGE }), { error: LIKES_MESSAGE }).check(z.maxLength(REVIEW_LIKES.length, LIKES_MESSAGE)),
-    [],
   ),
+  likes: z._default(z.array(z.enum(REVIEW_LIKES, { error: LIKES_MESSAGE }), { error: LIKES_MESSAGE }).check(z.maxLength(REVIEW_LIKES.length, LIKES_MESSAGE)), []),
   review: required('your review', 5000, 'multi'),
   [HONEYPOT_FIELD]: honeypot,
 })
@@ -171,8 +184,6 @@ export const builtInFormTypes: Record<string, FormKind> = {
   Review: 'review',
 }
 
-export type FieldErrors = Record<string, string>
-
 /** Validates one submission; on failure returns the first message for every invalid field. */
 export function validateForm<K extends FormKind>(
   kind: K,
@@ -186,11 +197,6 @@ export function validateForm<K extends FormKind>(
     errors[field] ??= issue.message
   }
   return { ok: false, errors }
-}
-
-/** The mobile field as the API takes it: "91 9876543210" from a code and a typed number. */
-export function combineMobile(countryCode: string, number: string): string {
-  return `${countryCode.replace(/\D/g, '')} ${number.replace(/\D/g, '')}`
 }
 
 function capitalise(s: string): string {

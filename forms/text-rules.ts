@@ -20,6 +20,20 @@ export const DISALLOWED: Record<TextKind, RegExp> = {
   multi: new RegExp(`(?![${LINE_CONTROLS}])[${CONTROLS}${LINE_SEPARATORS}${BIDI_CONTROLS}]`, 'u'),
 }
 
+/** The same rules as patterns a whole value must match: the form schemas use these, so the browser's
+ * checks can be derived from them (forms/derive-rules.ts understands z.regex, not functions). */
+const MULTI_LINE_CONTROLS = '\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f'
+export const DISALLOWED_PATTERN: Record<TextKind, RegExp> = {
+  single: new RegExp(`^[^${CONTROLS}${LINE_SEPARATORS}${BIDI_CONTROLS}]*$`, 'u'),
+  multi: new RegExp(`^[^${MULTI_LINE_CONTROLS}${LINE_SEPARATORS}${BIDI_CONTROLS}]*$`, 'u'),
+}
+/** No half of a UTF-16 pair on its own (in a u-mode pattern a lone surrogate is a code point of its own). */
+export const NO_LONE_SURROGATE = /^\P{Surrogate}*$/u
+/** At least one character a person can see. */
+export const VISIBLE_CHARACTER = /[^\p{White_Space}\p{Default_Ignorable_Code_Point}]/u
+/** An e-mail address holds no control, line separator, invisible or bidi character and no lone surrogate. */
+export const EMAIL_CHARACTERS = new RegExp(`^[^${CONTROLS}${LINE_SEPARATORS}${BIDI_CONTROLS}\\p{Default_Ignorable_Code_Point}\\p{Surrogate}]*$`, 'u')
+
 /** Half of a UTF-16 pair without its other half: not a character; stores and mail would turn it into U+FFFD. */
 const LONE_SURROGATE = /\p{Surrogate}/u
 

@@ -7,6 +7,8 @@ import { type FormKind, formSchemas } from '../forms/schemas.ts'
 
 const formKind = z.enum(Object.keys(formSchemas) as [FormKind, ...FormKind[]])
 
+const cspHash = z.string().regex(/^'sha(256|384|512)-[A-Za-z0-9+/]+={0,2}'$/, "must be a CSP hash source such as 'sha256-…'")
+
 export const siteManifestSchema = z.object({
   builtAt: z.iso.datetime(),
   /** The site's public origin, e.g. https://www.example.com. */
@@ -26,7 +28,10 @@ export const siteManifestSchema = z.object({
   ),
   /** Canonical paths of every page a visitor may land on (the sitemap's list). */
   pages: z.array(sitePath),
+  /** CSP hash sources of the pages' inline <style> and speculation rules; the server allows exactly these. */
+  inlineHashes: z.object({ style: z.array(cspHash), script: z.array(cspHash) }),
 })
 
 export type SiteManifest = z.infer<typeof siteManifestSchema>
 export type FormTypeEntry = SiteManifest['formTypes'][string]
+export type InlineHashes = SiteManifest['inlineHashes']

@@ -4,7 +4,7 @@ import { renderToString } from 'react-dom/server'
 import { dangerouslySkipEscape, escapeInject } from 'vike/server'
 import type { PageContextServer } from 'vike/types'
 import type { Head } from '../templates/lib/head.ts'
-import { getContent, image } from '../templates/lib/site.ts'
+import { getContent, image, socialImage } from '../templates/lib/site.ts'
 import { Document } from './Document.tsx'
 import { Layout } from './Layout.tsx'
 import './global.css'
@@ -20,8 +20,10 @@ export function onRenderHtml(pageContext: PageContextServer) {
   }
   const Page = pageContext.Page as ComponentType<object> | undefined
   const icon = image(site.icon.src)
+  // The schema allows only photos here, which always have a JPEG to share.
+  const shareImage = socialImage(site.shareImage)!
   const html = renderToString(
-    <Document head={head} origin={site.origin} siteName={site.company.name} iconUrl={'svg' in icon ? icon.svg : icon.fallback}>
+    <Document head={head} origin={site.origin} siteName={site.company.name} iconUrl={'svg' in icon ? icon.svg : icon.fallback} shareImage={shareImage}>
       <Layout currentPath={pageContext.urlPathname}>{Page ? <Page {...data} /> : null}</Layout>
     </Document>,
   )

@@ -1,17 +1,33 @@
 import type { ReactNode } from 'react'
-import type { Head } from '../templates/lib/head.ts'
+import { preload } from 'react-dom'
+import { srcset } from '../templates/components/images.ts'
+import type { Head, HeadImage } from '../templates/lib/head.ts'
 import { jsonLdText } from '../templates/lib/head.ts'
+import { SPECULATION_RULES } from '../templates/lib/speculation.ts'
 
 /** The whole HTML document; the page's own markup goes in `children`. */
-export function Document({ head, origin, siteName, iconUrl, children }: {
+export function Document({ head, origin, siteName, iconUrl, shareImage, children }: {
   head: Head
   origin: string
   siteName: string
   iconUrl: string
+  /** The company's picture, shared for pages that have none of their own (none for private pages such as the inbox). */
+  shareImage?: HeadImage
   children: ReactNode
 }) {
   const canonical = head.canonicalPath === undefined ? undefined : origin + head.canonicalPath
-  const { social, geo } = head
+  const { geo, lcpImage } = head
+  const social = { type: head.social?.type ?? 'website', image: head.social?.image ?? shareImage }
+  // React puts a high-priority image preload first in <head>, before the logo's and any other.
+  if (lcpImage) {
+    preload(lcpImage.image.fallback, {
+      as: 'image',
+      type: 'image/avif',
+      imageSrcSet: srcset(lcpImage.image.avif),
+      imageSizes: lcpImage.sizes,
+      fetchPriority: 'high',
+    })
+  }
   return (
     <html lang="en">
       <head>
@@ -24,7 +40,8 @@ export function Document({ head, origin, siteName, iconUrl, children }: {
         {head.noindex && <meta name="robots" content="noindex" />}
         <meta name="theme-color" content="#8a3a12" />
         <link rel="icon" href={iconUrl} type="image/svg+xml" />
-        {social && (
+        {/* A share preview needs the page's own address: the not-found page, which has none, gets none. */}
+        {canonical && social.image && (
           <>
             <meta property="og:type" content={social.type} />
             <meta property="og:site_name" content={siteName} />
@@ -32,18 +49,15 @@ export function Document({ head, origin, siteName, iconUrl, children }: {
             <meta property="og:description" content={head.description} />
             <meta property="og:url" content={canonical} />
             <meta property="og:locale" content="en_IN" />
-            {social.image && (
-              <>
-                <meta property="og:image" content={origin + social.image.url} />
-                <meta property="og:image:width" content={String(social.image.width)} />
-                <meta property="og:image:height" content={String(social.image.height)} />
-                <meta property="og:image:alt" content={social.image.alt} />
-              </>
-            )}
-            <meta name="twitter:card" content={social.image ? 'summary_large_image' : 'summary'} />
+            <meta property="og:image" content={origin + social.image.url} />
+            <meta property="og:image:width" content={String(social.image.width)} />
+            <meta property="og:image:height" content={String(social.image.height)} />
+            <meta property="og:image:alt" content={social.image.alt} />
+            <meta name="twitter:card" content="summary_large_image" />
             <meta name="twitter:title" content={head.title} />
             <meta name="twitter:description" content={head.description} />
-            {social.image && <meta name="twitter:image" content={origin + social.image.url} />}
+            <meta name="twitter:image" content={origin + social.image.url} />
+            <meta name="twitter:image:alt" content={social.image.alt} />
           </>
         )}
         {geo && (
@@ -59,6 +73,8 @@ export function Document({ head, origin, siteName, iconUrl, children }: {
           // biome-ignore lint/suspicious/noArrayIndexKey: the blocks have no identity of their own and never move
           <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(data) }} />
         ))}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours */}
+        <script type="speculationrules" dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }} />
       </head>
       <body>{children}</body>
     </html>

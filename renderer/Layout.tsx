@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react'
 import { Footer } from '../templates/components/Footer.tsx'
 import { Header } from '../templates/components/Header.tsx'
-import { getContent, image, productLinks } from '../templates/lib/site.ts'
+import { getContent, image, productMenu } from '../templates/lib/site.ts'
 
 /** Header, main landmark and footer around every page. */
 export function Layout({ currentPath, children }: { currentPath: string; children: ReactNode }) {
   const content = getContent()
   const { site, navigation, pages } = content
   const logo = image(site.logo.src)
-  const products = productLinks(content)
+  const products = productMenu(content)
   return (
     <>
       <Header

@@ -19,17 +19,35 @@ import { paths } from '../project/paths.ts'
 
 const root = paths.root
 
+/** Pages whose size is followed as the catalogue grows: a product page above all (every product has one). */
+const WATCHED_PAGES = ['/products/clove', '/products/granite/StarBlue', '/', '/products', '/contact', '/testimonials', '/about']
+
 interface BuildRun {
   label: string
+  products: number
   pages: number
-  /** Size of one product page's HTML, which grows with every product that menus and forms list. */
-  productPageBytes?: number
+  /** HTML bytes of the watched pages (raw, and brotli as the server sends it). */
+  html: Record<string, { raw: number; brotli: number }>
   totalMs: number
   imagesMs: number
   prerenderMs: number
 }
 
-function build(label: string, env: Record<string, string>): BuildRun {
+function pageFile(dist: string, sitePath: string): string {
+  return path.join(dist, 'client', sitePath === '/' ? 'index.html' : `${sitePath.slice(1)}/index.html`)
+}
+
+function watchedSizes(dist: string): BuildRun['html'] {
+  const sizes: BuildRun['html'] = {}
+  for (const p of WATCHED_PAGES) {
+    const file = pageFile(dist, p)
+    if (!existsSync(file)) continue
+    sizes[p] = { raw: statSync(file).size, brotli: existsSync(`${file}.br`) ? statSync(`${file}.br`).size : statSync(file).size }
+  }
+  return sizes
+}
+
+function build(label: string, products: number, env: Record<string, string>): BuildRun {
   const started = performance.now()
   const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/build.ts')], {
     cwd: root,
@@ -43,6 +61,8 @@ function build(label: string, env: Record<string, string>): BuildRun {
   const num = (re: RegExp) => Number(re.exec(out)?.[1] ?? Number.NaN)
   return {
     label,
+    products,
+    html: watchedSizes(env.DIST_DIR!),
     pages: num(/built (\d+) HTML pages/),
     totalMs: wallMs,
     imagesMs: num(/images: \d+ in (\d+) ms/),
@@ -82,6 +102,7 @@ function syntheticContent(dir: string, n: number): void {
 }
 
 const fmt = (ms: number) => `${(ms / 1000).toFixed(1)} s`
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)}`
 
 async function main() {
   const skipReal = process.argv.includes('--skip-real')
@@ -92,11 +113,12 @@ async function main() {
   const dist = (name: string) => path.join(distRoot, name)
   const runs: BuildRun[] = []
   try {
+    const realProducts = readdirSync(path.join(root, 'content', 'products')).filter((f) => f.endsWith('.yaml')).length
     if (!skipReal) {
       const cold = path.join(tmp, 'cold-cache')
-      runs.push(build('real site, cold (no image cache)', { BUILD_CACHE_DIR: cold, DIST_DIR: dist('cold') }))
+      runs.push(build('real site, cold (no image cache)', realProducts, { BUILD_CACHE_DIR: cold, DIST_DIR: dist('cold') }))
       cpSync(cold, warmCache, { recursive: true })
-      runs.push(build('real site, warm', { BUILD_CACHE_DIR: warmCache, DIST_DIR: dist('warm') }))
+      runs.push(build('real site, warm', realProducts, { BUILD_CACHE_DIR: warmCache, DIST_DIR: dist('warm') }))
     } else if (existsSync(path.join(root, '.cache'))) {
       cpSync(path.join(root, '.cache'), warmCache, { recursive: true })
     }
@@ -104,19 +126,28 @@ async function main() {
     for (const n of ns) {
       const contentDir = path.join(tmp, `content-${n}`)
       syntheticContent(contentDir, n)
-      const run = build(`real site + ${n} synthetic products`, { CONTENT_DIR: contentDir, BUILD_CACHE_DIR: warmCache, DIST_DIR: dist(`n${n}`) })
-      run.productPageBytes = statSync(path.join(dist(`n${n}`), 'client', 'products', 'clove', 'index.html')).size
+      const run = build(`real site + ${n} synthetic products`, realProducts + n, { CONTENT_DIR: contentDir, BUILD_CACHE_DIR: warmCache, DIST_DIR: dist(`n${n}`) })
       rmSync(dist(`n${n}`), { recursive: true, force: true })
       runs.push(run)
       scaling.push(run)
     }
 
     console.log(`\nnpm run build on ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}\n`)
-    console.log('| build | pages | total | images | Vite + prerender | pages/s | ms/page | /products/clove HTML |')
-    console.log('|---|--:|--:|--:|--:|--:|--:|--:|')
+    console.log('| build | pages | total | images | Vite + prerender | pages/s | ms/page |')
+    console.log('|---|--:|--:|--:|--:|--:|--:|')
     for (const r of runs) {
-      const html = r.productPageBytes ? `${(r.productPageBytes / 1024).toFixed(0)} KiB` : ''
-      console.log(`| ${r.label} | ${r.pages} | ${fmt(r.totalMs)} | ${fmt(r.imagesMs)} | ${fmt(r.prerenderMs)} | ${(r.pages / (r.totalMs / 1000)).toFixed(1)} | ${(r.totalMs / r.pages).toFixed(1)} | ${html} |`)
+      console.log(`| ${r.label} | ${r.pages} | ${fmt(r.totalMs)} | ${fmt(r.imagesMs)} | ${fmt(r.prerenderMs)} | ${(r.pages / (r.totalMs / 1000)).toFixed(1)} | ${(r.totalMs / r.pages).toFixed(1)} |`)
+    }
+    // One build per catalogue size, the real site's first (its warm build when it ran).
+    const bySize = [...new Map(runs.map((r) => [r.products, r])).values()].sort((a, b) => a.products - b.products)
+    console.log(`\nHTML per page in KiB, raw / brotli (as sent), by number of products:\n`)
+    console.log(`| page | ${bySize.map((r) => `${r.products} products`).join(' | ')} |${bySize.length >= 2 ? ' largest / next |' : ''}`)
+    console.log(`|---|${bySize.map(() => '--:').join('|')}|${bySize.length >= 2 ? '--:|' : ''}`)
+    for (const p of WATCHED_PAGES) {
+      const cells = bySize.map((r) => (r.html[p] ? `${kib(r.html[p].raw)} / ${kib(r.html[p].brotli)}` : ''))
+      const [a, b] = bySize.slice(-2)
+      const ratio = a && b && a.html[p] && b.html[p] ? ` ${(b.html[p].raw / a.html[p].raw).toFixed(2)} |` : bySize.length >= 2 ? ' |' : ''
+      console.log(`| ${p} | ${cells.join(' | ')} |${ratio}`)
     }
     if (scaling.length >= 2) {
       const [a, b] = [scaling[0]!, scaling[scaling.length - 1]!]

@@ -1,6 +1,7 @@
 // Benchmark (not a test): Lighthouse 12 with its mobile defaults (Moto G Power screen, simulated slow
 // 4G and 4x CPU slowdown) on one page of each type, served from dist/ by the real server on loopback.
-// Prints the four category scores and LCP, CLS, TBT, FCP; the median of LH_RUNS runs (by performance).
+// Prints the four category scores and LCP, CLS, TBT, FCP; the median of LH_RUNS runs (by performance),
+// and the lowest and highest LCP of the runs (the machine is shared: the spread shows the noise).
 //
 //   npm run bench:lighthouse                        every page type, 3 runs each
 //   LH_RUNS=1 npm run bench:lighthouse -- /about /  only these paths
@@ -46,6 +47,8 @@ export interface LighthouseRow {
   fcpMs: number
   siMs: number
   failing: string[]
+  /** Lowest and highest LCP over the runs. */
+  lcpRange: [number, number]
 }
 
 async function main() {
@@ -84,7 +87,7 @@ async function main() {
           name, path: pagePath,
           performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), seo: score('seo'),
           lcpMs: num('largest-contentful-paint'), cls: num('cumulative-layout-shift'), tbtMs: num('total-blocking-time'),
-          fcpMs: num('first-contentful-paint'), siMs: num('speed-index'), failing: [...new Set(failing)],
+          fcpMs: num('first-contentful-paint'), siMs: num('speed-index'), failing: [...new Set(failing)], lcpRange: [0, 0],
         })
         if (process.env.LH_REPORT_DIR && i === 0) {
           fs.mkdirSync(process.env.LH_REPORT_DIR, { recursive: true })
@@ -93,7 +96,8 @@ async function main() {
       }
       results.sort((a, b) => a.performance - b.performance || b.lcpMs - a.lcpMs)
       const median = results[Math.floor(results.length / 2)]!
-      rows.push(median)
+      const lcps = results.map((r) => r.lcpMs)
+      rows.push({ ...median, lcpRange: [Math.min(...lcps), Math.max(...lcps)] })
       process.stderr.write(`lighthouse: ${pagePath} perf ${results.map((r) => r.performance).join('/')}\n`)
     }
   } finally {
@@ -103,18 +107,22 @@ async function main() {
   }
 
   console.log(`Lighthouse ${lighthouseVersion()} mobile defaults, Chromium ${await browserVersion()}, median of ${runs} run(s) per page\n`)
-  console.log('| page | path | perf | a11y | best pr. | SEO | LCP | CLS | TBT | FCP | SI |')
-  console.log('|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|')
+  const s = (ms: number) => (ms / 1000).toFixed(2)
+  console.log('| page | path | perf | a11y | best pr. | SEO | LCP | LCP of the runs | CLS | TBT | FCP | SI |')
+  console.log('|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|')
   for (const r of rows) {
-    console.log(`| ${r.name} | ${r.path} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${(r.lcpMs / 1000).toFixed(2)} s | ${r.cls.toFixed(3)} | ${Math.round(r.tbtMs)} ms | ${(r.fcpMs / 1000).toFixed(2)} s | ${(r.siMs / 1000).toFixed(2)} s |`)
+    console.log(`| ${r.name} | ${r.path} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${s(r.lcpMs)} s | ${s(r.lcpRange[0])}–${s(r.lcpRange[1])} s | ${r.cls.toFixed(3)} | ${Math.round(r.tbtMs)} ms | ${s(r.fcpMs)} s | ${s(r.siMs)} s |`)
   }
   const notes = rows.filter((r) => r.failing.length)
   if (notes.length) {
     console.log('\nAudits not passed (median run):')
     for (const r of notes) console.log(`- ${r.path}: ${r.failing.join(', ')}`)
   }
-  const missed = rows.filter((r) => r.performance < 98 || r.accessibility < 100 || r.bestPractices < 100 || r.seo < 100 || r.lcpMs > 1500 || r.cls > 0 || r.tbtMs > 50)
-  console.log(missed.length ? `\nTargets missed on: ${missed.map((r) => r.path).join(', ')}` : '\nEvery page meets the targets (perf ≥ 98, others 100, LCP ≤ 1.5 s, CLS 0, TBT ≤ 50 ms).')
+  // Issue 14's targets: LCP at most 1.2 s (1.0 s the goal), performance 99, the other scores 100, no layout shift, TBT 50 ms.
+  const missed = rows.filter((r) => r.performance < 99 || r.accessibility < 100 || r.bestPractices < 100 || r.seo < 100 || r.lcpMs > 1200 || r.cls > 0 || r.tbtMs > 50)
+  console.log(missed.length ? `\nTargets missed on: ${missed.map((r) => r.path).join(', ')}` : '\nEvery page meets the targets (perf ≥ 99, others 100, LCP ≤ 1.2 s, CLS 0, TBT ≤ 50 ms).')
+  const overGoal = rows.filter((r) => r.lcpMs > 1000)
+  console.log(overGoal.length ? `LCP above the 1.0 s goal on: ${overGoal.map((r) => r.path).join(', ')}` : 'LCP at or below the 1.0 s goal everywhere.')
 }
 
 function lighthouseVersion(): string {

@@ -1,6 +1,7 @@
 // Benchmark (not a test): static serving of the built site by the real server (server/main.ts in a
 // child process: one core for it, one for autocannon), on loopback. Requests per second and latency
-// for a product page (brotli, as browsers ask, and uncompressed), its LCP picture and a stylesheet.
+// for a product page (brotli, as browsers ask, and uncompressed), its LCP picture, and a stylesheet if
+// the page links one (the build inlines every page's CSS, so today none does).
 //
 //   npm run bench:static                       dist/ must be built
 //   BENCH_SECONDS=10 BENCH_CONNECTIONS=10 npm run bench:static

@@ -17,10 +17,12 @@ import { moveInboxShells } from '../server/admin/shells.ts'
 import { buildImages } from './build-images.ts'
 import { buildServer } from './build-server.ts'
 import { BuildSettingsError, loadBuildSettings } from './build-settings.ts'
+import { inlineHashes } from './csp-hashes.ts'
+import { inlineStylesheets } from './inline-css.ts'
 import { precompressDir } from './precompress.ts'
 import { writeStaticHostingFiles } from './static-hosting.ts'
 
-export function siteManifest(content: SiteContent, apiOrigin?: string): SiteManifest {
+export function siteManifest(content: SiteContent, hashes: SiteManifest['inlineHashes'] = { style: [], script: [] }, apiOrigin?: string): SiteManifest {
   const redirects: Record<string, string> = {}
   for (const route of content.routes) for (const alias of route.aliases) redirects[alias] = route.path
   const formTypes: SiteManifest['formTypes'] = {}
@@ -34,6 +36,7 @@ export function siteManifest(content: SiteContent, apiOrigin?: string): SiteMani
     redirects,
     formTypes,
     pages: content.routes.filter((r) => r.kind !== 'thankYou' && r.kind !== 'enquiryProblem').map((r) => r.path),
+    inlineHashes: hashes,
   }
 }
 
@@ -106,18 +109,22 @@ async function buildInto(outDir: string, content: SiteContent, apiOrigin: string
     // Vike joins outDir to the root, so it must be relative.
     build: { outDir: relative(paths.root, outDir) || '.', emptyOutDir: true } } })
   log(`pages: prerendered in ${Math.round(performance.now() - t2)} ms`)
+  const { clientDir: client, siteManifest: manifestFile } = distLayout(outDir)
+  await mkdir(client, { recursive: true })
+  // Every page's CSS goes into its own <style>, the inbox's shells included; the hashes let the CSP
+  // allow exactly those.
+  const css = await inlineStylesheets(client)
+  log(`styles: inlined into ${css.pages} pages, ${css.removed.length} stylesheets no longer needed`)
+  const hashes = await inlineHashes(client)
   // The inbox's pages are served only behind its login, never as public files. Moved here, in the
   // temporary folder, so the swap never publishes them even for a moment.
   moveInboxShells(outDir)
-
-  const { clientDir: client, siteManifest: manifestFile } = distLayout(outDir)
-  await mkdir(client, { recursive: true })
   const today = new Date().toISOString().slice(0, 10)
   // Checked as the server will check it, so a build never writes a manifest the server refuses.
-  const manifest = siteManifestSchema.parse(siteManifest(content, apiOrigin))
+  const manifest = siteManifestSchema.parse(siteManifest(content, hashes, apiOrigin))
   await writeFile(join(client, 'sitemap.xml'), sitemapXml(manifest, today))
   await writeFile(join(client, 'robots.txt'), robotsTxt(content))
-  await writeStaticHostingFiles(outDir, { redirects: manifest.redirects, apiOrigin })
+  await writeStaticHostingFiles(outDir, { redirects: manifest.redirects, apiOrigin, inlineHashes: hashes })
 
   const stats = await precompressDir(client)
   log(`compressed: ${stats.files} files, ${stats.bytes} B → brotli ${stats.brotliBytes} B, gzip ${stats.gzipBytes} B`)

@@ -67,7 +67,7 @@ const config = loadConfig(
 const dataDir = shown(config.dataDir)
 const api = await startServer(config, {
   logger: previewLogger(),
-  site: { clientDir: noStaticFiles, origin, apiOrigin: undefined, redirects, formTypes, hasManifest: true },
+  site: { clientDir: noStaticFiles, origin, apiOrigin: undefined, redirects, formTypes, inlineHashes: { style: [], script: [] }, hasManifest: true },
 })
 
 const { dev } = await import('vike/api')

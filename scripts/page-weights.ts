@@ -1,16 +1,20 @@
-// What each prerendered page costs to load: its HTML, the stylesheets it links and the JavaScript it
-// runs (the module it loads plus every module that one imports, statically or through import()),
-// in raw and gzip bytes. Images are left out: they are lazy below the fold and checked elsewhere.
+// What each prerendered page costs to load: its HTML (with the CSS inlined into it), and the
+// JavaScript it runs, measured two ways: from the build (the page's module and every module it
+// imports, statically or through import()), and in Chromium (every script the page fetched after it
+// loaded and after a first interaction: a pointer move, a key press, focus in its first form field).
+// Sizes are gzip -9 (the budget's unit) and brotli as the server sends the HTML.
 //
-//   npm run report:weights            a table of every page of dist/client
+//   npm run report:weights            a table of every page of dist/client, JavaScript measured in Chromium
 //   npm run report:weights -- --json  the same as JSON
 //
-// tests/quality/budget.test.ts uses pageWeights() to hold every page under its budget.
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+// tests/quality/budget.test.ts holds every page to its budget with the same functions.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join, posix, relative, sep } from 'node:path'
-import { gzipSync } from 'node:zlib'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import type { Browser, Page } from 'playwright-core'
 import { isEntryPoint } from '../project/entry-point.ts'
-import { paths } from '../project/paths.ts'
+import { paths as projectPaths } from '../project/paths.ts'
 
 export interface Weight {
   raw: number
@@ -20,21 +24,30 @@ export interface Weight {
 export interface PageWeight {
   /** Site path, e.g. '/products/clove'. */
   path: string
-  html: Weight
+  /** The whole HTML file, inlined CSS included; `brotli` is what the server sends. */
+  html: Weight & { brotli: number }
+  /** The CSS inlined into the page (part of `html`). */
   css: Weight
+  /** JavaScript from the build's module graph. */
   js: Weight
-  /** The stylesheets and scripts counted, as site paths. */
+  /** Stylesheets still linked as files (none once the build inlines them) and the scripts counted. */
   cssFiles: string[]
   jsFiles: string[]
+  /** Whether the page has anything interactive (an island or the carousel): only these may load JavaScript. */
+  interactive: boolean
 }
 
 const gzipCache = new Map<string, Weight>()
+
+export const gzipSize = (data: Buffer | string) => gzipSync(data, { level: 9 }).length
+const brotliSize = (data: Buffer) =>
+  brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } }).length
 
 function weigh(file: string): Weight {
   let w = gzipCache.get(file)
   if (!w) {
     const data = readFileSync(file)
-    w = { raw: data.length, gzip: gzipSync(data, { level: 9 }).length }
+    w = { raw: data.length, gzip: gzipSize(data) }
     gzipCache.set(file, w)
   }
   return w
@@ -67,6 +80,12 @@ export function pageAssets(html: string): { css: string[]; js: string[] } {
   return { css, js: [...new Set([...scripts, ...preloads])] }
 }
 
+/** The CSS of a page's <style> elements. */
+export const inlineCss = (html: string) => [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('\n')
+
+/** Markup that makes a page interactive: an island to hydrate, or the carousel. */
+export const isInteractive = (html: string) => /\sdata-(island|carousel)="/.test(html)
+
 /**
  * A module and everything it imports, statically or through import(): the islands' code is loaded
  * by import() once the page has loaded, and counts as the page's JavaScript all the same.
@@ -94,34 +113,124 @@ export function moduleGraph(client: string, entries: string[]): string[] {
 
 export function pageWeights(client: string): PageWeight[] {
   return htmlPages(client).map(([path, file]) => {
-    const html = readFileSync(file, 'utf8')
+    const data = readFileSync(file)
+    const html = data.toString('utf8')
     const assets = pageAssets(html)
     const jsFiles = moduleGraph(client, assets.js)
+    const css = inlineCss(html)
     return {
       path,
-      html: weigh(file),
-      css: sum(assets.css.map((p) => join(client, p))),
+      html: { ...weigh(file), brotli: brotliSize(data) },
+      css: { raw: Buffer.byteLength(css), gzip: css ? gzipSize(css) : 0 },
       js: sum(jsFiles.map((p) => join(client, p))),
       cssFiles: assets.css,
       jsFiles,
+      interactive: isInteractive(html),
     }
   })
 }
 
+export interface BrowserScripts {
+  /** Site paths of the scripts the page fetched, in order. */
+  files: string[]
+  /** Their bodies as received (decoded), summed, and summed gzip -9 each. */
+  js: Weight
+}
+
+/**
+ * Loads a page in Chromium and returns every script it fetched: after `load` and the page's first
+ * contentful paint, then a first interaction (the pointer moves over a spot with nothing to click, a
+ * key is pressed, the first form field takes the focus), once the network is quiet. Scripts of
+ * other pages the browser fetched ahead (speculation rules) are not this page's and are left out.
+ */
+export async function scriptsInBrowser(page: Page, url: string): Promise<BrowserScripts> {
+  const bodies = new Map<string, Promise<Buffer>>()
+  const onResponse = (response: import('playwright-core').Response) => {
+    const request = response.request()
+    if (request.resourceType() !== 'script' || request.frame() !== page.mainFrame()) return
+    bodies.set(new URL(response.url()).pathname, response.body())
+  }
+  page.on('response', onResponse)
+  try {
+    await page.goto(url, { waitUntil: 'load' })
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          new PerformanceObserver(() => resolve()).observe({ type: 'paint', buffered: true })
+        }),
+    )
+    const spot = await page.evaluate(() => {
+      for (let y = Math.floor(innerHeight / 2); y < innerHeight; y += 7) {
+        for (let x = 3; x < innerWidth; x += 11) {
+          const under = document.elementFromPoint(x, y)
+          if (under && !under.closest('a, button, summary, input, select, textarea, label, [data-carousel]')) return { x, y }
+        }
+      }
+      return { x: 1, y: innerHeight - 1 }
+    })
+    await page.mouse.move(spot.x, spot.y)
+    await page.keyboard.press('Shift')
+    const field = page.locator('form input:not([type="hidden"]):not([tabindex="-1"]), form select, form textarea').first()
+    if ((await field.count()) > 0) await field.focus()
+    await page.waitForLoadState('networkidle')
+  } finally {
+    page.off('response', onResponse)
+  }
+  const files = [...bodies.keys()]
+  const data = await Promise.all(bodies.values())
+  return { files, js: { raw: data.reduce((n, d) => n + d.length, 0), gzip: data.reduce((n, d) => n + gzipSize(d), 0) } }
+}
+
 const kb = (n: number) => (n / 1024).toFixed(1)
 
-export function formatWeights(weights: PageWeight[]): string {
-  const rows = [['page', 'HTML gz', 'CSS gz', 'JS gz', 'JS raw', 'CSS files', 'JS files']]
+export function formatWeights(weights: PageWeight[], inBrowser?: Map<string, BrowserScripts>): string {
+  const rows = [['page', 'HTML gz', 'HTML br', 'of it CSS gz', 'JS gz (build)', 'JS gz (Chromium)', 'JS files']]
   for (const w of weights) {
-    rows.push([w.path, kb(w.html.gzip), kb(w.css.gzip), kb(w.js.gzip), kb(w.js.raw), String(w.cssFiles.length), String(w.jsFiles.length)])
+    const seen = inBrowser?.get(w.path)
+    rows.push([w.path, kb(w.html.gzip), kb(w.html.brotli), kb(w.css.gzip), kb(w.js.gzip), seen ? kb(seen.js.gzip) : '-', String(seen?.files.length ?? w.jsFiles.length)])
   }
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)))
   const line = (r: string[]) => `| ${r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`
   return [line(rows[0]!), `|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`, ...rows.slice(1).map(line)].join('\n')
 }
 
+/** Every page in Chromium at a phone's width, served by the real server from `distDir`. */
+async function measureAllInBrowser(distDir: string, paths: string[]): Promise<Map<string, BrowserScripts>> {
+  const { chromium } = await import('playwright-core')
+  const { loadConfig } = await import('../server/config.ts')
+  const { createMemoryLogger } = await import('../server/log.ts')
+  const { startServer } = await import('../server/start.ts')
+  const { CHROMIUM_ARGS, chromiumPath } = await import('../tests/e2e/setup/chromium.ts')
+  const tmp = mkdtempSync(join(tmpdir(), 'page-weights-'))
+  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: tmp, DIST_DIR: distDir, BUILD_ON_START: 'false' }, process.cwd())
+  const site = await startServer(config, { logger: createMemoryLogger() })
+  let browser: Browser | undefined
+  try {
+    browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true })
+    const results = new Map<string, BrowserScripts>()
+    for (const path of paths) {
+      // A fresh context per page: nothing cached from the page before.
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
+      results.set(path, await scriptsInBrowser(await context.newPage(), site.url + (path === '/404.html' ? '/no-such-page' : path)))
+      await context.close()
+    }
+    return results
+  } finally {
+    await browser?.close()
+    await site.close()
+    rmSync(tmp, { recursive: true, force: true })
+  }
+}
+
 if (isEntryPoint(import.meta.url)) {
-  const weights = pageWeights(paths.clientDir)
-  if (process.argv.includes('--json')) console.log(JSON.stringify(weights, null, 2))
-  else console.log(`Per page, in KiB (gzip -9 unless marked raw); JS counts the page's module and everything it imports.\n\n${formatWeights(weights)}`)
+  const distDir = projectPaths.distDir
+  const weights = pageWeights(projectPaths.clientDir)
+  const inBrowser = await measureAllInBrowser(distDir, weights.map((w) => w.path))
+  if (process.argv.includes('--json')) console.log(JSON.stringify(weights.map((w) => ({ ...w, inBrowser: inBrowser.get(w.path) })), null, 2))
+  else {
+    console.log(
+      'Per page, in KiB. HTML includes its inlined CSS (gzip -9, and brotli as sent). JavaScript: the build\'s module graph, and what Chromium fetched (390 px) after load and a first interaction, gzip -9 per file.\n',
+    )
+    console.log(formatWeights(weights, inBrowser))
+  }
 }

@@ -36,7 +36,7 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
   if (!site.hasManifest) logger.warn('dist/site-manifest.json is missing: no alias redirects, built-in form types only')
   const staticSite = StaticSite.load(site.clientDir, site.redirects, logger)
   const isAllowedOrigin = originPolicy(config)
-  const headers = securityHeaders({ apiOrigin: site.apiOrigin })
+  const headers = securityHeaders({ apiOrigin: site.apiOrigin, inlineHashes: site.inlineHashes })
 
   const app = express()
   app.disable('x-powered-by')

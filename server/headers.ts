@@ -2,6 +2,7 @@
 // (and by the build, which writes the same headers into dist/client/_headers for static hosts).
 // Per request they are then a short loop of setHeader calls instead of helmet's dozen middlewares.
 import helmet from 'helmet'
+import type { InlineHashes } from '../project/site-manifest.ts'
 
 export const CONTENT_SECURITY_POLICY: Record<string, string[]> = {
   defaultSrc: ["'self'"],
@@ -27,8 +28,13 @@ export type HeaderList = ReadonlyArray<readonly [name: string, value: string]>
  * to when it is not the site itself (the build's API_ORIGIN); the page may then connect and submit
  * forms there.
  */
-export function securityHeaders(options: { apiOrigin?: string | undefined } = {}): HeaderList {
+export function securityHeaders(options: { apiOrigin?: string | undefined; inlineHashes?: InlineHashes | undefined } = {}): HeaderList {
   const directives = { ...CONTENT_SECURITY_POLICY }
+  // The build inlines each page's CSS and its speculation rules; exactly those are allowed, by hash.
+  if (options.inlineHashes) {
+    directives.styleSrc = [...directives.styleSrc!, ...options.inlineHashes.style]
+    directives.scriptSrc = [...directives.scriptSrc!, ...options.inlineHashes.script]
+  }
   if (options.apiOrigin) {
     directives.connectSrc = [...directives.connectSrc!, options.apiOrigin]
     directives.formAction = [...directives.formAction!, options.apiOrigin]

@@ -16,6 +16,8 @@ export interface Site {
   /** Alias path → canonical path. */
   redirects: Map<string, string>
   formTypes: Map<string, FormTypeEntry>
+  /** CSP sources ("'sha256-…'") of the pages' inline styles and scripts, from the build. */
+  inlineHashes: { style: string[]; script: string[] }
   /** False when dist/site-manifest.json is missing (a build older than the manifest). */
   hasManifest: boolean
 }
@@ -31,7 +33,7 @@ export function loadSite(distDir: string): Site {
   }
   const formTypes = new Map<string, FormTypeEntry>(Object.entries(builtInFormTypes).map(([formType, kind]) => [formType, { kind }]))
   if (!fs.existsSync(manifestFile)) {
-    return { clientDir, origin: undefined, apiOrigin: undefined, redirects: new Map(), formTypes, hasManifest: false }
+    return { clientDir, origin: undefined, apiOrigin: undefined, redirects: new Map(), formTypes, inlineHashes: { style: [], script: [] }, hasManifest: false }
   }
   let json: unknown
   try {
@@ -54,6 +56,7 @@ export function loadSite(distDir: string): Site {
     apiOrigin: manifest.apiOrigin === undefined ? undefined : new URL(manifest.apiOrigin).origin,
     redirects: new Map(Object.entries(manifest.redirects)),
     formTypes,
+    inlineHashes: manifest.inlineHashes,
     hasManifest: true,
   }
 }

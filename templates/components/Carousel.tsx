@@ -1,11 +1,14 @@
-// Home page product carousel. Advances every `intervalMs`, loops both ways, pauses while hovered or
-// focused or when the visitor presses pause, and never moves by itself under prefers-reduced-motion.
-// Only the current and the next slide are displayed, so the browser fetches images one step ahead.
-import { useCallback, useEffect, useState } from 'react'
+// Home page product carousel, as prerendered: the first slide shown, the second displayed under it
+// so its picture loads ahead, the others hidden. What moves it (every `intervalMs`, looping both
+// ways, pausing while hovered or focused, when the visitor presses pause, and under
+// prefers-reduced-motion) is carousel-motion.ts, a few lines of browser code working on this markup:
+// a carousel needs no React, and its props would otherwise travel in the page twice.
 import { Icon } from './Icon.tsx'
 import type { ImageEntry } from './images.ts'
 import { Picture } from './Picture.tsx'
 import './carousel.css'
+
+export { wrapIndex } from './carousel-motion.ts'
 
 export interface CarouselSlide {
   name: string
@@ -21,67 +24,32 @@ export interface CarouselProps {
   label: string
 }
 
-/** The index after moving `step` from `index`, wrapping at both ends. */
-export function wrapIndex(index: number, step: number, count: number): number {
-  return (((index + step) % count) + count) % count
-}
+/** Slides span the screen's width. */
+export const CAROUSEL_SIZES = '100vw'
 
 export function Carousel({ slides, intervalMs, label }: CarouselProps) {
-  const [index, setIndex] = useState(0)
-  const [hovered, setHovered] = useState(false)
-  const [focused, setFocused] = useState(false)
-  const [stopped, setStopped] = useState(false)
-  const [reducedMotion, setReducedMotion] = useState(false)
   const count = slides.length
-  const running = !hovered && !focused && !stopped && !reducedMotion && count > 1
-
-  useEffect(() => {
-    const query = window.matchMedia('(prefers-reduced-motion: reduce)')
-    setReducedMotion(query.matches)
-    const onChange = () => setReducedMotion(query.matches)
-    query.addEventListener('change', onChange)
-    return () => query.removeEventListener('change', onChange)
-  }, [])
-
-  useEffect(() => {
-    if (!running) return
-    const timer = window.setInterval(() => setIndex((i) => wrapIndex(i, 1, count)), intervalMs)
-    return () => window.clearInterval(timer)
-  }, [running, intervalMs, count])
-
-  const go = useCallback((step: number) => setIndex((i) => wrapIndex(i, step, count)), [count])
-  const next = wrapIndex(index, 1, count)
-
   return (
-    <section
-      className="carousel"
-      aria-roledescription="carousel"
-      aria-label={label}
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
-      onBlur={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false)
-      }}
-    >
-      <div className="carousel-slides" aria-live={running ? 'off' : 'polite'}>
+    <section className="carousel" aria-roledescription="carousel" aria-label={label} data-carousel={intervalMs}>
+      {/* Polite only while it stands still (carousel-motion.ts switches it), so moving slides are not read out. */}
+      <div className="carousel-slides" aria-live={count > 1 ? 'off' : 'polite'}>
         {slides.map((slide, i) => (
           // biome-ignore lint/a11y/useSemanticElements: the carousel pattern's slide is a group with a role description
           <div
             key={slide.path}
-            className={i === index ? 'carousel-slide is-active' : 'carousel-slide'}
+            className={i === 0 ? 'carousel-slide is-active' : 'carousel-slide'}
             role="group"
             aria-roledescription="slide"
             aria-label={`${i + 1} of ${count}: ${slide.name}`}
             // A hidden slide is out of the accessibility tree already; only the next one, displayed
             // under the current one so its picture loads ahead, needs aria-hidden.
-            aria-hidden={i !== index && i === next ? true : undefined}
-            hidden={i !== index && i !== next}
-            inert={i !== index}
+            aria-hidden={i === 1 ? true : undefined}
+            hidden={i > 1}
+            inert={i !== 0}
           >
             {/* biome-ignore lint/a11y/useAnchorContent: repeats the caption's link for pointer users; hidden from assistive technology */}
             <a href={slide.path} className="carousel-image" tabIndex={-1} aria-hidden="true">
-              <Picture image={slide.image} alt="" sizes="100vw" priority={i === 0} />
+              <Picture image={slide.image} alt="" sizes={CAROUSEL_SIZES} priority={i === 0} />
             </a>
             <div className="carousel-caption container">
               <p className="carousel-title">
@@ -97,7 +65,7 @@ export function Carousel({ slides, intervalMs, label }: CarouselProps) {
         ))}
       </div>
       <div className="carousel-controls container">
-        <button type="button" className="carousel-arrow" onClick={() => go(-1)} aria-label="Previous slide">
+        <button type="button" className="carousel-arrow" data-step="-1" aria-label="Previous slide">
           <Icon name="chevronLeft" />
         </button>
         <div className="carousel-dots">
@@ -106,18 +74,20 @@ export function Carousel({ slides, intervalMs, label }: CarouselProps) {
               key={slide.path}
               type="button"
               className="carousel-dot"
+              data-slide={i}
               aria-label={`Show slide ${i + 1}: ${slide.name}`}
-              aria-current={i === index ? 'true' : undefined}
-              onClick={() => setIndex(i)}
+              aria-current={i === 0 ? 'true' : undefined}
             />
           ))}
         </div>
-        <button type="button" className="carousel-arrow" onClick={() => go(1)} aria-label="Next slide">
+        <button type="button" className="carousel-arrow" data-step="1" aria-label="Next slide">
           <Icon name="chevronRight" />
         </button>
-        <button type="button" className="carousel-pause" onClick={() => setStopped((s) => !s)}>
-          <Icon name={stopped ? 'play' : 'pause'} />
-          <span className="carousel-pause-label">{stopped ? 'Play' : 'Pause'}</span>
+        <button type="button" className="carousel-pause">
+          <Icon name="pause" className="carousel-when-running" />
+          <Icon name="play" className="carousel-when-stopped" />
+          <span className="carousel-pause-label carousel-when-running">Pause</span>
+          <span className="carousel-pause-label carousel-when-stopped">Play</span>
         </button>
       </div>
     </section>

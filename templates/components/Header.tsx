@@ -2,6 +2,7 @@
 // keyboard focus and closes 250 ms after the pointer leaves (CSS transition delay); the phone menu
 // is a <details> disclosure with a nested Products disclosure.
 import type { NavItem } from '../../content/schema.ts'
+import { ALL_PRODUCTS } from '../lib/menu.ts'
 import { Icon } from './Icon.tsx'
 
 export interface HeaderProps {
@@ -9,7 +10,7 @@ export interface HeaderProps {
   siteName: string
   logo: { url: string; width: number; height: number }
   links: NavItem[]
-  /** The link that opens the product menu, and the products in it. */
+  /** The link that opens the product menu, and the products in it (the first few and "All products", past a number). */
   productsPath: string
   products: NavItem[]
 }
@@ -63,7 +64,7 @@ export function Header({ currentPath, siteName, logo, links, productsPath, produ
                           {link.name}
                           <Icon name="chevronDown" className="icon-sm" />
                         </summary>
-                        <LinkList links={[{ name: 'All products', path: link.path }, ...products]} currentPath={currentPath} />
+                        <LinkList links={[{ name: ALL_PRODUCTS, path: link.path }, ...products.filter((p) => p.path !== link.path)]} currentPath={currentPath} />
                       </details>
                     </li>
                   ) : (

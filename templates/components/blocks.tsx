@@ -58,15 +58,20 @@ export const CARD_SIZES = [
   'calc(100vw - 32px)',
 ].join(', ')
 
-/** A grid of linked cards (products, granite shades). The whole card is clickable through its title link. */
-export function CardGrid({ items, cta, headingLevel = 3, sizes }: { items: CardItem[]; cta?: string; headingLevel?: 2 | 3; sizes?: string }) {
+/**
+ * A grid of linked cards (products, granite shades). The whole card is clickable through its title link.
+ * `leading`: the grid is the page's main content, right under its heading, and its first card's picture
+ * is the page's largest paint on a phone: that one loads at once, at high priority (the page's +data
+ * preloads it); the others stay lazy, so they do not share the network with it.
+ */
+export function CardGrid({ items, cta, headingLevel = 3, sizes, leading = false }: { items: CardItem[]; cta?: string; headingLevel?: 2 | 3; sizes?: string; leading?: boolean }) {
   const Title = headingLevel === 2 ? 'h2' : 'h3'
   return (
     <ul className="card-grid">
-      {items.map((item) => (
+      {items.map((item, i) => (
         <li key={item.path}>
           <article className="card">
-            <Picture image={item.image} alt={item.alt} sizes={sizes ?? CARD_SIZES} />
+            <Picture image={item.image} alt={item.alt} sizes={sizes ?? CARD_SIZES} priority={leading && i === 0} />
             <div className="card-body">
               <Title className="card-title"><a href={item.path}>{item.name}</a></Title>
               {item.text && <p className="card-text">{item.text}</p>}

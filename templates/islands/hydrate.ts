@@ -10,17 +10,22 @@ import type { ComponentType } from 'react'
 // biome-ignore lint: components take different props
 export type IslandLoader = () => Promise<ComponentType<any>>
 
-export function hydrateIslands(loaders: Record<string, IslandLoader>): void {
+/** Runs `then` once the page has loaded and painted its main content (or a visitor acted first). */
+export function afterPagePaint(then: () => void): void {
   let started = false
   const start = () => {
     if (started) return
     started = true
-    hydrate(loaders).catch((error: unknown) => console.error('islands: hydration failed', error))
+    then()
   }
   afterLoad(() => afterMainPaint(start))
   // A page opened in a background tab reports no paint until it is shown, and a visitor who acts
-  // first should not wait for one: either starts hydration too.
+  // first should not wait for one: either starts it too.
   for (const type of ['pointerdown', 'keydown', 'focusin'] as const) window.addEventListener(type, start, { once: true, passive: true })
+}
+
+export function hydrateIslands(loaders: Record<string, IslandLoader>): void {
+  afterPagePaint(() => hydrate(loaders).catch((error: unknown) => console.error('islands: hydration failed', error)))
 }
 
 function afterLoad(then: () => void): void {

@@ -1,4 +1,6 @@
 // What a page puts in <head>: built by each page's +data from content, rendered by renderer/Document.
+import { type ImageEntry, isSvgEntry, type RasterImageEntry } from '../components/images.ts'
+
 export interface HeadImage {
   url: string
   width: number
@@ -12,12 +14,22 @@ export interface Head {
   /** Site path of the page's canonical address; aliases point here too. None on the not-found page. */
   canonicalPath?: string
   keywords?: string[]
-  /** Open Graph and Twitter card data; product, shade and home pages set it. */
+  /** Open Graph and Twitter card: a page's own type and picture; 'website' and the company's picture otherwise. */
   social?: { type: 'website' | 'product'; image?: HeadImage }
+  /**
+   * The picture that is the page's largest paint, preloaded from <head> at high priority with the
+   * same srcset and sizes as its <img>, so the browser fetches the file it will draw, at once.
+   */
+  lcpImage?: { image: RasterImageEntry; sizes: string }
   jsonLd?: Record<string, unknown>[]
   /** Regional geo tags (granite shades and makhana). */
   geo?: { region: string; placename: string; latitude: number; longitude: number }
   noindex?: boolean
+}
+
+/** The page's largest paint, to preload: a photo drawn at `sizes` (a vector picture needs no preload). */
+export function lcpImage(image: ImageEntry, sizes: string): Head['lcpImage'] {
+  return isSvgEntry(image) ? undefined : { image, sizes }
 }
 
 /** JSON for a <script type="application/ld+json"> block: nothing in it can close the script element. */

@@ -5,6 +5,7 @@ import type { ImageRef, NavItem } from '../../content/schema.ts'
 import { paths } from '../../project/paths.ts'
 import { type ImageEntry, type ImageManifest, imageEntry } from '../components/images.ts'
 import type { HeadImage } from './head.ts'
+import { productMenuOf } from './menu.ts'
 
 export { getContent }
 
@@ -39,6 +40,11 @@ export function image(src: string): ImageEntry {
 /** The product lines as menu links, in menu order. */
 export function productLinks(content: SiteContent = getContent()): NavItem[] {
   return content.products.map((p) => ({ name: p.menuLabel, path: p.path }))
+}
+
+/** The products of the header, footer and sidebar menus (templates/lib/menu.ts). */
+export function productMenu(content: SiteContent = getContent()): NavItem[] {
+  return productMenuOf(productLinks(content), content.pages.products.path)
 }
 
 /** The Open Graph picture of a content image: its fallback JPEG (social sites take no AVIF). */

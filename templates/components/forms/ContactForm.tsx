@@ -3,11 +3,11 @@
 // only for Natural Stone's (Granites). Unlike the original, the fields it marks as required are
 // really checked, with a message next to each, before anything is sent.
 import { useCallback, useMemo } from 'react'
-import { HONEYPOT_FIELD } from '../../../forms/schemas.ts'
+import contactRules from '../../../forms/browser-rules/contact.ts'
+import { HONEYPOT_FIELD } from '../../../forms/contract.ts'
 import { asOptions, FormFrame, SelectField, SubmitArea, TextArea, TextField } from './fields.tsx'
 import { CONTACT_MESSAGES, type SubmitOutcome } from './submit.ts'
 import { useForm } from './useForm.ts'
-import './forms.css'
 
 export const CONTACT_FORM_TYPE = 'contact'
 
@@ -41,7 +41,7 @@ export function ContactForm({ productOptions, graniteLabel, graniteOptions, idPr
     [graniteLabel],
   )
   const form = useForm({
-    kind: 'contact',
+    rules: contactRules,
     formType: CONTACT_FORM_TYPE,
     idPrefix,
     defaults: DEFAULTS,

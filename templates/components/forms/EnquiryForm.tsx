@@ -2,11 +2,12 @@
 // forms/schemas.ts and ./submit.ts), and its export variant on the Products list page, where the
 // buyer first chooses a product.
 import { useCallback, useMemo } from 'react'
-import { combineMobile, DEFAULT_COUNTRY_CODE, HONEYPOT_FIELD, PURPOSES } from '../../../forms/schemas.ts'
+import exportEnquiryRules from '../../../forms/browser-rules/exportEnquiry.ts'
+import productEnquiryRules from '../../../forms/browser-rules/productEnquiry.ts'
+import { combineMobile, DEFAULT_COUNTRY_CODE, HONEYPOT_FIELD, PURPOSES } from '../../../forms/contract.ts'
 import { asOptions, FormFrame, SelectField, SubmitArea, TextArea, TextField } from './fields.tsx'
 import { SHARED_MESSAGES } from './submit.ts'
 import { useForm } from './useForm.ts'
-import './forms.css'
 
 export interface DialCode {
   /** Digits only, without '+': '91'. */
@@ -84,7 +85,7 @@ export function EnquiryForm({
     [isExport],
   )
   const form = useForm({
-    kind: isExport ? 'exportEnquiry' : 'productEnquiry',
+    rules: isExport ? exportEnquiryRules : productEnquiryRules,
     formType,
     idPrefix,
     defaults,

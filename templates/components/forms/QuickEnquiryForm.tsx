@@ -1,11 +1,11 @@
 // The Quick Enquiry form of the home page: six required fields and its own wording
 // (QUICK_ENQUIRY_MESSAGES in ./submit.ts).
 import { useMemo } from 'react'
-import { HONEYPOT_FIELD } from '../../../forms/schemas.ts'
+import quickEnquiryRules from '../../../forms/browser-rules/quickEnquiry.ts'
+import { HONEYPOT_FIELD } from '../../../forms/contract.ts'
 import { asOptions, FormFrame, SelectField, SubmitArea, TextArea, TextField } from './fields.tsx'
 import { QUICK_ENQUIRY_MESSAGES } from './submit.ts'
 import { useForm } from './useForm.ts'
-import './forms.css'
 
 export const QUICK_ENQUIRY_FORM_TYPE = 'QuickEnquiry'
 
@@ -32,7 +32,7 @@ const asIs = (values: QuickEnquiryValues) => values
 
 export function QuickEnquiryForm({ productOptions, countries, idPrefix, labelledBy }: QuickEnquiryFormProps) {
   const form = useForm({
-    kind: 'quickEnquiry',
+    rules: quickEnquiryRules,
     formType: QUICK_ENQUIRY_FORM_TYPE,
     idPrefix,
     defaults: DEFAULTS,

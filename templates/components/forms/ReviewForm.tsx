@@ -2,11 +2,11 @@
 // the review (formType Review) to be stored for moderation, and reports success and errors like the
 // product enquiry forms.
 import { useMemo } from 'react'
-import { HONEYPOT_FIELD, REVIEW_LIKES } from '../../../forms/schemas.ts'
+import reviewRules from '../../../forms/browser-rules/review.ts'
+import { HONEYPOT_FIELD, REVIEW_LIKES } from '../../../forms/contract.ts'
 import { asOptions, ErrorText, FormFrame, RequiredMark, SelectField, SubmitArea, TextArea, TextField } from './fields.tsx'
 import { SHARED_MESSAGES, type SubmitMessages } from './submit.ts'
 import { type FormController, useForm, type Values } from './useForm.ts'
-import './forms.css'
 
 export const REVIEW_FORM_TYPE = 'Review'
 export const REVIEW_MESSAGES: SubmitMessages = {
@@ -51,7 +51,7 @@ const toFormData = (values: ReviewValues) => ({ ...values, rating: values.rating
 
 export function ReviewForm({ productOptions, idPrefix, labelledBy }: ReviewFormProps) {
   const form = useForm({
-    kind: 'review',
+    rules: reviewRules,
     formType: REVIEW_FORM_TYPE,
     idPrefix,
     defaults: DEFAULTS,

@@ -1,7 +1,7 @@
 // The controls every form is built from. Each one ties its label, its error message and its
 // invalid state together (for, aria-invalid, aria-describedby), so no form can forget one of them.
 import type { ReactNode } from 'react'
-import { HONEYPOT_FIELD } from '../../../forms/schemas.ts'
+import { HONEYPOT_FIELD } from '../../../forms/contract.ts'
 import { SUBMIT_ENDPOINT } from './submit.ts'
 import type { FormController, Status, Values } from './useForm.ts'
 

@@ -1,7 +1,7 @@
 // The one way a form in the browser talks to POST /api/submit. The reply is read as text and parsed
 // here, so a reply that is not JSON (a proxy's error page, a wrong route) becomes a clear message
 // instead of an exception. The wording of every outcome is the original site's, per form, word for word.
-import type { FieldErrors } from '../../../forms/schemas.ts'
+import type { FieldErrors } from '../../../forms/contract.ts'
 
 export interface SubmitMessages {
   success: string

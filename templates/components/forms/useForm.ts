@@ -1,7 +1,9 @@
 // State shared by every form: values, per-field errors, the submission's status, and the checks
-// that run before anything is sent (the same zod schemas the server uses).
+// that run before anything is sent (the server's zod schemas, as rules derived from them at build
+// time: forms/rules.ts).
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
-import { type FieldErrors, type FormKind, HONEYPOT_FIELD, validateForm } from '../../../forms/schemas.ts'
+import { type FieldErrors, HONEYPOT_FIELD } from '../../../forms/contract.ts'
+import { checkForm, type Rule } from '../../../forms/rules.ts'
 import { type SubmitMessages, type SubmitOutcome, submitForm } from './submit.ts'
 
 export type Values = Record<string, string | string[]>
@@ -27,7 +29,8 @@ export interface FormController<V extends Values> {
 }
 
 export function useForm<V extends Values>(options: {
-  kind: FormKind
+  /** The form's rules, from forms/browser-rules.ts. */
+  rules: Rule
   formType: string
   idPrefix: string
   defaults: V
@@ -37,7 +40,7 @@ export function useForm<V extends Values>(options: {
   /** Called with the outcome after the form has updated itself (the contact form alerts here). */
   onOutcome?: (outcome: SubmitOutcome) => void
 }): FormController<V> {
-  const { kind, formType, idPrefix, defaults, messages, toFormData, onOutcome } = options
+  const { rules, formType, idPrefix, defaults, messages, toFormData, onOutcome } = options
   const [values, setValues] = useState<V>(defaults)
   const [errors, setErrors] = useState<FieldErrors>({})
   const [status, setStatus] = useState<Status>({ kind: 'idle' })
@@ -90,13 +93,13 @@ export function useForm<V extends Values>(options: {
       // away as soon as the value is right; untouched fields are left alone until the next submit.
       setErrors((current) => {
         if (!(name in current)) return current
-        const result = validateForm(kind, toFormData(next))
+        const result = checkForm(rules, toFormData(next))
         const { [name]: _previous, ...rest } = current
         const message = result.ok ? undefined : result.errors[name]
         return message ? { ...rest, [name]: message } : rest
       })
     },
-    [kind, toFormData],
+    [rules, toFormData],
   )
 
   const onSubmit = useCallback(
@@ -107,7 +110,7 @@ export function useForm<V extends Values>(options: {
       // A script that fills the hidden field by setting its value fires no React event: read the page.
       const trap = formRef.current?.querySelector<HTMLInputElement>(`input[name="${HONEYPOT_FIELD}"]`)?.value
       if (trap) formData[HONEYPOT_FIELD] = trap
-      const checked = validateForm(kind, formData)
+      const checked = checkForm(rules, formData)
       if (!checked.ok) {
         setErrors(checked.errors)
         setStatus({ kind: 'idle' })
@@ -132,7 +135,7 @@ export function useForm<V extends Values>(options: {
         onOutcome?.(outcome)
       })
     },
-    [values, kind, formType, messages, toFormData, defaults, onOutcome],
+    [values, rules, formType, messages, toFormData, defaults, onOutcome],
   )
 
   return {

@@ -1,4 +1,4 @@
-import { getContent, productLinks } from '../../lib/site.ts'
+import { getContent, productMenu } from '../../lib/site.ts'
 import { PageHero } from '../../components/blocks.tsx'
 
 /** The 404 page: says what happened and offers the ways on. */
@@ -16,7 +16,7 @@ export default function Page() {
           </nav>
           <nav aria-labelledby="nf-products" className="sitemap-group">
             <h2 id="nf-products">Product pages</h2>
-            <ul>{productLinks(content).map((l) => <li key={l.path}><a href={l.path}>{l.name}</a></li>)}</ul>
+            <ul>{productMenu(content).map((l) => <li key={l.path}><a href={l.path}>{l.name}</a></li>)}</ul>
           </nav>
         </div>
       </div>

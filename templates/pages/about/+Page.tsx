@@ -1,9 +1,10 @@
 import { CardGrid, FactsGrid, PageHero } from '../../components/blocks.tsx'
+import { ALL_PRODUCTS } from '../../lib/menu.ts'
 import Story from '@content/about.mdx'
 import type { Data } from './+data.ts'
 import './about.css'
 
-export default function Page({ page, site, facts, products }: Data) {
+export default function Page({ page, site, facts, products, allProductsPath }: Data) {
   return (
     <>
       <PageHero heading={page.heading} intro={page.intro} trail={[{ name: 'Home', path: '/' }]} />
@@ -51,6 +52,11 @@ export default function Page({ page, site, facts, products }: Data) {
         <div className="container">
           <h2 id="about-products-heading">{page.productsHeading}</h2>
           <CardGrid items={products} cta="View product" />
+          {allProductsPath && (
+            <p className="button-row more-products">
+              <a className="button button-outline" href={allProductsPath}>{ALL_PRODUCTS}</a>
+            </p>
+          )}
         </div>
       </section>
     </>

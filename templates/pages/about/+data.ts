@@ -1,5 +1,6 @@
 import { productCard } from '../../lib/cards.ts'
 import { pageHead } from '../../lib/head.ts'
+import { MENU_PRODUCTS } from '../../lib/menu.ts'
 import { getContent } from '../../lib/site.ts'
 import { organization } from '../../lib/structured.ts'
 
@@ -22,7 +23,10 @@ export default function data() {
       { label: 'Offices', value: `${company.offices.join(' and ')} (${company.address.country})` },
       { label: 'Year of Establishment', value: String(company.founded) },
     ],
-    products: content.products.map(productCard),
+    // What We Offer shows the product lines like the menus do: the first ones, and the way to all of
+    // them when there are more, so the page does not grow with the catalogue.
+    products: content.products.slice(0, MENU_PRODUCTS).map(productCard),
+    allProductsPath: content.products.length > MENU_PRODUCTS ? content.pages.products.path : undefined,
   }
 }
 

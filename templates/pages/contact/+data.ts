@@ -1,4 +1,4 @@
-import { GRANITE_PRODUCT_LABEL } from '../../../forms/schemas.ts'
+import { GRANITE_PRODUCT_LABEL } from '../../../forms/contract.ts'
 import { productOptions } from '../../lib/forms.ts'
 import { pageHead } from '../../lib/head.ts'
 import { getContent } from '../../lib/site.ts'

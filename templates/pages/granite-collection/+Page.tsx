@@ -8,7 +8,7 @@ export default function Page({ collection, trail, shades }: Data) {
       <section className="section" aria-labelledby="range-heading">
         <div className="container">
           <h2 id="range-heading">{collection.gridHeading}</h2>
-          <CardGrid items={shades} cta="View shade" />
+          <CardGrid items={shades} cta="View shade" leading />
         </div>
       </section>
     </>

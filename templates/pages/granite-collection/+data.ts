@@ -1,7 +1,8 @@
 import type { PageContextServer } from 'vike/types'
 import type { GraniteCollection } from '../../../content/schema.ts'
 import { shadeCard } from '../../lib/cards.ts'
-import { pageHead } from '../../lib/head.ts'
+import { CARD_SIZES } from '../../components/blocks.tsx'
+import { lcpImage, pageHead } from '../../lib/head.ts'
 import { getContent, socialImage } from '../../lib/site.ts'
 import { breadcrumbJsonLd } from '../../lib/structured.ts'
 
@@ -12,8 +13,11 @@ export default function data(pageContext: PageContextServer) {
     { name: 'Home', path: '/' },
     { name: 'Products', path: content.pages.products.path },
   ]
+  const shades = content.graniteShades.map(shadeCard)
   const head = pageHead(collection, {
     social: { type: 'website', image: socialImage(collection.image) },
+    // On a phone the first shade's card is the largest thing in view.
+    lcpImage: shades[0] && lcpImage(shades[0].image, CARD_SIZES),
     geo: content.site.geo,
     jsonLd: [
       breadcrumbJsonLd(content, trail, { name: collection.menuLabel, path: collection.path }),
@@ -25,7 +29,7 @@ export default function data(pageContext: PageContextServer) {
       },
     ]
   })
-  return { head, collection, trail, shades: content.graniteShades.map(shadeCard) }
+  return { head, collection, trail, shades }
 }
 
 export type Data = ReturnType<typeof data>

@@ -1,9 +1,10 @@
 import type { PageContextServer } from 'vike/types'
 import { shadeCard } from '../../lib/cards.ts'
 import { enquiryFormProps } from '../../lib/forms.ts'
-import { pageHead } from '../../lib/head.ts'
+import { lcpImage, pageHead } from '../../lib/head.ts'
 import { getContent, image, socialImage } from '../../lib/site.ts'
 import { breadcrumbJsonLd, productJsonLd } from '../../lib/structured.ts'
+import { PRODUCT_PHOTO_SIZES } from '../product/ProductSections.tsx'
 
 export default function data(pageContext: PageContextServer) {
   const content = getContent()
@@ -18,6 +19,7 @@ export default function data(pageContext: PageContextServer) {
   ]
   const head = pageHead(shade, {
     social: { type: 'product', image: socialImage(shade.image) },
+    lcpImage: lcpImage(picture, PRODUCT_PHOTO_SIZES),
     geo: site.geo,
     jsonLd: [productJsonLd(content, shade, 'Natural Stone > Granite'), breadcrumbJsonLd(content, trail, shade)]
   })

@@ -1,6 +1,7 @@
 import { type CardItem, CardGrid } from '../../components/blocks.tsx'
 import { Carousel } from '../../components/Carousel.tsx'
 import { QuickEnquiryForm } from '../../components/forms/QuickEnquiryForm.tsx'
+import '../../components/forms/forms.css'
 import { Picture } from '../../components/Picture.tsx'
 import { Island } from '../../islands/Island.tsx'
 import type { Data } from './+data.ts'
@@ -10,7 +11,7 @@ export default function Page({ carousel, latest, popular, quick, company }: Data
   return (
     <>
       <h1 className="visually-hidden">{company.name}: {company.tagline}</h1>
-      <Island name="Carousel" component={Carousel} props={carousel} />
+      <Carousel {...carousel} />
 
       <Showcase id="latest" eyebrow="New in our range" grid={latest} />
       <Showcase id="popular" eyebrow="Most requested" grid={popular} alt />

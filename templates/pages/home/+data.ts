@@ -1,7 +1,7 @@
-import type { CarouselProps } from '../../components/Carousel.tsx'
+import { CAROUSEL_SIZES, type CarouselProps } from '../../components/Carousel.tsx'
 import { productCard } from '../../lib/cards.ts'
 import { productOptions } from '../../lib/forms.ts'
-import type { Head } from '../../lib/head.ts'
+import { type Head, lcpImage } from '../../lib/head.ts'
 import { getContent, image, socialImage } from '../../lib/site.ts'
 import { organization } from '../../lib/structured.ts'
 
@@ -9,17 +9,6 @@ export default function data() {
   const content = getContent()
   const { home, site, productBySlug } = content
   const product = (slug: string) => productBySlug.get(slug)!
-  const head: Head = {
-    title: home.seo.title,
-    description: home.seo.description,
-    canonicalPath: '/',
-    keywords: home.seo.keywords,
-    social: { type: 'website', image: socialImage(product(home.carousel.slides[0]!).image) },
-    jsonLd: [
-      organization(content),
-      { '@context': 'https://schema.org', '@type': 'WebSite', name: site.company.name, url: `${site.origin}/`, publisher: { '@id': `${site.origin}/#organization` } },
-    ],
-  }
   const carousel: CarouselProps = {
     label: 'Our products',
     intervalMs: home.carousel.intervalMs,
@@ -27,6 +16,18 @@ export default function data() {
       const p = product(slug)
       return { name: p.menuLabel, path: p.path, caption: p.summary, image: image(p.image.src), alt: p.image.alt }
     }),
+  }
+  const head: Head = {
+    title: home.seo.title,
+    description: home.seo.description,
+    canonicalPath: '/',
+    keywords: home.seo.keywords,
+    social: { type: 'website', image: socialImage(product(home.carousel.slides[0]!).image) },
+    lcpImage: lcpImage(carousel.slides[0]!.image, CAROUSEL_SIZES),
+    jsonLd: [
+      organization(content),
+      { '@context': 'https://schema.org', '@type': 'WebSite', name: site.company.name, url: `${site.origin}/`, publisher: { '@id': `${site.origin}/#organization` } },
+    ],
   }
   return {
     head,

@@ -2,9 +2,10 @@ import type { PageContextServer } from 'vike/types'
 import type { AgroProduct } from '../../../content/schema.ts'
 import { productCard } from '../../lib/cards.ts'
 import { enquiryFormProps } from '../../lib/forms.ts'
-import { pageHead } from '../../lib/head.ts'
+import { lcpImage, pageHead } from '../../lib/head.ts'
 import { getContent, image, socialImage } from '../../lib/site.ts'
 import { breadcrumbJsonLd, productCategory, productJsonLd } from '../../lib/structured.ts'
+import { PRODUCT_PHOTO_SIZES } from './ProductSections.tsx'
 
 /** Tiles under "Explore More Products" when the product's content names none. */
 const EXPLORE_TILES = 7
@@ -26,6 +27,7 @@ export default function data(pageContext: PageContextServer) {
     : Array.from({ length: Math.min(EXPLORE_TILES, content.products.length - 1) }, (_, i) => content.products[(at + 1 + i) % content.products.length]!)
   const head = pageHead(product, {
     social: { type: 'product', image: socialImage(product.image) },
+    lcpImage: lcpImage(picture, PRODUCT_PHOTO_SIZES),
     geo: product.geoTagged ? site.geo : undefined,
     jsonLd: [productJsonLd(content, product, productCategory(product)), breadcrumbJsonLd(content, trail, product)]
   })

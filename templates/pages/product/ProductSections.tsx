@@ -2,18 +2,22 @@
 import type { ReactNode } from 'react'
 import { Breadcrumbs, type CardItem, CardGrid, type Crumb } from '../../components/blocks.tsx'
 import { EnquiryForm, type EnquiryFormProps } from '../../components/forms/EnquiryForm.tsx'
+import '../../components/forms/forms.css'
 import type { ImageEntry } from '../../components/images.ts'
 import { Picture } from '../../components/Picture.tsx'
 import { Island } from '../../islands/Island.tsx'
 import './product.css'
 
-/** Photo beside the heading block; the photo is the page's largest paint, so it loads first. */
+/** How wide the product photo is drawn, from .product-top-grid in product.css. */
+export const PRODUCT_PHOTO_SIZES = '(min-width: 1152px) 536px, (min-width: 900px) calc(50vw - 40px), (min-width: 768px) calc(100vw - 48px), calc(100vw - 32px)'
+
+/** Photo beside the heading block; the photo is the page's largest paint, so it loads first (its +data preloads it). */
 export function ProductTop({ picture, alt, trail, name, children }: { picture: ImageEntry; alt: string; trail: Crumb[]; name: string; children: ReactNode }) {
   return (
     <section className="product-top">
       <div className="container product-top-grid">
         <div className="product-photo">
-          <Picture image={picture} alt={alt} sizes="(min-width: 1152px) 536px, (min-width: 900px) calc(50vw - 40px), (min-width: 768px) calc(100vw - 48px), calc(100vw - 32px)" priority />
+          <Picture image={picture} alt={alt} sizes={PRODUCT_PHOTO_SIZES} priority />
         </div>
         <div className="product-summary">
           <Breadcrumbs trail={trail} current={name} />

@@ -1,5 +1,6 @@
 import { CardGrid, PageHero } from '../../components/blocks.tsx'
 import { EnquiryForm } from '../../components/forms/EnquiryForm.tsx'
+import '../../components/forms/forms.css'
 import { Island } from '../../islands/Island.tsx'
 import type { Data } from './+data.ts'
 

@@ -1,5 +1,6 @@
 import { PageHero } from '../../components/blocks.tsx'
 import { ReviewForm } from '../../components/forms/ReviewForm.tsx'
+import '../../components/forms/forms.css'
 import { Icon } from '../../components/Icon.tsx'
 import { Island } from '../../islands/Island.tsx'
 import type { Data } from './+data.ts'

@@ -1,6 +1,6 @@
 import { productOptions, } from '../../lib/forms.ts'
 import { pageHead } from '../../lib/head.ts'
-import { getContent, productLinks } from '../../lib/site.ts'
+import { getContent, productMenu } from '../../lib/site.ts'
 import { summarise } from './rating.ts'
 
 export default function data() {
@@ -12,7 +12,7 @@ export default function data() {
     page,
     summary: summarise(content.reviews.distribution, content.reviews.minBarPercent),
     reviews: content.reviews.reviews,
-    products: productLinks(content),
+    products: productMenu(content),
     form: { productOptions: productOptions(content), idPrefix: 'review', labelledBy: 'review-form-heading' },
   }
 }
