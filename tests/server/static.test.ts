@@ -1,8 +1,10 @@
 // Static serving of the real prerendered site: content types, caching, precompressed variants,
 // aliases, 404s and the security headers.
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
+import type { SiteManifest } from '../../project/site-manifest.ts'
 import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chooseEncoding } from '../../server/static.ts'
@@ -23,6 +25,8 @@ beforeAll(async () => {
   }
 })
 afterAll(() => server?.close())
+
+const manifest = (): SiteManifest => JSON.parse(fs.readFileSync(path.join(server.config.distDir, 'site-manifest.json'), 'utf8'))
 
 /** A raw GET, so nothing decompresses or follows redirects behind the test's back. */
 function get(urlPath: string, headers: Record<string, string> = {}, method = 'GET'): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
@@ -78,7 +82,6 @@ describe('assets', () => {
   it('caches hashed assets and images for a year as immutable, with their types', async () => {
     const cases = [
       [builtFile('assets/entries', /\.js$/), 'text/javascript; charset=utf-8'],
-      [builtFile('assets/static', /\.css$/), 'text/css; charset=utf-8'],
       [builtFile('img', /^brand\/logo\.[0-9a-f]{8}\.svg$/), 'image/svg+xml; charset=utf-8'],
       [builtFile('img', /^products\/clove-\d+\.[0-9a-f]{8}\.avif$/), 'image/avif'],
       [builtFile('img', /^products\/clove-\d+\.[0-9a-f]{8}\.webp$/), 'image/webp'],
@@ -193,8 +196,9 @@ describe('security headers', () => {
         return [name!, values] as const
       }))
       expect(directives.get('default-src')).toEqual(["'self'"])
-      expect(directives.get('script-src')).toEqual(["'self'"])
-      expect(directives.get('style-src')).toEqual(["'self'"])
+      // Inline styles and speculation rules are allowed by the hashes the build computed, and only those.
+      expect(directives.get('script-src')).toEqual(["'self'", ...manifest().inlineHashes.script])
+      expect(directives.get('style-src')).toEqual(["'self'", ...manifest().inlineHashes.style])
       expect(directives.get('img-src')).toEqual(["'self'", 'data:'])
       expect(directives.get('form-action')).toEqual(["'self'"])
       expect(directives.get('frame-ancestors')).toEqual(["'none'"])
@@ -209,10 +213,18 @@ describe('security headers', () => {
     }
   })
 
-  it('serves pages whose scripts are all external or JSON data blocks, so the CSP lets them run', async () => {
-    const html = (await get('/')).body.toString()
-    for (const [, attributes] of html.matchAll(/<script([^>]*)>/g)) {
-      expect(/\bsrc="\/assets\//.test(attributes!) || /type="application\/ld\+json"/.test(attributes!), attributes).toBe(true)
+  it('serves pages whose scripts are external, JSON data blocks or hashed speculation rules, and whose styles are hashed, so the CSP lets them run', async () => {
+    const res = await get('/')
+    const csp = String(res.headers['content-security-policy'])
+    const html = res.body.toString()
+    const hash = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`
+    for (const [, attributes, body] of html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)) {
+      if (/type="speculationrules"/.test(attributes!)) expect(csp, 'speculation rules').toContain(hash(body!))
+      else expect(/\bsrc="\/assets\//.test(attributes!) || /type="application\/ld\+json"/.test(attributes!), attributes).toBe(true)
     }
+    const styles = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)]
+    expect(styles.length).toBeGreaterThan(0)
+    for (const [, css] of styles) expect(csp).toContain(hash(css!))
+    expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/)
   })
 })
