@@ -33,7 +33,12 @@ function afterLoad(then: () => void): void {
   else window.addEventListener('load', then, { once: true })
 }
 
-/** Runs `then` once the browser reports the page's largest (or, lacking that, first) contentful paint. */
+/**
+ * Runs `then` once the browser reports the page's largest (or, lacking that, first) contentful paint.
+ * A page whose main picture is preloaded (the `img[fetchpriority="high"]`) often reports its heading
+ * first and the picture a moment later: while the picture can still be the largest paint, wait for
+ * it, so no script is fetched or run before it is drawn.
+ */
 function afterMainPaint(then: () => void): void {
   const supported = typeof PerformanceObserver === 'function' ? PerformanceObserver.supportedEntryTypes ?? [] : []
   const type = ['largest-contentful-paint', 'paint'].find((t) => supported.includes(t))
@@ -45,11 +50,31 @@ function afterMainPaint(then: () => void): void {
     document.addEventListener('visibilitychange', () => afterMainPaint(then), { once: true })
     return
   }
-  const observer = new PerformanceObserver(() => {
+  const hero = type === 'largest-contentful-paint' ? document.querySelector<HTMLImageElement>('img[fetchpriority="high"]') : null
+  let done = false
+  const finish = () => {
+    if (done) return
+    done = true
     observer.disconnect()
     then()
+  }
+  const observer = new PerformanceObserver((list) => {
+    const entries = list.getEntries() as (PerformanceEntry & { element?: Element | null; size?: number })[]
+    const latest = entries[entries.length - 1]
+    if (hero && !entries.some((e) => e.element === hero) && heroCanStillWin(hero, latest?.size ?? 0)) return
+    finish()
   })
   observer.observe({ type, buffered: true })
+  hero?.addEventListener('error', finish, { once: true })
+}
+
+/** Whether the picture, once drawn, would be larger than the largest paint so far (its area in view). */
+function heroCanStillWin(hero: HTMLImageElement, largestSoFar: number): boolean {
+  if (hero.complete && hero.naturalWidth === 0) return false
+  const box = hero.getBoundingClientRect()
+  const width = Math.min(box.right, window.innerWidth) - Math.max(box.left, 0)
+  const height = Math.min(box.bottom, window.innerHeight) - Math.max(box.top, 0)
+  return width > 0 && height > 0 && width * height > largestSoFar
 }
 
 async function hydrate(loaders: Record<string, IslandLoader>): Promise<void> {
