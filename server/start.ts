@@ -8,7 +8,7 @@ import type { Config } from './config.ts'
 import { createJsonLogger, type Logger } from './log.ts'
 import { createMailSender, type MailSender } from './mail.ts'
 import { OutboxWorker } from './outbox.ts'
-import { EnquiryStore } from './store.ts'
+import { openStore, type EnquiryStore } from './store.ts'
 
 export interface RunningServer {
   url: string
@@ -22,7 +22,12 @@ export interface RunningServer {
 
 export async function startServer(config: Config, options: { logger?: Logger } = {}): Promise<RunningServer> {
   const logger = options.logger ?? createJsonLogger()
-  const store = EnquiryStore.open(config.dataDir)
+  const store = await openStore({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    databasePoolSize: config.databasePoolSize,
+    onConnectionError: (error) => logger.warn('a database connection broke; the pool replaces it', { error: error.message }),
+  })
   const sender = createMailSender({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, mailTo: config.mailTo, dataDir: config.dataDir })
   const outbox = new OutboxWorker(store, sender, config.outbox, logger)
   let shuttingDown = false
@@ -30,7 +35,7 @@ export async function startServer(config: Config, options: { logger?: Logger } =
   try {
     app = createApp(config, { store, logger, onQueued: () => outbox.notify(), isShuttingDown: () => shuttingDown })
   } catch (error) {
-    store.close()
+    await store.close()
     sender.close()
     throw error
   }
@@ -56,7 +61,7 @@ export async function startServer(config: Config, options: { logger?: Logger } =
   const { port, address, family } = server.address() as AddressInfo
   const host = config.host ?? (family === 'IPv6' && address === '::' ? 'localhost' : address === '0.0.0.0' ? 'localhost' : address)
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
-  logger.info('enquiry service listening', { url, mail: sender.description, dataDir: config.dataDir, distDir: config.distDir })
+  logger.info('enquiry service listening', { url, store: store.description, mail: sender.description, dataDir: config.dataDir, distDir: config.distDir })
 
   let closing: Promise<void> | undefined
   const close = () =>
@@ -73,7 +78,7 @@ export async function startServer(config: Config, options: { logger?: Logger } =
       await Promise.all([httpClosed, outbox.stop()])
       clearTimeout(forced)
       sender.close()
-      store.close()
+      await store.close()
       logger.info('enquiry service stopped')
     })())
   return { url, port, server, store, outbox, sender, close }

@@ -144,8 +144,8 @@ describe('bad requests', () => {
 
   it('stored nothing, queued nothing, sent nothing, and logged no fault', async () => {
     await new Promise((r) => setTimeout(r, 300))
-    expect(context.server.store.countSubmissions()).toEqual({ total: 0, spam: 0 })
-    expect(context.server.store.countOutbox()).toEqual({ queued: 0, failing: 0, sent: 0 })
+    expect(await context.server.store.countSubmissions()).toEqual({ total: 0, spam: 0 })
+    expect(await context.server.store.countOutbox()).toEqual({ queued: 0, failing: 0, sent: 0, leased: 0 })
     expect(context.mail.received).toHaveLength(0)
     expect(context.server.logger.events.filter((e) => e.level === 'error')).toEqual([])
     // Object.prototype was not polluted by any of them.

@@ -1,24 +1,41 @@
 // Real parts for the server tests: a copy of the fixture site (precompressed by the real script),
-// a real SMTP server on 127.0.0.1 whose messages are parsed back with mailparser, a temporary
-// DATA_DIR, and the real server on port 0.
+// a real SMTP server on 127.0.0.1 whose messages are parsed back with mailparser, a fresh store (a
+// temporary DATA_DIR, and on the PostgreSQL run a new database), and the real server on port 0.
 import fs from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { simpleParser, type ParsedMail } from 'mailparser'
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, beforeAll, inject } from 'vitest'
 import { SMTPServer } from 'smtp-server'
+import { createDatabase } from '../../scripts/local-postgres.ts'
 import { precompressDir } from '../../scripts/precompress.ts'
 import { loadConfig, type Config } from '../../server/config.ts'
 import { createMemoryLogger } from '../../server/log.ts'
 import { startServer, type RunningServer } from '../../server/start.ts'
+import { openStore, type EnquiryStore, type StoreKind } from '../../server/store.ts'
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 export const fixtureDist = path.join(projectRoot, 'tests/fixtures/built-site')
 
 export function tempDir(prefix = 'enquiry-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix))
+}
+
+/** The store this run of the suite uses: the "main" project runs on SQLite, "postgresql" on PostgreSQL. */
+export const storeBackend: StoreKind = inject('storeBackend') ?? 'sqlite'
+
+/** Environment for a store of its own: a new DATA_DIR and, on the PostgreSQL run, a new database. */
+export async function freshStoreEnv(prefix = 'enquiry-data-'): Promise<{ DATA_DIR: string; DATABASE_URL?: string }> {
+  const env: { DATA_DIR: string; DATABASE_URL?: string } = { DATA_DIR: tempDir(prefix) }
+  if (storeBackend === 'postgresql') env.DATABASE_URL = await createDatabase(inject('postgresAdminUrl'), 'enquiry_test')
+  return env
+}
+
+/** A second connection to a server's store, as the admin CLI or another instance has. */
+export function openStoreOf(config: Pick<Config, 'dataDir' | 'databaseUrl'>): Promise<EnquiryStore> {
+  return openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, databasePoolSize: 4 })
 }
 
 let preparedDist: Promise<string> | undefined
@@ -140,7 +157,7 @@ export interface TestServer extends RunningServer {
 
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dist = await fixtureSite()
-  const config = testConfig({ DIST_DIR: dist, ...env })
+  const config = testConfig({ DIST_DIR: dist, ...(await freshStoreEnv()), ...env })
   const logger = createMemoryLogger()
   const running = await startServer(config, { logger })
   return { ...running, config, logger }

@@ -5,8 +5,7 @@ import http from 'node:http'
 import path from 'node:path'
 import readline from 'node:readline'
 import { afterEach, describe, expect, it } from 'vitest'
-import { EnquiryStore } from '../../server/store.ts'
-import { fixtureSite, postJson, projectRoot, startMailServer, tempDir, validData, waitFor, type MailServer } from './helpers.ts'
+import { fixtureSite, freshStoreEnv, openStoreOf, postJson, projectRoot, startMailServer, validData, waitFor, type MailServer } from './helpers.ts'
 
 const children: ChildProcess[] = []
 const mailServers: MailServer[] = []
@@ -68,7 +67,7 @@ describe('SIGKILL in the middle of a burst', () => {
   it('keeps every enquiry that got a success reply, and delivers its mail after the restart', async () => {
     const mail = await startMailServer()
     mailServers.push(mail)
-    const env = { DATA_DIR: tempDir('enquiry-kill-'), DIST_DIR: await fixtureSite(), SMTP_URL: mail.url }
+    const env = { ...(await freshStoreEnv('enquiry-kill-')), DIST_DIR: await fixtureSite(), SMTP_URL: mail.url }
     const first = await spawnServer(env)
 
     const succeeded: string[] = []
@@ -98,12 +97,12 @@ describe('SIGKILL in the middle of a burst', () => {
     expect(attempted, `attempted ${attempted}, succeeded ${succeeded.length}, failed ${failures.join('; ')}`).toBeGreaterThan(succeeded.length)
 
     const second = await spawnServer(env)
-    const store = EnquiryStore.open(env.DATA_DIR)
+    const store = await openStoreOf({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL })
     try {
-      const stored = new Map(store.listSubmissions().map((s) => [s.name, s]))
+      const stored = new Map((await store.listSubmissions()).map((s) => [s.name, s]))
       for (const name of succeeded) expect(stored.has(name), name).toBe(true)
       // Every stored enquiry's mail goes out: the queue and the leases survived the kill.
-      await waitFor(() => (store.countOutbox().queued === 0 ? true : undefined), 20_000, 'the outbox to drain')
+      await waitFor(async () => ((await store.countOutbox()).queued === 0 ? true : undefined), 20_000, 'the outbox to drain')
       await waitFor(() => (mail.received.length >= stored.size ? true : undefined), 5000, 'every message')
       const delivered = new Map<string, number>()
       for (const m of mail.received) {
@@ -116,7 +115,7 @@ describe('SIGKILL in the middle of a burst', () => {
       expect(duplicates).toBeLessThanOrEqual(1)
       expect([...delivered.values()].every((n) => n <= 2)).toBe(true)
     } finally {
-      store.close()
+      await store.close()
       second.process.kill('SIGTERM')
       await second.exited
     }
@@ -128,7 +127,7 @@ describe('SIGTERM', () => {
     const mail = await startMailServer()
     mailServers.push(mail)
     mail.delayMs = 700
-    const env = { DATA_DIR: tempDir('enquiry-term-'), DIST_DIR: await fixtureSite(), SMTP_URL: mail.url }
+    const env = { ...(await freshStoreEnv('enquiry-term-')), DIST_DIR: await fixtureSite(), SMTP_URL: mail.url }
     const child = await spawnServer(env)
 
     // A message is being sent (the relay takes 700 ms to accept it) ...
@@ -161,16 +160,16 @@ describe('SIGTERM', () => {
 
     expect(await child.exited).toEqual({ code: 0, signal: null })
     expect(mail.received.map((m) => m.parsed.replyTo?.value[0]?.name)).toContain('Sent during shutdown')
-    const store = EnquiryStore.open(env.DATA_DIR)
+    const store = await openStoreOf({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL })
     try {
-      const [first, second] = store.listSubmissions().reverse()
+      const [first, second] = (await store.listSubmissions()).reverse()
       expect(first!.name).toBe('Sent during shutdown')
       expect(first!.mailStatus).toBe('sent')
       // The in-flight enquiry was stored; its mail waits in the outbox for the next start.
       expect(second!.name).toBe('In flight')
       expect(second!.mailStatus).toBe('queued')
     } finally {
-      store.close()
+      await store.close()
     }
   }, 30_000)
 })
