@@ -64,6 +64,15 @@ export interface MailServer {
   refuseWith: { code: number; message: string } | undefined
   /** Milliseconds to hold each message before answering DATA (a slow relay). */
   delayMs: number
+  /**
+   * While true, each message is held before DATA is answered, until this is false again; a message
+   * whose client disconnects meanwhile never got its "250 accepted", so it is dropped, not received.
+   */
+  holding: boolean
+  /** Messages held right now. */
+  readonly held: number
+  /** Messages dropped because their client went away while held (raw text). */
+  dropped: string[]
   stop(): Promise<void>
   /** Listens again on the same port. */
   restart(): Promise<void>
@@ -74,12 +83,30 @@ export async function startMailServer(): Promise<MailServer> {
   const received: ReceivedMail[] = []
   let server: SMTPServer
   let port = 0
+  const closedSessions = new Set<string>()
+  let heldWaiters: Array<() => void> = []
+  const wakeHeld = () => {
+    for (const wake of heldWaiters.splice(0)) wake()
+  }
+  let holding = false
+  let held = 0
   const mail: MailServer = {
     port: 0,
     url: '',
     received,
     refuseWith: undefined,
     delayMs: 0,
+    get holding() {
+      return holding
+    },
+    set holding(value: boolean) {
+      holding = value
+      wakeHeld()
+    },
+    get held() {
+      return held
+    },
+    dropped: [],
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
     restart: () => listen(),
     waitForMessages: (count, timeoutMs = 10_000) =>
@@ -92,12 +119,24 @@ export async function startMailServer(): Promise<MailServer> {
       // No reverse DNS of 127.0.0.1: it costs ~100 ms per connection here.
       disableReverseLookup: true,
       logger: false,
+      onClose(session) {
+        closedSessions.add(session.id)
+        wakeHeld()
+      },
       onData(stream, session, callback) {
         const chunks: Buffer[] = []
         stream.on('data', (chunk: Buffer) => chunks.push(chunk))
         stream.on('error', callback)
         stream.on('end', async () => {
           if (mail.delayMs) await new Promise((r) => setTimeout(r, mail.delayMs))
+          held++
+          while (holding && !closedSessions.has(session.id)) await new Promise<void>((wake) => heldWaiters.push(wake))
+          held--
+          if (closedSessions.has(session.id)) {
+            mail.dropped.push(Buffer.concat(chunks).toString('utf8'))
+            callback(new Error('the client went away before the message was accepted'))
+            return
+          }
           if (mail.refuseWith) {
             const error = Object.assign(new Error(mail.refuseWith.message), { responseCode: mail.refuseWith.code })
             callback(error)

@@ -1,67 +1,15 @@
 // The server as `npm start` runs it, in a child process: killed with SIGKILL in the middle of a burst
 // it loses no enquiry it said "success" to; SIGTERM drains in-flight requests and the current send.
-import { spawn, type ChildProcess } from 'node:child_process'
 import http from 'node:http'
-import path from 'node:path'
-import readline from 'node:readline'
 import { afterEach, describe, expect, it } from 'vitest'
-import { fixtureSite, freshStoreEnv, openStoreOf, postJson, projectRoot, startMailServer, validData, waitFor, type MailServer } from './helpers.ts'
+import { killSpawnedServers, spawnServer } from './child-server.ts'
+import { fixtureSite, freshStoreEnv, openStoreOf, postJson, startMailServer, validData, waitFor, type MailServer } from './helpers.ts'
 
-const children: ChildProcess[] = []
 const mailServers: MailServer[] = []
 afterEach(async () => {
-  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+  killSpawnedServers()
   for (const mail of mailServers.splice(0)) await mail.stop().catch(() => {})
 })
-
-interface Child {
-  process: ChildProcess
-  url: string
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
-  logs: Array<Record<string, unknown>>
-}
-
-async function spawnServer(env: Record<string, string>): Promise<Child> {
-  // One process (node with tsx's loader), so a signal reaches the server itself, not a wrapper.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: projectRoot,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      SITE_URL: 'https://www.example.com',
-      RATE_LIMIT_MAX: '100000',
-      OUTBOX_RETRY_BASE_SECONDS: '0.05',
-      OUTBOX_RETRY_MAX_SECONDS: '0.2',
-      OUTBOX_POLL_SECONDS: '0.1',
-      OUTBOX_LEASE_SECONDS: '1',
-      BUILD_ON_START: 'false',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  children.push(child)
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('exit', (code, signal) => resolve({ code, signal })),
-  )
-  const logs: Array<Record<string, unknown>> = []
-  let stderr = ''
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-  const url = new Promise<string>((resolve, reject) => {
-    readline.createInterface({ input: child.stdout! }).on('line', (line) => {
-      try {
-        const event = JSON.parse(line) as Record<string, unknown>
-        logs.push(event)
-        if (event.message === 'enquiry service listening') resolve(String(event.url))
-      } catch {
-        // not a log line
-      }
-    })
-    void exited.then(({ code }) => reject(new Error(`server exited with ${code} before listening: ${stderr}`)))
-  })
-  return { process: child, url: await url, exited, logs }
-}
 
 describe('SIGKILL in the middle of a burst', () => {
   it('keeps every enquiry that got a success reply, and delivers its mail after the restart', async () => {
