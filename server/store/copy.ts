@@ -61,10 +61,19 @@ export async function copyEnquiries(source: EnquiryStore, target: EnquiryStore):
       }
       if (conflicts.length) continue
       if (missing.length) {
-        // A lease belongs to a worker of the old database: the new instances start afresh.
+        // A lease belongs to a worker of the old database, and its backoff to the old set-up: the
+        // new instances try waiting mail at once.
+        const now = Date.now()
         await trx
           .insertInto('outbox')
-          .values(missing.map((row) => ({ ...row, lease_owner: null, lease_until: null })))
+          .values(
+            missing.map((row) => ({
+              ...row,
+              lease_owner: null,
+              lease_until: null,
+              next_attempt_at: row.status === 'queued' ? Math.min(row.next_attempt_at, now) : row.next_attempt_at,
+            })),
+          )
           .execute()
         report.outbox.copied += missing.length
         report.outbox.queued += missing.filter((row) => row.status === 'queued').length
