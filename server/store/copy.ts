@@ -6,7 +6,7 @@
 // is copied, and the error names the ids.
 import { sql } from 'kysely'
 import type { EnquiryStore } from '../store.ts'
-import type { EnquiryDb, OutboxRow, SubmissionRow } from './schema.ts'
+import type { OutboxRow, SubmissionRow } from './schema.ts'
 
 const PAGE = 500
 
@@ -27,47 +27,34 @@ export class CopyConflictError extends Error {
 }
 
 export async function copyEnquiries(source: EnquiryStore, target: EnquiryStore): Promise<CopyReport> {
-  const report: CopyReport = { submissions: { copied: 0, alreadyThere: 0 }, outbox: { copied: 0, alreadyThere: 0, queued: 0 } }
-  await target.db.transaction().execute(async (trx) => {
-    const conflicts: number[] = []
-    for await (const rows of pages((after) => source.db.selectFrom('submissions').selectAll().where('id', '>', after).orderBy('id').limit(PAGE).execute())) {
-      const existing = await idsPresent(trx, 'submissions', rows.map((r) => r.id))
-      const missing: SubmissionRow[] = []
-      for (const row of rows) {
-        const there = existing.get(row.id)
-        if (there === undefined) missing.push(row)
-        else if (there === row.request_id) report.submissions.alreadyThere++
-        else conflicts.push(row.id)
-      }
-      if (conflicts.length) continue
-      if (missing.length) {
+  return target.db.transaction().execute(async (trx) => {
+    const submissions = await copyTable<SubmissionRow>({
+      what: 'submissions',
+      page: (after) => source.db.selectFrom('submissions').selectAll().where('id', '>', after).orderBy('id').limit(PAGE).execute(),
+      present: async (ids) =>
+        new Map((await trx.selectFrom('submissions').select(['id', 'request_id']).where('id', 'in', ids).execute()).map((r) => [r.id, r.request_id])),
+      identity: (row) => row.request_id,
+      insert: async (rows) => {
         await trx
           .insertInto('submissions')
-          .values(missing.map((row) => ({ ...row, data: typeof row.data === 'string' ? row.data : JSON.stringify(row.data) })))
+          .values(rows.map((row) => ({ ...row, data: typeof row.data === 'string' ? row.data : JSON.stringify(row.data) })))
           .execute()
-        report.submissions.copied += missing.length
-      }
-    }
-    if (conflicts.length) throw new CopyConflictError('submissions', conflicts)
-
-    for await (const rows of pages((after) => source.db.selectFrom('outbox').selectAll().where('id', '>', after).orderBy('id').limit(PAGE).execute())) {
-      const existing = await idsPresent(trx, 'outbox', rows.map((r) => r.id))
-      const missing: OutboxRow[] = []
-      for (const row of rows) {
-        const there = existing.get(row.id)
-        if (there === undefined) missing.push(row)
-        else if (there === row.message_id) report.outbox.alreadyThere++
-        else conflicts.push(row.id)
-      }
-      if (conflicts.length) continue
-      if (missing.length) {
-        // A lease belongs to a worker of the old database, and its backoff to the old set-up: the
-        // new instances try waiting mail at once.
-        const now = Date.now()
+      },
+    })
+    const now = Date.now()
+    const outbox = await copyTable<OutboxRow>({
+      what: 'outbox messages',
+      page: (after) => source.db.selectFrom('outbox').selectAll().where('id', '>', after).orderBy('id').limit(PAGE).execute(),
+      present: async (ids) =>
+        new Map((await trx.selectFrom('outbox').select(['id', 'message_id']).where('id', 'in', ids).execute()).map((r) => [r.id, r.message_id])),
+      identity: (row) => row.message_id,
+      // A lease belongs to a worker of the old database, and its backoff to the old set-up: the
+      // new instances try waiting mail at once.
+      insert: async (rows) => {
         await trx
           .insertInto('outbox')
           .values(
-            missing.map((row) => ({
+            rows.map((row) => ({
               ...row,
               lease_owner: null,
               lease_until: null,
@@ -75,38 +62,53 @@ export async function copyEnquiries(source: EnquiryStore, target: EnquiryStore):
             })),
           )
           .execute()
-        report.outbox.copied += missing.length
-        report.outbox.queued += missing.filter((row) => row.status === 'queued').length
-      }
-    }
-    if (conflicts.length) throw new CopyConflictError('outbox messages', conflicts)
-
+      },
+    })
     if (target.kind === 'postgresql') {
       // New submissions continue after the copied ids.
       for (const table of ['submissions', 'outbox'] as const) {
         await sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), coalesce((SELECT max(id) FROM ${sql.table(table)}), 0) + 1, false)`.execute(trx)
       }
     }
+    return {
+      submissions: { copied: submissions.copied.length, alreadyThere: submissions.alreadyThere },
+      outbox: { copied: outbox.copied.length, alreadyThere: outbox.alreadyThere, queued: outbox.copied.filter((row) => row.status === 'queued').length },
+    }
   })
-  return report
 }
 
-async function* pages<R extends { id: number }>(fetch: (after: number) => Promise<R[]>): AsyncGenerator<R[]> {
-  let after = 0
-  for (;;) {
-    const rows = await fetch(after)
-    if (rows.length) yield rows
-    if (rows.length < PAGE) return
+interface TableCopy<R extends { id: number }> {
+  what: string
+  /** The source's rows after an id, in id order, a page at a time. */
+  page(after: number): Promise<R[]>
+  /** id → identity of the target's rows among these ids. */
+  present(ids: number[]): Promise<Map<number, string>>
+  /** What identifies a row beyond its id: a submission's request id, a message's Message-ID. */
+  identity(row: R): string
+  insert(rows: R[]): Promise<void>
+}
+
+async function copyTable<R extends { id: number }>(table: TableCopy<R>): Promise<{ copied: R[]; alreadyThere: number }> {
+  const copied: R[] = []
+  const conflicts: number[] = []
+  let alreadyThere = 0
+  for (let after = 0; ; ) {
+    const rows = await table.page(after)
+    if (rows.length === 0) break
     after = rows[rows.length - 1]!.id
+    const present = await table.present(rows.map((r) => r.id))
+    const missing: R[] = []
+    for (const row of rows) {
+      const there = present.get(row.id)
+      if (there === undefined) missing.push(row)
+      else if (there === table.identity(row)) alreadyThere++
+      else conflicts.push(row.id)
+    }
+    if (conflicts.length === 0 && missing.length) {
+      await table.insert(missing)
+      copied.push(...missing)
+    }
   }
-}
-
-/** id → what identifies the row beyond its id (a submission's request id, a message's Message-ID). */
-async function idsPresent(db: EnquiryDb, table: 'submissions' | 'outbox', ids: number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map()
-  const rows =
-    table === 'submissions'
-      ? await db.selectFrom('submissions').select(['id', 'request_id as identity']).where('id', 'in', ids).execute()
-      : await db.selectFrom('outbox').select(['id', 'message_id as identity']).where('id', 'in', ids).execute()
-  return new Map(rows.map((r) => [r.id, r.identity]))
+  if (conflicts.length) throw new CopyConflictError(table.what, conflicts)
+  return { copied, alreadyThere }
 }

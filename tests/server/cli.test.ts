@@ -7,7 +7,7 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { csvCell, runEnquiriesCommand } from '../../scripts/enquiries.ts'
 import { HONEYPOT_FIELD } from '../../forms/schemas.ts'
-import { postJson, projectRoot, storeBackend, startMailServer, startTestServer, validData, waitFor, type MailServer, type TestServer } from './helpers.ts'
+import { postJson, projectRoot, runCli, storeBackend, startMailServer, startTestServer, validData, waitFor, type MailServer, type TestServer } from './helpers.ts'
 
 let mail: MailServer
 let server: TestServer
@@ -41,16 +41,7 @@ afterAll(async () => {
   await mail?.stop().catch(() => {})
 })
 
-async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out = new PassThrough()
-  const err = new PassThrough()
-  let outText = ''
-  let errText = ''
-  out.on('data', (c: Buffer) => (outText += c.toString()))
-  err.on('data', (c: Buffer) => (errText += c.toString()))
-  const code = await runEnquiriesCommand(args, { out, err, env })
-  return { code, out: outText, err: errText }
-}
+const cli = (...args: string[]) => runCli(env, ...args)
 
 describe('enquiries CLI', () => {
   it('lists recent submissions, newest first, without spam unless asked', async () => {

@@ -8,7 +8,9 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { simpleParser, type ParsedMail } from 'mailparser'
 import { afterAll, beforeAll, inject } from 'vitest'
+import { PassThrough } from 'node:stream'
 import { SMTPServer } from 'smtp-server'
+import { runEnquiriesCommand } from '../../scripts/enquiries.ts'
 import { createDatabase } from '../../scripts/local-postgres.ts'
 import { precompressDir } from '../../scripts/precompress.ts'
 import { loadConfig, type Config } from '../../server/config.ts'
@@ -294,3 +296,15 @@ export const validData = {
     review: 'Bright green pods, exactly as promised, and shipped on time.',
   },
 } as const
+
+/** Runs one `npm run enquiries` command in this process with `env` as its environment. */
+export async function runCli(env: NodeJS.ProcessEnv, ...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  const out = new PassThrough()
+  const err = new PassThrough()
+  let outText = ''
+  let errText = ''
+  out.on('data', (c: Buffer) => (outText += c.toString()))
+  err.on('data', (c: Buffer) => (errText += c.toString()))
+  const code = await runEnquiriesCommand(args, { out, err, env })
+  return { code, out: outText, err: errText }
+}

@@ -2,23 +2,10 @@
 // and their mail (sent or waiting) arrive with their ids, a second run copies nothing twice, the
 // waiting mail is then delivered once by a server on PostgreSQL, and a target with enquiries of its
 // own is refused whole.
-import { PassThrough } from 'node:stream'
 import { describe, expect, it } from 'vitest'
-import { runEnquiriesCommand } from '../../../scripts/enquiries.ts'
 import { HONEYPOT_FIELD } from '../../../forms/schemas.ts'
 import { SqliteEnquiryStore } from '../../../server/store/sqlite.ts'
-import { freshStoreEnv, openStoreOf, postJson, startMailServer, startTestServer, validData, waitFor } from '../helpers.ts'
-
-async function cli(env: NodeJS.ProcessEnv, ...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out = new PassThrough()
-  const err = new PassThrough()
-  let outText = ''
-  let errText = ''
-  out.on('data', (c: Buffer) => (outText += c.toString()))
-  err.on('data', (c: Buffer) => (errText += c.toString()))
-  const code = await runEnquiriesCommand(args, { out, err, env })
-  return { code, out: outText, err: errText }
-}
+import { freshStoreEnv, openStoreOf, postJson, runCli as cli, startMailServer, startTestServer, validData, waitFor } from '../helpers.ts'
 
 const enquiry = (name: string, extra: Record<string, string> = {}) => ({ formType: 'CloveEnquiry', formData: { ...validData.productEnquiry, name, ...extra } })
 
