@@ -71,7 +71,8 @@ export async function runEnquiriesCommand(args: string[], io: CliIo): Promise<nu
   if (!config.databaseUrl && !fs.existsSync(databaseFile)) return fail(`No enquiries database at ${databaseFile} (DATA_DIR=${config.dataDir}).`)
   let store: EnquiryStore
   try {
-    store = await openStore(config)
+    // A command runs one query at a time: two connections are plenty, and leave the instances theirs.
+    store = await openStore({ ...config, databasePoolSize: 2 })
   } catch (error) {
     return fail(`Cannot open the enquiries database: ${error instanceof Error ? error.message : String(error)}`)
   }
