@@ -67,7 +67,8 @@ export class PostgresEnquiryStore extends SqlEnquiryStore {
       await migratePostgres(store.db, store.description)
     } catch (error) {
       await store.close()
-      throw new Error(`${store.description}: ${store.safeMessage(error)}`, { cause: error })
+      const message = store.safeMessage(error)
+      throw new Error(message.startsWith(store.description) ? message : `${store.description}: ${message}`, { cause: error })
     }
     return store
   }

@@ -2,6 +2,7 @@
 // PostgreSQL in the "postgresql" one): atomic and durable submissions, leases that pass from a dead
 // worker to a live one, claims that never hand one message to two workers, versioned migrations,
 // the shared rate-limit counter, readiness, and deletion by e-mail address.
+import net from 'node:net'
 import BetterSqlite3 from 'better-sqlite3'
 import { sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -259,6 +260,19 @@ describe.runIf(storeBackend === 'sqlite')('SQLite migrations', () => {
     expect(store.sqlite.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION)
     expect((await store.listSubmissions()).map((s) => s.name)).toEqual(['Before'])
     expect(store.sqlite.prepare(`SELECT name FROM sqlite_master WHERE name = 'rate_limit_hits'`).get()).toBeDefined()
+  })
+})
+
+describe.runIf(storeBackend === 'postgresql')('PostgreSQL connection', () => {
+  it('names the database it could not reach, never its password', async () => {
+    const probe = net.createServer()
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+    const { port } = probe.address() as net.AddressInfo
+    await new Promise((resolve) => probe.close(resolve))
+    const failure = await openStoreOf({ dataDir: tempDir('store-'), databaseUrl: `postgres://site:pa55word@127.0.0.1:${port}/enquiries` }).catch((e: Error) => e)
+    expect(failure).toBeInstanceOf(Error)
+    expect((failure as Error).message).toMatch(new RegExp(`^PostgreSQL site@127\\.0\\.0\\.1:${port}/enquiries: .*ECONNREFUSED`))
+    expect((failure as Error).message).not.toContain('pa55word')
   })
 })
 
