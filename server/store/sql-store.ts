@@ -1,7 +1,7 @@
 // What the SQLite and the PostgreSQL store share: every query, written once with Kysely. The two
 // subclasses add how a write transaction begins, how a submission is committed durably, and the few
 // places where the dialects differ (the outbox claim's row locks, case-insensitive e-mail matching).
-import { sql, type Expression, type SqlBool } from 'kysely'
+import { sql, type CompiledQuery, type Expression, type Insertable, type SqlBool } from 'kysely'
 import type { Store as RateLimitStore } from 'express-rate-limit'
 import type {
   EnquiryStore,
@@ -14,7 +14,7 @@ import type {
   StoredIds,
   Submission,
 } from '../store.ts'
-import type { EnquiryDb, OutboxRow, SubmissionRow } from './schema.ts'
+import type { Database, EnquiryDb, OutboxRow, SubmissionRow } from './schema.ts'
 
 const EXPORT_PAGE = 500
 const READINESS_TIMEOUT_MS = 2000
@@ -48,41 +48,56 @@ export abstract class SqlEnquiryStore implements EnquiryStore {
 
   /** The inserts of one submission and its mail, inside the caller's transaction. */
   protected async insertSubmission(db: EnquiryDb, submission: NewSubmission, composeMail: ((id: number) => QueuedMail) | null): Promise<StoredIds> {
-    const { id } = await db
-      .insertInto('submissions')
-      .values({
-        received_at: submission.receivedAt,
-        form_type: submission.formType,
-        kind: submission.kind,
-        product: submission.product,
-        name: submission.name,
-        email: submission.email,
-        data: JSON.stringify(submission.data),
-        status: submission.status,
-        ip: submission.ip ?? null,
-        request_id: submission.requestId,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+    const row = {
+      received_at: submission.receivedAt,
+      form_type: submission.formType,
+      kind: submission.kind,
+      product: submission.product,
+      name: submission.name,
+      email: submission.email,
+      data: JSON.stringify(submission.data),
+      status: submission.status,
+      ip: submission.ip ?? null,
+      request_id: submission.requestId,
+    }
+    const [{ id }] = await this.insertReturningId(db, 'submissions', row)
     if (!composeMail) return { id, outboxId: null }
     const mail = composeMail(id)
-    const outbox = await db
-      .insertInto('outbox')
-      .values({
-        submission_id: id,
-        created_at: submission.receivedAt,
-        message_id: mail.messageId,
-        reply_to_name: mail.replyToName,
-        reply_to_address: mail.replyToAddress,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        status: 'queued',
-        next_attempt_at: submission.receivedAt,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+    const [outbox] = await this.insertReturningId(db, 'outbox', {
+      submission_id: id,
+      created_at: submission.receivedAt,
+      message_id: mail.messageId,
+      reply_to_name: mail.replyToName,
+      reply_to_address: mail.replyToAddress,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      status: 'queued' as const,
+      next_attempt_at: submission.receivedAt,
+    })
     return { id, outboxId: outbox.id }
+  }
+
+  private readonly compiledInserts = new Map<string, CompiledQuery>()
+
+  /**
+   * INSERT … RETURNING id of one row, built by Kysely once per table and run again with the next
+   * row's values: building the query for every enquiry cost more than SQLite takes to run it.
+   * Kysely lists the values in the row's key order, which the first build checks.
+   */
+  private async insertReturningId<T extends 'submissions' | 'outbox'>(db: EnquiryDb, table: T, row: Insertable<Database[T]>): Promise<[{ id: number }]> {
+    const parameters = Object.values(row)
+    let compiled = this.compiledInserts.get(table)
+    if (!compiled) {
+      compiled = db.insertInto(table).values(row as never).returning('id').compile()
+      if (compiled.parameters.length !== parameters.length || compiled.parameters.some((p, i) => p !== parameters[i])) {
+        throw new Error(`Kysely compiled the ${table} insert with its values in another order`)
+      }
+      this.compiledInserts.set(table, compiled)
+    }
+    const { rows } = await db.executeQuery<{ id: number }>({ ...compiled, parameters })
+    if (rows.length !== 1) throw new Error(`INSERT INTO ${table} returned ${rows.length} rows`)
+    return rows as [{ id: number }]
   }
 
   private selectSubmissions(db: EnquiryDb = this.db) {

@@ -6,13 +6,35 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
-import { Kysely, SqliteDialect, sql, type Expression, type SqlBool } from 'kysely'
+import { Kysely, SqliteDialect, sql, type Expression, type SqlBool, type SqliteDatabase } from 'kysely'
 import type { NewSubmission, QueuedMail, StoredIds } from '../store.ts'
 import { migrateSqlite } from './migrations.ts'
 import type { Database, EnquiryDb } from './schema.ts'
 import { SqlEnquiryStore } from './sql-store.ts'
 
 export const SQLITE_FILE_NAME = 'enquiries.sqlite3'
+const STATEMENT_CACHE_SIZE = 200
+
+/**
+ * The handle Kysely runs its queries on, preparing each distinct SQL text once: better-sqlite3
+ * parses a statement on every prepare(), which cost more than running it on the paths taken for
+ * every enquiry. Kysely compiles the same text for the same query, so a small cache holds them all.
+ */
+function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDatabase {
+  const cache = new Map<string, BetterSqlite3.Statement>()
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let statement = cache.get(text)
+      if (!statement) {
+        statement = sqlite.prepare(text)
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!)
+        cache.set(text, statement)
+      }
+      return statement
+    },
+  }
+}
 
 interface PendingSubmission {
   submission: NewSubmission
@@ -31,7 +53,7 @@ export class SqliteEnquiryStore extends SqlEnquiryStore {
     readonly sqlite: BetterSqlite3.Database,
     readonly file: string,
   ) {
-    super(new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }))
+    super(new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }))
     this.description = `SQLite ${file}`
   }
 
