@@ -9,7 +9,7 @@ import type { NewSubmission, QueuedMail, StoreSettings, StoredIds } from '../sto
 import { migratePostgres } from './migrations.ts'
 import { SqlRateLimitStore } from './rate-limit.ts'
 import type { Database, EnquiryDb } from './schema.ts'
-import { SqlEnquiryStore } from './sql-store.ts'
+import { outboxRow, SqlEnquiryStore, submissionRow } from './sql-store.ts'
 
 export const DEFAULT_POOL_SIZE = 10
 const INT8_OID = 20
@@ -73,8 +73,24 @@ export class PostgresEnquiryStore extends SqlEnquiryStore {
     return store
   }
 
-  addSubmission(submission: NewSubmission, composeMail: ((id: number) => QueuedMail) | null): Promise<StoredIds> {
-    return this.writeTransaction((db) => this.insertSubmission(db, submission, composeMail))
+  /**
+   * One statement, so one round trip commits both rows: the id is taken from the sequence first,
+   * so that the mail can name it, then the submission and its mail are inserted together (a
+   * data-modifying WITH). A failure leaves neither, and a gap in the numbering.
+   */
+  async addSubmission(submission: NewSubmission, composeMail: ((id: number) => QueuedMail) | null): Promise<StoredIds> {
+    if (!composeMail) return this.insertSubmission(this.db, submission, null)
+    const { rows } = await sql<{ id: number }>`SELECT nextval(pg_get_serial_sequence('submissions', 'id')) AS id`.execute(this.db)
+    const id = rows[0]!.id
+    const row = { id, ...submissionRow(submission) }
+    const mail = outboxRow(id, submission.receivedAt, composeMail(id))
+    const [outbox] = await this.runCompiled(
+      this.db,
+      'insert submission with outbox',
+      () => this.db.with('submission', (db) => db.insertInto('submissions').values(row)).insertInto('outbox').values(mail).returning('id'),
+      [...Object.values(row), ...Object.values(mail)],
+    )
+    return { id, outboxId: outbox.id }
   }
 
   protected writeTransaction<T>(work: (db: EnquiryDb) => Promise<T>): Promise<T> {

@@ -1,7 +1,7 @@
 // What the SQLite and the PostgreSQL store share: every query, written once with Kysely. The two
 // subclasses add how a write transaction begins, how a submission is committed durably, and the few
 // places where the dialects differ (the outbox claim's row locks, case-insensitive e-mail matching).
-import { sql, type CompiledQuery, type Expression, type Insertable, type SqlBool } from 'kysely'
+import { sql, type Compilable, type CompiledQuery, type Expression, type SqlBool } from 'kysely'
 import type { Store as RateLimitStore } from 'express-rate-limit'
 import type {
   EnquiryStore,
@@ -14,7 +14,7 @@ import type {
   StoredIds,
   Submission,
 } from '../store.ts'
-import type { Database, EnquiryDb, OutboxRow, SubmissionRow } from './schema.ts'
+import type { EnquiryDb, OutboxRow, SubmissionRow } from './schema.ts'
 
 const EXPORT_PAGE = 500
 const READINESS_TIMEOUT_MS = 2000
@@ -48,56 +48,34 @@ export abstract class SqlEnquiryStore implements EnquiryStore {
 
   /** The inserts of one submission and its mail, inside the caller's transaction. */
   protected async insertSubmission(db: EnquiryDb, submission: NewSubmission, composeMail: ((id: number) => QueuedMail) | null): Promise<StoredIds> {
-    const row = {
-      received_at: submission.receivedAt,
-      form_type: submission.formType,
-      kind: submission.kind,
-      product: submission.product,
-      name: submission.name,
-      email: submission.email,
-      data: JSON.stringify(submission.data),
-      status: submission.status,
-      ip: submission.ip ?? null,
-      request_id: submission.requestId,
-    }
-    const [{ id }] = await this.insertReturningId(db, 'submissions', row)
+    const row = submissionRow(submission)
+    const [{ id }] = await this.runCompiled(db, 'insert submission', () => db.insertInto('submissions').values(row).returning('id'), Object.values(row))
     if (!composeMail) return { id, outboxId: null }
-    const mail = composeMail(id)
-    const [outbox] = await this.insertReturningId(db, 'outbox', {
-      submission_id: id,
-      created_at: submission.receivedAt,
-      message_id: mail.messageId,
-      reply_to_name: mail.replyToName,
-      reply_to_address: mail.replyToAddress,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
-      status: 'queued' as const,
-      next_attempt_at: submission.receivedAt,
-    })
+    const mail = outboxRow(id, submission.receivedAt, composeMail(id))
+    const [outbox] = await this.runCompiled(db, 'insert outbox', () => db.insertInto('outbox').values(mail).returning('id'), Object.values(mail))
     return { id, outboxId: outbox.id }
   }
 
-  private readonly compiledInserts = new Map<string, CompiledQuery>()
+  private readonly compiled = new Map<string, CompiledQuery>()
 
   /**
-   * INSERT … RETURNING id of one row, built by Kysely once per table and run again with the next
-   * row's values: building the query for every enquiry cost more than SQLite takes to run it.
-   * Kysely lists the values in the row's key order, which the first build checks.
+   * Runs a query built by Kysely once (under `key`) with the next call's values: building it anew
+   * for every enquiry cost more than the database takes to run it. `parameters` must be what
+   * Kysely would bind, in its order (an insert's values in the row's key order), which the first
+   * build checks. Returns the rows, of which there must be one.
    */
-  private async insertReturningId<T extends 'submissions' | 'outbox'>(db: EnquiryDb, table: T, row: Insertable<Database[T]>): Promise<[{ id: number }]> {
-    const parameters = Object.values(row)
-    let compiled = this.compiledInserts.get(table)
+  protected async runCompiled<R>(db: EnquiryDb, key: string, build: () => Compilable<R>, parameters: unknown[]): Promise<[R]> {
+    let compiled = this.compiled.get(key)
     if (!compiled) {
-      compiled = db.insertInto(table).values(row as never).returning('id').compile()
+      compiled = build().compile()
       if (compiled.parameters.length !== parameters.length || compiled.parameters.some((p, i) => p !== parameters[i])) {
-        throw new Error(`Kysely compiled the ${table} insert with its values in another order`)
+        throw new Error(`Kysely compiled "${key}" with its values in another order`)
       }
-      this.compiledInserts.set(table, compiled)
+      this.compiled.set(key, compiled)
     }
-    const { rows } = await db.executeQuery<{ id: number }>({ ...compiled, parameters })
-    if (rows.length !== 1) throw new Error(`INSERT INTO ${table} returned ${rows.length} rows`)
-    return rows as [{ id: number }]
+    const { rows } = await db.executeQuery<R>({ ...compiled, parameters })
+    if (rows.length !== 1) throw new Error(`"${key}" returned ${rows.length} rows`)
+    return rows as [R]
   }
 
   private selectSubmissions(db: EnquiryDb = this.db) {
@@ -305,6 +283,38 @@ export abstract class SqlEnquiryStore implements EnquiryStore {
     if (this.closed) return
     this.closed = true
     await this.db.destroy()
+  }
+}
+
+/** A submission as its table row (without the id). */
+export function submissionRow(submission: NewSubmission) {
+  return {
+    received_at: submission.receivedAt,
+    form_type: submission.formType,
+    kind: submission.kind,
+    product: submission.product,
+    name: submission.name,
+    email: submission.email,
+    data: JSON.stringify(submission.data),
+    status: submission.status,
+    ip: submission.ip ?? null,
+    request_id: submission.requestId,
+  }
+}
+
+/** A submission's mail as its new outbox row, due at once. */
+export function outboxRow(submissionId: number, receivedAt: number, mail: QueuedMail) {
+  return {
+    submission_id: submissionId,
+    created_at: receivedAt,
+    message_id: mail.messageId,
+    reply_to_name: mail.replyToName,
+    reply_to_address: mail.replyToAddress,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    status: 'queued' as const,
+    next_attempt_at: receivedAt,
   }
 }
 
