@@ -14,6 +14,8 @@ export interface LocalPostgres {
   adminUrl: string
   /** A new, empty database (see createDatabase); returns its URL. */
   createDatabase(prefix?: string): Promise<string>
+  /** The server's main process id (its backends are its children). */
+  pid(): number | undefined
   stop(): Promise<void>
 }
 
@@ -56,6 +58,7 @@ export async function startLocalPostgres(options: { flags?: string[] } = {}): Pr
   return {
     adminUrl,
     createDatabase: (prefix) => createDatabase(adminUrl, prefix),
+    pid: () => Number(fs.readFileSync(path.join(databaseDir, 'postmaster.pid'), 'utf8').split('\n')[0]) || undefined,
     async stop() {
       await server.stop()
       fs.rmSync(parent, { recursive: true, force: true })
