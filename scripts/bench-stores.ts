@@ -21,7 +21,7 @@ import path from 'node:path'
 import readline from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { composeEnquiryMail } from '../server/mail.ts'
-import type { EnquiryStore, NewSubmission } from '../server/store.ts'
+import { openStore, type EnquiryStore, type NewSubmission } from '../server/store.ts'
 import { PostgresEnquiryStore } from '../server/store/postgres.ts'
 import { SqliteEnquiryStore } from '../server/store/sqlite.ts'
 import { startLocalPostgres } from './local-postgres.ts'
@@ -70,6 +70,8 @@ interface Row {
   result: AutocannonResult
   /** Cores used on average during the run. */
   cpu: { service: number; database: number; loadGenerator: number }
+  /** Mail the service(s) delivered (as .eml files) by the end of the run, of all it queued. */
+  outbox?: { sent: number; queued: number }
 }
 
 interface Service {
@@ -90,18 +92,20 @@ async function main() {
     rows.push({ scenario: 'bare Express 5 JSON echo', instances: 1, ...(await load([echo], database)) })
     await stop(children)
 
-    const sqlite = await startService(children, { DATA_DIR: path.join(tmp, 'sqlite'), DIST_DIR: distDir })
-    rows.push({ scenario: 'SQLite', instances: 1, ...(await load([sqlite], database)) })
+    const sqliteStore = { dataDir: path.join(tmp, 'sqlite') }
+    const sqlite = await startService(children, { DATA_DIR: sqliteStore.dataDir, DIST_DIR: distDir })
+    rows.push({ scenario: 'SQLite', instances: 1, ...(await load([sqlite], database)), outbox: await outboxOf(sqliteStore) })
     await stop(children)
 
-    const one = await startService(children, { DATA_DIR: path.join(tmp, 'pg1'), DIST_DIR: distDir, DATABASE_URL: await postgres.createDatabase('bench') })
-    rows.push({ scenario: 'PostgreSQL', instances: 1, ...(await load([one], database)) })
+    const pgStore = { dataDir: path.join(tmp, 'pg1'), databaseUrl: await postgres.createDatabase('bench') }
+    const one = await startService(children, { DATA_DIR: pgStore.dataDir, DIST_DIR: distDir, DATABASE_URL: pgStore.databaseUrl })
+    rows.push({ scenario: 'PostgreSQL', instances: 1, ...(await load([one], database)), outbox: await outboxOf(pgStore) })
     await stop(children)
 
-    const shared = await postgres.createDatabase('bench')
-    const a = await startService(children, { DATA_DIR: path.join(tmp, 'pg2a'), DIST_DIR: distDir, DATABASE_URL: shared })
-    const b = await startService(children, { DATA_DIR: path.join(tmp, 'pg2b'), DIST_DIR: distDir, DATABASE_URL: shared })
-    rows.push({ scenario: 'PostgreSQL', instances: 2, ...(await load([a, b], database)) })
+    const shared = { dataDir: path.join(tmp, 'pg2'), databaseUrl: await postgres.createDatabase('bench') }
+    const a = await startService(children, { DATA_DIR: path.join(tmp, 'pg2a'), DIST_DIR: distDir, DATABASE_URL: shared.databaseUrl })
+    const b = await startService(children, { DATA_DIR: path.join(tmp, 'pg2b'), DIST_DIR: distDir, DATABASE_URL: shared.databaseUrl })
+    rows.push({ scenario: 'PostgreSQL', instances: 2, ...(await load([a, b], database)), outbox: await outboxOf(shared) })
     await stop(children)
     storeRows.push(await storeLayer(await SqliteEnquiryStore.open(path.join(tmp, 'store-sqlite'))))
     storeRows.push(await storeLayer(await PostgresEnquiryStore.connect(await postgres.createDatabase('bench'))))
@@ -115,8 +119,8 @@ async function main() {
     `\nAccepted enquiries (POST /api/submit, committed before the reply): ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ` +
       `Node ${process.version}, ${connections} connections in all, ${seconds} s each\n\n`,
   )
-  const header = ['scenario', 'instances', 'req/s', 'p50', 'p99', 'requests', 'not 200', 'cores used: service + database + load generator', 'CPU ms per request: service, database']
-  const table = rows.map(({ scenario, instances, result, cpu }) => {
+  const header = ['scenario', 'instances', 'req/s', 'p50', 'p99', 'requests', 'not 200', 'cores used: service + database + load generator', 'CPU ms per request: service, database', 'mail delivered meanwhile']
+  const table = rows.map(({ scenario, instances, result, cpu, outbox }) => {
     const other = Object.entries(result.statusCodeStats).filter(([code]) => code !== '200').reduce((n, [, { count }]) => n + count, 0)
     return [
       scenario,
@@ -128,6 +132,7 @@ async function main() {
       String(other + result.errors + result.timeouts),
       `${cpu.service.toFixed(2)} + ${cpu.database.toFixed(2)} + ${cpu.loadGenerator.toFixed(2)} = ${(cpu.service + cpu.database + cpu.loadGenerator).toFixed(2)}`,
       `${((cpu.service / result.requests.average) * 1000).toFixed(2)}, ${((cpu.database / result.requests.average) * 1000).toFixed(2)}`,
+      outbox ? `${outbox.sent} of ${outbox.sent + outbox.queued}` : '-',
     ]
   })
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i]!.length)))
@@ -181,6 +186,16 @@ async function siteToServe(tmp: string): Promise<string> {
   fs.cpSync(path.join(projectRoot, 'tests/fixtures/built-site'), dist, { recursive: true })
   await precompressDir(path.join(dist, 'client'))
   return dist
+}
+
+/** How much of the queued mail the service(s) had delivered, read while they still run. */
+async function outboxOf(settings: { dataDir: string; databaseUrl?: string }): Promise<{ sent: number; queued: number }> {
+  const store = await openStore({ ...settings, databasePoolSize: 1 })
+  try {
+    return await store.countOutbox()
+  } finally {
+    await store.close()
+  }
 }
 
 function startService(children: ChildProcess[], env: Record<string, string>): Promise<Service> {
