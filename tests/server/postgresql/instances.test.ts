@@ -27,8 +27,11 @@ describe('two instances on one database', () => {
     const [relayA, relayB] = [await mailServer(), await mailServer()]
     const store = await freshStoreEnv('instances-')
     const dist = await fixtureSite()
-    const a = await spawnServer({ ...store, DIST_DIR: dist, SMTP_URL: relayA.url })
-    const b = await spawnServer({ ...store, DIST_DIR: dist, SMTP_URL: relayB.url })
+    // A 3 s lease, renewed every second: a live instance keeps its message through the slowest
+    // send and renewal of a loaded test machine, and a dead one's passes on within 3 s.
+    const env = { ...store, DIST_DIR: dist, OUTBOX_LEASE_SECONDS: '3' }
+    const a = await spawnServer({ ...env, SMTP_URL: relayA.url })
+    const b = await spawnServer({ ...env, SMTP_URL: relayB.url })
 
     const succeeded: string[] = []
     const failed: string[] = []
@@ -69,13 +72,14 @@ describe('two instances on one database', () => {
 
     const db = await openStoreOf({ dataDir: store.DATA_DIR, databaseUrl: store.DATABASE_URL })
     cleanups.push(() => db.close())
-    // B takes over: A's queued mail at once, the message A held once its lease (1 s) runs out.
+    // B takes over: A's queued mail at once, the message A held once its lease runs out.
     await waitFor(async () => ((await db.countOutbox()).queued === 0 ? true : undefined), 20_000, 'the outbox to drain')
     const stored = await db.listSubmissions()
     for (const name of succeeded) expect(stored.some((s) => s.name === name), `${name} stored`).toBe(true)
     await new Promise((r) => setTimeout(r, 300))
 
     const received = [...relayA.received, ...relayB.received]
+    const outbox = await db.listOutbox({ includeSent: true })
     const copies = new Map<string, number>()
     for (const m of received) {
       const name = m.parsed.replyTo?.value[0]?.name ?? ''
@@ -83,12 +87,18 @@ describe('two instances on one database', () => {
     }
     // Exactly once: every stored enquiry (each one that got a success reply, and any A committed
     // just before it died without replying), and nothing else.
+    const twice = [...copies].filter(([, n]) => n > 1).map(([name]) => {
+      const where = received.filter((m) => m.parsed.replyTo?.value[0]?.name === name).map((m) => (relayA.received.includes(m) ? 'A' : 'B'))
+      const row = outbox.find((o) => o.replyToName === name)
+      return `${name} (relays ${where.join(', ')}; attempts ${row?.attempts}, ${row?.messageId === abandoned ? 'the abandoned one' : 'another'})`
+    })
+    expect(twice, 'mailed more than once').toEqual([])
     expect(received).toHaveLength(stored.length)
     for (const s of stored) expect(copies.get(s.name), s.name).toBe(1)
     const abandonedCopies = received.filter((m) => m.parsed.messageId === abandoned)
     expect(abandonedCopies).toHaveLength(1)
     expect(relayB.received).toContain(abandonedCopies[0])
-    expect((await db.listOutbox({ includeSent: true })).every((m) => m.status === 'sent')).toBe(true)
+    expect(outbox.every((m) => m.status === 'sent')).toBe(true)
 
     // Both named the store at start-up, and neither wrote its password anywhere.
     const password = decodeURIComponent(new URL(store.DATABASE_URL!).password)
