@@ -141,7 +141,7 @@ export async function runEnquiriesCommand(args: string[], io: CliIo): Promise<nu
           const result = await worker.deliverDue()
           for (const e of logger.events.filter((e) => e.level !== 'info')) print(`  outbox #${String(e.outboxId)}: ${String(e.error)}`)
           const left = (await store.countOutbox()).queued
-          print(`Sent ${result.sent}, failed ${result.failed}; ${left} still waiting${left > result.failed ? ' (some are being sent by the running server)' : ''}.`)
+          print(`Sent ${result.sent}, failed ${result.failed}; ${left} still waiting${left > result.failed ? ' (some are being sent by a running server)' : ''}.`)
           return result.failed > 0 ? 2 : 0
         } finally {
           sender.close()

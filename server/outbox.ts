@@ -7,6 +7,7 @@
 // A crash between the server's acceptance and "mark sent" can still repeat one message; its
 // Message-ID is fixed when queued, so the mailbox sees the same message twice, never a new one.
 import { randomUUID } from 'node:crypto'
+import os from 'node:os'
 import { describeError, type Logger } from './log.ts'
 import type { MailSender } from './mail.ts'
 import type { EnquiryStore, OutboxMessage } from './store.ts'
@@ -28,7 +29,8 @@ export function retryDelay(failedAttempts: number, settings: Pick<OutboxSettings
 }
 
 export class OutboxWorker {
-  readonly owner = `${process.pid}-${randomUUID().slice(0, 8)}`
+  /** Names the worker in leases (shown by the CLI): which machine or instance, which process. */
+  readonly owner = `${os.hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`
   private running: Promise<void> | undefined
   private stopping = false
   private wake: (() => void) | undefined
