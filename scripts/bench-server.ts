@@ -103,11 +103,11 @@ async function main() {
   for (const row of [header, ...rows]) process.stdout.write(`${row.map((c, i) => c.padEnd(widths[i]!)).join('  ')}\n`)
 
   if (dataDir) {
-    const { EnquiryStore } = await import('../server/store.ts')
-    const store = EnquiryStore.open(dataDir)
-    const stored = store.countSubmissions().total
-    const outbox = store.countOutbox()
-    store.close()
+    const { SqliteEnquiryStore } = await import('../server/store/sqlite.ts')
+    const store = await SqliteEnquiryStore.open(dataDir)
+    const stored = (await store.countSubmissions()).total
+    const outbox = await store.countOutbox()
+    await store.close()
     const accepted = runs[0]!.result.statusCodeStats['200']?.count ?? 0
     process.stdout.write(`\nStored ${stored} submissions for ${accepted} success replies; outbox: ${outbox.sent} written as .eml, ${outbox.queued} still queued at shutdown.\n`)
     fs.rmSync(dataDir, { recursive: true, force: true })

@@ -79,6 +79,8 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
     limit: config.rateLimit.max,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
+    // Shared by every instance on a PostgreSQL database; in memory for SQLite's single process.
+    store: store.rateLimitStore(),
     handler: (req, res, _next, options) => {
       const minutes = Math.max(1, Math.ceil(options.windowMs / 60_000))
       const error = new RequestError(429, `Too many enquiries from your network. Please try again in ${minutes} minutes, or e-mail us.`)

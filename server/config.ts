@@ -13,6 +13,10 @@ export interface Config {
   /** The public origin of the site, e.g. https://www.example.com (no trailing slash). */
   siteUrl: string
   dataDir: string
+  /** postgres:// URL of a shared PostgreSQL database; undefined keeps SQLite under dataDir. */
+  databaseUrl: string | undefined
+  /** Most connections one instance opens to PostgreSQL. */
+  databasePoolSize: number
   distDir: string
   /** smtp:// or smtps:// URL of the relay; undefined writes mail as .eml files under dataDir/mail. */
   smtpUrl: string | undefined
@@ -115,6 +119,14 @@ const envSchema = z.object({
   SITE_URL: origin.optional(),
   DATA_DIR: z.string().default('./data'),
   DIST_DIR: z.string().default('./dist'),
+  DATABASE_URL: z
+    .string()
+    .refine(
+      (v) => /^postgres(ql)?:\/\/[^\s]+$/.test(v) && URL.canParse(v),
+      'must be a postgres:// or postgresql:// URL, such as postgres://user:password@db.example.com:5432/enquiries',
+    )
+    .optional(),
+  DATABASE_POOL_SIZE: integer(1, 1000).default(10),
   SMTP_URL: z
     .string()
     .refine((v) => /^smtps?:\/\/[^\s]+$/.test(v) && URL.canParse(v), 'must be an smtp:// or smtps:// URL, such as smtps://user:password@smtp.example.com:465')
@@ -134,7 +146,7 @@ const envSchema = z.object({
   RATE_LIMIT_WINDOW_SECONDS: seconds(1, 86_400).default(600_000),
   OUTBOX_RETRY_BASE_SECONDS: seconds(0.01, 86_400).default(30_000),
   OUTBOX_RETRY_MAX_SECONDS: seconds(0.01, 604_800).default(3_600_000),
-  OUTBOX_LEASE_SECONDS: seconds(1, 86_400).default(300_000),
+  OUTBOX_LEASE_SECONDS: seconds(1, 86_400).default(30_000),
   OUTBOX_POLL_SECONDS: seconds(0.01, 3600).default(30_000),
   SHUTDOWN_TIMEOUT_SECONDS: seconds(0, 600).default(10_000),
   BUILD_ON_START: flag.default(true),
@@ -160,6 +172,12 @@ const SECRET_VARIABLES = new Set(['ADMIN_PASSWORD', 'ADMIN_PASSWORD_HASH'])
 
 export const DEFAULT_MAIL_TO = 'enquiries@localhost'
 
+/** Variables whose URL may carry a password: an error message shows them without it. */
+const SECRET_URLS = new Set(['SMTP_URL', 'DATABASE_URL'])
+function withoutPassword(url: string): string {
+  return url.replace(/^([^:/]+:\/\/[^:@/]*:)[^@]*@/, '$1***@')
+}
+
 /** Reads the configuration from `env` (process.env by default); throws ConfigError listing every bad value. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   // An empty value (SMTP_URL= in a .env file) means "not set".
@@ -173,7 +191,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     throw new ConfigError(
       parsed.error.issues.map((issue) => {
         const key = String(issue.path[0] ?? '')
-        const got = key in present && !SECRET_VARIABLES.has(key) ? ` (got "${present[key]}")` : ''
+        const shown = SECRET_URLS.has(key) ? withoutPassword(present[key]!) : present[key]
+        const got = key in present && !SECRET_VARIABLES.has(key) ? ` (got "${shown}")` : ''
         return `${key}: ${issue.message}${issue.message.includes('(got') ? '' : got}`
       }),
     )
@@ -194,6 +213,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     host: e.HOST,
     siteUrl,
     dataDir: path.resolve(cwd, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     distDir: path.resolve(cwd, e.DIST_DIR),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `Website enquiries <no-reply@${siteHost.includes('.') ? siteHost : 'localhost'}>`,

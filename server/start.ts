@@ -9,7 +9,7 @@ import { createJsonLogger, type Logger } from './log.ts'
 import { createMailSender, type MailSender } from './mail.ts'
 import { OutboxWorker } from './outbox.ts'
 import type { Site } from './site.ts'
-import { EnquiryStore } from './store.ts'
+import { openStore, type EnquiryStore } from './store.ts'
 
 export interface RunningServer {
   url: string
@@ -23,7 +23,12 @@ export interface RunningServer {
 
 export async function startServer(config: Config, options: { logger?: Logger; site?: Site } = {}): Promise<RunningServer> {
   const logger = options.logger ?? createJsonLogger()
-  const store = EnquiryStore.open(config.dataDir)
+  const store = await openStore({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    databasePoolSize: config.databasePoolSize,
+    onConnectionError: (error) => logger.warn('a database connection broke; the pool replaces it', { error: error.message }),
+  })
   const sender = createMailSender({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, mailTo: config.mailTo, dataDir: config.dataDir })
   const outbox = new OutboxWorker(store, sender, config.outbox, logger)
   let shuttingDown = false
@@ -31,7 +36,7 @@ export async function startServer(config: Config, options: { logger?: Logger; si
   try {
     app = createApp(config, { store, logger, site: options.site, onQueued: () => outbox.notify(), isShuttingDown: () => shuttingDown })
   } catch (error) {
-    store.close()
+    await store.close()
     sender.close()
     throw error
   }
@@ -57,7 +62,7 @@ export async function startServer(config: Config, options: { logger?: Logger; si
   const { port, address, family } = server.address() as AddressInfo
   const host = config.host ?? (family === 'IPv6' && address === '::' ? 'localhost' : address === '0.0.0.0' ? 'localhost' : address)
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
-  logger.info('enquiry service listening', { url, mail: sender.description, dataDir: config.dataDir, distDir: config.distDir })
+  logger.info('enquiry service listening', { url, store: store.description, mail: sender.description, dataDir: config.dataDir, distDir: config.distDir })
 
   let closing: Promise<void> | undefined
   const close = () =>
@@ -74,7 +79,7 @@ export async function startServer(config: Config, options: { logger?: Logger; si
       await Promise.all([httpClosed, outbox.stop()])
       clearTimeout(forced)
       sender.close()
-      store.close()
+      await store.close()
       logger.info('enquiry service stopped')
     })())
   return { url, port, server, store, outbox, sender, close }

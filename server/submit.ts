@@ -103,7 +103,7 @@ async function accept(ctx: SubmitContext, req: Request, res: Response, { formTyp
           { submissionId: id, formType, kind: entry.kind, product: submission.product, data, receivedAt: submission.receivedAt },
           ctx.siteUrl,
         )
-  const { id } = await ctx.store.addSubmissionDurably(submission, compose)
+  const { id } = await ctx.store.addSubmission(submission, compose)
   ctx.logger.info('enquiry stored', { requestId, submissionId: id, formType, status: submission.status })
   if (!spam) ctx.onQueued()
   return { message: entry.kind === 'review' ? REVIEW_SUCCESS_MESSAGE : SUCCESS_MESSAGE }

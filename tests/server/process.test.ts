@@ -1,73 +1,21 @@
 // The server as `npm start` runs it, in a child process: killed with SIGKILL in the middle of a burst
 // it loses no enquiry it said "success" to; SIGTERM drains in-flight requests and the current send.
-import { spawn, type ChildProcess } from 'node:child_process'
 import http from 'node:http'
-import readline from 'node:readline'
 import { afterEach, describe, expect, it } from 'vitest'
-import { EnquiryStore } from '../../server/store.ts'
-import { builtDist, postJson, projectRoot, startMailServer, tempDir, validData, waitFor, type MailServer } from './helpers.ts'
+import { killSpawnedServers, spawnServer } from './child-server.ts'
+import { builtDist, freshStoreEnv, openStoreOf, postJson, startMailServer, validData, waitFor, type MailServer } from './helpers.ts'
 
-const children: ChildProcess[] = []
 const mailServers: MailServer[] = []
 afterEach(async () => {
-  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+  killSpawnedServers()
   for (const mail of mailServers.splice(0)) await mail.stop().catch(() => {})
 })
-
-interface Child {
-  process: ChildProcess
-  url: string
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
-  logs: Array<Record<string, unknown>>
-}
-
-async function spawnServer(env: Record<string, string>): Promise<Child> {
-  // One process (node with tsx's loader), so a signal reaches the server itself, not a wrapper.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: projectRoot,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      SITE_URL: 'https://www.example.com',
-      RATE_LIMIT_MAX: '100000',
-      OUTBOX_RETRY_BASE_SECONDS: '0.05',
-      OUTBOX_RETRY_MAX_SECONDS: '0.2',
-      OUTBOX_POLL_SECONDS: '0.1',
-      OUTBOX_LEASE_SECONDS: '1',
-      BUILD_ON_START: 'false',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  children.push(child)
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('exit', (code, signal) => resolve({ code, signal })),
-  )
-  const logs: Array<Record<string, unknown>> = []
-  let stderr = ''
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-  const url = new Promise<string>((resolve, reject) => {
-    readline.createInterface({ input: child.stdout! }).on('line', (line) => {
-      try {
-        const event = JSON.parse(line) as Record<string, unknown>
-        logs.push(event)
-        if (event.message === 'enquiry service listening') resolve(String(event.url))
-      } catch {
-        // not a log line
-      }
-    })
-    void exited.then(({ code }) => reject(new Error(`server exited with ${code} before listening: ${stderr}`)))
-  })
-  return { process: child, url: await url, exited, logs }
-}
 
 describe('SIGKILL in the middle of a burst', () => {
   it('keeps every enquiry that got a success reply, and delivers its mail after the restart', async () => {
     const mail = await startMailServer()
     mailServers.push(mail)
-    const env = { DATA_DIR: tempDir('enquiry-kill-'), DIST_DIR: builtDist, SMTP_URL: mail.url }
+    const env = { ...(await freshStoreEnv('enquiry-kill-')), DIST_DIR: builtDist, SMTP_URL: mail.url }
     const first = await spawnServer(env)
 
     const succeeded: string[] = []
@@ -97,12 +45,12 @@ describe('SIGKILL in the middle of a burst', () => {
     expect(attempted, `attempted ${attempted}, succeeded ${succeeded.length}, failed ${failures.join('; ')}`).toBeGreaterThan(succeeded.length)
 
     const second = await spawnServer(env)
-    const store = EnquiryStore.open(env.DATA_DIR)
+    const store = await openStoreOf({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL })
     try {
-      const stored = new Map(store.listSubmissions().map((s) => [s.name, s]))
+      const stored = new Map((await store.listSubmissions()).map((s) => [s.name, s]))
       for (const name of succeeded) expect(stored.has(name), name).toBe(true)
       // Every stored enquiry's mail goes out: the queue and the leases survived the kill.
-      await waitFor(() => (store.countOutbox().queued === 0 ? true : undefined), 20_000, 'the outbox to drain')
+      await waitFor(async () => ((await store.countOutbox()).queued === 0 ? true : undefined), 20_000, 'the outbox to drain')
       await waitFor(() => (mail.received.length >= stored.size ? true : undefined), 5000, 'every message')
       const delivered = new Map<string, number>()
       for (const m of mail.received) {
@@ -115,7 +63,7 @@ describe('SIGKILL in the middle of a burst', () => {
       expect(duplicates).toBeLessThanOrEqual(1)
       expect([...delivered.values()].every((n) => n <= 2)).toBe(true)
     } finally {
-      store.close()
+      await store.close()
       second.process.kill('SIGTERM')
       await second.exited
     }
@@ -127,7 +75,7 @@ describe('SIGTERM', () => {
     const mail = await startMailServer()
     mailServers.push(mail)
     mail.delayMs = 700
-    const env = { DATA_DIR: tempDir('enquiry-term-'), DIST_DIR: builtDist, SMTP_URL: mail.url }
+    const env = { ...(await freshStoreEnv('enquiry-term-')), DIST_DIR: builtDist, SMTP_URL: mail.url }
     const child = await spawnServer(env)
 
     // A message is being sent (the relay takes 700 ms to accept it) ...
@@ -160,16 +108,16 @@ describe('SIGTERM', () => {
 
     expect(await child.exited).toEqual({ code: 0, signal: null })
     expect(mail.received.map((m) => m.parsed.replyTo?.value[0]?.name)).toContain('Sent during shutdown')
-    const store = EnquiryStore.open(env.DATA_DIR)
+    const store = await openStoreOf({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL })
     try {
-      const [first, second] = store.listSubmissions().reverse()
+      const [first, second] = (await store.listSubmissions()).reverse()
       expect(first!.name).toBe('Sent during shutdown')
       expect(first!.mailStatus).toBe('sent')
       // The in-flight enquiry was stored; its mail waits in the outbox for the next start.
       expect(second!.name).toBe('In flight')
       expect(second!.mailStatus).toBe('queued')
     } finally {
-      store.close()
+      await store.close()
     }
   }, 30_000)
 })
