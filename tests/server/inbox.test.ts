@@ -62,6 +62,8 @@ describe('inbox', () => {
     mail = await startMailServer()
     // Retries far apart: only "resend" brings a failed mail back quickly.
     server = await startTestServer({ SMTP_URL: mail.url, ADMIN_PASSWORD: TEST_PASSWORD, OUTBOX_RETRY_BASE_SECONDS: '600', OUTBOX_RETRY_MAX_SECONDS: '600' })
+    // On the store of this run: the "postgresql" project must not quietly test SQLite.
+    expect(server.store.kind).toBe(storeBackend)
     owner = await new InboxClient(server.url).loggedIn()
   })
   afterAll(async () => {
