@@ -76,6 +76,9 @@ export class LoginFailureStore implements Store {
   async increment(key: string): Promise<ClientRateLimitInfo> {
     const now = Date.now()
     const resetAt = now + this.windowMs
+    // Addresses whose window is over go at the next failure: failures are rare, and no address is
+    // kept much longer than its window.
+    await this.db.deleteFrom('admin_login_failures').where('reset_at', '<=', now).where('key', '!=', this.prefix + key).execute()
     const expired = sql<boolean>`${sql.ref('admin_login_failures.reset_at')} <= ${now}`
     const row = await this.db
       .insertInto('admin_login_failures')

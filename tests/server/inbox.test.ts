@@ -4,9 +4,10 @@
 // filters and pages, one enquiry, handling, resending, deleting, and the CSV export.
 import fs from 'node:fs'
 import path from 'node:path'
+import type { Options as RateLimitOptions } from 'express-rate-limit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashPassword } from '../../server/admin/password.ts'
-import { AdminSessions } from '../../server/admin/sessions.ts'
+import { AdminSessions, LoginFailureStore } from '../../server/admin/sessions.ts'
 import { ConfigError, loadConfig } from '../../server/config.ts'
 import { startMailServer, startTestServer, storeBackend, storeEnv, validData, waitFor, type MailServer, type TestServer } from './helpers.ts'
 import { InboxClient, SITE_ORIGIN, TEST_PASSWORD, sendEnquiry } from './inbox-helpers.ts'
@@ -438,6 +439,17 @@ describe('login limit', () => {
     expect(retryAfter).toBeLessThanOrEqual(15 * 60)
     expect(await limited.text()).toContain('Too many wrong passwords')
     expect((await client.login()).status).toBe(429)
+  })
+
+  it('keeps an address no longer than its window: the next failure from anywhere deletes it', async () => {
+    const failures = new LoginFailureStore(server.store.db)
+    failures.init({ windowMs: 100 } as RateLimitOptions)
+    await failures.increment('192.0.2.1')
+    await new Promise((resolve) => setTimeout(resolve, 150))
+    expect(await failures.increment('192.0.2.2')).toMatchObject({ totalHits: 1 })
+    const keys = (await server.store.db.selectFrom('admin_login_failures').select('key').execute()).map((r) => r.key)
+    expect(keys).toContain('login:192.0.2.2')
+    expect(keys).not.toContain('login:192.0.2.1')
   })
 })
 
