@@ -19,13 +19,13 @@ import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 import readline from 'node:readline'
-import { fileURLToPath } from 'node:url'
+import { paths } from '../project/paths.ts'
+import { runBuild } from '../server/build-freshness.ts'
 import { composeEnquiryMail } from '../server/mail.ts'
 import { openStore, type EnquiryStore, type NewSubmission } from '../server/store.ts'
 import { PostgresEnquiryStore } from '../server/store/postgres.ts'
 import { SqliteEnquiryStore } from '../server/store/sqlite.ts'
 import { startLocalPostgres } from './local-postgres.ts'
-import { precompressDir } from './precompress.ts'
 
 interface AutocannonResult {
   requests: { average: number; total: number }
@@ -38,7 +38,6 @@ type Autocannon = (options: { url: string; connections: number; duration: number
 // autocannon ships no types; this is the part of its API used here.
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon
 
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10)
 const enquiry = JSON.stringify({
@@ -81,7 +80,7 @@ interface Service {
 
 async function main() {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-stores-'))
-  const distDir = await siteToServe(tmp)
+  const distDir = await siteToServe()
   const rows: Row[] = []
   const storeRows: string[][] = []
   const children: ChildProcess[] = []
@@ -178,14 +177,13 @@ async function storeLayer(store: EnquiryStore): Promise<string[]> {
   }
 }
 
-/** The built site if there is one, else the test fixture site, precompressed. */
-async function siteToServe(tmp: string): Promise<string> {
-  const built = path.join(projectRoot, 'dist')
-  if (fs.existsSync(path.join(built, 'site-manifest.json'))) return built
-  const dist = path.join(tmp, 'dist')
-  fs.cpSync(path.join(projectRoot, 'tests/fixtures/built-site'), dist, { recursive: true })
-  await precompressDir(path.join(dist, 'client'))
-  return dist
+/** The built site, built first if there is none. */
+async function siteToServe(): Promise<string> {
+  if (!fs.existsSync(paths.siteManifest)) {
+    process.stdout.write(`bench: ${paths.distDir} holds no built site; building it first\n`)
+    await runBuild(paths.root)
+  }
+  return paths.distDir
 }
 
 /** How much of the queued mail the service(s) had delivered, read while they still run. */
@@ -211,7 +209,7 @@ function startService(children: ChildProcess[], env: Record<string, string>): Pr
 
 /** Starts a node process and resolves with the URL it logs once listening. */
 async function start(children: ChildProcess[], args: string[], env: Record<string, string>): Promise<Service> {
-  const child = spawn(process.execPath, args, { cwd: projectRoot, env: { ...process.env, DATABASE_URL: '', ...env }, stdio: ['ignore', 'pipe', 'inherit'] })
+  const child = spawn(process.execPath, args, { cwd: paths.root, env: { ...process.env, DATABASE_URL: '', ...env }, stdio: ['ignore', 'pipe', 'inherit'] })
   children.push(child)
   return new Promise<Service>((resolve, reject) => {
     readline.createInterface({ input: child.stdout! }).on('line', (line) => {
