@@ -26,7 +26,7 @@ export function tempDir(prefix = 'enquiry-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix))
 }
 
-/** The store this run of the suite uses: the "main" project runs on SQLite, "postgresql" on PostgreSQL. */
+/** The store this run of the suite uses: the "sqlite" project runs on SQLite, "postgresql" on PostgreSQL (vitest.server.config.ts). */
 export const storeBackend: StoreKind = inject('storeBackend') ?? 'sqlite'
 
 /** Environment for a store of its own: a new DATA_DIR and, on the PostgreSQL run, a new database. */

@@ -1,4 +1,4 @@
-// The store on its own, on the database of this run (SQLite in the "main" project, a real
+// The store on its own, on the database of this run (SQLite in the "sqlite" project, a real
 // PostgreSQL in the "postgresql" one): atomic and durable submissions, leases that pass from a dead
 // worker to a live one, claims that never hand one message to two workers, versioned migrations,
 // the shared rate-limit counter, readiness, and deletion by e-mail address.
