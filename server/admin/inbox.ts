@@ -5,6 +5,8 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely'
 import type { CsvEnquiry } from '../enquiry-csv.ts'
 import type { Database, EnquiryDb, FieldValue } from '../store.ts'
+import type { SubmissionRow } from '../store/schema.ts'
+import { parseData } from '../store/sql-store.ts'
 
 export type EnquiryState = 'open' | 'handled' | 'spam'
 export type MailState = 'queued' | 'sent' | 'failed'
@@ -288,17 +290,7 @@ function matches(eb: Eb, q: string) {
   return eb.or(alternatives)
 }
 
-type ListedRow = {
-  id: number
-  received_at: number
-  form_type: string
-  kind: string
-  product: string
-  name: string
-  email: string
-  data: string | Record<string, unknown>
-  status: string
-  handled_at: number | null
+type ListedRow = Pick<SubmissionRow, 'id' | 'received_at' | 'form_type' | 'kind' | 'product' | 'name' | 'email' | 'data' | 'status' | 'handled_at'> & {
   mail_status: string | null
   mail_error: string | null
   mail_attempts: number | null
@@ -329,10 +321,6 @@ function toRow(row: ListedRow): InboxRow {
 function mailState(status: string, lastError: string | null): MailState {
   if (status === 'sent') return 'sent'
   return lastError === null ? 'queued' : 'failed'
-}
-
-function parseData(data: string | Record<string, unknown>): Record<string, FieldValue> {
-  return (typeof data === 'string' ? JSON.parse(data) : data) as Record<string, FieldValue>
 }
 
 function nullableNumber(value: number | string | null): number | null {

@@ -319,7 +319,8 @@ export function outboxRow(submissionId: number, receivedAt: number, mail: Queued
   }
 }
 
-function parseData(data: SubmissionRow['data']): Record<string, FieldValue> {
+/** A submission's fields as stored: JSON text on SQLite, already parsed (jsonb) on PostgreSQL. */
+export function parseData(data: SubmissionRow['data']): Record<string, FieldValue> {
   return (typeof data === 'string' ? JSON.parse(data) : data) as Record<string, FieldValue>
 }
 

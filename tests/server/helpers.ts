@@ -80,7 +80,7 @@ export async function startMailServer(): Promise<MailServer> {
   let server: SMTPServer
   let port = 0
   const closedSessions = new Set<string>()
-  let heldWaiters: Array<() => void> = []
+  const heldWaiters: Array<() => void> = []
   const wakeHeld = () => {
     for (const wake of heldWaiters.splice(0)) wake()
   }
