@@ -12,6 +12,7 @@ const POSTGRESQL_SUITES = [
   'tests/server/submit.test.ts',
   'tests/server/bad-requests.test.ts',
   'tests/server/faults.test.ts',
+  'tests/server/health.test.ts',
   'tests/server/cli.test.ts',
   'tests/server/process.test.ts',
   'tests/server/inbox.test.ts',
