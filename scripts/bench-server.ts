@@ -181,11 +181,11 @@ async function main() {
       `the echo's CPU per request is ${(baseline!.cpuUsPerRequest / accepted!.cpuUsPerRequest).toFixed(2)}× this.\n`,
   )
 
-  const { EnquiryStore } = await import('../server/store.ts')
-  const store = EnquiryStore.open(dataDir)
-  const stored = store.countSubmissions().total
-  const outbox = store.countOutbox()
-  store.close()
+  const { SqliteEnquiryStore } = await import('../server/store/sqlite.ts')
+  const store = await SqliteEnquiryStore.open(dataDir)
+  const stored = (await store.countSubmissions()).total
+  const outbox = await store.countOutbox()
+  await store.close()
   const successes = accepted!.result.statusCodeStats['200']?.count ?? 0
   process.stdout.write(`Stored ${stored} submissions for ${successes} success replies; outbox: ${outbox.sent} written as .eml, ${outbox.queued} still queued at shutdown.\n`)
   if (profile) {

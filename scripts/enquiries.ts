@@ -1,6 +1,6 @@
 // Admin CLI of the enquiry service: `npm run enquiries -- <command>`. It reads the same
-// configuration (environment / .env) as the server and works on the same SQLite file, safely
-// while the server runs.
+// configuration (environment / .env) as the server and works on the same store (the SQLite file
+// under DATA_DIR, or the PostgreSQL database at DATABASE_URL), safely while the server runs.
 import fs from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
@@ -11,14 +11,16 @@ import { DISALLOWED, type TextKind } from '../forms/text-rules.ts'
 import { FilterError, parseInboxQuery } from '../server/admin/filter.ts'
 import { Inbox, type InboxFilter } from '../server/admin/inbox.ts'
 import { hashPassword, MIN_PASSWORD_LENGTH } from '../server/admin/password.ts'
-import { sqliteInboxDatabase } from '../server/admin/schema.ts'
 import { writeEnquiryCsv } from '../server/enquiry-csv.ts'
 import { fieldLabel, formFields } from '../server/fields.ts'
 import { createMemoryLogger } from '../server/log.ts'
 import { createMailSender } from '../server/mail.ts'
 import { mailSettingsDifferences } from '../server/mail-settings.ts'
 import { OutboxWorker } from '../server/outbox.ts'
-import { EnquiryStore, type FieldValue, type Submission } from '../server/store.ts'
+import { openStore, type EnquiryStore, type FieldValue, type Submission } from '../server/store.ts'
+import { copyEnquiries } from '../server/store/copy.ts'
+import { describeDatabaseUrl, PostgresEnquiryStore } from '../server/store/postgres.ts'
+import { SQLITE_FILE_NAME, SqliteEnquiryStore } from '../server/store/sqlite.ts'
 
 export const USAGE = `Usage: npm run enquiries -- <command> [options]
 
@@ -30,19 +32,23 @@ Commands:
                                 --q WORDS, --form TYPE, --state open|handled|spam, --mail
                                 queued|sent|failed, --from DATE, --to DATE (UTC days); --spam is
                                 --state spam
-  outbox [--all]                mail waiting to be sent, with attempts and the last error
-                                (--all includes mail already sent)
+  outbox [--all]                mail waiting to be sent, with attempts, the last error and
+                                which worker holds it now (--all includes mail already sent)
   retry                         send all waiting mail now, ignoring the backoff (refused when this
                                 shell's SMTP_URL, MAIL_FROM or MAIL_TO differ from the server's)
-  backup <file>                 a consistent copy of the database, safe while the server runs
+  backup <file>                 a consistent copy of the SQLite database, safe while the server
+                                runs (on PostgreSQL use pg_dump: docs/postgresql.md)
   delete <email> [--yes]        delete everything stored for an e-mail address
                                 (without --yes, only shows what would be deleted)
   hash-password                 asks for the inbox password (twice, not shown) and prints the
                                 line to set as ADMIN_PASSWORD_HASH
+  migrate-to <DATABASE_URL> [--force]
+                                copy the SQLite database under DATA_DIR (enquiries and their
+                                mail, sent or waiting) to PostgreSQL; safe to run again
   help                          this text
 
-Configuration comes from the same environment variables as the server (DATA_DIR, SMTP_URL, ...):
-run it with the server's environment. Restoring a backup: docs/deploy.md, "Backups".
+Configuration comes from the same environment variables as the server (DATA_DIR or DATABASE_URL,
+SMTP_URL, ...): run it with the server's environment. Restoring a backup: docs/deploy.md, "Backups".
 For CSV on standard output use "npm run -s enquiries -- export > enquiries.csv".`
 
 export interface CliIo {
@@ -72,18 +78,36 @@ export async function runEnquiriesCommand(args: string[], io: CliIo): Promise<nu
     if (error instanceof ConfigError) return fail(error.message)
     throw error
   }
-  const databaseFile = path.join(config.dataDir, 'enquiries.sqlite3')
-  if (!fs.existsSync(databaseFile)) {
-    return fail(`No enquiries database at ${databaseFile} (DATA_DIR=${config.dataDir}). Run this with the server's environment, where DATA_DIR is set.`)
+  const databaseFile = path.join(config.dataDir, SQLITE_FILE_NAME)
+  if (command === 'migrate-to') {
+    const url = positional[0]
+    if (!url || !/^postgres(ql)?:\/\//.test(url)) return fail('Usage: npm run enquiries -- migrate-to postgres://user:password@host:5432/database [--force]')
+    if (!fs.existsSync(databaseFile)) return fail(`No SQLite database to copy at ${databaseFile} (DATA_DIR=${config.dataDir}).`)
+    return migrateTo(await SqliteEnquiryStore.open(config.dataDir), url, flags.force !== undefined, print, fail)
   }
-  const store = EnquiryStore.open(config.dataDir)
+  if (command === 'backup' && config.databaseUrl) {
+    return fail(
+      `backup copies the SQLite database; this service stores enquiries in PostgreSQL (${describeDatabaseUrl(config.databaseUrl)}). ` +
+        'Back that up with pg_dump (docs/postgresql.md).',
+    )
+  }
+  if (!config.databaseUrl && !fs.existsSync(databaseFile)) {
+    return fail(`No enquiries database at ${databaseFile} (DATA_DIR=${config.dataDir}). Run this with the server's environment, where DATA_DIR or DATABASE_URL is set.`)
+  }
+  let store: EnquiryStore
+  try {
+    // A command runs one query at a time: two connections are plenty, and leave the instances theirs.
+    store = await openStore({ ...config, databasePoolSize: 2 })
+  } catch (error) {
+    return fail(`Cannot open the enquiries database: ${error instanceof Error ? error.message : String(error)}`)
+  }
   try {
     switch (command) {
       case 'list': {
         const limit = flags.limit === undefined ? 20 : Number(flags.limit)
         if (!Number.isInteger(limit) || limit < 1) return fail('--limit must be a whole number of at least 1.')
-        const rows = store.listSubmissions({ limit, includeSpam: flags.spam !== undefined })
-        const counts = store.countSubmissions()
+        const rows = await store.listSubmissions({ limit, includeSpam: flags.spam !== undefined })
+        const counts = await store.countSubmissions()
         print(table(['id', 'received (UTC)', 'form', 'product', 'name', 'e-mail', 'status', 'mail'], rows.map((s) => [
           String(s.id), formatTime(s.receivedAt), s.formType, s.product, s.name, s.email, s.status, s.mailStatus ?? '-',
         ])))
@@ -93,11 +117,12 @@ export async function runEnquiriesCommand(args: string[], io: CliIo): Promise<nu
       case 'show': {
         const id = Number(positional[0])
         if (!Number.isInteger(id)) return fail('Usage: npm run enquiries -- show <id>')
-        const submission = store.getSubmission(id)
+        const submission = await store.getSubmission(id)
         if (!submission) return fail(`No submission #${id}.`)
         print(describeSubmission(submission))
-        for (const m of store.outboxForSubmission(id)) {
-          print(`Mail: ${m.status}, ${m.attempts} attempt(s)${m.sentAt ? `, sent ${formatTime(m.sentAt)} via ${m.delivery}` : `, next attempt ${formatTime(m.nextAttemptAt)}`}`)
+        for (const m of await store.outboxForSubmission(id)) {
+          const delivery = m.sentAt ? `, sent ${formatTime(m.sentAt)} via ${m.delivery}` : `, next attempt ${formatTime(m.nextAttemptAt)}`
+          print(terminalSafe(`Mail: ${m.status}, ${m.attempts} attempt(s)${delivery}${lease(m)}`))
           if (m.lastError) print(`Last error: ${terminalSafe(m.lastError)}`)
           print(`Subject: ${terminalSafe(m.subject)}`)
         }
@@ -114,7 +139,7 @@ export async function runEnquiriesCommand(args: string[], io: CliIo): Promise<nu
           throw error
         }
         const target = typeof flags.out === 'string' ? fs.createWriteStream(flags.out) : io.out
-        const count = await writeEnquiryCsv(new Inbox(sqliteInboxDatabase(store.db)).export(filter), target)
+        const count = await writeEnquiryCsv(new Inbox(store.db).export(filter), target)
         if (target !== io.out) {
           await new Promise<void>((resolve, reject) => (target as fs.WriteStream).end((error?: Error | null) => (error ? reject(error) : resolve())))
           print(`Exported ${count} submissions to ${flags.out}.`)
@@ -123,19 +148,22 @@ export async function runEnquiriesCommand(args: string[], io: CliIo): Promise<nu
       }
       case 'outbox': {
         const all = flags.all !== undefined
-        const messages = store.listOutbox({ includeSent: all })
-        const counts = store.countOutbox()
-        print(table(['outbox', 'submission', 'status', 'attempts', 'next attempt / sent (UTC)', 'last error'], messages.map((m) => [
+        const messages = await store.listOutbox({ includeSent: all })
+        const counts = await store.countOutbox()
+        const now = Date.now()
+        print(table(['outbox', 'submission', 'status', 'attempts', 'next attempt / sent (UTC)', 'leased to (until, UTC)', 'last error'], messages.map((m) => [
           String(m.id), String(m.submissionId), m.status, String(m.attempts),
-          formatTime(m.sentAt ?? m.nextAttemptAt), (m.lastError ?? '').slice(0, 80),
+          formatTime(m.sentAt ?? m.nextAttemptAt),
+          m.status === 'queued' && m.leaseOwner && (m.leaseUntil ?? 0) > now ? `${m.leaseOwner} (${formatTime(m.leaseUntil!, true)})` : '-',
+          (m.lastError ?? '').slice(0, 80),
         ])))
-        print(`${counts.queued} waiting (${counts.failing} after a failed attempt), ${counts.sent} sent.`)
+        print(`${counts.queued} waiting (${counts.failing} after a failed attempt, ${counts.leased} being sent now), ${counts.sent} sent. Store: ${store.description}.`)
         return 0
       }
       case 'retry': {
         const now = Date.now()
-        const madeDue = store.makeQueuedDueNow(now)
-        const waiting = store.countOutbox().queued
+        const madeDue = await store.makeQueuedDueNow(now)
+        const waiting = (await store.countOutbox()).queued
         if (waiting === 0) {
           print('No mail is waiting.')
           return 0
@@ -159,8 +187,8 @@ export async function runEnquiriesCommand(args: string[], io: CliIo): Promise<nu
           print(`Sending ${waiting} waiting message(s) (${madeDue} were backing off) via ${sender.description} ...`)
           const result = await worker.deliverDue()
           for (const e of logger.events.filter((e) => e.level !== 'info')) print(`  outbox #${String(e.outboxId)}: ${String(e.error)}`)
-          const left = store.countOutbox().queued
-          print(`Sent ${result.sent}, failed ${result.failed}; ${left} still waiting${left > result.failed ? ' (some are being sent by the running server)' : ''}.`)
+          const left = (await store.countOutbox()).queued
+          print(`Sent ${result.sent}, failed ${result.failed}; ${left} still waiting${left > result.failed ? ' (some are being sent by a running server)' : ''}.`)
           return result.failed > 0 ? 2 : 0
         } finally {
           sender.close()
@@ -173,7 +201,8 @@ export async function runEnquiriesCommand(args: string[], io: CliIo): Promise<nu
         if (fs.existsSync(file)) return fail(`${file} exists already: a backup never overwrites a file; name a new one.`)
         // SQLite's online backup: a consistent copy of the database, including what is still in the
         // write-ahead log, while the server goes on writing (copying the file itself is not that).
-        await store.db.backup(file)
+        if (!(store instanceof SqliteEnquiryStore)) return fail('backup copies the SQLite database only; on PostgreSQL use pg_dump (docs/postgresql.md).')
+        await store.sqlite.backup(file)
         const copy = new Database(file, { fileMustExist: true })
         try {
           // One self-contained file (no -wal beside it) to store away; the server turns WAL on again.
@@ -192,7 +221,7 @@ export async function runEnquiriesCommand(args: string[], io: CliIo): Promise<nu
       case 'delete': {
         const email = positional[0]?.trim()
         if (!email?.includes('@')) return fail('Usage: npm run enquiries -- delete <email> [--yes]')
-        const matches = store.listSubmissions({ includeSpam: true }).filter((s) => s.email.toLowerCase() === email.toLowerCase())
+        const matches = (await store.listSubmissions({ includeSpam: true })).filter((s) => s.email.toLowerCase() === email.toLowerCase())
         if (matches.length === 0) {
           print(`Nothing is stored for ${email}.`)
           return 0
@@ -202,7 +231,7 @@ export async function runEnquiriesCommand(args: string[], io: CliIo): Promise<nu
           print('Run again with --yes to delete them, their queued mail and their .eml copies.')
           return 0
         }
-        const { submissionIds, emlFiles } = store.deleteByEmail(email)
+        const { submissionIds, emlFiles } = await store.deleteByEmail(email)
         let filesDeleted = 0
         for (const file of emlFiles) {
           if (isInside(path.join(config.dataDir, 'mail'), file) && fs.existsSync(file)) {
@@ -218,8 +247,43 @@ export async function runEnquiriesCommand(args: string[], io: CliIo): Promise<nu
         return fail(`Unknown command "${command}".\n\n${USAGE}`)
     }
   } finally {
-    store.close()
+    await store.close()
   }
+}
+
+async function migrateTo(source: SqliteEnquiryStore, url: string, force: boolean, print: (line?: string) => void, fail: (message: string) => number): Promise<number> {
+  let target: PostgresEnquiryStore | undefined
+  try {
+    const leased = (await source.countOutbox()).leased
+    if (leased > 0 && !force) {
+      return fail(
+        `${leased} message(s) in ${source.file} are being sent right now: a server still runs on it. Stop it first ` +
+          '(or pass --force to copy anyway; a message sent by both could then arrive twice).',
+      )
+    }
+    try {
+      target = await PostgresEnquiryStore.connect(url, { databasePoolSize: 2 })
+    } catch (error) {
+      return fail(`Cannot open ${describeDatabaseUrl(url)}: ${error instanceof Error ? error.message : String(error)}`)
+    }
+    const report = await copyEnquiries(source, target)
+    const { submissions, outbox } = report
+    print(`From ${source.description} to ${target.description}:`)
+    print(`  submissions: ${submissions.copied} copied, ${submissions.alreadyThere} already there`)
+    print(`  mail: ${outbox.copied} copied (${outbox.queued} waiting to be sent), ${outbox.alreadyThere} already there`)
+    print('Start the server with DATABASE_URL set to this database; running this again copies only what is new.')
+    return 0
+  } catch (error) {
+    return fail(error instanceof Error ? error.message : String(error))
+  } finally {
+    await target?.close()
+    await source.close()
+  }
+}
+
+/** "being sent by a worker until …" for a message whose lease runs now. */
+function lease(m: { status: string; leaseOwner: string | null; leaseUntil: number | null }): string {
+  return m.status === 'queued' && m.leaseOwner && (m.leaseUntil ?? 0) > Date.now() ? `, being sent by ${m.leaseOwner} until ${formatTime(m.leaseUntil!, true)}` : ''
 }
 
 function parseArgs(args: string[]): { flags: Record<string, string | true>; positional: string[] } {
@@ -263,8 +327,8 @@ function display(value: FieldValue | undefined, empty = '-'): string {
   return Array.isArray(value) ? value.join(', ') : String(value)
 }
 
-function formatTime(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 16).replace('T', ' ')
+function formatTime(ms: number, seconds = false): string {
+  return new Date(ms).toISOString().slice(0, seconds ? 19 : 16).replace('T', ' ')
 }
 
 function table(header: string[], rows: string[][]): string {

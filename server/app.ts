@@ -81,6 +81,8 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
     // X-Forwarded-For without "trust proxy" is said by warnOnceAboutProxy, in this service's terms.
     logger: logger.child({ component: 'rate-limit' }),
     validate: { xForwardedForHeader: false },
+    // Shared by every instance on a PostgreSQL database; in memory for SQLite's single process.
+    store: store.rateLimitStore(),
     handler: (req, res, _next, options) => {
       const minutes = Math.max(1, Math.ceil(options.windowMs / 60_000))
       const error = new RequestError(429, `Too many enquiries from your network. Please try again in ${minutes} minutes, or e-mail us.`)

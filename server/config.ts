@@ -21,6 +21,10 @@ export interface Config {
   /** Where siteUrl came from, for the start-up log and warnings. */
   siteUrlSource: 'SITE_URL' | 'build' | 'default'
   dataDir: string
+  /** postgres:// URL of a shared PostgreSQL database; undefined keeps SQLite under dataDir. */
+  databaseUrl: string | undefined
+  /** Most connections one instance opens to PostgreSQL. */
+  databasePoolSize: number
   distDir: string
   /** smtp:// or smtps:// URL of the relay; undefined writes mail as .eml files under dataDir/mail. */
   smtpUrl: string | undefined
@@ -162,7 +166,29 @@ export const ENVIRONMENT = {
     meaning:
       "Public origin of the site. Set at build time it replaces site.yaml's `origin` in canonical links and the sitemap; set for the server it must equal the built site's. Allowed to post enquiries; the domain of Message-IDs and of MAIL_FROM's default",
   }),
-  DATA_DIR: variable({ schema: z.string().default('./data'), default: '`./data`', meaning: 'SQLite database `enquiries.sqlite3` and, without SMTP, `mail/*.eml`' }),
+  DATA_DIR: variable({
+    schema: z.string().default('./data'),
+    default: '`./data`',
+    meaning: 'SQLite database `enquiries.sqlite3` (unless DATABASE_URL is set) and, without SMTP, `mail/*.eml`',
+  }),
+  DATABASE_URL: variable({
+    schema: z
+      .string()
+      .refine(
+        (v) => /^postgres(ql)?:\/\/[^\s]+$/.test(v) && URL.canParse(v),
+        'must be a postgres:// or postgresql:// URL, such as postgres://user:password@db.example.com:5432/enquiries',
+      )
+      .optional(),
+    default: 'unset (SQLite under DATA_DIR)',
+    meaning:
+      '`postgres://user:password@host:5432/database` of a shared PostgreSQL database, for several instances behind a load balancer (see docs/postgresql.md); the tables are created or migrated at start-up',
+    secret: 'password',
+  }),
+  DATABASE_POOL_SIZE: variable({
+    schema: integer(1, 1000).default(10),
+    default: '`10`',
+    meaning: 'Most connections one instance opens to PostgreSQL',
+  }),
   DIST_DIR: variable({
     schema: z.string().default('./dist'),
     default: '`./dist`',
@@ -219,9 +245,9 @@ export const ENVIRONMENT = {
     meaning: 'Longest retry delay; a message is retried until the relay accepts it',
   }),
   OUTBOX_LEASE_SECONDS: variable({
-    schema: seconds(1, 86_400).default(300_000),
-    default: '`300`',
-    meaning: 'How long a worker holds a message it is sending (a crashed worker\'s lease runs out)',
+    schema: seconds(1, 86_400).default(30_000),
+    default: '`30`',
+    meaning: 'How long a worker holds a message it is sending; renewed while the send lasts, so a crashed worker\'s message is taken over within this time',
   }),
   OUTBOX_POLL_SECONDS: variable({
     schema: seconds(0.01, 3600).default(30_000),
@@ -284,6 +310,12 @@ const SECRETS = new Map(
 
 export const DEFAULT_MAIL_TO = 'enquiries@localhost'
 
+/** Variables whose URL may carry a password: an error message shows them without it. */
+const SECRET_URLS = new Set(['SMTP_URL', 'DATABASE_URL'])
+function withoutPassword(url: string): string {
+  return url.replace(/^([^:/]+:\/\/[^:@/]*:)[^@]*@/, '$1***@')
+}
+
 /** Reads the configuration from `env` (process.env by default); throws ConfigError listing every bad value. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   // An empty value (SMTP_URL= in a .env file) means "not set".
@@ -298,9 +330,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       parsed.error.issues.map((issue) => {
         const key = String(issue.path[0] ?? '')
         const secret = SECRETS.get(key)
-        const got = key in present && secret !== 'value' ? ` (got "${present[key]}")` : ''
-        const problem = `${key}: ${issue.message}${issue.message.includes('(got') ? '' : got}`
-        return secret === 'password' ? maskSecrets(problem) : problem
+        // Only the value given is masked: the example in the message keeps its word "password".
+        const shown = secret === 'password' ? maskSecrets(String(present[key])) : present[key]
+        const got = key in present && secret !== 'value' ? ` (got "${shown}")` : ''
+        const message = secret === 'password' && issue.message.includes('(got') ? maskSecrets(issue.message) : issue.message
+        return `${key}: ${message}${message.includes('(got') ? '' : got}`
       }),
     )
   }
@@ -334,6 +368,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     siteUrl,
     siteUrlSource,
     dataDir: path.resolve(cwd, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     distDir,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `Website enquiries <no-reply@${siteHost.includes('.') ? siteHost : 'localhost'}>`,

@@ -1,10 +1,13 @@
 // The worker that delivers queued mail. It leases one due message at a time from the store, sends
 // it, and marks it sent only after the mail server accepted it; a failure is retried with
-// exponential backoff. The queue lives in SQLite, so it survives restarts, and the lease means two
-// workers (the server and `npm run enquiries -- retry`) never send the same message at once.
+// exponential backoff. The queue lives in the database, so it survives restarts, and the lease means
+// no two workers (every instance's, and `npm run enquiries -- retry`'s) send the same message at
+// once. The lease is short, so a message held by an instance that died passes to another soon, and
+// it is renewed while a slow send goes on, so a live worker keeps it.
 // A crash between the server's acceptance and "mark sent" can still repeat one message; its
 // Message-ID is fixed when queued, so the mailbox sees the same message twice, never a new one.
 import { randomUUID } from 'node:crypto'
+import os from 'node:os'
 import { maskSecrets, type Logger } from './log.ts'
 import type { MailSender } from './mail.ts'
 import type { EnquiryStore, OutboxMessage } from './store.ts'
@@ -12,6 +15,7 @@ import type { EnquiryStore, OutboxMessage } from './store.ts'
 export interface OutboxSettings {
   retryBaseMs: number
   retryMaxMs: number
+  /** How long a claimed message stays with its worker unless renewed (a third of it before it runs out). */
   leaseMs: number
   /** Longest sleep between looks at the queue, so changes made by another process are noticed. */
   pollMs: number
@@ -25,7 +29,8 @@ export function retryDelay(failedAttempts: number, settings: Pick<OutboxSettings
 }
 
 export class OutboxWorker {
-  readonly owner = `${process.pid}-${randomUUID().slice(0, 8)}`
+  /** Names the worker in leases (shown by the CLI): which machine or instance, which process. */
+  readonly owner = `${os.hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`
   private running: Promise<void> | undefined
   private stopping = false
   private wake: (() => void) | undefined
@@ -86,7 +91,7 @@ export class OutboxWorker {
     const result = { sent: 0, failed: 0 }
     for (;;) {
       if (this.stopping) return result
-      const message = this.store.claimDueMessage(this.owner, Date.now(), this.settings.leaseMs)
+      const message = await this.store.claimDueMessage(this.owner, Date.now(), this.settings.leaseMs)
       if (!message) return result
       if (await this.deliver(message)) result.sent++
       else result.failed++
@@ -103,14 +108,14 @@ export class OutboxWorker {
         this.logger.error({ err: error }, 'outbox could not read the queue')
       }
       if (this.stopping) return
-      await this.sleep(this.sleepTime())
+      await this.sleep(await this.sleepTime())
     }
   }
 
-  private sleepTime(): number {
+  private async sleepTime(): Promise<number> {
     let due: number | undefined
     try {
-      due = this.store.nextDueAt()
+      due = await this.store.nextDueAt()
     } catch {
       due = undefined
     }
@@ -136,6 +141,7 @@ export class OutboxWorker {
   /** One attempt at one leased message; true if it was accepted. */
   private async deliver(message: OutboxMessage): Promise<boolean> {
     let delivery: string
+    const renewal = this.keepLease(message)
     try {
       const abandoned = new Promise<never>((_resolve, reject) => (this.abandonCurrent = reject))
       delivery = await Promise.race([this.sender.send(message), abandoned])
@@ -143,7 +149,8 @@ export class OutboxWorker {
       // A send abandoned by shutdown was no fault of the relay: it is due again at the next start.
       const delay = this.stopping ? 0 : retryDelay(message.attempts, this.settings)
       const reason = maskSecrets(error instanceof Error ? error.message : String(error))
-      this.store.markFailed(message.id, this.owner, reason, Date.now() + delay)
+      await renewal.stop()
+      await this.store.markFailed(message.id, this.owner, reason, Date.now() + delay)
       this.logger.warn(
         { outboxId: message.id, submissionId: message.submissionId, attempts: message.attempts, retryInMs: delay, error: reason },
         'mail delivery failed, will retry',
@@ -152,8 +159,28 @@ export class OutboxWorker {
     } finally {
       this.abandonCurrent = undefined
     }
-    this.store.markSent(message.id, Date.now(), delivery)
+    await renewal.stop()
+    await this.store.markSent(message.id, Date.now(), delivery)
     this.logger.info({ outboxId: message.id, submissionId: message.submissionId, attempts: message.attempts }, 'mail delivered')
     return true
+  }
+
+  /** Renews the lease on `message` every third of its length until stopped. */
+  private keepLease(message: OutboxMessage): { stop(): Promise<void> } {
+    let renewing: Promise<unknown> = Promise.resolve()
+    const timer = setInterval(() => {
+      renewing = this.store.renewLease(message.id, this.owner, Date.now() + this.settings.leaseMs).then(
+        (held) => {
+          if (!held) this.logger.warn({ outboxId: message.id }, 'outbox lease lost during a send')
+        },
+        (error: unknown) => this.logger.warn({ outboxId: message.id, err: error }, 'outbox lease not renewed'),
+      )
+    }, Math.max(1, Math.floor(this.settings.leaseMs / 3)))
+    return {
+      stop: async () => {
+        clearInterval(timer)
+        await renewing
+      },
+    }
   }
 }

@@ -12,7 +12,7 @@ import { createMailSender, type MailSender } from './mail.ts'
 import { OutboxWorker } from './outbox.ts'
 import { recordMailSettings } from './mail-settings.ts'
 import type { Site } from './site.ts'
-import { EnquiryStore } from './store.ts'
+import { openStore, type EnquiryStore } from './store.ts'
 
 export interface RunningServer {
   url: string
@@ -27,7 +27,12 @@ export interface RunningServer {
 
 export async function startServer(config: Config, options: { logger?: Logger; site?: Site } = {}): Promise<RunningServer> {
   const logger = options.logger ?? createLogger({ level: config.logLevel })
-  const store = EnquiryStore.open(config.dataDir)
+  const store = await openStore({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    databasePoolSize: config.databasePoolSize,
+    onConnectionError: (error) => logger.warn({ err: error }, 'a database connection broke; the pool replaces it'),
+  })
   const sender = createMailSender({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, mailTo: config.mailTo, dataDir: config.dataDir })
   const outbox = new OutboxWorker(store, sender, config.outbox, logger)
   let shuttingDown = false
@@ -36,7 +41,7 @@ export async function startServer(config: Config, options: { logger?: Logger; si
     app = createApp(config, { store, logger, site: options.site, onQueued: () => outbox.notify(), isShuttingDown: () => shuttingDown })
     recordMailSettings(config)
   } catch (error) {
-    store.close()
+    await store.close()
     sender.close()
     throw error
   }
@@ -63,7 +68,16 @@ export async function startServer(config: Config, options: { logger?: Logger; si
   const host = config.host ?? (family === 'IPv6' && address === '::' ? 'localhost' : address === '0.0.0.0' ? 'localhost' : address)
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
   logger.info(
-    { url, pid: process.pid, siteUrl: config.siteUrl, store: 'sqlite', mail: sender.description, dataDir: config.dataDir, distDir: config.distDir, production: config.production },
+    {
+      url,
+      pid: process.pid,
+      siteUrl: config.siteUrl,
+      store: store.description,
+      mail: sender.description,
+      dataDir: config.dataDir,
+      distDir: config.distDir,
+      production: config.production,
+    },
     'enquiry service listening',
   )
   for (const warning of config.warnings) logger.warn(warning)
@@ -84,7 +98,7 @@ export async function startServer(config: Config, options: { logger?: Logger; si
         await outbox.stop(reserve / 2)
       }
       sender.close()
-      store.close()
+      await store.close()
       logger.info('enquiry service stopped')
     })())
   return { url, port, server, store, outbox, sender, close }

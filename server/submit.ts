@@ -101,7 +101,7 @@ async function accept(ctx: SubmitContext, req: Request, { formType, entry, formD
           { submissionId: id, formType, kind: entry.kind, product: submission.product, data, receivedAt: submission.receivedAt },
           ctx.siteUrl,
         )
-  const { id } = await ctx.store.addSubmissionDurably(submission, compose)
+  const { id } = await ctx.store.addSubmission(submission, compose)
   req.log.info({ submissionId: id, formType, status: submission.status }, 'enquiry stored')
   if (!spam) ctx.onQueued()
   return { message: entry.kind === 'review' ? REVIEW_SUCCESS_MESSAGE : SUCCESS_MESSAGE }

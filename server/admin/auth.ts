@@ -5,12 +5,11 @@ import cookieParser from 'cookie-parser'
 import { doubleCsrf, type DoubleCsrfUtilities } from 'csrf-csrf'
 import express, { type Request, type RequestHandler, type Response } from 'express'
 import { rateLimit } from 'express-rate-limit'
-import type { Kysely } from 'kysely'
 import type { InboxConfig } from '../config.ts'
 import type { Logger } from '../log.ts'
 import { escapeHtml } from '../mail.ts'
+import type { EnquiryDb } from '../store.ts'
 import { hashedPasswordCheck, plainPasswordCheck, type PasswordCheck } from './password.ts'
-import type { InboxDatabase } from './schema.ts'
 import { AdminSessions, LoginFailureStore, type AdminSession } from './sessions.ts'
 import { LOGIN_MESSAGE_MARKER } from './shells.ts'
 
@@ -31,7 +30,7 @@ export class InboxError extends Error {
 
 export interface AuthDeps {
   config: InboxConfig
-  db: Kysely<InboxDatabase>
+  db: EnquiryDb
   loginShell: string
   logger: Logger
   isAllowedOrigin(origin: string): boolean

@@ -1,13 +1,12 @@
 // The owner's inbox over the enquiry store: list with search, filters and pages, one enquiry with
-// its mail, handling, resending and deleting. Written with Kysely against `InboxDatabase`, so the
-// same queries run on the SQLite store and on PostgreSQL.
-// Every write is one statement. On SQLite the inbox shares the store's one connection, and a
-// transaction held open across an await would take in the store's own writes (a visitor's
-// enquiry) and could roll them back with it.
-import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from 'kysely'
+// its mail, handling, resending and deleting. Written with Kysely on the store's own query layer
+// (server/store/schema.ts), so the same queries run on the SQLite store and on PostgreSQL.
+// Every write is one statement; a deleted enquiry's mail goes with it (ON DELETE CASCADE).
+import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely'
 import type { CsvEnquiry } from '../enquiry-csv.ts'
-import type { FieldValue } from '../store.ts'
-import type { InboxDatabase } from './schema.ts'
+import type { Database, EnquiryDb, FieldValue } from '../store.ts'
+import type { SubmissionRow } from '../store/schema.ts'
+import { parseData } from '../store/sql-store.ts'
 
 export type EnquiryState = 'open' | 'handled' | 'spam'
 export type MailState = 'queued' | 'sent' | 'failed'
@@ -75,13 +74,12 @@ export interface InboxPage {
 export const PAGE_SIZE = 25
 const EXPORT_BATCH = 500
 
-type Db = Kysely<InboxDatabase>
-type Eb = ExpressionBuilder<InboxDatabase & { s: InboxDatabase['submissions']; o: InboxDatabase['outbox'] }, 's' | 'o'>
+type Eb = ExpressionBuilder<Database & { s: Database['submissions']; o: Database['outbox'] }, 's' | 'o'>
 
 export class Inbox {
   constructor(
-    private readonly db: Db,
-    /** Runs after rows were deleted (the SQLite store moves them out of its write-ahead log). */
+    private readonly db: EnquiryDb,
+    /** Runs after rows were deleted: the store scrubs them from its files (EnquiryStore.scrubDeleted). */
     private readonly afterDelete: () => Promise<void> | void = () => {},
   ) {}
 
@@ -154,7 +152,6 @@ export class Inbox {
     const emlFiles = await this.emlFilesOf([id])
     const result = await this.db.deleteFrom('submissions').where('id', '=', id).executeTakeFirst()
     if (Number(result.numDeletedRows) === 0) return undefined
-    await this.db.deleteFrom('outbox').where('submission_id', '=', id).execute()
     await this.afterDelete()
     return { emlFiles }
   }
@@ -177,7 +174,6 @@ export class Inbox {
     if (ids.length === 0) return { submissionIds: [], emlFiles: [] }
     const emlFiles = await this.emlFilesOf(ids)
     await this.db.deleteFrom('submissions').where('id', 'in', ids).execute()
-    await this.db.deleteFrom('outbox').where('submission_id', 'in', ids).execute()
     await this.afterDelete()
     return { submissionIds: ids, emlFiles }
   }
@@ -259,7 +255,7 @@ export class Inbox {
     return query
   }
 
-  private withColumns<O>(query: SelectQueryBuilder<InboxDatabase & { s: InboxDatabase['submissions']; o: InboxDatabase['outbox'] }, 's' | 'o', O>) {
+  private withColumns<O>(query: SelectQueryBuilder<Database & { s: Database['submissions']; o: Database['outbox'] }, 's' | 'o', O>) {
     return query.select([
       's.id',
       's.received_at',
@@ -294,17 +290,7 @@ function matches(eb: Eb, q: string) {
   return eb.or(alternatives)
 }
 
-type ListedRow = {
-  id: number
-  received_at: number
-  form_type: string
-  kind: string
-  product: string
-  name: string
-  email: string
-  data: string | Record<string, unknown>
-  status: string
-  handled_at: number | null
+type ListedRow = Pick<SubmissionRow, 'id' | 'received_at' | 'form_type' | 'kind' | 'product' | 'name' | 'email' | 'data' | 'status' | 'handled_at'> & {
   mail_status: string | null
   mail_error: string | null
   mail_attempts: number | null
@@ -335,10 +321,6 @@ function toRow(row: ListedRow): InboxRow {
 function mailState(status: string, lastError: string | null): MailState {
   if (status === 'sent') return 'sent'
   return lastError === null ? 'queued' : 'failed'
-}
-
-function parseData(data: string | Record<string, unknown>): Record<string, FieldValue> {
-  return (typeof data === 'string' ? JSON.parse(data) : data) as Record<string, FieldValue>
 }
 
 function nullableNumber(value: number | string | null): number | null {

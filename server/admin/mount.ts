@@ -1,12 +1,12 @@
-// Wires the owner's inbox into the app over the SQLite store, or logs that it is off: without
-// ADMIN_PASSWORD_HASH or ADMIN_PASSWORD nothing is mounted, and its addresses are plain 404s.
+// Wires the owner's inbox into the app over the enquiry store (SQLite or PostgreSQL), or logs that
+// it is off: without ADMIN_PASSWORD_HASH or ADMIN_PASSWORD nothing is mounted, and its addresses
+// are plain 404s.
 import path from 'node:path'
 import type { Express } from 'express'
 import type { Config } from '../config.ts'
 import type { Logger } from '../log.ts'
 import type { EnquiryStore } from '../store.ts'
 import { createInboxRouter } from './router.ts'
-import { sqliteInboxDatabase } from './schema.ts'
 import { loadInboxShells } from './shells.ts'
 
 export function mountInbox(
@@ -23,9 +23,8 @@ export function mountInbox(
   }
   const router = createInboxRouter({
     config: config.inbox,
-    db: sqliteInboxDatabase(deps.store.db),
-    // Deleted enquiries leave the write-ahead log for the main file, where secure_delete overwrote them.
-    afterDelete: () => void deps.store.db.pragma('wal_checkpoint(TRUNCATE)'),
+    db: deps.store.db,
+    afterDelete: () => deps.store.scrubDeleted(),
     mailDir: path.join(config.dataDir, 'mail'),
     shells: loadInboxShells(config.distDir),
     logger: deps.logger,

@@ -6,22 +6,21 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express'
-import type { Kysely } from 'kysely'
 import { formSchemas, type FormKind } from '../../forms/schemas.ts'
 import type { InboxConfig } from '../config.ts'
 import { CSV_CONTENT_TYPE, writeEnquiryCsv } from '../enquiry-csv.ts'
 import { fieldLabel, formFields, LONG_FIELDS } from '../fields.ts'
 import type { Logger } from '../log.ts'
+import type { EnquiryDb } from '../store.ts'
 import { InboxError, INBOX_PATH, LOGIN_PATH, LOGOUT_PATH, mountAuth } from './auth.ts'
 import { FilterError, parseInboxQuery } from './filter.ts'
 import { Inbox, type EnquiryDetail } from './inbox.ts'
-import type { InboxDatabase } from './schema.ts'
 import type { InboxShellName } from './shells.ts'
 
 export interface InboxDeps {
   config: InboxConfig
-  db: Kysely<InboxDatabase>
-  /** After rows were deleted: the SQLite store checkpoints its write-ahead log. */
+  db: EnquiryDb
+  /** After rows were deleted: the store scrubs them from its files. */
   afterDelete?: () => Promise<void> | void
   /** DATA_DIR/mail: .eml copies of deleted enquiries are deleted too. */
   mailDir: string

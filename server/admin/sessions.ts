@@ -4,9 +4,9 @@
 // express-rate-limit's store for failed logins lives here too, for the same reason: the count of
 // failures per address is shared by all instances and survives a restart.
 import { createHash, randomBytes } from 'node:crypto'
-import { sql, type Kysely } from 'kysely'
+import { sql } from 'kysely'
 import type { ClientRateLimitInfo, Options as RateLimitOptions, Store } from 'express-rate-limit'
-import type { InboxDatabase } from './schema.ts'
+import type { EnquiryDb } from '../store.ts'
 
 export interface AdminSession {
   id: string
@@ -16,7 +16,7 @@ export interface AdminSession {
 
 export class AdminSessions {
   constructor(
-    private readonly db: Kysely<InboxDatabase>,
+    private readonly db: EnquiryDb,
     private readonly lifetimeMs: number,
   ) {}
 
@@ -67,7 +67,7 @@ export class LoginFailureStore implements Store {
   readonly localKeys = false
   readonly prefix = 'login:'
 
-  constructor(private readonly db: Kysely<InboxDatabase>) {}
+  constructor(private readonly db: EnquiryDb) {}
 
   init(options: RateLimitOptions): void {
     this.windowMs = options.windowMs
@@ -76,6 +76,9 @@ export class LoginFailureStore implements Store {
   async increment(key: string): Promise<ClientRateLimitInfo> {
     const now = Date.now()
     const resetAt = now + this.windowMs
+    // Addresses whose window is over go at the next failure: failures are rare, and no address is
+    // kept much longer than its window.
+    await this.db.deleteFrom('admin_login_failures').where('reset_at', '<=', now).where('key', '!=', this.prefix + key).execute()
     const expired = sql<boolean>`${sql.ref('admin_login_failures.reset_at')} <= ${now}`
     const row = await this.db
       .insertInto('admin_login_failures')

@@ -68,7 +68,7 @@ describe('the server serving that build', () => {
     })
     expect(res.status).toBe(200)
     expect(await res.json()).toMatchObject({ success: true })
-    const stored = server.store.listSubmissions({ limit: 1 })[0]!
+    const stored = (await server.store.listSubmissions({ limit: 1 }))[0]!
     expect(stored).toMatchObject({ formType: 'SaffronEnquiry', kind: 'productEnquiry', product: 'Saffron', name: 'Farah Khan' })
 
     const mailDir = join(dataDir, 'mail')

@@ -102,7 +102,7 @@ describe('a site built with API_ORIGIN', () => {
       await form.getByLabel(/^Message/).fill('Sent across origins.')
       await form.getByRole('button', { name: 'Send Enquiry' }).click()
       await expect.poll(() => form.getByRole('status').textContent(), { timeout: 10_000 }).toBe('Form submitted successfully!')
-      expect(api.store.listSubmissions().map((s) => s.name)).toContain('Static Host Buyer')
+      expect((await api.store.listSubmissions()).map((s) => s.name)).toContain('Static Host Buyer')
     } finally {
       await page.close()
     }
@@ -120,7 +120,7 @@ describe('a site built with API_ORIGIN', () => {
       await form.locator('[name=mobile]').fill('+49 151 2345678')
       await form.locator('[name=details]').fill('No JavaScript here.')
       await Promise.all([page.waitForURL(`${siteOrigin}/thank-you`), form.locator('[type=submit]').click()])
-      expect(api.store.listSubmissions().map((s) => s.name)).toContain('Classic Buyer')
+      expect((await api.store.listSubmissions()).map((s) => s.name)).toContain('Classic Buyer')
     } finally {
       await context.close()
     }

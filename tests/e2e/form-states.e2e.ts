@@ -165,7 +165,7 @@ describe('product enquiry: what the server answers, as the form shows it', () =>
       expect(message!.y).toBeGreaterThan(button!.y)
       expect(tab.problems.some((p) => p.includes('Form submission failed'))).toBe(true)
       expect(await form.getByRole('button', { name: 'Submit' }).isEnabled()).toBe(true)
-      expect(limited.store.countSubmissions().total).toBe(1)
+      expect((await limited.store.countSubmissions()).total).toBe(1)
     } finally {
       await limited.close()
       fs.rmSync(limited.dataDir, { recursive: true, force: true })

@@ -110,7 +110,7 @@ describe('bad requests', () => {
   it.each(table)('$name → $status', async (row) => {
     const { store, logger } = context.server
     const faults = () => logger.events.filter((e) => e.level === 'error').length
-    const before = { submissions: store.countSubmissions(), outbox: store.countOutbox(), mail: context.mail.received.length, faults: faults() }
+    const before = { submissions: await store.countSubmissions(), outbox: await store.countOutbox(), mail: context.mail.received.length, faults: faults() }
     const contentType = 'contentType' in row ? row.contentType : row.classic ? 'application/x-www-form-urlencoded' : 'application/json'
     const headers: Record<string, string> = { ...row.headers }
     if (contentType !== undefined) headers['content-type'] = contentType
@@ -133,7 +133,7 @@ describe('bad requests', () => {
       expect(await res.json()).toEqual({ success: false, message: row.message, errors })
     }
     // Nothing stored, queued or sent, and no fault logged for it.
-    expect({ submissions: store.countSubmissions(), outbox: store.countOutbox(), mail: context.mail.received.length, faults: faults() }).toEqual(before)
+    expect({ submissions: await store.countSubmissions(), outbox: await store.countOutbox(), mail: context.mail.received.length, faults: faults() }).toEqual(before)
     // Object.prototype was not polluted.
     expect(({} as Record<string, unknown>).isAdmin).toBeUndefined()
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()

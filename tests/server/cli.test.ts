@@ -10,7 +10,7 @@ import { runEnquiriesCommand } from '../../scripts/enquiries.ts'
 import { HONEYPOT_FIELD } from '../../forms/schemas.ts'
 import Database from 'better-sqlite3'
 import { hashedPasswordCheck, parsePasswordHash, type ScryptHash } from '../../server/admin/password.ts'
-import { postJson, projectRoot, startableProject, startMailServer, startTestServer, tempDir, validData, waitFor, type MailServer, type TestServer } from './helpers.ts'
+import { postJson, projectRoot, runCli, startableProject, storeBackend, storeEnv, startMailServer, startTestServer, tempDir, validData, waitFor, type MailServer, type TestServer } from './helpers.ts'
 
 let mail: MailServer
 let server: TestServer
@@ -22,7 +22,7 @@ beforeAll(async () => {
   // Slow retries: the CLI's retry, not the server's backoff, sends the mail in this file.
   server = await startTestServer({ SMTP_URL: mail.url, OUTBOX_RETRY_BASE_SECONDS: '60', OUTBOX_RETRY_MAX_SECONDS: '60' })
   env = {
-    DATA_DIR: server.config.dataDir,
+    ...storeEnv(server),
     SMTP_URL: mail.url,
     MAIL_TO: 'Enquiries <enquiries@example.test>',
     MAIL_FROM: 'Website <website@example.test>',
@@ -35,7 +35,7 @@ beforeAll(async () => {
     { formType: 'CloveEnquiry', formData: { ...validData.productEnquiry, name: 'Spam bot', [HONEYPOT_FIELD]: 'http://x' } },
   ]
   for (const p of posts) expect((await postJson(server.url, p)).status).toBe(200)
-  await waitFor(() => server.store.listOutbox().every((m) => m.attempts >= 1) || undefined)
+  await waitFor(async () => (await server.store.listOutbox()).every((m) => m.attempts >= 1) || undefined)
   // From here on only the CLI's worker sends.
   await server.outbox.stop()
 })
@@ -44,16 +44,7 @@ afterAll(async () => {
   await mail?.stop().catch(() => {})
 })
 
-async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out = new PassThrough()
-  const err = new PassThrough()
-  let outText = ''
-  let errText = ''
-  out.on('data', (c: Buffer) => (outText += c.toString()))
-  err.on('data', (c: Buffer) => (errText += c.toString()))
-  const code = await runEnquiriesCommand(args, { out, err, env })
-  return { code, out: outText, err: errText }
-}
+const cli = (...args: string[]) => runCli(env, ...args)
 
 describe('enquiries CLI', () => {
   it('lists recent submissions, newest first, without spam unless asked', async () => {
@@ -112,7 +103,7 @@ describe('enquiries CLI', () => {
 
   it('shows stored text without letting escape sequences reach the terminal', async () => {
     // Stored before input was hardened: the form would refuse these characters today.
-    const { id } = server.store.addSubmission(
+    const { id } = await server.store.addSubmission(
       {
         receivedAt: Date.now(),
         formType: 'QuickEnquiry',
@@ -136,13 +127,23 @@ describe('enquiries CLI', () => {
     const listed = await cli('list', '--limit', '1')
     expect(listed.out).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/)
     expect(listed.out).toContain('\\u{1b}')
-    server.store.db.prepare('DELETE FROM submissions WHERE id = ?').run(id)
+    await server.store.db.deleteFrom('submissions').where('id', '=', id).execute()
   })
 
   it('shows the outbox with failures, and retry sends everything waiting once the relay is back', async () => {
     const before = await cli('outbox')
-    expect(before.out).toContain('4 waiting (4 after a failed attempt), 0 sent.')
+    expect(before.out).toContain('4 waiting (4 after a failed attempt, 0 being sent now), 0 sent.')
+    expect(before.out).toContain(`Store: ${server.store.description}.`)
     expect(before.out).toMatch(/ECONNREFUSED|connect/)
+
+    // A message a worker is sending shows who holds it and until when.
+    await server.store.makeQueuedDueNow(Date.now())
+    const claimed = (await server.store.claimDueMessage('instance-b-1234', Date.now(), 60_000))!
+    const leased = await cli('outbox')
+    expect(leased.out).toMatch(new RegExp(`^${claimed.id}\\s.*instance-b-1234 \\(\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\)`, 'm'))
+    expect(leased.out).toContain('4 waiting (4 after a failed attempt, 1 being sent now), 0 sent.')
+    expect((await cli('show', String(claimed.submissionId))).out).toMatch(/, being sent by instance-b-1234 until \d{4}-/)
+    await server.store.markFailed(claimed.id, 'instance-b-1234', 'released by the test', Date.now())
 
     const stillDown = await cli('retry')
     expect(stillDown.code).toBe(2)
@@ -154,7 +155,7 @@ describe('enquiries CLI', () => {
     expect(retried.code).toBe(0)
     expect(retried.out).toMatch(/Sent 4, failed 0; 0 still waiting/)
     expect(mail.received).toHaveLength(4)
-    expect((await cli('outbox')).out).toContain('0 waiting (0 after a failed attempt), 4 sent.')
+    expect((await cli('outbox')).out).toContain('0 waiting (0 after a failed attempt, 0 being sent now), 4 sent.')
     expect((await cli('outbox', '--all')).out).toMatch(/^1\s+1\s+sent\s+/m)
   })
 
@@ -162,19 +163,21 @@ describe('enquiries CLI', () => {
     const dryRun = await cli('delete', 'asha.rao@EXAMPLE.in')
     // The spam post used the same address: it goes too.
     expect(dryRun.out).toContain('3 submission(s) stored for asha.rao@EXAMPLE.in: #5, #4, #1.')
-    expect(server.store.getSubmission(1)).toBeDefined()
+    expect(await server.store.getSubmission(1)).toBeDefined()
 
     const deleted = await cli('delete', 'asha.rao@EXAMPLE.in', '--yes')
     expect(deleted.code).toBe(0)
     expect(deleted.out).toContain('Deleted 3 submission(s) (#1, #4, #5)')
-    expect(server.store.getSubmission(1)).toBeUndefined()
-    expect(server.store.getSubmission(4)).toBeUndefined()
-    expect(server.store.outboxForSubmission(1)).toEqual([])
-    expect(server.store.getSubmission(2)).toBeDefined()
-    // Not left behind in the database file or its write-ahead log either.
-    const dir = server.config.dataDir
-    for (const file of fs.readdirSync(dir).filter((f) => f.startsWith('enquiries.sqlite3'))) {
-      expect(fs.readFileSync(path.join(dir, file)).includes(Buffer.from('asha.rao@example.in')), file).toBe(false)
+    expect(await server.store.getSubmission(1)).toBeUndefined()
+    expect(await server.store.getSubmission(4)).toBeUndefined()
+    expect(await server.store.outboxForSubmission(1)).toEqual([])
+    expect(await server.store.getSubmission(2)).toBeDefined()
+    if (storeBackend === 'sqlite') {
+      // Not left behind in the database file or its write-ahead log either.
+      const dir = server.config.dataDir
+      for (const file of fs.readdirSync(dir).filter((f) => f.startsWith('enquiries.sqlite3'))) {
+        expect(fs.readFileSync(path.join(dir, file)).includes(Buffer.from('asha.rao@example.in')), file).toBe(false)
+      }
     }
     expect((await cli('delete', 'nobody@example.com', '--yes')).out).toContain('Nothing is stored')
   })
@@ -183,11 +186,15 @@ describe('enquiries CLI', () => {
     const fileServer = await startTestServer({})
     try {
       expect((await postJson(fileServer.url, { formType: 'CloveEnquiry', formData: validData.productEnquiry })).status).toBe(200)
-      await waitFor(() => fileServer.store.countOutbox().sent === 1 || undefined)
-      const eml = fileServer.store.listOutbox({ includeSent: true })[0]!.delivery!
+      await waitFor(async () => (await fileServer.store.countOutbox()).sent === 1 || undefined)
+      const eml = (await fileServer.store.listOutbox({ includeSent: true }))[0]!.delivery!
       expect(fs.existsSync(eml)).toBe(true)
       const out = new PassThrough()
-      const code = await runEnquiriesCommand(['delete', validData.productEnquiry.email, '--yes'], { out, err: new PassThrough(), env: { DATA_DIR: fileServer.config.dataDir } })
+      const code = await runEnquiriesCommand(['delete', validData.productEnquiry.email, '--yes'], {
+        out,
+        err: new PassThrough(),
+        env: storeEnv(fileServer),
+      })
       expect(code).toBe(0)
       expect(String(out.read())).toContain('and 1 .eml file(s)')
       expect(fs.existsSync(eml)).toBe(false)
@@ -196,7 +203,17 @@ describe('enquiries CLI', () => {
     }
   })
 
-  it('backs up the database while the server runs, as a consistent copy that opens on its own', async () => {
+  it.skipIf(storeBackend !== 'postgresql')('refuses a backup on PostgreSQL, pointing to pg_dump, and writes nothing', async () => {
+    const file = path.join(tempDir('backup-'), 'enquiries-backup.sqlite3')
+    const { code, err } = await cli('backup', file)
+    expect(code).toBe(1)
+    expect(err).toContain('this service stores enquiries in PostgreSQL')
+    expect(err).toContain('pg_dump (docs/postgresql.md)')
+    expect(err).not.toMatch(/:\/\/[^:\s]*:[^*@\s]+@/)
+    expect(fs.existsSync(file)).toBe(false)
+  })
+
+  it.skipIf(storeBackend !== 'sqlite')('backs up the database while the server runs, as a consistent copy that opens on its own', async () => {
     expect((await postJson(server.url, { formType: 'CloveEnquiry', formData: { ...validData.productEnquiry, name: 'Only in the log' } })).status).toBe(200)
     // What a plain copy of the file would miss sits in the write-ahead log.
     expect(fs.statSync(path.join(server.config.dataDir, 'enquiries.sqlite3-wal')).size).toBeGreaterThan(0)
@@ -209,7 +226,7 @@ describe('enquiries CLI', () => {
     const copy = new Database(file, { readonly: true })
     try {
       const names = (copy.prepare('SELECT name FROM submissions ORDER BY id').all() as Array<{ name: string }>).map((r) => r.name)
-      expect(names).toEqual(server.store.listSubmissions({ includeSpam: true }).reverse().map((s) => s.name))
+      expect(names).toEqual((await server.store.listSubmissions({ includeSpam: true })).reverse().map((s) => s.name))
     } finally {
       copy.close()
     }
@@ -226,14 +243,14 @@ describe('enquiries CLI', () => {
       expect((await postJson(fileServer.url, { formType: 'CloveEnquiry', formData: validData.productEnquiry })).status).toBe(200)
       const err = new PassThrough()
       // The shell lacks SMTP_URL: mail would be written as .eml files instead of sent.
-      const code = await runEnquiriesCommand(['retry'], { out: new PassThrough(), err, env: { DATA_DIR: fileServer.config.dataDir, MAIL_TO: 'Enquiries <enquiries@example.test>', MAIL_FROM: 'Website <website@example.test>' } })
+      const code = await runEnquiriesCommand(['retry'], { out: new PassThrough(), err, env: { ...storeEnv(fileServer), MAIL_TO: 'Enquiries <enquiries@example.test>', MAIL_FROM: 'Website <website@example.test>' } })
       expect(code).toBe(3)
       const text = String(err.read())
       expect(text).toContain("Not sending from here: this command's mail settings differ from those the server started with")
       expect(text).toContain(`SMTP_URL: the server sends by smtp smtp://${new URL(mail.url).host}, this command would send by eml files`)
       expect(text).toContain("Run it with the server's environment")
       expect(fs.existsSync(path.join(fileServer.config.dataDir, 'mail'))).toBe(false)
-      expect(fileServer.store.countOutbox().queued).toBe(1)
+      expect((await fileServer.store.countOutbox()).queued).toBe(1)
     } finally {
       await fileServer.close()
     }

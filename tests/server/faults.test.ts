@@ -5,8 +5,7 @@ import { createMemoryLogger } from '../../server/log.ts'
 import { createMailSender } from '../../server/mail.ts'
 import { OutboxWorker } from '../../server/outbox.ts'
 import { startServer } from '../../server/start.ts'
-import { EnquiryStore } from '../../server/store.ts'
-import { postJson, startMailServer, startTestServer, validData, waitFor, type MailServer, type TestServer } from './helpers.ts'
+import { openStoreOf, postJson, startMailServer, startTestServer, validData, waitFor, type MailServer, type TestServer } from './helpers.ts'
 
 const cleanups: Array<() => Promise<void>> = []
 afterEach(async () => {
@@ -49,22 +48,22 @@ describe('SMTP server down', () => {
       expect(await res.json()).toMatchObject({ success: true })
       names.push(`Buyer ${i}`)
     }
-    expect(s.store.countSubmissions().total).toBe(10)
+    expect((await s.store.countSubmissions()).total).toBe(10)
 
     // Several failed attempts each, spaced by the backoff.
-    await waitFor(() => s.store.listOutbox().every((m) => m.attempts >= 3) || undefined, 10_000, 'three attempts each')
-    const failing = s.store.listOutbox()
+    await waitFor(async () => (await s.store.listOutbox()).every((m) => m.attempts >= 3) || undefined, 10_000, 'three attempts each')
+    const failing = await s.store.listOutbox()
     expect(failing).toHaveLength(10)
     for (const m of failing) {
       expect(m.status).toBe('queued')
       expect(m.lastError).toMatch(/ECONNREFUSED|connect/i)
       expect(m.sentAt).toBeNull()
     }
-    expect(s.store.countOutbox()).toMatchObject({ queued: 10, failing: 10, sent: 0 })
+    expect(await s.store.countOutbox()).toMatchObject({ queued: 10, failing: 10, sent: 0 })
 
     await mail.restart()
     await mail.waitForMessages(10)
-    await waitFor(() => s.store.countOutbox().sent === 10 || undefined, 5000, 'all marked sent')
+    await waitFor(async () => (await s.store.countOutbox()).sent === 10 || undefined, 5000, 'all marked sent')
     await new Promise((r) => setTimeout(r, 500))
     expect(mail.received).toHaveLength(10)
     expectDeliveredOnce(mail, names)
@@ -75,16 +74,16 @@ describe('SMTP server down', () => {
     mail.refuseWith = { code: 451, message: 'Try again later, mailbox busy' }
     const s = await server({ SMTP_URL: mail.url })
     expect((await postJson(s.url, enquiry(1))).status).toBe(200)
-    await waitFor(() => (s.store.listOutbox()[0]?.attempts ?? 0) >= 2 || undefined, 5000, 'two refused attempts')
-    const [queued] = s.store.listOutbox()
+    await waitFor(async () => ((await s.store.listOutbox())[0]?.attempts ?? 0) >= 2 || undefined, 5000, 'two refused attempts')
+    const [queued] = await s.store.listOutbox()
     expect(queued!.status).toBe('queued')
     expect(queued!.lastError).toContain('451')
     expect(mail.received).toHaveLength(0)
 
     mail.refuseWith = undefined
     await mail.waitForMessages(1)
-    await waitFor(() => s.store.countOutbox().sent === 1 || undefined)
-    const [sent] = s.store.listOutbox({ includeSent: true })
+    await waitFor(async () => (await s.store.countOutbox()).sent === 1 || undefined)
+    const [sent] = await s.store.listOutbox({ includeSent: true })
     expect(sent!.delivery).toMatch(/^smtp 127\.0\.0\.1:\d+: 250/)
     expectDeliveredOnce(mail, ['Buyer 1'])
   })
@@ -94,7 +93,7 @@ describe('SMTP server down', () => {
     await mail.stop()
     const first = await startTestServer({ SMTP_URL: mail.url })
     for (let i = 0; i < 3; i++) expect((await postJson(first.url, enquiry(i))).status).toBe(200)
-    await waitFor(() => first.store.listOutbox().every((m) => m.attempts >= 1) || undefined)
+    await waitFor(async () => (await first.store.listOutbox()).every((m) => m.attempts >= 1) || undefined)
     await first.close()
 
     await mail.restart()
@@ -102,7 +101,7 @@ describe('SMTP server down', () => {
     const second = await startServer({ ...first.config, smtpUrl: mail.url }, { logger })
     cleanups.push(() => second.close())
     await mail.waitForMessages(3)
-    await waitFor(() => second.store.countOutbox().sent === 3 || undefined)
+    await waitFor(async () => (await second.store.countOutbox()).sent === 3 || undefined)
     expectDeliveredOnce(mail, ['Buyer 0', 'Buyer 1', 'Buyer 2'])
   })
 })
@@ -114,17 +113,19 @@ describe('two workers on one queue', () => {
     const s = await server({ SMTP_URL: mail.url })
     await s.outbox.stop()
     for (let i = 0; i < 12; i++) expect((await postJson(s.url, enquiry(i))).status).toBe(200)
-    // Two workers with their own connections to the database file, as the server's and
+    // Two workers with their own connections to the database, as the server's and
     // `npm run enquiries -- retry`'s are.
-    const workers = [0, 1].map(() => {
-      const store = EnquiryStore.open(s.config.dataDir)
-      const sender = createMailSender({ smtpUrl: mail.url, mailFrom: s.config.mailFrom, mailTo: s.config.mailTo, dataDir: s.config.dataDir })
-      cleanups.push(async () => {
-        sender.close()
-        store.close()
-      })
-      return new OutboxWorker(store, sender, s.config.outbox, createMemoryLogger())
-    })
+    const workers = await Promise.all(
+      [0, 1].map(async () => {
+        const store = await openStoreOf(s.config)
+        const sender = createMailSender({ smtpUrl: mail.url, mailFrom: s.config.mailFrom, mailTo: s.config.mailTo, dataDir: s.config.dataDir })
+        cleanups.push(async () => {
+          sender.close()
+          await store.close()
+        })
+        return new OutboxWorker(store, sender, s.config.outbox, createMemoryLogger())
+      }),
+    )
     const [a, b] = await Promise.all(workers.map((w) => w.deliverDue()))
     expect(a!.sent + b!.sent).toBe(12)
     expect(a!.sent).toBeGreaterThan(0)
@@ -140,8 +141,8 @@ describe('without SMTP_URL', () => {
   it('writes each message as an .eml file under DATA_DIR/mail and counts that as delivered', async () => {
     const s = await server({})
     expect((await postJson(s.url, enquiry(7))).status).toBe(200)
-    await waitFor(() => s.store.countOutbox().sent === 1 || undefined)
-    const [sent] = s.store.listOutbox({ includeSent: true })
+    await waitFor(async () => (await s.store.countOutbox()).sent === 1 || undefined)
+    const [sent] = await s.store.listOutbox({ includeSent: true })
     expect(sent!.delivery).toMatch(/mail\/enquiry-000001\.eml$/)
     const { simpleParser } = await import('mailparser')
     const fs = await import('node:fs')

@@ -4,7 +4,8 @@ import http from 'node:http'
 import Database from 'better-sqlite3'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { postJson, startMailServer, startTestServer, validData, waitFor, type MailServer, type TestServer } from './helpers.ts'
+import pg from 'pg'
+import { postJson, startMailServer, startTestServer, storeBackend, validData, waitFor, type MailServer, type TestServer } from './helpers.ts'
 
 let mail: MailServer
 let server: TestServer
@@ -33,7 +34,7 @@ describe('GET /readyz', () => {
   it('reports the store, the outbox backlog and the age of the oldest waiting mail', async () => {
     const empty = await fetch(`${server.url}/readyz`)
     expect(empty.status).toBe(200)
-    expect(await empty.json()).toEqual({ status: 'ready', store: 'sqlite', ok: true, outboxBacklog: 0, oldestPendingAgeSeconds: null })
+    expect(await empty.json()).toEqual({ status: 'ready', store: storeBackend, ok: true, outboxBacklog: 0, oldestPendingAgeSeconds: null })
 
     for (const name of ['First', 'Second']) expect((await postJson(server.url, { formType: 'CloveEnquiry', formData: { ...validData.productEnquiry, name } })).status).toBe(200)
     await new Promise((r) => setTimeout(r, 1100))
@@ -51,7 +52,7 @@ describe('GET /readyz', () => {
     }
   })
 
-  it('answers 503 while the database cannot be written (another process holds its write lock)', async () => {
+  it.skipIf(storeBackend !== 'sqlite')('answers 503 while the database cannot be written (another process holds its write lock)', async () => {
     // The outbox's claim of due mail also waits for the lock, up to the store's 5 s busy timeout,
     // and blocks the event loop meanwhile (the store's claim logic, not the probe): held off here
     // so the probe's own bound is what is measured.
@@ -75,6 +76,29 @@ describe('GET /readyz', () => {
       server.outbox.start()
     }
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200)
+  })
+
+  it.skipIf(storeBackend !== 'postgresql')('answers 503 while the database does not answer in time (another session locks the outbox)', async () => {
+    const other = new pg.Client({ connectionString: server.config.databaseUrl })
+    await other.connect()
+    try {
+      await other.query('BEGIN')
+      await other.query('LOCK TABLE outbox IN ACCESS EXCLUSIVE MODE')
+      const started = Date.now()
+      const res = await fetch(`${server.url}/readyz`)
+      expect(res.status).toBe(503)
+      const body = (await res.json()) as Record<string, unknown>
+      expect(body).toMatchObject({ status: 'not ready', store: 'postgresql', ok: false })
+      expect(String(body.error)).toMatch(/did not answer/)
+      expect(String(body.error)).not.toMatch(/:\/\/[^:\s]*:[^*@\s]+@/)
+      // Bounded by the probe's own timeout, not by the lock.
+      expect(Date.now() - started).toBeLessThan(4000)
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
+    } finally {
+      await other.query('ROLLBACK')
+      await other.end()
+    }
+    await waitFor(async () => ((await fetch(`${server.url}/readyz`)).status === 200 ? true : undefined), 5000, 'ready again')
   })
 })
 

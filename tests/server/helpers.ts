@@ -1,18 +1,23 @@
 // Real parts for the server tests: the real built site (a copy made once per run, tests/server/
 // setup.ts), a real SMTP server on 127.0.0.1 whose messages are parsed back with mailparser, a
-// temporary DATA_DIR, and the real server on port 0.
+// fresh store (a temporary DATA_DIR, and on the PostgreSQL run a new database), and the real
+// server on port 0.
 import fs from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { PassThrough } from 'node:stream'
 import { simpleParser, type ParsedMail } from 'mailparser'
 import { afterAll, beforeAll, inject } from 'vitest'
 import { SMTPServer } from 'smtp-server'
 import { paths } from '../../project/paths.ts'
+import { runEnquiriesCommand } from '../../scripts/enquiries.ts'
+import { createDatabase } from '../../scripts/local-postgres.ts'
 import { loadConfig, type Config } from '../../server/config.ts'
 import { createMemoryLogger } from '../../server/log.ts'
 import { readBuiltOrigin } from '../../server/site.ts'
 import { startServer, type RunningServer } from '../../server/start.ts'
+import { openStore, type EnquiryStore, type StoreKind } from '../../server/store.ts'
 
 export const projectRoot = paths.root
 /** The built site every test server of the run serves (read only). */
@@ -22,6 +27,26 @@ export const SITE_ORIGIN = readBuiltOrigin(builtDist) ?? 'http://localhost:3000'
 
 export function tempDir(prefix = 'enquiry-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix))
+}
+
+/** The store this run of the suite uses: the "sqlite" project runs on SQLite, "postgresql" on PostgreSQL (vitest.server.config.ts). */
+export const storeBackend: StoreKind = inject('storeBackend') ?? 'sqlite'
+
+/** Environment for a store of its own: a new DATA_DIR and, on the PostgreSQL run, a new database. */
+export async function freshStoreEnv(prefix = 'enquiry-data-'): Promise<{ DATA_DIR: string; DATABASE_URL?: string }> {
+  const env: { DATA_DIR: string; DATABASE_URL?: string } = { DATA_DIR: tempDir(prefix) }
+  if (storeBackend === 'postgresql') env.DATABASE_URL = await createDatabase(inject('postgresAdminUrl'), 'enquiry_test')
+  return env
+}
+
+/** The variables that name a server's store, for the admin CLI run against it. */
+export function storeEnv(server: { config: Pick<Config, 'dataDir' | 'databaseUrl'> }): { DATA_DIR: string; DATABASE_URL?: string } {
+  return { DATA_DIR: server.config.dataDir, ...(server.config.databaseUrl ? { DATABASE_URL: server.config.databaseUrl } : {}) }
+}
+
+/** A second connection to a server's store, as the admin CLI or another instance has. */
+export function openStoreOf(config: Pick<Config, 'dataDir' | 'databaseUrl'>): Promise<EnquiryStore> {
+  return openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, databasePoolSize: 4 })
 }
 
 export interface ReceivedMail {
@@ -38,6 +63,15 @@ export interface MailServer {
   refuseWith: { code: number; message: string } | undefined
   /** Milliseconds to hold each message before answering DATA (a slow relay). */
   delayMs: number
+  /**
+   * While true, each message is held before DATA is answered, until this is false again; a message
+   * whose client disconnects meanwhile never got its "250 accepted", so it is dropped, not received.
+   */
+  holding: boolean
+  /** Messages held right now. */
+  readonly held: number
+  /** Messages dropped because their client went away while held (raw text). */
+  dropped: string[]
   stop(): Promise<void>
   /** Listens again on the same port. */
   restart(): Promise<void>
@@ -48,12 +82,30 @@ export async function startMailServer(): Promise<MailServer> {
   const received: ReceivedMail[] = []
   let server: SMTPServer
   let port = 0
+  const closedSessions = new Set<string>()
+  const heldWaiters: Array<() => void> = []
+  const wakeHeld = () => {
+    for (const wake of heldWaiters.splice(0)) wake()
+  }
+  let holding = false
+  let held = 0
   const mail: MailServer = {
     port: 0,
     url: '',
     received,
     refuseWith: undefined,
     delayMs: 0,
+    get holding() {
+      return holding
+    },
+    set holding(value: boolean) {
+      holding = value
+      wakeHeld()
+    },
+    get held() {
+      return held
+    },
+    dropped: [],
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
     restart: () => listen(),
     waitForMessages: (count, timeoutMs = 10_000) =>
@@ -66,12 +118,24 @@ export async function startMailServer(): Promise<MailServer> {
       // No reverse DNS of 127.0.0.1: it costs ~100 ms per connection here.
       disableReverseLookup: true,
       logger: false,
+      onClose(session) {
+        closedSessions.add(session.id)
+        wakeHeld()
+      },
       onData(stream, session, callback) {
         const chunks: Buffer[] = []
         stream.on('data', (chunk: Buffer) => chunks.push(chunk))
         stream.on('error', callback)
         stream.on('end', async () => {
           if (mail.delayMs) await new Promise((r) => setTimeout(r, mail.delayMs))
+          held++
+          while (holding && !closedSessions.has(session.id)) await new Promise<void>((wake) => heldWaiters.push(wake))
+          held--
+          if (closedSessions.has(session.id)) {
+            mail.dropped.push(Buffer.concat(chunks).toString('utf8'))
+            callback(new Error('the client went away before the message was accepted'))
+            return
+          }
           if (mail.refuseWith) {
             const error = Object.assign(new Error(mail.refuseWith.message), { responseCode: mail.refuseWith.code })
             callback(error)
@@ -130,7 +194,7 @@ export interface TestServer extends RunningServer {
 }
 
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const config = testConfig({ DIST_DIR: builtDist, ...env })
+  const config = testConfig({ DIST_DIR: builtDist, ...(await freshStoreEnv()), ...env })
   const logger = createMemoryLogger()
   const running = await startServer(config, { logger })
   return { ...running, config, logger }
@@ -257,6 +321,7 @@ export interface ServiceProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
   /** Every JSON log line so far. */
   logs: Array<Record<string, unknown>>
+  stdout(): string
   stderr(): string
 }
 
@@ -276,7 +341,10 @@ const baseServiceEnv = {
  * The compiled service in a child process, as production runs it: `node dist/service/main.js`
  * (via 'node'), or `npm start` in a project folder (via 'npm': npm, then node as its child).
  */
-export async function spawnService(env: Record<string, string>, options: { via?: 'node' | 'npm'; cwd?: string } = {}): Promise<ServiceProcess> {
+export async function spawnService(
+  env: Record<string, string>,
+  options: { via?: 'node' | 'npm'; cwd?: string; onSpawn?: (child: import('node:child_process').ChildProcess) => void } = {},
+): Promise<ServiceProcess> {
   const { spawn } = await import('node:child_process')
   const readline = await import('node:readline')
   const via = options.via ?? 'node'
@@ -288,12 +356,15 @@ export async function spawnService(env: Record<string, string>, options: { via?:
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...baseServiceEnv, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
+  options.onSpawn?.(child)
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })))
   const logs: Array<Record<string, unknown>> = []
+  let stdout = ''
   let stderr = ''
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
   const listening = new Promise<Record<string, unknown>>((resolve, reject) => {
     readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+      stdout += `${line}\n`
       if (!line.startsWith('{')) return
       const event = JSON.parse(line) as Record<string, unknown>
       logs.push(event)
@@ -302,5 +373,17 @@ export async function spawnService(env: Record<string, string>, options: { via?:
     void exited.then(({ code }) => reject(new Error(`the service exited with ${code} before listening: ${stderr}`)))
   })
   const event = await listening
-  return { process: child, url: String(event.url), pid: Number(event.pid), exited, logs, stderr: () => stderr }
+  return { process: child, url: String(event.url), pid: Number(event.pid), exited, logs, stdout: () => stdout, stderr: () => stderr }
+}
+
+/** Runs one `npm run enquiries` command in this process with `env` as its environment. */
+export async function runCli(env: NodeJS.ProcessEnv, ...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  const out = new PassThrough()
+  const err = new PassThrough()
+  let outText = ''
+  let errText = ''
+  out.on('data', (c: Buffer) => (outText += c.toString()))
+  err.on('data', (c: Buffer) => (errText += c.toString()))
+  const code = await runEnquiriesCommand(args, { out, err, env })
+  return { code, out: outText, err: errText }
 }

@@ -1,56 +1,110 @@
-// A store written before the inbox (schema version 1) is brought up to date on open: its enquiries
-// kept, the new columns empty, the inbox's tables there; the inbox's step compiles for PostgreSQL too.
+// Stores written before the inbox are brought up to date on open, on either database: their
+// enquiries kept, the inbox's columns empty, its tables there. Also a SQLite file written by the
+// unreleased first build of the inbox, which numbered its step 2 (server/store/migrations.ts).
 import fs from 'node:fs'
 import path from 'node:path'
-import Database from 'better-sqlite3'
-import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely'
-import { describe, expect, it } from 'vitest'
-import { inboxSchemaChanges } from '../../server/admin/schema.ts'
-import { EnquiryStore } from '../../server/store.ts'
-import { projectRoot, tempDir } from './helpers.ts'
+import BetterSqlite3 from 'better-sqlite3'
+import { sql } from 'kysely'
+import pg from 'pg'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { EnquiryStore } from '../../server/store.ts'
+import { MIGRATIONS, SCHEMA_VERSION } from '../../server/store/migrations.ts'
+import { SqliteEnquiryStore } from '../../server/store/sqlite.ts'
+import { freshStoreEnv, openStoreOf, projectRoot, storeBackend, tempDir } from './helpers.ts'
 
-describe('the inbox schema step', () => {
-  it('upgrades a version 1 store and keeps its enquiries', () => {
+const INBOX_TABLES = ['admin_sessions', 'admin_login_failures']
+const OLD_ENQUIRY = `INSERT INTO submissions (received_at, form_type, kind, product, name, email, data, status, ip, request_id)
+  VALUES (1700000000000, 'QuickEnquiry', 'quickEnquiry', 'Pepper', 'Old Buyer', 'old@example.com', '{"name":"Old Buyer"}', 'received', '10.0.0.1', 'r1')`
+
+const opened: EnquiryStore[] = []
+afterEach(async () => {
+  for (const store of opened.splice(0)) await store.close()
+})
+
+/** What the inbox needs of an upgraded store, read through the store itself. */
+async function expectInboxReady(store: EnquiryStore): Promise<void> {
+  expect(await store.getSubmission(1)).toMatchObject({ name: 'Old Buyer', ip: '10.0.0.1', userAgent: undefined, handledAt: null })
+  for (const table of INBOX_TABLES) expect(await store.db.selectFrom(table as 'admin_sessions').selectAll().execute(), table).toEqual([])
+  await store.db.updateTable('submissions').set({ handled_at: 1_700_000_100_000 }).where('id', '=', 1).execute()
+  expect((await store.getSubmission(1))!.handledAt).toBe(1_700_000_100_000)
+}
+
+describe.runIf(storeBackend === 'sqlite')('the inbox step on SQLite', () => {
+  /** A SQLite file as an older build left it. */
+  async function openOld(build: (db: BetterSqlite3.Database) => void): Promise<SqliteEnquiryStore> {
     const dir = tempDir()
-    const old = new Database(path.join(dir, 'enquiries.sqlite3'))
-    old.exec(fs.readFileSync(path.join(projectRoot, 'tests/fixtures/enquiry-store/schema-v1.sql'), 'utf8'))
-    old.pragma('user_version = 1')
-    old
-      .prepare(
-        `INSERT INTO submissions (received_at, form_type, kind, product, name, email, data, status, ip, request_id)
-         VALUES (1700000000000, 'QuickEnquiry', 'quickEnquiry', 'Pepper', 'Old Buyer', 'old@example.com', '{"name":"Old Buyer"}', 'received', '10.0.0.1', 'r1')`,
-      )
-      .run()
+    const old = new BetterSqlite3(path.join(dir, 'enquiries.sqlite3'))
+    build(old)
+    old.prepare(OLD_ENQUIRY).run()
     old.close()
+    const store = await SqliteEnquiryStore.open(dir)
+    opened.push(store)
+    return store
+  }
+  const tables = (store: SqliteEnquiryStore) =>
+    (store.sqlite.prepare(`SELECT name FROM sqlite_master WHERE type IN ('table', 'index')`).all() as Array<{ name: string }>).map((t) => t.name)
 
-    const store = EnquiryStore.open(dir)
-    try {
-      expect(store.db.pragma('user_version', { simple: true })).toBe(2)
-      expect(store.getSubmission(1)).toMatchObject({ name: 'Old Buyer', ip: '10.0.0.1', userAgent: undefined, handledAt: null })
-      const tables = (store.db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).all() as Array<{ name: string }>).map((t) => t.name)
-      expect(tables).toEqual(expect.arrayContaining(['submissions', 'outbox', 'admin_sessions', 'admin_login_failures']))
-    } finally {
-      store.close()
-    }
+  it('upgrades a version 1 store (before the inbox and the shared rate limit) and keeps its enquiries', async () => {
+    const store = await openOld((db) => {
+      db.exec(fs.readFileSync(path.join(projectRoot, 'tests/fixtures/enquiry-store/schema-v1.sql'), 'utf8'))
+      db.pragma('user_version = 1')
+    })
+    expect(store.sqlite.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION)
+    expect(tables(store)).toEqual(expect.arrayContaining([...INBOX_TABLES, 'rate_limit_hits', 'outbox_queued']))
+    await expectInboxReady(store)
     // Opening again changes nothing.
-    EnquiryStore.open(dir).close()
+    await store.close()
+    opened.push(await SqliteEnquiryStore.open(path.dirname(store.file)))
   })
 
-  it('compiles to PostgreSQL as well', () => {
-    const postgres = new Kysely({
-      dialect: {
-        createAdapter: () => new PostgresAdapter(),
-        createDriver: () => new DummyDriver(),
-        createIntrospector: (db) => new PostgresIntrospector(db),
-        createQueryCompiler: () => new PostgresQueryCompiler(),
-      },
+  it('upgrades a version 2 store of the PostgreSQL-ready build (shared rate limit, no inbox)', async () => {
+    const store = await openOld((db) => {
+      for (const migration of MIGRATIONS.filter((m) => m.version <= 2)) for (const statement of migration.sqlite) db.exec(statement)
+      db.pragma('user_version = 2')
     })
-    const statements = inboxSchemaChanges(postgres).map((c) => c.compile().sql)
-    expect(statements).toEqual([
-      'alter table "submissions" add column "user_agent" text',
-      'alter table "submissions" add column "handled_at" bigint',
-      'create table "admin_sessions" ("id" text primary key, "csrf_secret" text not null, "created_at" bigint not null, "expires_at" bigint not null, "ip" text, "user_agent" text)',
-      'create table "admin_login_failures" ("key" text primary key, "hits" integer not null, "reset_at" bigint not null)',
-    ])
+    expect(store.sqlite.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION)
+    await expectInboxReady(store)
+  })
+
+  it("upgrades a version 2 store of the inbox's first build (inbox, no shared rate limit), keeping what the owner did", async () => {
+    const store = await openOld((db) => {
+      db.exec(fs.readFileSync(path.join(projectRoot, 'tests/fixtures/enquiry-store/schema-v1.sql'), 'utf8'))
+      // That build's step 2: the inbox's columns and tables, as its compiled schema builder wrote them.
+      db.exec(`alter table "submissions" add column "user_agent" text;
+        alter table "submissions" add column "handled_at" bigint;
+        create table "admin_sessions" ("id" text primary key, "csrf_secret" text not null, "created_at" bigint not null, "expires_at" bigint not null, "ip" text, "user_agent" text);
+        create table "admin_login_failures" ("key" text primary key, "hits" integer not null, "reset_at" bigint not null);`)
+      db.prepare(`INSERT INTO admin_sessions (id, csrf_secret, created_at, expires_at) VALUES ('digest', 'secret', 1, 9999999999999)`).run()
+      db.pragma('user_version = 2')
+    })
+    expect(store.sqlite.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION)
+    expect(tables(store)).toEqual(expect.arrayContaining(['rate_limit_hits', 'outbox_queued']))
+    expect(tables(store)).not.toContain('outbox_due')
+    expect(await store.db.selectFrom('admin_sessions').select('id').execute()).toEqual([{ id: 'digest' }])
+    expect(await store.getSubmission(1)).toMatchObject({ name: 'Old Buyer', handledAt: null })
+  })
+})
+
+describe.runIf(storeBackend === 'postgresql')('the inbox step on PostgreSQL', () => {
+  it('upgrades a version 2 database (before the inbox) and keeps its enquiries', async () => {
+    const env = await freshStoreEnv('inbox-migration-')
+    const client = new pg.Client({ connectionString: env.DATABASE_URL })
+    await client.connect()
+    try {
+      // As the PostgreSQL store's first release left it: versions 1 and 2, recorded.
+      await client.query('CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at bigint NOT NULL)')
+      for (const migration of MIGRATIONS.filter((m) => m.version <= 2)) {
+        for (const statement of migration.postgresql) await client.query(statement)
+        await client.query('INSERT INTO schema_migrations VALUES ($1, $2, 0)', [migration.version, migration.name])
+      }
+      await client.query(OLD_ENQUIRY)
+    } finally {
+      await client.end()
+    }
+    const store = await openStoreOf({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL })
+    opened.push(store)
+    const { rows } = await sql<{ version: number }>`SELECT version FROM schema_migrations ORDER BY version`.execute(store.db)
+    expect(rows.map((r) => r.version)).toEqual(MIGRATIONS.map((m) => m.version))
+    await expectInboxReady(store)
   })
 })

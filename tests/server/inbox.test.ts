@@ -1,14 +1,15 @@
-// The owner's inbox against the real server on port 0, a real SQLite file and a real SMTP server:
+// The owner's inbox against the real server on port 0, a real store (SQLite, and PostgreSQL in the
+// "postgresql" project) and a real SMTP server:
 // deny by default on every route, login, sessions and the login limit, the list with its search,
 // filters and pages, one enquiry, handling, resending, deleting, and the CSV export.
 import fs from 'node:fs'
 import path from 'node:path'
+import type { Options as RateLimitOptions } from 'express-rate-limit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashPassword } from '../../server/admin/password.ts'
-import { sqliteInboxDatabase } from '../../server/admin/schema.ts'
-import { AdminSessions } from '../../server/admin/sessions.ts'
+import { AdminSessions, LoginFailureStore } from '../../server/admin/sessions.ts'
 import { ConfigError, loadConfig } from '../../server/config.ts'
-import { startMailServer, startTestServer, validData, waitFor, type MailServer, type TestServer } from './helpers.ts'
+import { startMailServer, startTestServer, storeBackend, storeEnv, validData, waitFor, type MailServer, type TestServer } from './helpers.ts'
 import { InboxClient, SITE_ORIGIN, TEST_PASSWORD, sendEnquiry } from './inbox-helpers.ts'
 
 interface ListBody {
@@ -62,6 +63,8 @@ describe('inbox', () => {
     mail = await startMailServer()
     // Retries far apart: only "resend" brings a failed mail back quickly.
     server = await startTestServer({ SMTP_URL: mail.url, ADMIN_PASSWORD: TEST_PASSWORD, OUTBOX_RETRY_BASE_SECONDS: '600', OUTBOX_RETRY_MAX_SECONDS: '600' })
+    // On the store of this run: the "postgresql" project must not quietly test SQLite.
+    expect(server.store.kind).toBe(storeBackend)
     owner = await new InboxClient(server.url).loggedIn()
   })
   afterAll(async () => {
@@ -116,14 +119,14 @@ describe('inbox', () => {
     })
 
     it('refuses a session once it has expired', async () => {
-      const sessions = new AdminSessions(sqliteInboxDatabase(server.store.db), 60_000)
+      const sessions = new AdminSessions(server.store.db, 60_000)
       const expired = await sessions.create({ now: Date.now() - 61_000, ip: undefined, userAgent: undefined })
       const live = await sessions.create({ now: Date.now(), ip: undefined, userAgent: undefined })
       const call = (token: string) => fetch(`${server.url}/admin/api/enquiries`, { headers: { cookie: `inbox-session=${token}` } })
       expect((await call(expired.token)).status).toBe(401)
       expect((await call(live.token)).status).toBe(200)
       // Only a digest of the token is stored.
-      const ids = (server.store.db.prepare('SELECT id FROM admin_sessions').all() as Array<{ id: string }>).map((r) => r.id)
+      const ids = (await server.store.db.selectFrom('admin_sessions').select('id').execute()).map((r) => r.id)
       expect(ids).not.toContain(live.token)
       expect(ids.every((id) => /^[0-9a-f]{64}$/.test(id))).toBe(true)
     })
@@ -344,7 +347,7 @@ describe('inbox', () => {
       const res = await owner.action(`/admin/api/enquiries/${id}/delete`)
       expect(res.status).toBe(200)
       expect((await owner.getJson(`/admin/api/enquiries/${id}`)).status).toBe(404)
-      expect(server.store.outboxForSubmission(id)).toEqual([])
+      expect(await server.store.outboxForSubmission(id)).toEqual([])
       expect((await owner.action(`/admin/api/enquiries/${id}/delete`)).status).toBe(404)
     })
 
@@ -358,10 +361,13 @@ describe('inbox', () => {
       expect(res).toMatchObject({ status: 200, body: { submissionIds: preview.body.ids } })
       expect((await owner.getJson<ListBody>('/admin/api/enquiries?q=erase.example')).body.rows.map((r) => r.name)).toEqual(['Keep Me'])
       expect(JSON.stringify(server.logger.events)).not.toContain('subject.request')
-      // Gone from the database file and its write-ahead log too, not just unlinked.
-      const dir = server.config.dataDir
-      for (const file of fs.readdirSync(dir).filter((f) => f.startsWith('enquiries.sqlite3'))) {
-        expect(fs.readFileSync(path.join(dir, file)).includes(Buffer.from(email)), file).toBe(false)
+      expect(await server.store.db.selectFrom('submissions').select('id').where('email', '=', email).execute()).toEqual([])
+      if (storeBackend === 'sqlite') {
+        // Gone from the database file and its write-ahead log too, not just unlinked.
+        const dir = server.config.dataDir
+        for (const file of fs.readdirSync(dir).filter((f) => f.startsWith('enquiries.sqlite3'))) {
+          expect(fs.readFileSync(path.join(dir, file)).includes(Buffer.from(email)), file).toBe(false)
+        }
       }
       const bad = await owner.action('/admin/api/delete-by-email', { email: 'no-at-sign' })
       expect(bad.status).toBe(400)
@@ -408,7 +414,7 @@ describe('inbox', () => {
       const out = path.join(server.config.dataDir, 'cli-export.csv')
       const chunks: string[] = []
       const sink = { write: (s: string) => (chunks.push(s), true) } as unknown as NodeJS.WritableStream
-      const code = await runEnquiriesCommand(['export', '--form', 'CloveEnquiry', '--out', out], { out: sink, err: sink, env: { DATA_DIR: server.config.dataDir } })
+      const code = await runEnquiriesCommand(['export', '--form', 'CloveEnquiry', '--out', out], { out: sink, err: sink, env: storeEnv(server) })
       expect(code).toBe(0)
       expect(fs.readFileSync(out, 'utf8')).toBe(filtered.text)
     })
@@ -433,6 +439,17 @@ describe('login limit', () => {
     expect(retryAfter).toBeLessThanOrEqual(15 * 60)
     expect(await limited.text()).toContain('Too many wrong passwords')
     expect((await client.login()).status).toBe(429)
+  })
+
+  it('keeps an address no longer than its window: the next failure from anywhere deletes it', async () => {
+    const failures = new LoginFailureStore(server.store.db)
+    failures.init({ windowMs: 100 } as RateLimitOptions)
+    await failures.increment('192.0.2.1')
+    await new Promise((resolve) => setTimeout(resolve, 150))
+    expect(await failures.increment('192.0.2.2')).toMatchObject({ totalHits: 1 })
+    const keys = (await server.store.db.selectFrom('admin_login_failures').select('key').execute()).map((r) => r.key)
+    expect(keys).toContain('login:192.0.2.2')
+    expect(keys).not.toContain('login:192.0.2.1')
   })
 })
 

@@ -37,12 +37,12 @@ const refused: Array<{ name: string; changes: Record<string, unknown>; field: st
 describe('one-line fields, the message and the e-mail refuse what a hostile buyer sends', () => {
   for (const { name, changes, field, message } of refused) {
     it(`refuses ${name}`, async () => {
-      const before = server.store.countSubmissions().total
+      const before = (await server.store.countSubmissions()).total
       const res = await postJson(server.url, quick(changes))
       expect(res.status).toBe(400)
       const body = (await res.json()) as { errors: Record<string, string> }
       expect(body.errors).toEqual({ [field]: message })
-      expect(server.store.countSubmissions().total).toBe(before)
+      expect((await server.store.countSubmissions()).total).toBe(before)
     })
   }
 
@@ -59,7 +59,7 @@ describe('one-line fields, the message and the e-mail refuse what a hostile buye
     const name = 'Zoë Ñúñez श्री\u200dराम محمد'
     const res = await postJson(server.url, quick({ name, message: 'Line one\r\n\tindented\rold Mac line' }))
     expect(res.status).toBe(200)
-    const stored = server.store.listSubmissions({ limit: 1 })[0]!
+    const stored = (await server.store.listSubmissions({ limit: 1 }))[0]!
     expect(stored.name).toBe(name)
     expect(stored.data.message).toBe('Line one\n\tindented\nold Mac line')
   })
@@ -67,7 +67,7 @@ describe('one-line fields, the message and the e-mail refuse what a hostile buye
   it('stores text in one Unicode form (NFC), so a search finds it however it was typed', async () => {
     const res = await postJson(server.url, quick({ name: 'Jose\u0301 Marti\u0301' }))
     expect(res.status).toBe(200)
-    expect(server.store.listSubmissions({ limit: 1 })[0]!.name).toBe('José Martí')
+    expect((await server.store.listSubmissions({ limit: 1 }))[0]!.name).toBe('José Martí')
   })
 })
 
@@ -84,7 +84,7 @@ describe('spam', () => {
       },
     })
     expect(res.status).toBe(200)
-    const [spam] = server.store.listSubmissions({ limit: 1, includeSpam: true })
+    const [spam] = await server.store.listSubmissions({ limit: 1, includeSpam: true })
     expect(spam!.status).toBe('spam')
     expect(spam!.name).toBe('Bot \ufffd[31m\ufffdredloh\ufffdx\ufffd')
     expect(spam!.email).toBe('bot\ufffd@spam.example')

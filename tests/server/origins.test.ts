@@ -129,7 +129,7 @@ describe('TRUST_PROXY', () => {
     expect((await from('198.51.100.1, 203.0.113.5')).status).toBe(429)
     expect((await from('198.51.100.2, 203.0.113.5')).status).toBe(429)
     expect((await from('203.0.113.6')).status).toBe(200)
-    const stored = s.store.listSubmissions().map((x) => x.ip)
+    const stored = (await s.store.listSubmissions()).map((x) => x.ip)
     expect(stored.sort()).toEqual(['203.0.113.5', '203.0.113.6'])
   })
 })

@@ -1,29 +1,22 @@
 // The compiled server as production runs it, in a child process: killed with SIGKILL in the middle
 // of a burst it loses no enquiry it said "success" to; SIGTERM drains in-flight requests and the
 // current send. (tests/server/shutdown.test.ts: signals through npm, keep-alive load, a stalled relay.)
-import type { ChildProcess } from 'node:child_process'
 import http from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
-import { EnquiryStore } from '../../server/store.ts'
-import { builtDist, postJson, spawnService, startMailServer, tempDir, validData, waitFor, type MailServer } from './helpers.ts'
+import { killSpawnedServers, spawnServer } from './child-server.ts'
+import { builtDist, freshStoreEnv, openStoreOf, postJson, startMailServer, tempDir, validData, waitFor, type MailServer } from './helpers.ts'
 
-const children: ChildProcess[] = []
 const mailServers: MailServer[] = []
 afterEach(async () => {
-  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+  killSpawnedServers()
   for (const mail of mailServers.splice(0)) await mail.stop().catch(() => {})
-})
-
-const spawnServer = (env: Record<string, string>) => spawnService(env).then((service) => {
-  children.push(service.process)
-  return service
 })
 
 describe('SIGKILL in the middle of a burst', () => {
   it('keeps every enquiry that got a success reply, and delivers its mail after the restart', async () => {
     const mail = await startMailServer()
     mailServers.push(mail)
-    const env = { DATA_DIR: tempDir('enquiry-kill-'), DIST_DIR: builtDist, SMTP_URL: mail.url }
+    const env = { ...(await freshStoreEnv('enquiry-kill-')), DIST_DIR: builtDist, SMTP_URL: mail.url }
     const first = await spawnServer(env)
 
     const succeeded: string[] = []
@@ -53,12 +46,12 @@ describe('SIGKILL in the middle of a burst', () => {
     expect(attempted, `attempted ${attempted}, succeeded ${succeeded.length}, failed ${failures.join('; ')}`).toBeGreaterThan(succeeded.length)
 
     const second = await spawnServer(env)
-    const store = EnquiryStore.open(env.DATA_DIR)
+    const store = await openStoreOf({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL })
     try {
-      const stored = new Map(store.listSubmissions().map((s) => [s.name, s]))
+      const stored = new Map((await store.listSubmissions()).map((s) => [s.name, s]))
       for (const name of succeeded) expect(stored.has(name), name).toBe(true)
       // Every stored enquiry's mail goes out: the queue and the leases survived the kill.
-      await waitFor(() => (store.countOutbox().queued === 0 ? true : undefined), 20_000, 'the outbox to drain')
+      await waitFor(async () => ((await store.countOutbox()).queued === 0 ? true : undefined), 20_000, 'the outbox to drain')
       await waitFor(() => (mail.received.length >= stored.size ? true : undefined), 5000, 'every message')
       const delivered = new Map<string, number>()
       for (const m of mail.received) {
@@ -71,7 +64,7 @@ describe('SIGKILL in the middle of a burst', () => {
       expect(duplicates).toBeLessThanOrEqual(1)
       expect([...delivered.values()].every((n) => n <= 2)).toBe(true)
     } finally {
-      store.close()
+      await store.close()
       second.process.kill('SIGTERM')
       await second.exited
     }
@@ -83,7 +76,7 @@ describe('SIGTERM', () => {
     const mail = await startMailServer()
     mailServers.push(mail)
     mail.delayMs = 700
-    const env = { DATA_DIR: tempDir('enquiry-term-'), DIST_DIR: builtDist, SMTP_URL: mail.url }
+    const env = { ...(await freshStoreEnv('enquiry-term-')), DIST_DIR: builtDist, SMTP_URL: mail.url }
     const child = await spawnServer(env)
 
     // A message is being sent (the relay takes 700 ms to accept it) ...
@@ -118,16 +111,16 @@ describe('SIGTERM', () => {
 
     expect(await child.exited).toEqual({ code: 0, signal: null })
     expect(mail.received.map((m) => m.parsed.replyTo?.value[0]?.name)).toContain('Sent during shutdown')
-    const store = EnquiryStore.open(env.DATA_DIR)
+    const store = await openStoreOf({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL })
     try {
-      const [first, second] = store.listSubmissions().reverse()
+      const [first, second] = (await store.listSubmissions()).reverse()
       expect(first!.name).toBe('Sent during shutdown')
       expect(first!.mailStatus).toBe('sent')
       // The in-flight enquiry was stored; its mail waits in the outbox for the next start.
       expect(second!.name).toBe('In flight')
       expect(second!.mailStatus).toBe('queued')
     } finally {
-      store.close()
+      await store.close()
     }
   }, 30_000)
 })
@@ -143,12 +136,12 @@ describe('logs in a terminal', () => {
       env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', DATA_DIR: tempDir('enquiry-tty-'), DIST_DIR: builtDist, BUILD_ON_START: 'false' },
       stdio: ['pipe', 'pipe', 'pipe'],
     })
-    children.push(child)
     let out = ''
     child.stdout!.on('data', (c: Buffer) => (out += c.toString()))
     await waitFor(() => out.includes('enquiry service listening') || undefined, 15_000, 'the listening line')
     expect(out).toMatch(/\[\d\d:\d\d:\d\d\.\d{3}\] \u001b\[32mINFO\u001b\[39m: \u001b\[36menquiry service listening/)
     expect(out.split('\n').some((line) => line.startsWith('{'))).toBe(false)
     child.kill('SIGKILL')
+    await new Promise((resolve) => child.once('exit', resolve))
   }, 30_000)
 })

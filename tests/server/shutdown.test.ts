@@ -6,7 +6,7 @@ import type { ChildProcess } from 'node:child_process'
 import http from 'node:http'
 import net from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { EnquiryStore } from '../../server/store.ts'
+import { SqliteEnquiryStore } from '../../server/store/sqlite.ts'
 import { builtDist, spawnService, startMailServer, tempDir, validData, waitFor, type MailServer, type ServiceProcess } from './helpers.ts'
 
 const children: ChildProcess[] = []
@@ -142,9 +142,9 @@ describe('a mail relay that stalls', () => {
     const res = await fetch(`${first.url}/api/submit`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: enquiryBody('Stalled') })
     expect(res.status).toBe(200)
     // The send has begun (the relay holds it).
-    const store = EnquiryStore.open(env.DATA_DIR)
+    const store = await SqliteEnquiryStore.open(env.DATA_DIR)
     try {
-      await waitFor(() => (store.listOutbox()[0]?.attempts ?? 0) >= 1 || undefined, 5000, 'the send to start')
+      await waitFor(async () => ((await store.listOutbox())[0]?.attempts ?? 0) >= 1 || undefined, 5000, 'the send to start')
       await new Promise((r) => setTimeout(r, 200))
       const signalledAt = Date.now()
       first.process.kill('SIGTERM')
@@ -152,18 +152,18 @@ describe('a mail relay that stalls', () => {
       const took = Date.now() - signalledAt
       expect(took).toBeLessThan(2000)
       expect(first.logs.map((l) => l.msg)).toContain('shutdown timeout: abandoning the mail being sent; it stays queued and is sent after the next start')
-      const [queued] = store.listOutbox()
+      const [queued] = await store.listOutbox()
       expect(queued).toMatchObject({ status: 'queued', leaseOwner: null })
       expect(queued!.nextAttemptAt).toBeLessThanOrEqual(Date.now())
 
       mail.delayMs = 0
       const second = await service(env, 'node')
-      await waitFor(() => store.countOutbox().sent === 1 || undefined, 10_000, 'the message to be sent after the restart')
+      await waitFor(async () => (await store.countOutbox()).sent === 1 || undefined, 10_000, 'the message to be sent after the restart')
       expect(mail.received.map((m) => m.parsed.replyTo?.value[0]?.name)).toContain('Stalled')
       second.process.kill('SIGTERM')
       await second.exited
     } finally {
-      store.close()
+      await store.close()
     }
   }, 40_000)
 })

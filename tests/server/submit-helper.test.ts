@@ -3,6 +3,7 @@
 // server's per-field messages. Replies the real server never sends are in tests/unit/forms/submit.test.ts.
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { sql } from 'kysely'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { CONTACT_MESSAGES, QUICK_ENQUIRY_MESSAGES, SHARED_MESSAGES, submitForm } from '../../templates/components/forms/submit.ts'
 import { startTestServer, type TestServer, validData } from './helpers.ts'
@@ -21,7 +22,7 @@ afterEach(() => consoleError.mockClear())
 describe('submitForm against the real server', () => {
   it('sends { formType, formData } as JSON: the enquiry is stored as sent, and each form reads its success text', async () => {
     expect(await submitForm('CloveEnquiry', validData.productEnquiry, SHARED_MESSAGES, api)).toEqual({ ok: true, message: 'Form submitted successfully!' })
-    const stored = server.store.listSubmissions({ limit: 1 })[0]!
+    const stored = (await server.store.listSubmissions({ limit: 1 }))[0]!
     expect(stored).toMatchObject({ formType: 'CloveEnquiry', name: validData.productEnquiry.name, email: validData.productEnquiry.email })
     expect(stored.data).toMatchObject(validData.productEnquiry)
     expect(await submitForm('QuickEnquiry', validData.quickEnquiry, QUICK_ENQUIRY_MESSAGES, api)).toEqual({ ok: true, message: 'Form submitted successfully!' })
@@ -56,7 +57,7 @@ describe('submitForm against the real server', () => {
   it("passes on a fault's message with its reference", async () => {
     const broken = await startTestServer({})
     try {
-      broken.store.db.exec('DROP TABLE outbox')
+      await sql`DROP TABLE outbox`.execute(broken.store.db)
       const outcome = await submitForm('CloveEnquiry', validData.productEnquiry, SHARED_MESSAGES, `${broken.url}/api/submit`)
       expect(outcome.ok).toBe(false)
       if (outcome.ok) return

@@ -1,6 +1,7 @@
 // POST /api/submit end to end: every formType is accepted, stored and delivered to a real SMTP
 // server, and the mail read back has the fields, the Reply-To, the subject and escaped values.
 import fs from 'node:fs'
+import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { loadContent } from '../../content/load.ts'
 import { builtInFormTypes, HONEYPOT_FIELD } from '../../forms/schemas.ts'
@@ -45,7 +46,7 @@ describe('every formType', () => {
       expect(body.success).toBe(true)
       expect(body.message).toMatch(/thank you/i)
       // In the database the moment the reply arrives ('the reply' below: it waits for the commit).
-      const stored = context.server.store.listSubmissions({ limit: 1 })[0]!
+      const stored = (await context.server.store.listSubmissions({ limit: 1 }))[0]!
       expect(stored.formType).toBe(formType)
       expect(stored.name).toBe(data.name)
       expect(stored.status).toBe(kind === 'review' ? 'pending_moderation' : 'received')
@@ -73,9 +74,9 @@ describe('every formType', () => {
         expect(parsed.text, `${formType} text ${field}`).toContain(`${fieldLabel(field)}: ${shown}`)
         expect(parsed.html || '', `${formType} html ${field}`).toContain(`>${fieldLabel(field)}</th>`)
       }
-      expect(context.server.store.getSubmission(ids.get(formType)!)!.mailStatus).toBe('sent')
+      expect((await context.server.store.getSubmission(ids.get(formType)!))!.mailStatus).toBe('sent')
     }
-    expect(context.server.store.countOutbox()).toMatchObject({ queued: 0 })
+    expect(await context.server.store.countOutbox()).toMatchObject({ queued: 0 })
   })
 })
 
@@ -84,12 +85,12 @@ describe('the reply', () => {
     const server = await startTestServer({})
     try {
       const { store } = server
-      const commit = store.addSubmissionDurably.bind(store)
+      const commit = store.addSubmission.bind(store)
       let release!: () => void
       const held = new Promise<void>((resolve) => (release = resolve))
       let reachedStore = false
       let committed = false
-      store.addSubmissionDurably = async (...args) => {
+      store.addSubmission = async (...args) => {
         reachedStore = true
         await held
         const ids = await commit(...args)
@@ -106,13 +107,13 @@ describe('the reply', () => {
       await waitFor(() => reachedStore, 5_000, 'the submission to reach the store')
       await new Promise((resolve) => setTimeout(resolve, 300))
       expect(answered).toBe(false)
-      expect(store.countSubmissions().total).toBe(0)
+      expect((await store.countSubmissions()).total).toBe(0)
 
       release()
       const res = await reply
       expect(res.status).toBe(200)
       expect(committedWhenAnswered).toBe(true)
-      expect(store.countSubmissions().total).toBe(1)
+      expect((await store.countSubmissions()).total).toBe(1)
     } finally {
       await server.close()
     }
@@ -148,7 +149,7 @@ describe('escaping', () => {
     expect(parsed.text).toContain('    Bcc: victim@example.com')
     const headerBlock = raw.slice(0, raw.indexOf('\r\n\r\n'))
     expect(headerBlock).not.toMatch(/^Bcc:/im)
-    expect(parsed.subject).toBe(`Quick enquiry: Clove ${nasty} from Ravi ${nasty} (#${context.server.store.listSubmissions({ limit: 1 })[0]!.id})`)
+    expect(parsed.subject).toBe(`Quick enquiry: Clove ${nasty} from Ravi ${nasty} (#${(await context.server.store.listSubmissions({ limit: 1 }))[0]!.id})`)
     expect(parsed.replyTo?.value).toEqual([{ name: `Ravi ${nasty}`, address: 'ravi@example.in' }])
   })
 })
@@ -159,12 +160,12 @@ describe('spam', () => {
     const res = await postJson(context.server.url, { formType: 'CloveEnquiry', formData: { ...validData.productEnquiry, [HONEYPOT_FIELD]: 'http://spam.example' } })
     expect(res.status).toBe(200)
     expect(await res.json()).toMatchObject({ success: true })
-    const spam = context.server.store.listSubmissions({ limit: 1, includeSpam: true })[0]!
+    const spam = (await context.server.store.listSubmissions({ limit: 1, includeSpam: true }))[0]!
     expect(spam.status).toBe('spam')
     expect(spam.mailStatus).toBeNull()
-    expect(context.server.store.outboxForSubmission(spam.id)).toEqual([])
+    expect(await context.server.store.outboxForSubmission(spam.id)).toEqual([])
     // Not listed among real submissions.
-    expect(context.server.store.listSubmissions({ limit: 1 })[0]!.id).not.toBe(spam.id)
+    expect((await context.server.store.listSubmissions({ limit: 1 }))[0]!.id).not.toBe(spam.id)
 
     // Even with invalid fields, a bot learns nothing from the reply.
     const invalid = await postJson(context.server.url, { formType: 'CloveEnquiry', formData: { name: '', [HONEYPOT_FIELD]: 'x' } })
@@ -189,7 +190,7 @@ describe('classic form posts (JavaScript off)', () => {
     ], { origin: SITE_ORIGIN })
     expect(res.status).toBe(303)
     expect(res.headers.get('location')).toBe('/thank-you')
-    const stored = context.server.store.listSubmissions({ limit: 1 })[0]!
+    const stored = (await context.server.store.listSubmissions({ limit: 1 }))[0]!
     expect(stored.data.mobile).toBe('91 9876543210')
     const [message] = (await context.mail.waitForMessages(before + 1)).slice(before)
     expect(message!.parsed.subject).toContain('Clove')
@@ -208,14 +209,14 @@ describe('classic form posts (JavaScript off)', () => {
       ['review', 'Good.'],
     ])
     expect(res.status).toBe(303)
-    const stored = context.server.store.listSubmissions({ limit: 1 })[0]!
+    const stored = (await context.server.store.listSubmissions({ limit: 1 }))[0]!
     expect(stored.data.likes).toEqual(['Quality', 'Response'])
     expect(stored.data.rating).toBe(4)
     expect(stored.status).toBe('pending_moderation')
   })
 
   it('answers a post that fails validation with the problem page listing the errors and a link back to the form', async () => {
-    const count = context.server.store.countSubmissions().total
+    const count = (await context.server.store.countSubmissions()).total
     const res = await postForm(
       context.server.url,
       [['formType', 'CloveEnquiry'], ['name', '<b>Kiran</b>'], ['email', 'not-an-address'], ['countryCode', '91'], ['mobile', '']],
@@ -230,7 +231,7 @@ describe('classic form posts (JavaScript off)', () => {
     expect(html).toContain('<li><strong>Mobile</strong>: Please enter your mobile number.</li>')
     expect(html).toContain('<a href="/products/clove">Back to the form</a>')
     expect(html).not.toContain('<div data-form-errors=""></div>')
-    expect(context.server.store.countSubmissions().total).toBe(count)
+    expect((await context.server.store.countSubmissions()).total).toBe(count)
   })
 
   it('links back to /contact when the Referer is from another site', async () => {
@@ -254,13 +255,13 @@ describe('origin', () => {
     expect(ok.status).toBe(200)
     const own = await postJson(context.server.url, { formType: 'CloveEnquiry', formData: validData.productEnquiry }, { origin: context.server.url })
     expect(own.status).toBe(200)
-    const count = context.server.store.countSubmissions().total
+    const count = (await context.server.store.countSubmissions()).total
     for (const origin of ['https://evil.example', 'null', `${SITE_ORIGIN}.evil.example`, SITE_ORIGIN.replace('https:', 'http:')]) {
       const res = await postJson(context.server.url, { formType: 'CloveEnquiry', formData: validData.productEnquiry }, { origin })
       expect(res.status, origin).toBe(403)
       expect(await res.json()).toMatchObject({ success: false, errors: {} })
     }
-    expect(context.server.store.countSubmissions().total).toBe(count)
+    expect((await context.server.store.countSubmissions()).total).toBe(count)
   })
 })
 
@@ -278,7 +279,7 @@ describe('rate limit', () => {
       const body = (await res.json()) as { success: boolean; message: string }
       expect(body.success).toBe(false)
       expect(body.message).toMatch(/too many/i)
-      expect(limited.store.countSubmissions().total).toBe(3)
+      expect((await limited.store.countSubmissions()).total).toBe(3)
       // Pages are not rate limited.
       expect((await fetch(`${limited.url}/`)).status).toBe(200)
     } finally {
@@ -291,17 +292,17 @@ describe('faults', () => {
   it('answers a real fault with 500, a generic message and a logged request id', async () => {
     const broken = await startTestServer({})
     try {
-      broken.store.db.exec('DROP TABLE outbox')
+      await sql`DROP TABLE outbox`.execute(broken.store.db)
       const res = await postJson(broken.url, { formType: 'CloveEnquiry', formData: validData.productEnquiry })
       expect(res.status).toBe(500)
       const body = (await res.json()) as { success: boolean; message: string }
       const requestId = res.headers.get('x-request-id')!
       expect(body.success).toBe(false)
       expect(body.message).toContain(requestId)
-      expect(body.message).not.toMatch(/sqlite|outbox|table/i)
+      expect(body.message).not.toMatch(/sqlite|postgres|outbox|table|relation/i)
       await waitFor(() => broken.logger.events.find((e) => e.level === 'error' && e.requestId === requestId))
       // Nothing half-stored: the transaction rolled back.
-      expect(broken.store.countSubmissions().total).toBe(0)
+      expect((await broken.store.countSubmissions()).total).toBe(0)
     } finally {
       await broken.close()
     }

@@ -1,4 +1,5 @@
-// The small parts on their own: configuration, backoff, precompression, build freshness, the store.
+// The small parts on their own: configuration, backoff, precompression, build freshness.
+// The store has its own suite (store.test.ts), run on SQLite and on PostgreSQL.
 import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
@@ -9,7 +10,6 @@ import { ConfigError, DEFAULT_MAIL_TO, loadConfig } from '../../server/config.ts
 import { maskSecrets } from '../../server/log.ts'
 import { headerSafe } from '../../server/mail.ts'
 import { retryDelay } from '../../server/outbox.ts'
-import { EnquiryStore } from '../../server/store.ts'
 import { projectRoot, tempDir } from './helpers.ts'
 
 function configProblems(env: Record<string, string>): string[] {
@@ -40,7 +40,9 @@ describe('configuration', () => {
       trustProxy: false,
       allowedOrigins: ['http://localhost:3000'],
       rateLimit: { max: 10, windowMs: 600_000 },
-      outbox: { retryBaseMs: 30_000, retryMaxMs: 3_600_000, leaseMs: 300_000, pollMs: 30_000 },
+      outbox: { retryBaseMs: 30_000, retryMaxMs: 3_600_000, leaseMs: 30_000, pollMs: 30_000 },
+      databaseUrl: undefined,
+      databasePoolSize: 10,
       buildOnStart: true,
     })
   })
@@ -173,6 +175,28 @@ describe('maskSecrets', () => {
   })
 })
 
+describe('database configuration', () => {
+  it('reads DATABASE_URL and the pool size, and never repeats a password in an error', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://site:s3cret@db.example.com:5432/enquiries?sslmode=require', DATABASE_POOL_SIZE: '4' })
+    expect(config.databaseUrl).toBe('postgres://site:s3cret@db.example.com:5432/enquiries?sslmode=require')
+    expect(config.databasePoolSize).toBe(4)
+    expect(loadConfig({ DATABASE_URL: 'postgresql://localhost/enquiries' }).databaseUrl).toBe('postgresql://localhost/enquiries')
+    expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined()
+
+    const problems = configProblems({ DATABASE_URL: 'mysql://site:s3cret@db.example.com/enquiries', SMTP_URL: 'http://mailer:hunter2@smtp.example.com', DATABASE_POOL_SIZE: '0' })
+    expect(problems).toHaveLength(3)
+    expect(problems[0]).toBe(
+      'DATABASE_URL: must be a postgres:// or postgresql:// URL, such as postgres://user:password@db.example.com:5432/enquiries (got "mysql://site:***@db.example.com/enquiries")',
+    )
+    expect(problems.join('\n')).not.toMatch(/s3cret|hunter2/)
+    expect(problems.find((p) => p.startsWith('DATABASE_POOL_SIZE:'))).toContain('at least 1')
+  })
+
+  it('leases outbox messages for at most a minute by default, so a dead instance\'s mail moves on soon', () => {
+    expect(loadConfig({}).outbox.leaseMs).toBeLessThanOrEqual(60_000)
+  })
+})
+
 describe('retry backoff', () => {
   const settings = { retryBaseMs: 30_000, retryMaxMs: 3_600_000 }
   it('doubles per failed attempt, with jitter between half and all of it, up to the cap', () => {
@@ -237,79 +261,5 @@ describe('build freshness', () => {
     const future = new Date(Date.now() + 60_000)
     fs.utimesSync(path.join(root, 'content', 'site.yaml'), future, future)
     expect(staleReason(root, dist)).toMatch(/changed after the last build/)
-  })
-})
-
-describe('store', () => {
-  it('commits a submission and its outbox row together, or neither', () => {
-    const store = EnquiryStore.open(tempDir('store-'))
-    try {
-      expect(store.db.pragma('journal_mode', { simple: true })).toBe('wal')
-      expect(store.db.pragma('synchronous', { simple: true })).toBe(2)
-      const submission = {
-        receivedAt: Date.now(), formType: 'CloveEnquiry', kind: 'productEnquiry', product: 'Clove', name: 'A', email: 'a@example.com',
-        data: { name: 'A' }, status: 'received' as const, ip: '127.0.0.1', requestId: 'r1',
-      }
-      expect(() =>
-        store.addSubmission(submission, () => {
-          throw new Error('composing failed')
-        }),
-      ).toThrow('composing failed')
-      expect(store.countSubmissions().total).toBe(0)
-      const mail = { messageId: '<m1@example.com>', replyToName: 'A', replyToAddress: 'a@example.com', subject: 's', text: 't', html: 'h' }
-      const { id, outboxId } = store.addSubmission(submission, () => mail)
-      expect(store.getSubmission(id)!.mailStatus).toBe('queued')
-      // A message id is unique: a second row with it fails, and takes its submission with it.
-      expect(() => store.addSubmission(submission, () => mail)).toThrow(/UNIQUE/)
-      expect(store.countSubmissions().total).toBe(1)
-
-      // Leases: a claimed message is not claimable again until its lease runs out.
-      const now = Date.now()
-      expect(store.claimDueMessage('w1', now, 1000)!.id).toBe(outboxId)
-      expect(store.claimDueMessage('w2', now + 999, 1000)).toBeUndefined()
-      const reclaimed = store.claimDueMessage('w2', now + 1000, 1000)!
-      expect(reclaimed.attempts).toBe(2)
-      // The first worker's late failure report does not touch w2's lease.
-      store.markFailed(outboxId!, 'w1', 'late', now + 50_000)
-      expect(store.listOutbox()[0]!.leaseOwner).toBe('w2')
-      store.markFailed(outboxId!, 'w2', 'refused', now + 50_000)
-      expect(store.nextDueAt()).toBe(now + 50_000)
-      expect(store.claimDueMessage('w3', now + 49_999, 1000)).toBeUndefined()
-      store.markSent(outboxId!, now + 60_000, 'smtp')
-      expect(store.claimDueMessage('w3', now + 100_000, 1000)).toBeUndefined()
-      expect(store.nextDueAt()).toBeUndefined()
-    } finally {
-      store.close()
-    }
-  })
-
-  it('commits submissions arriving together in one batch, where one failing fails alone', async () => {
-    const store = EnquiryStore.open(tempDir('store-'))
-    try {
-      const submission = (name: string) => ({
-        receivedAt: Date.now(), formType: 'CloveEnquiry', kind: 'productEnquiry', product: 'Clove', name, email: 'a@example.com',
-        data: { name }, status: 'received' as const, ip: undefined, requestId: name,
-      })
-      const mail = (messageId: string) => () => ({ messageId, replyToName: 'A', replyToAddress: 'a@example.com', subject: 's', text: 't', html: 'h' })
-      const results = await Promise.allSettled([
-        store.addSubmissionDurably(submission('one'), mail('<1@x>')),
-        store.addSubmissionDurably(submission('two'), mail('<1@x>')),
-        store.addSubmissionDurably(submission('three'), null),
-      ])
-      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled'])
-      expect(store.listSubmissions().map((s) => s.name)).toEqual(['three', 'one'])
-      expect(store.countOutbox().queued).toBe(1)
-    } finally {
-      store.close()
-    }
-  })
-
-  it('refuses a database from a newer version of the code', () => {
-    const dir = tempDir('store-')
-    EnquiryStore.open(dir).close()
-    const store = EnquiryStore.open(dir)
-    store.db.pragma('user_version = 99')
-    store.close()
-    expect(() => EnquiryStore.open(dir)).toThrow(/newer than this code knows/)
   })
 })

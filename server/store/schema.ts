@@ -1,0 +1,94 @@
+// The database as Kysely sees it: one interface per table, the same on SQLite and PostgreSQL.
+// Times are milliseconds since 1970 (INTEGER on SQLite, bigint on PostgreSQL, read back as numbers).
+// The tables themselves are created by the versioned migrations in ./migrations.ts.
+import type { ColumnType, Generated, Insertable, Kysely, Selectable } from 'kysely'
+
+export type SubmissionStatus = 'received' | 'pending_moderation' | 'spam'
+export type OutboxStatus = 'queued' | 'sent'
+
+/**
+ * A submission's form fields as JSON: written as a JSON string, read back as a string on SQLite
+ * (TEXT) and as the parsed value on PostgreSQL (jsonb). `parseData` in ./sql-store.ts reads both.
+ */
+export type JsonColumn = ColumnType<string | Record<string, unknown>, string, string>
+
+export interface SubmissionsTable {
+  id: Generated<number>
+  received_at: number
+  form_type: string
+  kind: string
+  product: string
+  name: string
+  email: string
+  data: JsonColumn
+  status: SubmissionStatus
+  ip: string | null
+  request_id: string
+  /** The browser's User-Agent header, bounded; shown with the enquiry in the inbox. */
+  user_agent: string | null
+  /** When the owner marked it handled in the inbox; null while open. */
+  handled_at: number | null
+}
+
+export interface OutboxTable {
+  id: Generated<number>
+  submission_id: number
+  created_at: number
+  message_id: string
+  reply_to_name: string
+  reply_to_address: string
+  subject: string
+  text: string
+  html: string
+  status: OutboxStatus
+  attempts: Generated<number>
+  next_attempt_at: number
+  /** The worker holding the message while it sends it, until lease_until. */
+  lease_owner: string | null
+  lease_until: number | null
+  last_error: string | null
+  last_attempt_at: number | null
+  sent_at: number | null
+  /** Where it went: the SMTP server's reply, or the path of the .eml file. */
+  delivery: string | null
+}
+
+/** One row per rate-limited key (a visitor's address) and its current fixed window. */
+export interface RateLimitHitsTable {
+  key: string
+  hits: number
+  reset_at: number
+}
+
+/** A login to the owner's inbox (server/admin/sessions.ts). */
+export interface AdminSessionsTable {
+  /** SHA-256 of the cookie's token: the database never holds a token that would log anyone in. */
+  id: string
+  /** Key of the CSRF tokens of this session (csrf-csrf); dies with the session. */
+  csrf_secret: string
+  created_at: number
+  expires_at: number
+  ip: string | null
+  user_agent: string | null
+}
+
+/** Failed logins to the inbox per client address and their window, shared by every instance. */
+export interface AdminLoginFailuresTable {
+  key: string
+  hits: number
+  reset_at: number
+}
+
+/** Every table of the enquiry database, for `Kysely<Database>`. */
+export interface Database {
+  submissions: SubmissionsTable
+  outbox: OutboxTable
+  rate_limit_hits: RateLimitHitsTable
+  admin_sessions: AdminSessionsTable
+  admin_login_failures: AdminLoginFailuresTable
+}
+
+export type EnquiryDb = Kysely<Database>
+export type SubmissionRow = Selectable<SubmissionsTable>
+export type OutboxRow = Selectable<OutboxTable>
+export type NewOutboxRow = Insertable<OutboxTable>

@@ -1,0 +1,202 @@
+// The embedded store: one SQLite file, DATA_DIR/enquiries.sqlite3, for a single instance.
+// WAL with synchronous=FULL: a submission's commit is fsynced before the visitor is told "success",
+// and submissions arriving together share one commit (group commit). Deleted enquiries are
+// overwritten on disk (secure_delete) and checkpointed out of the write-ahead log.
+// Not for a shared network volume or several instances: that is what the PostgreSQL store is for.
+import fs from 'node:fs'
+import path from 'node:path'
+import BetterSqlite3 from 'better-sqlite3'
+import { Kysely, SqliteDialect, sql, type Expression, type SqlBool, type SqliteDatabase } from 'kysely'
+import type { NewSubmission, QueuedMail, StoredIds, StoreReadiness } from '../store.ts'
+import { migrateSqlite } from './migrations.ts'
+import type { Database, EnquiryDb } from './schema.ts'
+import { SqlEnquiryStore } from './sql-store.ts'
+
+export const SQLITE_FILE_NAME = 'enquiries.sqlite3'
+const STATEMENT_CACHE_SIZE = 200
+
+/**
+ * The handle Kysely runs its queries on, preparing each distinct SQL text once: better-sqlite3
+ * parses a statement on every prepare(), which cost more than running it on the paths taken for
+ * every enquiry. Kysely compiles the same text for the same query, so a small cache holds them all.
+ */
+function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDatabase {
+  const cache = new Map<string, BetterSqlite3.Statement>()
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let statement = cache.get(text)
+      if (!statement) {
+        statement = sqlite.prepare(text)
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!)
+        cache.set(text, statement)
+      }
+      return statement
+    },
+  }
+}
+
+interface PendingSubmission {
+  submission: NewSubmission
+  composeMail: ((id: number) => QueuedMail) | null
+  resolve(ids: StoredIds): void
+  reject(error: unknown): void
+}
+
+export class SqliteEnquiryStore extends SqlEnquiryStore {
+  readonly kind = 'sqlite' as const
+  readonly description: string
+  private pendingBatch: PendingSubmission[] = []
+
+  private constructor(
+    /** The better-sqlite3 handle under the query layer (pragmas, tests). */
+    readonly sqlite: BetterSqlite3.Database,
+    readonly file: string,
+  ) {
+    super(new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }))
+    this.description = `SQLite ${file}`
+  }
+
+  /** Opens (creating if needed) DATA_DIR/enquiries.sqlite3 and brings its schema up to date. */
+  static async open(dataDir: string): Promise<SqliteEnquiryStore> {
+    fs.mkdirSync(dataDir, { recursive: true })
+    const file = path.join(dataDir, SQLITE_FILE_NAME)
+    const sqlite = new BetterSqlite3(file, { timeout: 5000 })
+    try {
+      sqlite.pragma('journal_mode = WAL')
+      // FULL: a commit is fsynced before the reply says success, so not even a power cut loses it.
+      sqlite.pragma('synchronous = FULL')
+      sqlite.pragma('foreign_keys = ON')
+      // Deleted enquiries (privacy requests) are overwritten on disk, not left in free pages.
+      sqlite.pragma('secure_delete = ON')
+    } catch (error) {
+      sqlite.close()
+      throw error
+    }
+    const store = new SqliteEnquiryStore(sqlite, file)
+    try {
+      await store.db.connection().execute((db) => migrateSqlite(db, file))
+    } catch (error) {
+      await store.close()
+      throw error
+    }
+    return store
+  }
+
+  /**
+   * Readable (the backlog query) and writable: takes the write lock, waiting at most 200 ms so a
+   * probe never stalls the server, and releases it without writing. Another process holding the
+   * lock, a read-only file or folder, or a closed handle makes it not ready.
+   */
+  override async readiness(): Promise<StoreReadiness> {
+    const result = await super.readiness()
+    if (!result.ok) return result
+    try {
+      if (!this.sqlite.open) throw new Error('the database is closed')
+      if (this.sqlite.readonly) throw new Error('the database is read-only')
+      fs.accessSync(path.dirname(this.file), fs.constants.W_OK)
+      // On the query layer's one connection, so no transaction of its own is open meanwhile.
+      await this.db.connection().execute(async () => {
+        this.sqlite.pragma('busy_timeout = 200')
+        try {
+          this.sqlite.prepare('BEGIN IMMEDIATE').run()
+          this.sqlite.prepare('ROLLBACK').run()
+        } finally {
+          this.sqlite.pragma('busy_timeout = 5000')
+        }
+      })
+      return result
+    } catch (error) {
+      return { ...result, ok: false, error: this.safeMessage(error) }
+    }
+  }
+
+  /**
+   * Group commit: submissions that arrive in one turn of the event loop share one transaction, so
+   * one fsync (about 8 ms here, during which nothing else runs) makes a whole batch durable instead
+   * of one submission. Each keeps its own savepoint, so one that fails fails alone. Resolves once
+   * its batch is committed to disk.
+   */
+  addSubmission(submission: NewSubmission, composeMail: ((id: number) => QueuedMail) | null): Promise<StoredIds> {
+    return new Promise((resolve, reject) => {
+      this.pendingBatch.push({ submission, composeMail, resolve, reject })
+      if (this.pendingBatch.length === 1) setImmediate(() => void this.commitBatch())
+    })
+  }
+
+  private async commitBatch(): Promise<void> {
+    const batch = this.pendingBatch
+    this.pendingBatch = []
+    const outcomes: Array<{ ok: true; ids: StoredIds } | { ok: false; error: unknown }> = []
+    try {
+      await this.writeTransaction(async (db) => {
+        for (const { submission, composeMail } of batch) {
+          await sql`SAVEPOINT submission`.execute(db)
+          try {
+            outcomes.push({ ok: true, ids: await this.insertSubmission(db, submission, composeMail) })
+            await sql`RELEASE submission`.execute(db)
+          } catch (error) {
+            await sql`ROLLBACK TO submission`.execute(db)
+            await sql`RELEASE submission`.execute(db)
+            outcomes.push({ ok: false, error })
+          }
+        }
+      })
+    } catch (error) {
+      // The commit itself failed (disk full, I/O error): nothing of the batch is stored.
+      for (const item of batch) item.reject(error)
+      return
+    }
+    batch.forEach((item, i) => {
+      const outcome = outcomes[i]!
+      if (outcome.ok) item.resolve(outcome.ids)
+      else item.reject(outcome.error)
+    })
+  }
+
+  /** BEGIN IMMEDIATE on the one connection, held for the whole transaction. */
+  protected writeTransaction<T>(work: (db: EnquiryDb) => Promise<T>): Promise<T> {
+    return this.db.connection().execute(async (db) => {
+      await sql`BEGIN IMMEDIATE`.execute(db)
+      let result: T
+      try {
+        result = await work(db)
+      } catch (error) {
+        await sql`ROLLBACK`.execute(db)
+        throw error
+      }
+      await sql`COMMIT`.execute(db)
+      return result
+    })
+  }
+
+  /**
+   * Bookkeeping commits without its own fsync: the next submission's commit makes it durable, and
+   * losing it to a power cut can only repeat a mail. This keeps the delivery worker from stalling
+   * the event loop for every message. The connection is held, so no submission commits meanwhile.
+   */
+  protected override bookkeeping<T>(write: (db: EnquiryDb) => Promise<T>): Promise<T> {
+    return this.db.connection().execute(async (db) => {
+      await sql`PRAGMA synchronous = NORMAL`.execute(db)
+      try {
+        return await write(db)
+      } finally {
+        await sql`PRAGMA synchronous = FULL`.execute(db)
+      }
+    })
+  }
+
+  protected emailMatches(address: string): Expression<SqlBool> {
+    return sql<SqlBool>`email = ${address} COLLATE NOCASE`
+  }
+
+  /** Moves the deleted (securely overwritten) pages out of the WAL into the main file. */
+  async scrubDeleted(): Promise<void> {
+    await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(this.db)
+  }
+
+  /** One process uses this file: express-rate-limit's in-memory counter is exact and costs no write. */
+  rateLimitStore(): undefined {
+    return undefined
+  }
+}

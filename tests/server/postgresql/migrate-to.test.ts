@@ -1,0 +1,124 @@
+// Moving from SQLite to PostgreSQL with `npm run enquiries -- migrate-to DATABASE_URL`: enquiries
+// and their mail (sent or waiting) arrive with their ids, a second run copies nothing twice, the
+// waiting mail is then delivered once by a server on PostgreSQL, and a target with enquiries of its
+// own is refused whole.
+import { describe, expect, it } from 'vitest'
+import { HONEYPOT_FIELD } from '../../../forms/schemas.ts'
+import { SqliteEnquiryStore } from '../../../server/store/sqlite.ts'
+import { freshStoreEnv, openStoreOf, postJson, runCli as cli, startMailServer, startTestServer, validData, waitFor } from '../helpers.ts'
+
+const enquiry = (name: string, extra: Record<string, string> = {}) => ({ formType: 'CloveEnquiry', formData: { ...validData.productEnquiry, name, ...extra } })
+
+/** A SQLite store filled through the real server: `sent` mailed, then `queued` waiting (relay refusing). */
+async function sqliteSite(sent: string[], queued: string[]): Promise<{ dataDir: string }> {
+  const mail = await startMailServer()
+  // DATABASE_URL empty: this server keeps SQLite, whatever the run's store.
+  const server = await startTestServer({ SMTP_URL: mail.url, DATABASE_URL: '', OUTBOX_RETRY_BASE_SECONDS: '60', OUTBOX_RETRY_MAX_SECONDS: '60' })
+  try {
+    expect(server.store.kind).toBe('sqlite')
+    for (const name of sent) expect((await postJson(server.url, enquiry(name))).status).toBe(200)
+    await mail.waitForMessages(sent.length)
+    await waitFor(async () => ((await server.store.countOutbox()).sent === sent.length ? true : undefined))
+    mail.refuseWith = { code: 451, message: 'Try again later' }
+    for (const name of queued) expect((await postJson(server.url, enquiry(name))).status).toBe(200)
+    expect((await postJson(server.url, enquiry('Spam bot', { [HONEYPOT_FIELD]: 'http://x' }))).status).toBe(200)
+    await waitFor(async () => ((await server.store.listOutbox()).every((m) => m.attempts >= 1) ? true : undefined))
+  } finally {
+    await server.close()
+    await mail.stop()
+  }
+  return { dataDir: server.config.dataDir }
+}
+
+describe('migrate-to', () => {
+  it('copies every enquiry and its mail with their ids, once, and the waiting mail is then sent once from PostgreSQL', async () => {
+    const { dataDir } = await sqliteSite(['Sent One', 'Sent Two'], ['Waiting One', 'Waiting Two', 'Waiting Three'])
+    const { DATABASE_URL: url } = await freshStoreEnv('migrate-')
+    const before = await SqliteEnquiryStore.open(dataDir)
+    // A server still sending from the SQLite file: copying now could send a message twice.
+    await before.makeQueuedDueNow(Date.now())
+    const held = (await before.claimDueMessage('old-server', Date.now(), 60_000))!
+    const refused = await cli({ DATA_DIR: dataDir }, 'migrate-to', url!)
+    expect(refused.code).toBe(1)
+    expect(refused.err).toContain('1 message(s) in')
+    expect(refused.err).toContain('Stop it first')
+    await before.markFailed(held.id, 'old-server', 'stopped', Date.now())
+    const sourceSubmissions = await before.listSubmissions({ includeSpam: true })
+    const sourceOutbox = await before.listOutbox({ includeSent: true })
+    await before.close()
+
+    const first = await cli({ DATA_DIR: dataDir }, 'migrate-to', url!)
+    expect(first.err).toBe('')
+    expect(first.code).toBe(0)
+    expect(first.out).toMatch(/^From SQLite .*enquiries\.sqlite3 to PostgreSQL postgres@127\.0\.0\.1:\d+\/postgres:$/m)
+    expect(first.out).toContain('submissions: 6 copied, 0 already there')
+    expect(first.out).toContain('mail: 5 copied (3 waiting to be sent), 0 already there')
+    expect(first.out).not.toContain(decodeURIComponent(new URL(url!).password))
+
+    const target = await openStoreOf({ dataDir, databaseUrl: url })
+    try {
+      expect(target.kind).toBe('postgresql')
+      expect(await target.listSubmissions({ includeSpam: true })).toEqual(sourceSubmissions)
+      // Waiting mail is due at once on the new database; everything else as it was.
+      const copied = await target.listOutbox({ includeSent: true })
+      expect(copied.map(({ nextAttemptAt: _, ...m }) => m)).toEqual(sourceOutbox.map(({ nextAttemptAt: _, ...m }) => m))
+      for (const m of copied) expect(m.nextAttemptAt).toBeLessThanOrEqual(m.status === 'queued' ? Date.now() : sourceOutbox.find((s) => s.id === m.id)!.nextAttemptAt)
+    } finally {
+      await target.close()
+    }
+
+    // Again: nothing new, nothing twice.
+    const again = await cli({ DATA_DIR: dataDir }, 'migrate-to', url!)
+    expect(again.code).toBe(0)
+    expect(again.out).toContain('submissions: 0 copied, 6 already there')
+    expect(again.out).toContain('mail: 0 copied (0 waiting to be sent), 5 already there')
+
+    // The same configuration with DATABASE_URL set: the CLI and the server work on PostgreSQL.
+    const listed = await cli({ DATA_DIR: dataDir, DATABASE_URL: url }, 'list')
+    expect(listed.out).toMatch(/^5\s.*Waiting Three/m)
+    expect(listed.out).toContain('5 shown of 5 submissions (1 spam not shown)')
+
+    const mail = await startMailServer()
+    const server = await startTestServer({ DATA_DIR: dataDir, DATABASE_URL: url!, SMTP_URL: mail.url })
+    try {
+      await mail.waitForMessages(3)
+      await waitFor(async () => ((await server.store.countOutbox()).queued === 0 ? true : undefined))
+      // New enquiries are numbered after the copied ones.
+      expect((await postJson(server.url, enquiry('After The Move'))).status).toBe(200)
+      const received = await mail.waitForMessages(4)
+      await new Promise((r) => setTimeout(r, 300))
+      expect(received.map((m) => m.parsed.subject).sort()).toEqual([
+        'Product enquiry: Clove from After The Move (#7)',
+        'Product enquiry: Clove from Waiting One (#3)',
+        'Product enquiry: Clove from Waiting Three (#5)',
+        'Product enquiry: Clove from Waiting Two (#4)',
+      ])
+    } finally {
+      await server.close()
+      await mail.stop()
+    }
+  })
+
+  it('refuses a target that has enquiries of its own under the same ids, copying nothing', async () => {
+    const { DATABASE_URL: url } = await freshStoreEnv('migrate-conflict-')
+    const first = await sqliteSite([], ['From the first site'])
+    expect((await cli({ DATA_DIR: first.dataDir }, 'migrate-to', url!)).code).toBe(0)
+    const other = await sqliteSite([], ['From another site', 'And another'])
+    const refused = await cli({ DATA_DIR: other.dataDir }, 'migrate-to', url!)
+    expect(refused.code).toBe(1)
+    expect(refused.err).toContain('The target already has different submissions under the same ids (#1, #2)')
+    expect(refused.err).toContain('Nothing was copied.')
+    const target = await openStoreOf({ dataDir: other.dataDir, databaseUrl: url })
+    try {
+      expect((await target.listSubmissions({ includeSpam: true })).map((s) => s.name)).toEqual(['Spam bot', 'From the first site'])
+    } finally {
+      await target.close()
+    }
+  })
+
+  it('explains what it needs', async () => {
+    const { DATA_DIR } = await freshStoreEnv('migrate-usage-')
+    expect((await cli({ DATA_DIR }, 'migrate-to')).err).toContain('Usage: npm run enquiries -- migrate-to postgres://')
+    expect((await cli({ DATA_DIR }, 'migrate-to', 'postgres://localhost/x')).err).toContain('No SQLite database to copy at')
+  })
+})

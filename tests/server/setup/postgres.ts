@@ -1,0 +1,20 @@
+// Global setup of the PostgreSQL run of the server suites (the "postgresql" project in
+// vitest.server.config.ts): one real PostgreSQL for the whole run, started once; each test server then
+// gets a database of its own on it (helpers.ts, freshStoreEnv).
+import type { TestProject } from 'vitest/node'
+import { startLocalPostgres } from '../../../scripts/local-postgres.ts'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Which store the server suites run against. */
+    storeBackend: 'sqlite' | 'postgresql'
+    /** The superuser URL of the run's PostgreSQL ('' on the SQLite run). */
+    postgresAdminUrl: string
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const postgres = await startLocalPostgres()
+  project.provide('postgresAdminUrl', postgres.adminUrl)
+  return () => postgres.stop()
+}
