@@ -27,9 +27,16 @@ const SVG = /\.svg$/i
 /** sharp (and its libvips) is loaded only when a picture changed since the last check. */
 let loadSharp: Promise<typeof import('sharp').default> | undefined
 // Its version, for the cache, without loading it: a new libvips may read pictures differently.
-const sharpVersion = (JSON.parse(readFileSync(join(dirname(createRequire(import.meta.url).resolve('sharp')), '..', 'package.json'), 'utf8')) as { version: string }).version
+const sharpVersion = (
+  JSON.parse(readFileSync(join(dirname(createRequire(import.meta.url).resolve('sharp')), '..', 'package.json'), 'utf8')) as {
+    version: string
+  }
+).version
 
-export async function decodeImages(imagesDir: string, cache: ImageCache | undefined): Promise<{ images: DecodedImage[]; cache: ImageCache }> {
+export async function decodeImages(
+  imagesDir: string,
+  cache: ImageCache | undefined,
+): Promise<{ images: DecodedImage[]; cache: ImageCache }> {
   const version = `2:${sharpVersion}`
   const previous = cache?.version === version ? cache.entries : {}
   const next: ImageCache = { version, entries: {} }

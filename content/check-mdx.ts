@@ -23,14 +23,15 @@ const BRACES = 'Curly braces { } and the sign < have a special meaning in these 
 
 export async function checkMdx(text: string, path: string): Promise<MdxProblem[]> {
   // Loaded here, not at the top: the check only compiles texts that changed since its last run.
-  const [{ createProcessor, evaluate }, { default: remarkFrontmatter }, { VFile }, { createElement }, { renderToStaticMarkup }, runtime] = await Promise.all([
-    import('@mdx-js/mdx'),
-    import('remark-frontmatter'),
-    import('vfile'),
-    import('react'),
-    import('react-dom/server'),
-    import('react/jsx-runtime'),
-  ])
+  const [{ createProcessor, evaluate }, { default: remarkFrontmatter }, { VFile }, { createElement }, { renderToStaticMarkup }, runtime] =
+    await Promise.all([
+      import('@mdx-js/mdx'),
+      import('remark-frontmatter'),
+      import('vfile'),
+      import('react'),
+      import('react-dom/server'),
+      import('react/jsx-runtime'),
+    ])
   const options = { remarkPlugins: [remarkFrontmatter] }
   let tree: MdastNode
   try {
@@ -53,12 +54,18 @@ export async function checkMdx(text: string, path: string): Promise<MdxProblem[]
     } else if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') {
       // Lower-case names are HTML (<br />, <abbr>); a capitalised or dotted name is a component these pages do not have.
       if (node.name && !/^[a-z][a-z0-9]*$/.test(node.name)) {
-        problems.push({ message: `<${node.name}> is not something these pages can show. ${BRACES}: to show the sign itself, write \\<`, position })
+        problems.push({
+          message: `<${node.name}> is not something these pages can show. ${BRACES}: to show the sign itself, write \\<`,
+          position,
+        })
       }
       for (const attribute of node.attributes ?? []) {
         const value = attribute.value
         if (attribute.type === 'mdxJsxExpressionAttribute' || (typeof value === 'object' && value !== null)) {
-          problems.push({ message: `<${node.name ?? ''} …> has a value in curly braces, which would stop the page from building: write it in "double quotes"`, position })
+          problems.push({
+            message: `<${node.name ?? ''} …> has a value in curly braces, which would stop the page from building: write it in "double quotes"`,
+            position,
+          })
         }
       }
     } else if (node.type === 'mdxjsEsm') {
@@ -96,13 +103,19 @@ function syntaxProblem(error: unknown): MdxProblem {
   const position = { line: error.line ?? 1, col: error.column ?? 1 }
   const { reason, source = '', ruleId = '' } = error
   if (source?.includes('mdx-jsx') && ruleId === 'unexpected-character') {
-    return { message: `< starts a tag here. ${BRACES}: to show the sign itself, write \\< (e.g. \\<5%), or write the words "less than"`, position }
+    return {
+      message: `< starts a tag here. ${BRACES}: to show the sign itself, write \\< (e.g. \\<5%), or write the words "less than"`,
+      position,
+    }
   }
   if (source?.includes('mdx-expression') && ruleId === 'unexpected-eof') {
     return { message: `A { on this line or above has no closing }. ${BRACES}: write \\{ to show the sign itself`, position }
   }
   if (source?.includes('mdx-jsx')) {
-    return { message: `A tag (<…>) is not closed or not written correctly: ${reason}. ${BRACES}: write \\< to show the sign itself`, position }
+    return {
+      message: `A tag (<…>) is not closed or not written correctly: ${reason}. ${BRACES}: write \\< to show the sign itself`,
+      position,
+    }
   }
   return { message: `The text cannot be read here: ${reason}`, position }
 }

@@ -42,7 +42,10 @@ export async function checkContent({ dir, cacheFile }: CheckOptions): Promise<Ch
   const cache = cacheFile ? await readCache(cacheFile) : {}
   const rel = (file: string) => relative(paths.root, file) || file
 
-  const [mdx, images] = await Promise.all([checkMdxFiles(dir, reading, cache.mdx ?? {}, rel), checkPictures(dir, reading, cache.images, rel)])
+  const [mdx, images] = await Promise.all([
+    checkMdxFiles(dir, reading, cache.mdx ?? {}, rel),
+    checkPictures(dir, reading, cache.images, rel),
+  ])
   if (cacheFile) await writeCache(cacheFile, { images: images.cache, mdx: mdx.cache })
 
   const problems = sortProblems([...reading.problems, ...mdx.problems, ...images.problems])
@@ -75,9 +78,14 @@ async function checkPictures(dir: string, reading: ContentReading, cached: Image
     if (image.error) {
       const advice = `cannot be read as a picture (${image.error}): save the photo again as a JPEG, or replace the file`
       if (references.length === 0) {
-        problems.push({ file: shown, field: '', message: `This file ${advice}. The build reads every picture in content/images/, used or not` })
+        problems.push({
+          file: shown,
+          field: '',
+          message: `This file ${advice}. The build reads every picture in content/images/, used or not`,
+        })
       }
-      for (const r of references) problems.push({ file: r.file, field: r.field, message: `${shown} ${advice}`, line: r.position.line, col: r.position.col })
+      for (const r of references)
+        problems.push({ file: r.file, field: r.field, message: `${shown} ${advice}`, line: r.position.line, col: r.position.col })
       continue
     }
     const recommended = widestFor(image.key)

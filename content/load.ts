@@ -165,7 +165,12 @@ export function readContent(dir: string = defaultContentDir, { requireImages = t
       if (name.startsWith('_') || name.startsWith('.')) continue
       const file = join(path, name)
       if (!/\.ya?ml$/i.test(name)) {
-        if (statSync(file).isFile()) problems.push({ file: rel(file), field: '', message: `Only .yaml files belong in ${folder}/: move this file elsewhere, or rename it to end in .yaml` })
+        if (statSync(file).isFile())
+          problems.push({
+            file: rel(file),
+            field: '',
+            message: `Only .yaml files belong in ${folder}/: move this file elsewhere, or rename it to end in .yaml`,
+          })
         continue
       }
       const stem = name.replace(/\.ya?ml$/i, '')
@@ -212,7 +217,11 @@ export function readContent(dir: string = defaultContentDir, { requireImages = t
     slugs?.forEach((s, i) => {
       if (productNames.includes(s)) return
       const guess = closest(s, productNames)
-      add(file, [...field, i], `No product "${s}" in content/products/${guess ? `: did you mean ${guess}?` : ` (there are: ${productNames.join(', ')})`}`)
+      add(
+        file,
+        [...field, i],
+        `No product "${s}" in content/products/${guess ? `: did you mean ${guess}?` : ` (there are: ${productNames.join(', ')})`}`,
+      )
     })
   const homeFile = rel(join(dir, 'home.yaml'))
   if (home) {
@@ -235,7 +244,11 @@ export function readContent(dir: string = defaultContentDir, { requireImages = t
     if (found === true) return
     const shownSrc = rel(join(imagesDir, src))
     if (typeof found === 'string') {
-      add(file, path, `The picture is named ${found} (letter case differs): write src: ${found} exactly, or the site breaks on servers that tell capitals apart`)
+      add(
+        file,
+        path,
+        `The picture is named ${found} (letter case differs): write src: ${found} exactly, or the site breaks on servers that tell capitals apart`,
+      )
     } else {
       const others = listAll(imagesDir).filter((p) => dirname(p) === dirname(src))
       const guess = closest(src, others)
@@ -261,7 +274,11 @@ export function readContent(dir: string = defaultContentDir, { requireImages = t
     const [oldest, ...newer] = byAge(owners, (o) => o.file)
     for (const owner of newer) {
       const suggestion = freeFormType(owner.slug, usedFormTypes)
-      add(owner.file, ['formType'], `"${formType}" is already the formType of ${oldest!.file}: give this page its own, e.g. ${suggestion} (leave the other file's as it is)`)
+      add(
+        owner.file,
+        ['formType'],
+        `"${formType}" is already the formType of ${oldest!.file}: give this page its own, e.g. ${suggestion} (leave the other file's as it is)`,
+      )
     }
   }
 
@@ -277,14 +294,17 @@ export function readContent(dir: string = defaultContentDir, { requireImages = t
       ['enquiryProblem', 'enquiryProblem'],
     ]
     routes.push({ kind: 'home', id: 'home', path: '/', aliases: [], source: homeFile })
-    for (const [kind, key] of fixed) routes.push({ kind, id: kind, path: pages[key].path, aliases: [], source: rel(join(dir, 'pages.yaml')) })
+    for (const [kind, key] of fixed)
+      routes.push({ kind, id: kind, path: pages[key].path, aliases: [], source: rel(join(dir, 'pages.yaml')) })
   }
   for (const f of productFiles) {
     const kind = f.data.kind === 'graniteCollection' ? 'graniteCollection' : 'product'
     routes.push({ kind, id: f.data.slug, path: f.data.path, aliases: f.data.aliases, source: f.file })
   }
-  for (const f of shadeFiles) routes.push({ kind: 'graniteShade', id: f.data.slug, path: f.data.path, aliases: f.data.aliases, source: f.file })
-  for (const l of legal.pages) routes.push({ kind: 'legal', id: l.id, path: l.meta.path, aliases: l.meta.aliases, source: rel(join(dir, l.file)) })
+  for (const f of shadeFiles)
+    routes.push({ kind: 'graniteShade', id: f.data.slug, path: f.data.path, aliases: f.data.aliases, source: f.file })
+  for (const l of legal.pages)
+    routes.push({ kind: 'legal', id: l.id, path: l.meta.path, aliases: l.meta.aliases, source: rel(join(dir, l.file)) })
 
   // No two pages may claim one address. Addresses differing only in letter case clash too when
   // they belong to different pages: case-insensitive hosts would serve one file for both. The
@@ -353,7 +373,13 @@ export function readContent(dir: string = defaultContentDir, { requireImages = t
       files.push(`legal/${name}`)
       const match = frontMatterPattern.exec(readFileSync(file, 'utf8'))
       if (!match) {
-        problems.push({ file: rel(file), field: '', message: 'Must start with the lines that describe the page, between two --- lines', line: 1, col: 1 })
+        problems.push({
+          file: rel(file),
+          field: '',
+          message: 'Must start with the lines that describe the page, between two --- lines',
+          line: 1,
+          col: 1,
+        })
         continue
       }
       // The front matter starts on line 2 of the file.
@@ -386,7 +412,13 @@ export function replaceContent(content: SiteContent | undefined): void {
 const frontMatterPattern = /^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n|$)/
 
 /** What is wrong between a file's name and the slug it declares, said as what to do; undefined if nothing. */
-function slugMismatch(stem: string, declared: unknown, pattern: RegExp, slugify: (s: string) => string, fileName: string): string | undefined {
+function slugMismatch(
+  stem: string,
+  declared: unknown,
+  pattern: RegExp,
+  slugify: (s: string) => string,
+  fileName: string,
+): string | undefined {
   const stemValid = pattern.test(stem)
   if (!stemValid) {
     const better = slugify(typeof declared === 'string' && declared ? declared : stem) || slugify(stem)

@@ -70,7 +70,10 @@ function toProblems(issues: z.core.$ZodIssue[], knownKeys: Map<string, string[]>
 }
 
 function isMissing(issue: z.core.$ZodIssue): boolean {
-  return (issue.code === 'invalid_type' && issue.message.startsWith('Required: add ')) || (issue.code === 'invalid_union' && issue.message.startsWith('Required: add '))
+  return (
+    (issue.code === 'invalid_type' && issue.message.startsWith('Required: add ')) ||
+    (issue.code === 'invalid_union' && issue.message.startsWith('Required: add '))
+  )
 }
 
 /** The message for issues whose schema gives none of its own. */
@@ -117,7 +120,8 @@ export function plainMessage(issue: RawIssue): string | undefined {
     case 'too_small':
       if (issue.origin === 'array') return `Needs at least ${issue.minimum} item${Number(issue.minimum) === 1 ? '' : 's'}`
       if (issue.origin === 'number') return `Must be at least ${issue.minimum}`
-      if (issue.origin === 'string') return Number(issue.minimum) === 1 ? 'Must not be empty' : `Must be at least ${issue.minimum} characters long`
+      if (issue.origin === 'string')
+        return Number(issue.minimum) === 1 ? 'Must not be empty' : `Must be at least ${issue.minimum} characters long`
       return undefined
     case 'too_big':
       if (issue.origin === 'array') return `At most ${issue.maximum} items`

@@ -40,8 +40,14 @@ export const sitePath = matching(
 ).meta({ description: 'An address inside the site, starting with /, e.g. /products/clove.' })
 const productSlug = matching(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Use lower-case letters, digits and single dashes, e.g. green-chilli')
 /** A product named by its file name, e.g. black-pepper for products/black-pepper.yaml. */
-const productRef = productSlug.meta({ description: 'A product, by its file name in content/products/ without .yaml.', references: 'products' })
-export const formType = matching(/^[A-Za-z][A-Za-z0-9_]{1,60}$/, 'Letters, digits and _ only, starting with a letter, e.g. GreenChilliEnquiry').meta({
+const productRef = productSlug.meta({
+  description: 'A product, by its file name in content/products/ without .yaml.',
+  references: 'products',
+})
+export const formType = matching(
+  /^[A-Za-z][A-Za-z0-9_]{1,60}$/,
+  'Letters, digits and _ only, starting with a letter, e.g. GreenChilliEnquiry',
+).meta({
   description:
     'The name the page’s enquiries are filed under in the mailbox, e.g. CloveEnquiry. Each page has its own. Do not change it once the page is live.',
   setOnce: true,
@@ -88,12 +94,17 @@ const titled = z.strictObject({
   title: text.meta({ description: 'The short heading of the item.' }),
   text: text.meta({ description: 'A sentence or two under it.' }),
 })
-const summary = text.max(200, 'Keep the summary under 200 characters').meta({ description: 'A short description for cards (at most 200 characters).' })
+const summary = text
+  .max(200, 'Keep the summary under 200 characters')
+  .meta({ description: 'A short description for cards (at most 200 characters).' })
 
 // ---- site.yaml: who the company is ----
 export const siteSchema = z
   .strictObject({
-    origin: matching(/^https?:\/\/[A-Za-z0-9.-]+(:[0-9]+)?$/, 'The website’s address, e.g. https://www.neoagrogranite.com (no / at the end)').meta({
+    origin: matching(
+      /^https?:\/\/[A-Za-z0-9.-]+(:[0-9]+)?$/,
+      'The website’s address, e.g. https://www.neoagrogranite.com (no / at the end)',
+    ).meta({
       description: 'The website’s address, e.g. https://www.neoagrogranite.com (no / at the end).',
     }),
     company: z
@@ -103,7 +114,11 @@ export const siteSchema = z
         tagline: text.meta({ description: 'One line describing the company.' }),
         legalForm: text.meta({ description: 'About page, Company Information: the legal form, e.g. "Private Limited Company".' }),
         natureOfBusiness: text.meta({ description: 'About page, Company Information: e.g. "Manufacturer, Supplier and Exporter".' }),
-        employees: z.number().int().positive().meta({ description: 'About page, Company Information: the number of employees (a number).' }),
+        employees: z
+          .number()
+          .int()
+          .positive()
+          .meta({ description: 'About page, Company Information: the number of employees (a number).' }),
         marketCoverage: text.meta({ description: 'About page, Company Information: where the company sells, e.g. "Worldwide".' }),
         founded: z.number().int().min(1900).max(2100).meta({ description: 'The year the company was founded (a number).' }),
         offices: z.array(text).min(1).meta({ description: 'The towns of the offices, one per line.' }),
@@ -144,7 +159,9 @@ export const siteSchema = z
     social: z
       .array(
         z.strictObject({
-          network: z.enum(['facebook', 'instagram', 'youtube', 'linkedin', 'x']).meta({ description: 'One of facebook, instagram, youtube, linkedin, x.' }),
+          network: z
+            .enum(['facebook', 'instagram', 'youtube', 'linkedin', 'x'])
+            .meta({ description: 'One of facebook, instagram, youtube, linkedin, x.' }),
           label: text.meta({ description: 'The name shown, e.g. "Facebook".' }),
           url: url.meta({ description: 'The page’s address.' }),
         }),
@@ -183,10 +200,16 @@ export const siteSchema = z
         src: matching(
           /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\.([Jj][Pp][Ee]?[Gg]|[Pp][Nn][Gg]|[Ww][Ee][Bb][Pp]|[Aa][Vv][Ii][Ff])$/,
           'A photo under content/images/ (.jpg, .png, .webp or .avif): sharing sites do not show SVG',
-        ).meta({ description: 'The photo’s file under content/images/, e.g. home/quick-enquiry.jpg (not SVG).', mediaFolder: 'content/images' }),
+        ).meta({
+          description: 'The photo’s file under content/images/, e.g. home/quick-enquiry.jpg (not SVG).',
+          mediaFolder: 'content/images',
+        }),
         alt: text.meta({ description: 'What the photo shows, in a sentence.' }),
       })
-      .meta({ description: 'The picture a shared link shows (LinkedIn, WhatsApp, X) for a page without one of its own: a photo, not the SVG logo.' }),
+      .meta({
+        description:
+          'The picture a shared link shows (LinkedIn, WhatsApp, X) for a page without one of its own: a photo, not the SVG logo.',
+      }),
     icon: z
       .strictObject({
         src: imageSrc,
@@ -200,17 +223,22 @@ export const siteSchema = z
 // ---- products/*.yaml: one file per product line ----
 const productCommon = {
   slug: productSlug.meta({
-    description: 'The file’s name without .yaml, e.g. clove for clove.yaml; also how lists name the product. Do not change it once the page is live.',
+    description:
+      'The file’s name without .yaml, e.g. clove for clove.yaml; also how lists name the product. Do not change it once the page is live.',
     setOnce: true,
   }),
   name: text.meta({ description: 'The product’s name, e.g. "Black Pepper".' }),
   menuLabel: text.meta({ description: 'How menus, footer and forms name it, e.g. "Black Pepper (Kali Mirch)".' }),
-  enquiryLabel: text.optional().meta({ description: 'Optional: how the Contact form’s product choice names it (normally the same as menuLabel).' }),
+  enquiryLabel: text
+    .optional()
+    .meta({ description: 'Optional: how the Contact form’s product choice names it (normally the same as menuLabel).' }),
   order,
   path: sitePath.meta({ description: 'The page’s address, e.g. /products/black-pepper. If you change it, add the old one to `aliases`.' }),
   aliases,
   summary,
-  image: image.meta({ description: 'The photo: `src` (e.g. products/clove.jpg, at least 1600 pixels wide) and `alt` (what the photo shows).' }),
+  image: image.meta({
+    description: 'The photo: `src` (e.g. products/clove.jpg, at least 1600 pixels wide) and `alt` (what the photo shows).',
+  }),
   seo,
 }
 
@@ -236,7 +264,10 @@ const agroProduct = z
     explore: z
       .array(productRef)
       .optional()
-      .meta({ description: 'Optional: the products under "Explore More Products" (their file names). Leave it out to show the seven that follow in menu order.' }),
+      .meta({
+        description:
+          'Optional: the products under "Explore More Products" (their file names). Leave it out to show the seven that follow in menu order.',
+      }),
     geoTagged: z.boolean().default(false).meta({ description: 'Optional: true adds the regional tags for search engines to this page.' }),
     grades: z
       .strictObject({
@@ -344,7 +375,10 @@ export const graniteShadeSchema = z
   .meta({ title: 'granite/<Name>.yaml', description: 'One granite shade.' })
 
 // ---- home.yaml ----
-const productList = z.array(productRef).min(1).meta({ description: 'Products, by their file names in content/products/, in the order shown.' })
+const productList = z
+  .array(productRef)
+  .min(1)
+  .meta({ description: 'Products, by their file names in content/products/, in the order shown.' })
 const homeList = (what: string) =>
   z
     .strictObject({
@@ -358,7 +392,11 @@ export const homeSchema = z
     seo,
     carousel: z
       .strictObject({
-        intervalMs: z.number().int().min(1000).meta({ description: 'Time each slide shows, in thousandths of a second (5000 = 5 seconds).' }),
+        intervalMs: z
+          .number()
+          .int()
+          .min(1000)
+          .meta({ description: 'Time each slide shows, in thousandths of a second (5000 = 5 seconds).' }),
         slides: productList,
       })
       .meta({ description: 'The slideshow at the top.' }),
@@ -428,7 +466,11 @@ const navItem = z.strictObject({
   name: text.meta({ description: 'What visitors read.' }),
   path: sitePath.meta({ description: 'The page it opens, e.g. /about.' }),
 })
-const navList = (where: string) => z.array(navItem).min(1).meta({ description: `The links ${where}: \`name\` and \`path\`.` })
+const navList = (where: string) =>
+  z
+    .array(navItem)
+    .min(1)
+    .meta({ description: `The links ${where}: \`name\` and \`path\`.` })
 export const navigationSchema = z
   .strictObject({
     header: navList('of the header menu'),
@@ -436,10 +478,18 @@ export const navigationSchema = z
     footerLegal: navList('to the legal pages in the footer'),
     sitemapMain: navList('under the main heading of the Sitemap page'),
   })
-  .meta({ title: 'navigation.yaml', description: 'The fixed links of the header, the footer and the Sitemap page. Product links are added automatically.' })
+  .meta({
+    title: 'navigation.yaml',
+    description: 'The fixed links of the header, the footer and the Sitemap page. Product links are added automatically.',
+  })
 
 // ---- reviews.yaml ----
-const starCount = (stars: number) => z.number().int().min(0).meta({ description: `How many ${stars}-star ratings.` })
+const starCount = (stars: number) =>
+  z
+    .number()
+    .int()
+    .min(0)
+    .meta({ description: `How many ${stars}-star ratings.` })
 export const reviewsSchema = z
   .strictObject({
     distribution: z

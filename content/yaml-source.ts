@@ -60,7 +60,12 @@ function tabProblem(line: number): { message: string; position: Position } {
 }
 
 /** The parser's first error, said plainly, and where to point. */
-function plainSyntaxMessage(error: YAMLError, text: string, lines: string[], lineCounter: LineCounter): { message: string; offset: number } {
+function plainSyntaxMessage(
+  error: YAMLError,
+  text: string,
+  lines: string[],
+  lineCounter: LineCounter,
+): { message: string; offset: number } {
   const offset = error.pos[0]
   const { line } = lineCounter.linePos(offset)
   const lineText = lines[line - 1] ?? ''
@@ -68,7 +73,10 @@ function plainSyntaxMessage(error: YAMLError, text: string, lines: string[], lin
   // A value starting with a sign YAML reserves (*bold*, &, !, %, @, `) confuses the parser in many ways.
   const value = /^\s*(?:-\s+)?[^\s:#"'][^:#]*:\s+(\S.*)$/.exec(lineText)?.[1] ?? /^\s*-\s+(\S.*)$/.exec(lineText)?.[1]
   if (value && /^[*&!%@`]/.test(value) && error.code !== 'DUPLICATE_KEY') {
-    return { message: `A text cannot start with ${value.charAt(0)} unless it is in quotes: ${quoteAdvice}`, offset: lineStart(lineCounter, line) }
+    return {
+      message: `A text cannot start with ${value.charAt(0)} unless it is in quotes: ${quoteAdvice}`,
+      offset: lineStart(lineCounter, line),
+    }
   }
   switch (error.code) {
     case 'BAD_SCALAR_START': {
@@ -82,7 +90,10 @@ function plainSyntaxMessage(error: YAMLError, text: string, lines: string[], lin
         return { message: `This text contains a colon followed by a space, which YAML reads as a new field: ${quoteAdvice}`, offset }
       }
       if (!/:(\s|$)/.test(lineText)) {
-        return { message: 'Every line must be "name: value" (with a colon and a space), a list item "- …", or a comment starting with #', offset: lineStart(lineCounter, line) }
+        return {
+          message: 'Every line must be "name: value" (with a colon and a space), a list item "- …", or a comment starting with #',
+          offset: lineStart(lineCounter, line),
+        }
       }
       // The value continues on the next line, indented further than a field would be.
       const next = nextContentLine(lines, line)
@@ -94,10 +105,16 @@ function plainSyntaxMessage(error: YAMLError, text: string, lines: string[], lin
     case 'MISSING_CHAR': {
       if (/quote/.test(error.message)) {
         const opened = openingQuoteLine(lines, line)
-        return { message: `A text opened with a quote is not closed: add the closing quote (") at the end of line ${opened}`, offset: lineStart(lineCounter, opened) }
+        return {
+          message: `A text opened with a quote is not closed: add the closing quote (") at the end of line ${opened}`,
+          offset: lineStart(lineCounter, opened),
+        }
       }
       if (/without - indicator/.test(error.message)) {
-        return { message: 'This line is indented differently from the list item above it: line it up under the first word after "- "', offset }
+        return {
+          message: 'This line is indented differently from the list item above it: line it up under the first word after "- "',
+          offset,
+        }
       }
       return { message: `Something is missing here: ${error.message}. Check the quotes and brackets on this line`, offset }
     }
@@ -106,16 +123,25 @@ function plainSyntaxMessage(error: YAMLError, text: string, lines: string[], lin
       return { message: `\`${key}\` appears twice in the same group: keep one of the two lines`, offset }
     }
     case 'BAD_DQ_ESCAPE':
-      return { message: 'A backslash (\\) inside "double quotes" must be written \\\\, or put the text in \'single quotes\' instead', offset }
+      return {
+        message: 'A backslash (\\) inside "double quotes" must be written \\\\, or put the text in \'single quotes\' instead',
+        offset,
+      }
     case 'BAD_INDENT':
       if (/Flow (sequence|mapping)/.test(error.message)) {
-        return { message: `A [ or { is not closed: if it is part of the text, ${quoteAdvice}`, offset: lineStart(lineCounter, openingBracketLine(lines, line)) }
+        return {
+          message: `A [ or { is not closed: if it is part of the text, ${quoteAdvice}`,
+          offset: lineStart(lineCounter, openingBracketLine(lines, line)),
+        }
       }
       return { message: 'This line is indented wrongly: lines that belong together must start in the same column', offset }
     case 'TAB_AS_INDENT':
       return { message: tabProblem(line).message, offset }
     default:
-      return { message: `Not valid YAML: ${error.message}. Usually an indentation or a missing quote on this line or the one above`, offset }
+      return {
+        message: `Not valid YAML: ${error.message}. Usually an indentation or a missing quote on this line or the one above`,
+        offset,
+      }
   }
 }
 

@@ -30,11 +30,14 @@ export class UnsupportedSchemaError extends Error {
 function messageOf(def: Def, where: string): string {
   if (!def.error) {
     if (def.type === 'object') return ZOD_DEFAULT_MESSAGE
-    throw new UnsupportedSchemaError(`${where}: give it a message of its own in forms/schemas.ts (zod's default wording depends on the locale loaded)`)
+    throw new UnsupportedSchemaError(
+      `${where}: give it a message of its own in forms/schemas.ts (zod's default wording depends on the locale loaded)`,
+    )
   }
   const message = def.error({ code: def.check ?? 'invalid_type', input: undefined })
   if (typeof message === 'string') return message
-  if (message && typeof message === 'object' && typeof (message as { message?: unknown }).message === 'string') return (message as { message: string }).message
+  if (message && typeof message === 'object' && typeof (message as { message?: unknown }).message === 'string')
+    return (message as { message: string }).message
   throw new UnsupportedSchemaError(`${where}: its message is not a fixed text`)
 }
 
@@ -79,7 +82,8 @@ function deriveChecks(def: Def, where: string): Check[] {
       case 'max_length':
         return { maxLength: check.maximum as number, message: messageOf(check, at) }
       case 'string_format':
-        if (check.format !== 'regex' || !(check.pattern instanceof RegExp)) throw new UnsupportedSchemaError(`${at}: only z.regex() formats are supported`)
+        if (check.format !== 'regex' || !(check.pattern instanceof RegExp))
+          throw new UnsupportedSchemaError(`${at}: only z.regex() formats are supported`)
         return { pattern: check.pattern, message: messageOf(check, at) }
       case 'greater_than':
         if (!check.inclusive || typeof check.value !== 'number') throw new UnsupportedSchemaError(`${at}: only z.gte() on numbers`)
@@ -118,7 +122,8 @@ export function deriveRule(schema: Schema, where = 'form'): Rule {
     case 'number':
       if (def.coerce) throw new UnsupportedSchemaError(`${where}: coercion is not supported`)
       // z.email(), z.url(), z.int() ... are formats with checks of their own: not expressed here.
-      if (def.format !== undefined) throw new UnsupportedSchemaError(`${where}: the ${String(def.format)} format is not supported; use z.regex()`)
+      if (def.format !== undefined)
+        throw new UnsupportedSchemaError(`${where}: the ${String(def.format)} format is not supported; use z.regex()`)
       return { type: def.type, message: messageOf(def, where), checks: deriveChecks(def, where) }
     case 'enum': {
       noChecks()
@@ -127,7 +132,12 @@ export function deriveRule(schema: Schema, where = 'form'): Rule {
       return { type: 'enum', message: messageOf(def, where), values: values as string[] }
     }
     case 'array':
-      return { type: 'array', message: messageOf(def, where), item: deriveRule(def.element as Schema, `${where} item`), checks: deriveChecks(def, where) }
+      return {
+        type: 'array',
+        message: messageOf(def, where),
+        item: deriveRule(def.element as Schema, `${where} item`),
+        checks: deriveChecks(def, where),
+      }
     case 'default': {
       noChecks()
       const value = def.defaultValue
@@ -137,20 +147,28 @@ export function deriveRule(schema: Schema, where = 'form'): Rule {
     case 'union':
       noChecks()
       if (def.inclusive === false) throw new UnsupportedSchemaError(`${where}: exclusive unions are not supported`)
-      return { type: 'union', message: messageOf(def, where), options: (def.options as Schema[]).map((o, i) => deriveRule(o, `${where} option ${i + 1}`)) }
+      return {
+        type: 'union',
+        message: messageOf(def, where),
+        options: (def.options as Schema[]).map((o, i) => deriveRule(o, `${where} option ${i + 1}`)),
+      }
     case 'pipe': {
       // A transform at the end shapes what the server stores, not what is valid: the browser checks the input.
       noChecks()
       const out = defOf(def.out)
-      if (out.type !== 'transform' || out.checks?.length) throw new UnsupportedSchemaError(`${where}: only a pipe into a final z.transform() is supported`)
+      if (out.type !== 'transform' || out.checks?.length)
+        throw new UnsupportedSchemaError(`${where}: only a pipe into a final z.transform() is supported`)
       return deriveRule(def.in as Schema, where)
     }
     case 'object': {
       if (def.catchall !== undefined) throw new UnsupportedSchemaError(`${where}: catchall is not supported`)
-      const shape = Object.fromEntries(Object.entries(def.shape as Record<string, Schema>).map(([key, s]) => [key, deriveRule(s, `${where} › ${key}`)]))
+      const shape = Object.fromEntries(
+        Object.entries(def.shape as Record<string, Schema>).map(([key, s]) => [key, deriveRule(s, `${where} › ${key}`)]),
+      )
       const requiredWhen = requiredWhenOf(def, where)
       for (const r of requiredWhen) {
-        if (!(r.field in shape) || !(r.when.field in shape)) throw new UnsupportedSchemaError(`${where}: requiredWhen names a field the form does not have`)
+        if (!(r.field in shape) || !(r.when.field in shape))
+          throw new UnsupportedSchemaError(`${where}: requiredWhen names a field the form does not have`)
         if (defOf((def.shape as Record<string, Schema>)[r.when.field]).type === 'pipe') {
           throw new UnsupportedSchemaError(`${where}: requiredWhen cannot depend on a transformed field`)
         }
@@ -166,12 +184,16 @@ export function deriveRule(schema: Schema, where = 'form'): Rule {
 function toSource(value: unknown): string {
   if (value instanceof RegExp) return String(value)
   if (Array.isArray(value)) return `[${value.map(toSource).join(',')}]`
-  if (value && typeof value === 'object') return `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}:${toSource(v)}`).join(',')}}`
+  if (value && typeof value === 'object')
+    return `{${Object.entries(value)
+      .map(([k, v]) => `${JSON.stringify(k)}:${toSource(v)}`)
+      .join(',')}}`
   return JSON.stringify(value)
 }
 
 /** forms/browser-rules/<kind>.ts as the browser gets it: the form's rules as a literal. */
 export function browserRulesSource(kind: string): string {
-  if (!Object.hasOwn(formSchemas, kind)) throw new UnsupportedSchemaError(`forms/browser-rules/${kind}.ts: there is no form "${kind}" in forms/schemas.ts`)
+  if (!Object.hasOwn(formSchemas, kind))
+    throw new UnsupportedSchemaError(`forms/browser-rules/${kind}.ts: there is no form "${kind}" in forms/schemas.ts`)
   return `export default ${toSource(deriveRule(formSchemas[kind as FormKind], kind))}\n`
 }

@@ -81,7 +81,10 @@ export function run(rule: Rule, value: unknown): Outcome {
     case 'array': {
       if (!Array.isArray(value)) return wrongType(value, rule.message)
       const items = value.map((item) => run(rule.item, item))
-      const checked = runChecks(rule.checks, items.map((i) => i.value))
+      const checked = runChecks(
+        rule.checks,
+        items.map((i) => i.value),
+      )
       return { value: checked.value, issues: [...items.flatMap((item, i) => under(i, item.issues)), ...checked.issues] }
     }
     case 'union': {
@@ -102,7 +105,8 @@ export function run(rule: Rule, value: unknown): Outcome {
       }
       if (!issues.some((i) => i.stops)) {
         for (const { field, when, message } of rule.requiredWhen) {
-          if (output[when.field] === when.equals && String(output[field] ?? '').length === 0) issues.push({ path: [field], message, stops: false })
+          if (output[when.field] === when.equals && String(output[field] ?? '').length === 0)
+            issues.push({ path: [field], message, stops: false })
         }
       }
       return { value: output, issues }

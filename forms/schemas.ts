@@ -6,7 +6,15 @@ import * as z from 'zod/mini'
 import { type FieldErrors, GRANITE_PRODUCT_LABEL, HONEYPOT_FIELD, PURPOSES, REVIEW_LIKES } from './contract.ts'
 import { DISALLOWED_PATTERN, EMAIL_CHARACTERS, NO_LONE_SURROGATE, type TextKind, VISIBLE_CHARACTER } from './text-rules.ts'
 
-export { combineMobile, DEFAULT_COUNTRY_CODE, type FieldErrors, GRANITE_PRODUCT_LABEL, HONEYPOT_FIELD, PURPOSES, REVIEW_LIKES } from './contract.ts'
+export {
+  combineMobile,
+  DEFAULT_COUNTRY_CODE,
+  type FieldErrors,
+  GRANITE_PRODUCT_LABEL,
+  HONEYPOT_FIELD,
+  PURPOSES,
+  REVIEW_LIKES,
+} from './contract.ts'
 
 /** A one-line field (name, product, ...) takes no control character, line separator or bidi
  * override, so no CR/LF can ever reach a mail header and nothing can reorder the inbox around it;
@@ -22,48 +30,56 @@ const allowedCharacters = (label: string, lines: TextKind) => [
 /** A required text field; `verb` is 'choose' for a field picked from a list. A value of only
  * spaces or zero-width characters is as empty as no value. */
 const required = (label: string, max: number, lines: TextKind = 'single', verb: 'enter' | 'choose' = 'enter') =>
-  z.string({ error: `Please ${verb} ${label}.` }).check(
-    z.trim(),
-    z.minLength(1, `Please ${verb} ${label}.`),
-    z.regex(VISIBLE_CHARACTER, `Please ${verb} ${label}.`),
-    z.maxLength(max, `${capitalise(label)} must be at most ${max} characters.`),
-    ...allowedCharacters(label, lines),
-  )
+  z
+    .string({ error: `Please ${verb} ${label}.` })
+    .check(
+      z.trim(),
+      z.minLength(1, `Please ${verb} ${label}.`),
+      z.regex(VISIBLE_CHARACTER, `Please ${verb} ${label}.`),
+      z.maxLength(max, `${capitalise(label)} must be at most ${max} characters.`),
+      ...allowedCharacters(label, lines),
+    )
 const chosen = (label: string, max: number) => required(label, max, 'single', 'choose')
 const optional = (label: string, max: number, lines: TextKind = 'single') =>
   z._default(
-    z.string({ error: `${capitalise(label)} must be text.` }).check(
-      z.trim(),
-      z.maxLength(max, `${capitalise(label)} must be at most ${max} characters.`),
-      ...allowedCharacters(label, lines),
-    ),
+    z
+      .string({ error: `${capitalise(label)} must be text.` })
+      .check(z.trim(), z.maxLength(max, `${capitalise(label)} must be at most ${max} characters.`), ...allowedCharacters(label, lines)),
     '',
   )
 /** The address becomes the mail's Reply-To: no control, invisible or bidi character may hide in it. */
-const email = z.string({ error: 'Please enter your e-mail address.' }).check(
-  z.trim(),
-  z.minLength(1, 'Please enter your e-mail address.'),
-  z.maxLength(254, 'E-mail address must be at most 254 characters.'),
-  z.regex(EMAIL_CHARACTERS, 'E-mail address contains invisible or control characters that are not allowed.'),
-  z.regex(/^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/, 'Please enter a valid e-mail address, such as name@company.com.'),
-)
-const countryCode = z.string({ error: 'Please choose a country code.' }).check(
-  z.trim(),
-  z.regex(/^[0-9]{1,4}$/, 'Please choose a country code.'),
-)
+const email = z
+  .string({ error: 'Please enter your e-mail address.' })
+  .check(
+    z.trim(),
+    z.minLength(1, 'Please enter your e-mail address.'),
+    z.maxLength(254, 'E-mail address must be at most 254 characters.'),
+    z.regex(EMAIL_CHARACTERS, 'E-mail address contains invisible or control characters that are not allowed.'),
+    z.regex(
+      /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/,
+      'Please enter a valid e-mail address, such as name@company.com.',
+    ),
+  )
+const countryCode = z
+  .string({ error: 'Please choose a country code.' })
+  .check(z.trim(), z.regex(/^[0-9]{1,4}$/, 'Please choose a country code.'))
 /** Country code, a space, then the number's digits: "91 9876543210". */
-const combinedMobile = z.string({ error: 'Please enter your mobile number.' }).check(
-  z.trim(),
-  z.minLength(1, 'Please enter your mobile number.'),
-  z.regex(/^[0-9]{1,4} [0-9]{6,15}$/, 'Please enter a mobile number of 6 to 15 digits.'),
-)
+const combinedMobile = z
+  .string({ error: 'Please enter your mobile number.' })
+  .check(
+    z.trim(),
+    z.minLength(1, 'Please enter your mobile number.'),
+    z.regex(/^[0-9]{1,4} [0-9]{6,15}$/, 'Please enter a mobile number of 6 to 15 digits.'),
+  )
 /** A phone number as people type it: digits with optional +, spaces, dashes, brackets. */
-const looseMobile = z.string({ error: 'Please enter your mobile number.' }).check(
-  z.trim(),
-  z.minLength(1, 'Please enter your mobile number.'),
-  z.maxLength(24, 'Mobile number must be at most 24 characters.'),
-  z.regex(/^\+?[0-9][0-9 ()-]{5,23}$/, 'Please enter a mobile number using digits only.'),
-)
+const looseMobile = z
+  .string({ error: 'Please enter your mobile number.' })
+  .check(
+    z.trim(),
+    z.minLength(1, 'Please enter your mobile number.'),
+    z.maxLength(24, 'Mobile number must be at most 24 characters.'),
+    z.regex(/^\+?[0-9][0-9 ()-]{5,23}$/, 'Please enter a mobile number using digits only.'),
+  )
 // Every schema and check has its own message: the browser's rules carry it (forms/derive-rules.ts),
 // and zod's default wording would depend on whether a zod locale happens to be loaded.
 const HONEYPOT_MESSAGE = 'Leave this field empty.'
@@ -77,10 +93,11 @@ const LIKES_MESSAGE = 'Please choose from Response, Quality and Delivery.'
  */
 function requiredWhen(field: string, when: RequiredWhen['when'], message: string) {
   const rule: RequiredWhen = { field, when }
-  return z.refine<Record<string, unknown>>(
-    (values) => values[when.field] !== when.equals || String(values[field] ?? '').length > 0,
-    { message, path: [field], params: { requiredWhen: rule } },
-  )
+  return z.refine<Record<string, unknown>>((values) => values[when.field] !== when.equals || String(values[field] ?? '').length > 0, {
+    message,
+    path: [field],
+    params: { requiredWhen: rule },
+  })
 }
 export interface RequiredWhen {
   field: string
@@ -146,7 +163,12 @@ export const reviewSchema = z.object({
     ),
     z.transform((v) => Number(v)),
   ),
-  likes: z._default(z.array(z.enum(REVIEW_LIKES, { error: LIKES_MESSAGE }), { error: LIKES_MESSAGE }).check(z.maxLength(REVIEW_LIKES.length, LIKES_MESSAGE)), []),
+  likes: z._default(
+    z
+      .array(z.enum(REVIEW_LIKES, { error: LIKES_MESSAGE }), { error: LIKES_MESSAGE })
+      .check(z.maxLength(REVIEW_LIKES.length, LIKES_MESSAGE)),
+    [],
+  ),
   review: required('your review', 5000, 'multi'),
   [HONEYPOT_FIELD]: honeypot,
 })

@@ -32,7 +32,10 @@ export const NO_LONE_SURROGATE = /^\P{Surrogate}*$/u
 /** At least one character a person can see. */
 export const VISIBLE_CHARACTER = /[^\p{White_Space}\p{Default_Ignorable_Code_Point}]/u
 /** An e-mail address holds no control, line separator, invisible or bidi character and no lone surrogate. */
-export const EMAIL_CHARACTERS = new RegExp(`^[^${CONTROLS}${LINE_SEPARATORS}${BIDI_CONTROLS}\\p{Default_Ignorable_Code_Point}\\p{Surrogate}]*$`, 'u')
+export const EMAIL_CHARACTERS = new RegExp(
+  `^[^${CONTROLS}${LINE_SEPARATORS}${BIDI_CONTROLS}\\p{Default_Ignorable_Code_Point}\\p{Surrogate}]*$`,
+  'u',
+)
 
 /** Half of a UTF-16 pair without its other half: not a character; stores and mail would turn it into U+FFFD. */
 const LONE_SURROGATE = /\p{Surrogate}/u

@@ -23,7 +23,13 @@ export function onRenderHtml(pageContext: PageContextServer) {
   // The schema allows only photos here, which always have a JPEG to share.
   const shareImage = socialImage(site.shareImage)!
   const html = renderToString(
-    <Document head={head} origin={site.origin} siteName={site.company.name} iconUrl={'svg' in icon ? icon.svg : icon.fallback} shareImage={shareImage}>
+    <Document
+      head={head}
+      origin={site.origin}
+      siteName={site.company.name}
+      iconUrl={'svg' in icon ? icon.svg : icon.fallback}
+      shareImage={shareImage}
+    >
       <Layout currentPath={pageContext.urlPathname}>{Page ? <Page {...data} /> : null}</Layout>
     </Document>,
   )

@@ -6,7 +6,14 @@ import { jsonLdText } from '../templates/lib/head.ts'
 import { SPECULATION_RULES } from '../templates/lib/speculation.ts'
 
 /** The whole HTML document; the page's own markup goes in `children`. */
-export function Document({ head, origin, siteName, iconUrl, shareImage, children }: {
+export function Document({
+  head,
+  origin,
+  siteName,
+  iconUrl,
+  shareImage,
+  children,
+}: {
   head: Head
   origin: string
   siteName: string

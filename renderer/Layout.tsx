@@ -19,7 +19,9 @@ export function Layout({ currentPath, children }: { currentPath: string; childre
         productsPath={pages.products.path}
         products={products}
       />
-      <main id="main" tabIndex={-1}>{children}</main>
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
       <Footer
         site={site}
         quickLinks={navigation.footerQuickLinks}

@@ -126,7 +126,11 @@ async function main() {
     for (const n of ns) {
       const contentDir = path.join(tmp, `content-${n}`)
       syntheticContent(contentDir, n)
-      const run = build(`real site + ${n} synthetic products`, realProducts + n, { CONTENT_DIR: contentDir, BUILD_CACHE_DIR: warmCache, DIST_DIR: dist(`n${n}`) })
+      const run = build(`real site + ${n} synthetic products`, realProducts + n, {
+        CONTENT_DIR: contentDir,
+        BUILD_CACHE_DIR: warmCache,
+        DIST_DIR: dist(`n${n}`),
+      })
       rmSync(dist(`n${n}`), { recursive: true, force: true })
       runs.push(run)
       scaling.push(run)
@@ -136,7 +140,9 @@ async function main() {
     console.log('| build | pages | total | images | Vite + prerender | pages/s | ms/page |')
     console.log('|---|--:|--:|--:|--:|--:|--:|')
     for (const r of runs) {
-      console.log(`| ${r.label} | ${r.pages} | ${fmt(r.totalMs)} | ${fmt(r.imagesMs)} | ${fmt(r.prerenderMs)} | ${(r.pages / (r.totalMs / 1000)).toFixed(1)} | ${(r.totalMs / r.pages).toFixed(1)} |`)
+      console.log(
+        `| ${r.label} | ${r.pages} | ${fmt(r.totalMs)} | ${fmt(r.imagesMs)} | ${fmt(r.prerenderMs)} | ${(r.pages / (r.totalMs / 1000)).toFixed(1)} | ${(r.totalMs / r.pages).toFixed(1)} |`,
+      )
     }
     // One build per catalogue size, the real site's first (its warm build when it ran).
     const bySize = [...new Map(runs.map((r) => [r.products, r])).values()].sort((a, b) => a.products - b.products)
@@ -154,7 +160,9 @@ async function main() {
       const perPage = (r: BuildRun) => r.totalMs / r.pages
       const marginal = (b.totalMs - a.totalMs) / (b.pages - a.pages)
       console.log(`\nCost per page at ${b.pages} pages / at ${a.pages} pages: ${(perPage(b) / perPage(a)).toFixed(2)} (target ≤ 1.5)`)
-      console.log(`Marginal cost of a page between them: ${marginal.toFixed(1)} ms (${(marginal / perPage(a)).toFixed(2)} × the average at ${a.pages} pages)`)
+      console.log(
+        `Marginal cost of a page between them: ${marginal.toFixed(1)} ms (${(marginal / perPage(a)).toFixed(2)} × the average at ${a.pages} pages)`,
+      )
     }
   } finally {
     rmSync(tmp, { recursive: true, force: true })

@@ -24,14 +24,40 @@ console.log(`one login's password check: ${ms(t0)}`)
 const store = await SqliteEnquiryStore.open(dir)
 try {
   const add = (i: number) => {
-    const data = { product: 'Black Pepper', country: 'India', name: `Buyer ${i}`, email: `b${i}@example.com`, mobile: '+91 98765 43210', message: `Message number ${i} about black pepper prices and shipping` }
+    const data = {
+      product: 'Black Pepper',
+      country: 'India',
+      name: `Buyer ${i}`,
+      email: `b${i}@example.com`,
+      mobile: '+91 98765 43210',
+      message: `Message number ${i} about black pepper prices and shipping`,
+    }
     return store.addSubmission(
-      { receivedAt: Date.now() - i * 60_000, formType: i % 3 ? 'QuickEnquiry' : 'CloveEnquiry', kind: 'quickEnquiry', product: data.product, name: data.name, email: data.email, data, status: 'received', ip: '127.0.0.1', requestId: `bench-${i}` },
-      (id) => ({ messageId: `<bench-${id}@example.com>`, replyToName: data.name, replyToAddress: data.email, subject: 'Quick enquiry', text: 'text', html: '<p>html</p>' }),
+      {
+        receivedAt: Date.now() - i * 60_000,
+        formType: i % 3 ? 'QuickEnquiry' : 'CloveEnquiry',
+        kind: 'quickEnquiry',
+        product: data.product,
+        name: data.name,
+        email: data.email,
+        data,
+        status: 'received',
+        ip: '127.0.0.1',
+        requestId: `bench-${i}`,
+      },
+      (id) => ({
+        messageId: `<bench-${id}@example.com>`,
+        replyToName: data.name,
+        replyToAddress: data.email,
+        subject: 'Quick enquiry',
+        text: 'text',
+        html: '<p>html</p>',
+      }),
     )
   }
   // Added together a thousand at a time, so the store's group commit makes each thousand one transaction.
-  for (let start = 0; start < rows; start += 1000) await Promise.all(Array.from({ length: Math.min(1000, rows - start) }, (_, i) => add(start + i)))
+  for (let start = 0; start < rows; start += 1000)
+    await Promise.all(Array.from({ length: Math.min(1000, rows - start) }, (_, i) => add(start + i)))
   const inbox = new Inbox(store.db)
   const time = async (label: string, run: () => Promise<unknown>, runs = 5) => {
     await run()
@@ -47,7 +73,10 @@ try {
   await time('  one enquiry with its mail', () => inbox.get(Math.ceil(rows / 2)))
   let bytes = 0
   t0 = performance.now()
-  const written = await writeEnquiryCsv(inbox.export({}), new Writable({ write: (chunk: Buffer, _encoding, done) => ((bytes += chunk.length), done()) }))
+  const written = await writeEnquiryCsv(
+    inbox.export({}),
+    new Writable({ write: (chunk: Buffer, _encoding, done) => ((bytes += chunk.length), done()) }),
+  )
   console.log(`  CSV export of ${written} rows (${(bytes / 1e6).toFixed(1)} MB): ${ms(t0)}`)
 } finally {
   await store.close()

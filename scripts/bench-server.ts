@@ -134,10 +134,20 @@ async function main() {
     const cpuUsPerRequest = ((cpuTimeMs(target.child.pid!) - cpuBefore) * 1000) / Math.max(1, result.requests.total)
     runs.push({ name, expected, result, cpuUsPerRequest })
   }
-  const post = (url: string, body: unknown) => ({ url, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const post = (url: string, body: unknown) => ({
+    url,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
 
   // One server at a time: it has a core to itself, autocannon the other.
-  const echo = await startProcess('echo', [path.join(projectRoot, 'scripts', 'bench-echo-server.mjs')], { PATH: process.env.PATH }, 'echo listening')
+  const echo = await startProcess(
+    'echo',
+    [path.join(projectRoot, 'scripts', 'bench-echo-server.mjs')],
+    { PATH: process.env.PATH },
+    'echo listening',
+  )
   try {
     await measure('bare Express 5 JSON echo (POST)', 200, echo, post(`${echo.url}/echo`, enquiry))
   } finally {
@@ -155,7 +165,9 @@ async function main() {
   }
 
   const cpus = os.cpus()
-  process.stdout.write(`\nEnquiry service on ${site}: ${cpus.length} cores (${cpus[0]?.model.trim()}), load average ${os.loadavg()[0]!.toFixed(1)}, Node ${process.version}, ${connections} connections, ${seconds} s each\n\n`)
+  process.stdout.write(
+    `\nEnquiry service on ${site}: ${cpus.length} cores (${cpus[0]?.model.trim()}), load average ${os.loadavg()[0]!.toFixed(1)}, Node ${process.version}, ${connections} connections, ${seconds} s each\n\n`,
+  )
   const rows = runs.map(({ name, expected, result, cpuUsPerRequest }) => {
     const unexpected = Object.entries(result.statusCodeStats)
       .filter(([code]) => Number(code) !== expected)
@@ -167,12 +179,22 @@ async function main() {
       `${result.latency.p99} ms`,
       String(result.requests.total),
       `${cpuUsPerRequest.toFixed(0)} µs`,
-      [...unexpected, ...(result.errors ? [`${result.errors} errors`] : []), ...(result.timeouts ? [`${result.timeouts} timeouts`] : [])].join(', ') || 'none',
+      [
+        ...unexpected,
+        ...(result.errors ? [`${result.errors} errors`] : []),
+        ...(result.timeouts ? [`${result.timeouts} timeouts`] : []),
+      ].join(', ') || 'none',
     ]
   })
   const header = ['scenario', 'req/s', 'p50', 'p99', 'requests', 'CPU/request', 'unexpected answers']
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))
-  for (const row of [header, ...rows]) process.stdout.write(`${row.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd()}\n`)
+  for (const row of [header, ...rows])
+    process.stdout.write(
+      `${row
+        .map((c, i) => c.padEnd(widths[i]!))
+        .join('  ')
+        .trimEnd()}\n`,
+    )
 
   const [baseline, accepted] = runs
   const ratio = accepted!.result.requests.average / baseline!.result.requests.average
@@ -187,7 +209,9 @@ async function main() {
   const outbox = await store.countOutbox()
   await store.close()
   const successes = accepted!.result.statusCodeStats['200']?.count ?? 0
-  process.stdout.write(`Stored ${stored} submissions for ${successes} success replies; outbox: ${outbox.sent} written as .eml, ${outbox.queued} still queued at shutdown.\n`)
+  process.stdout.write(
+    `Stored ${stored} submissions for ${successes} success replies; outbox: ${outbox.sent} written as .eml, ${outbox.queued} still queued at shutdown.\n`,
+  )
   if (profile) {
     const profiles = fs.readdirSync(workDir).filter((f) => f.endsWith('.cpuprofile'))
     process.stdout.write(`CPU profile: ${profiles.map((f) => path.join(workDir, f)).join(', ')}\n`)

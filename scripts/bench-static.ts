@@ -21,7 +21,12 @@ interface AutocannonResult {
   errors: number
   timeouts: number
 }
-type Autocannon = (options: { url: string; connections: number; duration: number; headers?: Record<string, string> }) => Promise<AutocannonResult>
+type Autocannon = (options: {
+  url: string
+  connections: number
+  duration: number
+  headers?: Record<string, string>
+}) => Promise<AutocannonResult>
 // autocannon ships no types; this is the part of its API used here.
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon
 
@@ -33,7 +38,16 @@ const PAGE = process.env.BENCH_PATH ?? '/products/clove'
 async function startServer(distDir: string, dataDir: string): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: distDir, SMTP_URL: '', RATE_LIMIT_MAX: '1000000', BUILD_ON_START: 'false' },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DIST_DIR: distDir,
+      SMTP_URL: '',
+      RATE_LIMIT_MAX: '1000000',
+      BUILD_ON_START: 'false',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   const url = await new Promise<string>((resolve, reject) => {
@@ -60,7 +74,9 @@ async function main() {
     [`product page ${PAGE} (brotli)`, PAGE, { 'accept-encoding': 'br, gzip' }],
     [`product page ${PAGE} (identity)`, PAGE, {}],
     ...(picture ? [[`its picture ${picture.split('/').pop()}`, picture, {}] as [string, string, Record<string, string>]] : []),
-    ...(stylesheet ? [[`a stylesheet (brotli)`, stylesheet, { 'accept-encoding': 'br, gzip' }] as [string, string, Record<string, string>]] : []),
+    ...(stylesheet
+      ? [[`a stylesheet (brotli)`, stylesheet, { 'accept-encoding': 'br, gzip' }] as [string, string, Record<string, string>]]
+      : []),
   ]
   const rows: string[][] = []
   try {
@@ -68,15 +84,26 @@ async function main() {
     for (const [name, p, headers] of scenarios) {
       process.stderr.write(`running ${name} for ${seconds} s with ${connections} connections ...\n`)
       const r = await autocannon({ url: url + p, connections, duration: seconds, headers })
-      const bad = Object.entries(r.statusCodeStats).filter(([code]) => code !== '200').map(([code, { count }]) => `${count}×${code}`)
-      rows.push([name, r.requests.average.toFixed(0), `${r.latency.p50} ms`, `${r.latency.p99} ms`, `${(r.throughput.average / 1024 / 1024).toFixed(1)} MiB/s`, [...bad, ...(r.errors ? [`${r.errors} errors`] : [])].join(', ') || 'none'])
+      const bad = Object.entries(r.statusCodeStats)
+        .filter(([code]) => code !== '200')
+        .map(([code, { count }]) => `${count}×${code}`)
+      rows.push([
+        name,
+        r.requests.average.toFixed(0),
+        `${r.latency.p50} ms`,
+        `${r.latency.p99} ms`,
+        `${(r.throughput.average / 1024 / 1024).toFixed(1)} MiB/s`,
+        [...bad, ...(r.errors ? [`${r.errors} errors`] : [])].join(', ') || 'none',
+      ])
     }
   } finally {
     child.kill('SIGTERM')
     await new Promise((resolve) => child.once('exit', resolve))
     fs.rmSync(tmp, { recursive: true, force: true })
   }
-  console.log(`\nStatic serving by server/main.ts on loopback: ${os.cpus().length} cores, Node ${process.version}, ${connections} connections, ${seconds} s each\n`)
+  console.log(
+    `\nStatic serving by server/main.ts on loopback: ${os.cpus().length} cores, Node ${process.version}, ${connections} connections, ${seconds} s each\n`,
+  )
   console.log('| request | req/s | p50 | p99 | throughput | not 200 |')
   console.log('|---|--:|--:|--:|--:|---|')
   for (const r of rows) console.log(`| ${r.join(' | ')} |`)

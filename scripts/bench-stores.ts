@@ -34,7 +34,14 @@ interface AutocannonResult {
   errors: number
   timeouts: number
 }
-type Autocannon = (options: { url: string; connections: number; duration: number; method: string; headers: Record<string, string>; body: string }) => Promise<AutocannonResult>
+type Autocannon = (options: {
+  url: string
+  connections: number
+  duration: number
+  method: string
+  headers: Record<string, string>
+  body: string
+}) => Promise<AutocannonResult>
 // autocannon ships no types; this is the part of its API used here.
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon
 
@@ -118,9 +125,22 @@ async function main() {
     `\nAccepted enquiries (POST /api/submit, committed before the reply): ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ` +
       `Node ${process.version}, ${connections} connections in all, ${seconds} s each\n\n`,
   )
-  const header = ['scenario', 'instances', 'req/s', 'p50', 'p99', 'requests', 'not 200', 'cores used: service + database + load generator', 'CPU ms per request: service, database', 'mail delivered meanwhile']
+  const header = [
+    'scenario',
+    'instances',
+    'req/s',
+    'p50',
+    'p99',
+    'requests',
+    'not 200',
+    'cores used: service + database + load generator',
+    'CPU ms per request: service, database',
+    'mail delivered meanwhile',
+  ]
   const table = rows.map(({ scenario, instances, result, cpu, outbox }) => {
-    const other = Object.entries(result.statusCodeStats).filter(([code]) => code !== '200').reduce((n, [, { count }]) => n + count, 0)
+    const other = Object.entries(result.statusCodeStats)
+      .filter(([code]) => code !== '200')
+      .reduce((n, [, { count }]) => n + count, 0)
     return [
       scenario,
       String(instances),
@@ -138,10 +158,14 @@ async function main() {
   for (const row of [header, ...table]) process.stdout.write(`${row.map((c, i) => c.padEnd(widths[i]!)).join('  ')}\n`)
   const [, , pgOne, pgTwo] = rows
   if (pgOne && pgTwo) {
-    process.stdout.write(`\nTwo PostgreSQL instances: ${(pgTwo.result.requests.average / pgOne.result.requests.average).toFixed(2)}× one.\n`)
+    process.stdout.write(
+      `\nTwo PostgreSQL instances: ${(pgTwo.result.requests.average / pgOne.result.requests.average).toFixed(2)}× one.\n`,
+    )
   }
   process.stdout.write('With two instances, req/s is the sum of both and p50/p99 the higher of the two.\n')
-  process.stdout.write(`Cores used: CPU time of the service process(es), of PostgreSQL's processes and of this one (autocannon), per second of the run; ${os.cpus().length} is all there is.\n`)
+  process.stdout.write(
+    `Cores used: CPU time of the service process(es), of PostgreSQL's processes and of this one (autocannon), per second of the run; ${os.cpus().length} is all there is.\n`,
+  )
   process.stdout.write(`\nThe store alone (this process; ${STORE_SUBMISSIONS} enquiries, 10 arriving together):\n\n`)
   const storeHeader = ['store', 'Node CPU per enquiry', 'wall per enquiry', 'enquiries/s']
   const storeWidths = storeHeader.map((h, i) => Math.max(h.length, ...storeRows.map((r) => r[i]!.length)))
@@ -154,10 +178,29 @@ const STORE_SUBMISSIONS = 3000
 async function storeLayer(store: EnquiryStore): Promise<string[]> {
   let n = 0
   const submission = (): NewSubmission => ({
-    receivedAt: Date.now(), formType: 'CloveEnquiry', kind: 'productEnquiry', product: 'Clove', name: `Buyer ${n}`, email: 'buyer@example.com',
-    data: JSON.parse(enquiry).formData, status: 'received', ip: '127.0.0.1', requestId: `bench-${n}`,
+    receivedAt: Date.now(),
+    formType: 'CloveEnquiry',
+    kind: 'productEnquiry',
+    product: 'Clove',
+    name: `Buyer ${n}`,
+    email: 'buyer@example.com',
+    data: JSON.parse(enquiry).formData,
+    status: 'received',
+    ip: '127.0.0.1',
+    requestId: `bench-${n}`,
   })
-  const mail = (id: number) => composeEnquiryMail({ submissionId: id, formType: 'CloveEnquiry', kind: 'productEnquiry', product: 'Clove', data: JSON.parse(enquiry).formData, receivedAt: Date.now() }, 'https://www.example.com')
+  const mail = (id: number) =>
+    composeEnquiryMail(
+      {
+        submissionId: id,
+        formType: 'CloveEnquiry',
+        kind: 'productEnquiry',
+        product: 'Clove',
+        data: JSON.parse(enquiry).formData,
+        receivedAt: Date.now(),
+      },
+      'https://www.example.com',
+    )
   const batch = () => Promise.all(Array.from({ length: 10 }, () => (n++, store.addSubmission(submission(), mail))))
   try {
     for (let i = 0; i < 20; i++) await batch()
@@ -209,13 +252,18 @@ function startService(children: ChildProcess[], env: Record<string, string>): Pr
 
 /** Starts a node process and resolves with the URL it logs once listening. */
 async function start(children: ChildProcess[], args: string[], env: Record<string, string>): Promise<Service> {
-  const child = spawn(process.execPath, args, { cwd: paths.root, env: { ...process.env, DATABASE_URL: '', ...env }, stdio: ['ignore', 'pipe', 'inherit'] })
+  const child = spawn(process.execPath, args, {
+    cwd: paths.root,
+    env: { ...process.env, DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
   children.push(child)
   return new Promise<Service>((resolve, reject) => {
     readline.createInterface({ input: child.stdout! }).on('line', (line) => {
       try {
         const event = JSON.parse(line) as { message?: string; msg?: string; url?: string }
-        if (event.url && ['listening', 'enquiry service listening'].includes(event.message ?? event.msg ?? '')) resolve({ url: event.url, pid: child.pid! })
+        if (event.url && ['listening', 'enquiry service listening'].includes(event.message ?? event.msg ?? ''))
+          resolve({ url: event.url, pid: child.pid! })
       } catch {
         // not a log line
       }
@@ -263,7 +311,8 @@ async function load(services: Service[], database: () => number[]): Promise<Pick
   }
   const statusCodeStats: Record<string, { count: number }> = {}
   for (const result of results) {
-    for (const [code, { count }] of Object.entries(result.statusCodeStats)) statusCodeStats[code] = { count: (statusCodeStats[code]?.count ?? 0) + count }
+    for (const [code, { count }] of Object.entries(result.statusCodeStats))
+      statusCodeStats[code] = { count: (statusCodeStats[code]?.count ?? 0) + count }
   }
   const result = {
     requests: { average: sum(results.map((r) => r.requests.average)), total: sum(results.map((r) => r.requests.total)) },

@@ -181,9 +181,7 @@ function toKey(rel: string): string {
 
 async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true })
-  return entries
-    .filter((e) => e.isFile() && !e.name.startsWith('.'))
-    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
+  return entries.filter((e) => e.isFile() && !e.name.startsWith('.')).map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
 }
 
 async function readCache(cachePath: string, publicPrefix: string): Promise<CacheFile> {

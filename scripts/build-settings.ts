@@ -9,8 +9,17 @@ export class BuildSettingsError extends Error {
 const apiOrigin = z.string().transform((value, ctx) => {
   const url = URL.canParse(value) ? new URL(value) : undefined
   const loopback = url !== undefined && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)
-  if (!url || (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) || (url.pathname !== '/' && url.pathname !== '') || url.search || url.hash) {
-    ctx.addIssue({ code: 'custom', message: `must be the https origin of the enquiry service, such as https://api.example.com, with no path (got "${value}")` })
+  if (
+    !url ||
+    (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) ||
+    (url.pathname !== '/' && url.pathname !== '') ||
+    url.search ||
+    url.hash
+  ) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be the https origin of the enquiry service, such as https://api.example.com, with no path (got "${value}")`,
+    })
     return z.NEVER
   }
   return url.origin
@@ -33,6 +42,7 @@ export interface BuildSettings {
 export function loadBuildSettings(env: NodeJS.ProcessEnv = process.env): BuildSettings {
   const value = env.API_ORIGIN?.trim()
   const parsed = BUILD_ENVIRONMENT.API_ORIGIN.schema.safeParse(value === '' ? undefined : value)
-  if (!parsed.success) throw new BuildSettingsError(`API_ORIGIN: ${parsed.error.issues.map((i) => i.message).join('; ')}. See docs/deploy.md.`)
+  if (!parsed.success)
+    throw new BuildSettingsError(`API_ORIGIN: ${parsed.error.issues.map((i) => i.message).join('; ')}. See docs/deploy.md.`)
   return { apiOrigin: parsed.data }
 }

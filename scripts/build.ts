@@ -22,7 +22,11 @@ import { inlineStylesheets } from './inline-css.ts'
 import { precompressDir } from './precompress.ts'
 import { writeStaticHostingFiles } from './static-hosting.ts'
 
-export function siteManifest(content: SiteContent, hashes: SiteManifest['inlineHashes'] = { style: [], script: [] }, apiOrigin?: string): SiteManifest {
+export function siteManifest(
+  content: SiteContent,
+  hashes: SiteManifest['inlineHashes'] = { style: [], script: [] },
+  apiOrigin?: string,
+): SiteManifest {
   const redirects: Record<string, string> = {}
   for (const route of content.routes) for (const alias of route.aliases) redirects[alias] = route.path
   const formTypes: SiteManifest['formTypes'] = {}
@@ -94,7 +98,9 @@ export async function buildSite({ quiet = false } = {}): Promise<{ pages: number
     await swapIn(outDir, paths.distDir)
     const ms = Math.round(performance.now() - t0)
     const shown = (dir: string) => relative(paths.root, dir) || dir
-    log(`built ${result.pages} HTML pages into ${shown(paths.clientDir)} and the enquiry service into ${shown(join(paths.distDir, 'service'))} in ${ms} ms`)
+    log(
+      `built ${result.pages} HTML pages into ${shown(paths.clientDir)} and the enquiry service into ${shown(join(paths.distDir, 'service'))} in ${ms} ms`,
+    )
     return { pages: result.pages, ms }
   } catch (error) {
     await rm(outDir, { recursive: true, force: true })
@@ -102,12 +108,23 @@ export async function buildSite({ quiet = false } = {}): Promise<{ pages: number
   }
 }
 
-async function buildInto(outDir: string, content: SiteContent, apiOrigin: string | undefined, log: (line: string) => void, quiet: boolean): Promise<{ pages: number }> {
+async function buildInto(
+  outDir: string,
+  content: SiteContent,
+  apiOrigin: string | undefined,
+  log: (line: string) => void,
+  quiet: boolean,
+): Promise<{ pages: number }> {
   const t2 = performance.now()
   const { build } = await import('vike/api')
-  await build({ viteConfig: { root: paths.root, logLevel: quiet ? 'silent' : 'warn',
-    // Vike joins outDir to the root, so it must be relative.
-    build: { outDir: relative(paths.root, outDir) || '.', emptyOutDir: true } } })
+  await build({
+    viteConfig: {
+      root: paths.root,
+      logLevel: quiet ? 'silent' : 'warn',
+      // Vike joins outDir to the root, so it must be relative.
+      build: { outDir: relative(paths.root, outDir) || '.', emptyOutDir: true },
+    },
+  })
   log(`pages: prerendered in ${Math.round(performance.now() - t2)} ms`)
   const { clientDir: client, siteManifest: manifestFile } = distLayout(outDir)
   await mkdir(client, { recursive: true })
@@ -132,7 +149,9 @@ async function buildInto(outDir: string, content: SiteContent, apiOrigin: string
 
   const t3 = performance.now()
   const service = await buildServer(paths.root, outDir)
-  log(`enquiry service: ${service.files.length} files compiled in ${Math.round(performance.now() - t3)} ms (imports ${service.packages.join(', ')})`)
+  log(
+    `enquiry service: ${service.files.length} files compiled in ${Math.round(performance.now() - t3)} ms (imports ${service.packages.join(', ')})`,
+  )
   return { pages: await countHtml(client) }
 }
 

@@ -67,7 +67,15 @@ const config = loadConfig(
 const dataDir = shown(config.dataDir)
 const api = await startServer(config, {
   logger: previewLogger(),
-  site: { clientDir: noStaticFiles, origin, apiOrigin: undefined, redirects, formTypes, inlineHashes: { style: [], script: [] }, hasManifest: true },
+  site: {
+    clientDir: noStaticFiles,
+    origin,
+    apiOrigin: undefined,
+    redirects,
+    formTypes,
+    inlineHashes: { style: [], script: [] },
+    hasManifest: true,
+  },
 })
 
 const { dev } = await import('vike/api')
@@ -121,7 +129,9 @@ function report({ result, ms }: LiveState, changed: string[]): void {
   if (warnings && warnings !== lastWarnings) console.warn(`Warnings (the site still builds):\n${warnings}`)
   lastWarnings = warnings
   if (result.errors.length > 0) {
-    console.error(`${what}: ${result.errors.length} problem${result.errors.length === 1 ? '' : 's'} (also shown in the browser):\n${formatProblems(result.errors)}`)
+    console.error(
+      `${what}: ${result.errors.length} problem${result.errors.length === 1 ? '' : 's'} (also shown in the browser):\n${formatProblems(result.errors)}`,
+    )
   } else {
     console.log(`${what}: valid${changed.length > 0 ? ', pages reloaded' : ''} (${ms} ms)`)
   }
@@ -157,7 +167,8 @@ function previewLogger(): Logger {
   const show = (event: LogEvent) => {
     const { level, msg } = event
     if (level === 'info') {
-      if (msg === 'enquiry stored') console.log(`Enquiry #${String(event.submissionId)} received (${String(event.formType)}): stored in ${dataDir}/`)
+      if (msg === 'enquiry stored')
+        console.log(`Enquiry #${String(event.submissionId)} received (${String(event.formType)}): stored in ${dataDir}/`)
       else if (msg === 'enquiry refused') console.log(`Enquiry refused: ${String(event.reason)}`)
     } else if (level === 'warn') {
       if (!msg.startsWith('the built site has no 404')) console.warn(`Enquiry service: ${msg} ${fieldsText(event)}`)

@@ -81,7 +81,8 @@ export async function runEnquiriesCommand(args: string[], io: CliIo): Promise<nu
   const databaseFile = path.join(config.dataDir, SQLITE_FILE_NAME)
   if (command === 'migrate-to') {
     const url = positional[0]
-    if (!url || !/^postgres(ql)?:\/\//.test(url)) return fail('Usage: npm run enquiries -- migrate-to postgres://user:password@host:5432/database [--force]')
+    if (!url || !/^postgres(ql)?:\/\//.test(url))
+      return fail('Usage: npm run enquiries -- migrate-to postgres://user:password@host:5432/database [--force]')
     if (!fs.existsSync(databaseFile)) return fail(`No SQLite database to copy at ${databaseFile} (DATA_DIR=${config.dataDir}).`)
     return migrateTo(await SqliteEnquiryStore.open(config.dataDir), url, flags.force !== undefined, print, fail)
   }
@@ -92,7 +93,9 @@ export async function runEnquiriesCommand(args: string[], io: CliIo): Promise<nu
     )
   }
   if (!config.databaseUrl && !fs.existsSync(databaseFile)) {
-    return fail(`No enquiries database at ${databaseFile} (DATA_DIR=${config.dataDir}). Run this with the server's environment, where DATA_DIR or DATABASE_URL is set.`)
+    return fail(
+      `No enquiries database at ${databaseFile} (DATA_DIR=${config.dataDir}). Run this with the server's environment, where DATA_DIR or DATABASE_URL is set.`,
+    )
   }
   let store: EnquiryStore
   try {
@@ -108,10 +111,24 @@ export async function runEnquiriesCommand(args: string[], io: CliIo): Promise<nu
         if (!Number.isInteger(limit) || limit < 1) return fail('--limit must be a whole number of at least 1.')
         const rows = await store.listSubmissions({ limit, includeSpam: flags.spam !== undefined })
         const counts = await store.countSubmissions()
-        print(table(['id', 'received (UTC)', 'form', 'product', 'name', 'e-mail', 'status', 'mail'], rows.map((s) => [
-          String(s.id), formatTime(s.receivedAt), s.formType, s.product, s.name, s.email, s.status, s.mailStatus ?? '-',
-        ])))
-        print(`${rows.length} shown of ${counts.total - counts.spam} submissions (${counts.spam} spam not ${flags.spam === undefined ? 'shown' : 'counted'}).`)
+        print(
+          table(
+            ['id', 'received (UTC)', 'form', 'product', 'name', 'e-mail', 'status', 'mail'],
+            rows.map((s) => [
+              String(s.id),
+              formatTime(s.receivedAt),
+              s.formType,
+              s.product,
+              s.name,
+              s.email,
+              s.status,
+              s.mailStatus ?? '-',
+            ]),
+          ),
+        )
+        print(
+          `${rows.length} shown of ${counts.total - counts.spam} submissions (${counts.spam} spam not ${flags.spam === undefined ? 'shown' : 'counted'}).`,
+        )
         return 0
       }
       case 'show': {
@@ -131,7 +148,9 @@ export async function runEnquiriesCommand(args: string[], io: CliIo): Promise<nu
       case 'export': {
         let filter: InboxFilter
         try {
-          const query = Object.fromEntries(['q', 'form', 'state', 'mail', 'from', 'to'].filter((f) => typeof flags[f] === 'string').map((f) => [f, flags[f]]))
+          const query = Object.fromEntries(
+            ['q', 'form', 'state', 'mail', 'from', 'to'].filter((f) => typeof flags[f] === 'string').map((f) => [f, flags[f]]),
+          )
           if (flags.spam !== undefined) query.state = 'spam'
           filter = parseInboxQuery(query).filter
         } catch (error) {
@@ -141,7 +160,9 @@ export async function runEnquiriesCommand(args: string[], io: CliIo): Promise<nu
         const target = typeof flags.out === 'string' ? fs.createWriteStream(flags.out) : io.out
         const count = await writeEnquiryCsv(new Inbox(store.db).export(filter), target)
         if (target !== io.out) {
-          await new Promise<void>((resolve, reject) => (target as fs.WriteStream).end((error?: Error | null) => (error ? reject(error) : resolve())))
+          await new Promise<void>((resolve, reject) =>
+            (target as fs.WriteStream).end((error?: Error | null) => (error ? reject(error) : resolve())),
+          )
           print(`Exported ${count} submissions to ${flags.out}.`)
         }
         return 0
@@ -151,13 +172,25 @@ export async function runEnquiriesCommand(args: string[], io: CliIo): Promise<nu
         const messages = await store.listOutbox({ includeSent: all })
         const counts = await store.countOutbox()
         const now = Date.now()
-        print(table(['outbox', 'submission', 'status', 'attempts', 'next attempt / sent (UTC)', 'leased to (until, UTC)', 'last error'], messages.map((m) => [
-          String(m.id), String(m.submissionId), m.status, String(m.attempts),
-          formatTime(m.sentAt ?? m.nextAttemptAt),
-          m.status === 'queued' && m.leaseOwner && (m.leaseUntil ?? 0) > now ? `${m.leaseOwner} (${formatTime(m.leaseUntil!, true)})` : '-',
-          (m.lastError ?? '').slice(0, 80),
-        ])))
-        print(`${counts.queued} waiting (${counts.failing} after a failed attempt, ${counts.leased} being sent now), ${counts.sent} sent. Store: ${store.description}.`)
+        print(
+          table(
+            ['outbox', 'submission', 'status', 'attempts', 'next attempt / sent (UTC)', 'leased to (until, UTC)', 'last error'],
+            messages.map((m) => [
+              String(m.id),
+              String(m.submissionId),
+              m.status,
+              String(m.attempts),
+              formatTime(m.sentAt ?? m.nextAttemptAt),
+              m.status === 'queued' && m.leaseOwner && (m.leaseUntil ?? 0) > now
+                ? `${m.leaseOwner} (${formatTime(m.leaseUntil!, true)})`
+                : '-',
+              (m.lastError ?? '').slice(0, 80),
+            ]),
+          ),
+        )
+        print(
+          `${counts.queued} waiting (${counts.failing} after a failed attempt, ${counts.leased} being sent now), ${counts.sent} sent. Store: ${store.description}.`,
+        )
         return 0
       }
       case 'retry': {
@@ -180,7 +213,12 @@ export async function runEnquiriesCommand(args: string[], io: CliIo): Promise<nu
           )
           return 3
         }
-        const sender = createMailSender({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, mailTo: config.mailTo, dataDir: config.dataDir })
+        const sender = createMailSender({
+          smtpUrl: config.smtpUrl,
+          mailFrom: config.mailFrom,
+          mailTo: config.mailTo,
+          dataDir: config.dataDir,
+        })
         const logger = createMemoryLogger()
         const worker = new OutboxWorker(store, sender, config.outbox, logger)
         try {
@@ -188,7 +226,9 @@ export async function runEnquiriesCommand(args: string[], io: CliIo): Promise<nu
           const result = await worker.deliverDue()
           for (const e of logger.events.filter((e) => e.level !== 'info')) print(`  outbox #${String(e.outboxId)}: ${String(e.error)}`)
           const left = (await store.countOutbox()).queued
-          print(`Sent ${result.sent}, failed ${result.failed}; ${left} still waiting${left > result.failed ? ' (some are being sent by a running server)' : ''}.`)
+          print(
+            `Sent ${result.sent}, failed ${result.failed}; ${left} still waiting${left > result.failed ? ' (some are being sent by a running server)' : ''}.`,
+          )
           return result.failed > 0 ? 2 : 0
         } finally {
           sender.close()
@@ -201,7 +241,8 @@ export async function runEnquiriesCommand(args: string[], io: CliIo): Promise<nu
         if (fs.existsSync(file)) return fail(`${file} exists already: a backup never overwrites a file; name a new one.`)
         // SQLite's online backup: a consistent copy of the database, including what is still in the
         // write-ahead log, while the server goes on writing (copying the file itself is not that).
-        if (!(store instanceof SqliteEnquiryStore)) return fail('backup copies the SQLite database only; on PostgreSQL use pg_dump (docs/postgresql.md).')
+        if (!(store instanceof SqliteEnquiryStore))
+          return fail('backup copies the SQLite database only; on PostgreSQL use pg_dump (docs/postgresql.md).')
         await store.sqlite.backup(file)
         const copy = new Database(file, { fileMustExist: true })
         try {
@@ -211,7 +252,9 @@ export async function runEnquiriesCommand(args: string[], io: CliIo): Promise<nu
           if (integrity !== 'ok') return fail(`The backup at ${file} failed its integrity check: ${String(integrity)}`)
           const submissions = (copy.prepare('SELECT count(*) AS n FROM submissions').get() as { n: number }).n
           const queued = (copy.prepare(`SELECT count(*) AS n FROM outbox WHERE status = 'queued'`).get() as { n: number }).n
-          print(`Backed up ${submissions} submission(s) and ${queued} waiting mail(s) to ${file} (${fs.statSync(file).size} bytes, integrity ok).`)
+          print(
+            `Backed up ${submissions} submission(s) and ${queued} waiting mail(s) to ${file} (${fs.statSync(file).size} bytes, integrity ok).`,
+          )
           print('To restore it: docs/deploy.md, "Backups".')
         } finally {
           copy.close()
@@ -239,7 +282,9 @@ export async function runEnquiriesCommand(args: string[], io: CliIo): Promise<nu
             filesDeleted++
           }
         }
-        print(`Deleted ${submissionIds.length} submission(s) (${submissionIds.map((id) => `#${id}`).join(', ')}) and ${filesDeleted} .eml file(s) for ${email}.`)
+        print(
+          `Deleted ${submissionIds.length} submission(s) (${submissionIds.map((id) => `#${id}`).join(', ')}) and ${filesDeleted} .eml file(s) for ${email}.`,
+        )
         print('Mail already delivered to the company mailbox must be deleted there.')
         return 0
       }
@@ -251,7 +296,13 @@ export async function runEnquiriesCommand(args: string[], io: CliIo): Promise<nu
   }
 }
 
-async function migrateTo(source: SqliteEnquiryStore, url: string, force: boolean, print: (line?: string) => void, fail: (message: string) => number): Promise<number> {
+async function migrateTo(
+  source: SqliteEnquiryStore,
+  url: string,
+  force: boolean,
+  print: (line?: string) => void,
+  fail: (message: string) => number,
+): Promise<number> {
   let target: PostgresEnquiryStore | undefined
   try {
     const leased = (await source.countOutbox()).leased
@@ -283,7 +334,9 @@ async function migrateTo(source: SqliteEnquiryStore, url: string, force: boolean
 
 /** "being sent by a worker until …" for a message whose lease runs now. */
 function lease(m: { status: string; leaseOwner: string | null; leaseUntil: number | null }): string {
-  return m.status === 'queued' && m.leaseOwner && (m.leaseUntil ?? 0) > Date.now() ? `, being sent by ${m.leaseOwner} until ${formatTime(m.leaseUntil!, true)}` : ''
+  return m.status === 'queued' && m.leaseOwner && (m.leaseUntil ?? 0) > Date.now()
+    ? `, being sent by ${m.leaseOwner} until ${formatTime(m.leaseUntil!, true)}`
+    : ''
 }
 
 function parseArgs(args: string[]): { flags: Record<string, string | true>; positional: string[] } {
@@ -307,7 +360,8 @@ function describeSubmission(s: Submission): string {
   const fields = kind ? formFields(kind) : Object.keys(s.data)
   const width = Math.max(...fields.map((f) => fieldLabel(f).length), 12)
   // Stored text is a buyer's: it is shown, never let loose on the terminal.
-  const line = (label: string, value: string) => `${terminalSafe(label).padEnd(width)}  ${terminalSafe(value, 'multi').replace(/\n/g, `\n${' '.repeat(width + 2)}`)}`
+  const line = (label: string, value: string) =>
+    `${terminalSafe(label).padEnd(width)}  ${terminalSafe(value, 'multi').replace(/\n/g, `\n${' '.repeat(width + 2)}`)}`
   return [
     line('Submission', `#${s.id}`),
     line('Received', `${formatTime(s.receivedAt)} UTC`),
@@ -328,14 +382,24 @@ function display(value: FieldValue | undefined, empty = '-'): string {
 }
 
 function formatTime(ms: number, seconds = false): string {
-  return new Date(ms).toISOString().slice(0, seconds ? 19 : 16).replace('T', ' ')
+  return new Date(ms)
+    .toISOString()
+    .slice(0, seconds ? 19 : 16)
+    .replace('T', ' ')
 }
 
 function table(header: string[], rows: string[][]): string {
   const all = [header, ...rows.map((r) => r.map((cell) => terminalSafe(cell)))]
   const widths = header.map((_, i) => Math.min(40, Math.max(...all.map((r) => r[i]!.length))))
   const fitCell = (cell: string, w: number) => (cell.length > w ? `${cell.slice(0, w - 1)}…` : cell.padEnd(w))
-  return all.map((r) => r.map((c, i) => fitCell(c, widths[i]!)).join('  ').trimEnd()).join('\n')
+  return all
+    .map((r) =>
+      r
+        .map((c, i) => fitCell(c, widths[i]!))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n')
 }
 
 /**
@@ -345,7 +409,9 @@ function table(header: string[], rows: string[][]): string {
  */
 export function terminalSafe(text: string, kind: TextKind = 'single'): string {
   const normalised = kind === 'multi' ? text.replace(/\r\n?/g, '\n') : text
-  return normalised.replace(new RegExp(DISALLOWED[kind].source, 'gu'), (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`).replace(/\p{Surrogate}/gu, '\uFFFD')
+  return normalised
+    .replace(new RegExp(DISALLOWED[kind].source, 'gu'), (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`)
+    .replace(/\p{Surrogate}/gu, '\uFFFD')
 }
 
 /** Reads the new inbox password from the terminal without showing it (or one line from a pipe),
@@ -370,7 +436,7 @@ async function hashPasswordCommand(io: CliIo & { in?: NodeJS.ReadableStream }): 
     }
   }
   io.out.write(`${await hashPassword(password)}\n`)
-  if (input.isTTY) io.err.write('Set this line as ADMIN_PASSWORD_HASH in the server\'s environment (it is not the password).\n')
+  if (input.isTTY) io.err.write("Set this line as ADMIN_PASSWORD_HASH in the server's environment (it is not the password).\n")
   return 0
 }
 

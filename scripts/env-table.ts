@@ -16,7 +16,9 @@ const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ')
 
 export function environmentTable(): string {
   const rows = [
-    ...Object.entries(ENVIRONMENT).map(([name, v]) => `| \`${name}\`${'secret' in v && v.secret ? ' (secret)' : ''} | ${cell(v.default)} | ${cell(v.meaning)} |`),
+    ...Object.entries(ENVIRONMENT).map(
+      ([name, v]) => `| \`${name}\`${'secret' in v && v.secret ? ' (secret)' : ''} | ${cell(v.default)} | ${cell(v.meaning)} |`,
+    ),
     ...Object.entries(BUILD_ENVIRONMENT).map(([name, v]) => `| \`${name}\` | ${cell(v.default)} | ${cell(v.meaning)} |`),
   ]
   return [START, '', '| Variable | Default | Meaning |', '|---|---|---|', ...rows, '', END].join('\n')

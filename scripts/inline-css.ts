@@ -31,7 +31,8 @@ export function inlineStylesheetsOf(html: string, readCss: (sitePath: string) =>
       if (/\bmedia="/.test(link)) throw new Error(`${page}: ${href} has a media attribute; inlining would drop it`)
       const text = readCss(href)
       // A relative url() would resolve against the page instead of the stylesheet once inlined.
-      if (/url\(\s*['"]?(?![a-z]+:|\/|#)/i.test(text)) throw new Error(`${page}: ${href} has a relative url(), which would break once inlined`)
+      if (/url\(\s*['"]?(?![a-z]+:|\/|#)/i.test(text))
+        throw new Error(`${page}: ${href} has a relative url(), which would break once inlined`)
       if (/<\/style/i.test(text)) throw new Error(`${page}: ${href} contains "</style"`)
       return text.trim()
     })

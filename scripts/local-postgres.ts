@@ -38,10 +38,13 @@ export async function startLocalPostgres(options: { flags?: string[] } = {}): Pr
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8', '--no-sync'],
     postgresFlags: [
-      '-c', 'listen_addresses=127.0.0.1',
+      '-c',
+      'listen_addresses=127.0.0.1',
       // The socket goes in the data folder, which the postgres user owns (not /var/run/postgresql).
-      '-c', `unix_socket_directories=${databaseDir}`,
-      '-c', 'max_connections=300',
+      '-c',
+      `unix_socket_directories=${databaseDir}`,
+      '-c',
+      'max_connections=300',
       ...(options.flags ?? []),
     ],
     onLog: (message) => void log.push(String(message)),

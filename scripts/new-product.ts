@@ -37,9 +37,17 @@ if (existsSync(file)) {
 }
 
 /** green-chilli → Green Chilli */
-const name = nameArg?.trim() || slug.split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ')
+const name =
+  nameArg?.trim() ||
+  slug
+    .split('-')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ')
 /** green-chilli → GreenChilliEnquiry */
-const formType = `${slug.split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('')}Enquiry`
+const formType = `${slug
+  .split('-')
+  .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+  .join('')}Enquiry`
 const path = `/products/${slug}`
 if (/^[0-9]/.test(formType)) fail(`"${slug}" must start with a letter, e.g. sesame-seeds rather than 1-sesame.`)
 

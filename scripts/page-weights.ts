@@ -41,7 +41,9 @@ const gzipCache = new Map<string, Weight>()
 
 export const gzipSize = (data: Buffer | string) => gzipSync(data, { level: 9 }).length
 const brotliSize = (data: Buffer) =>
-  brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } }).length
+  brotliCompressSync(data, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+  }).length
 
 function weigh(file: string): Weight {
   let w = gzipCache.get(file)
@@ -54,10 +56,13 @@ function weigh(file: string): Weight {
 }
 
 const sum = (files: string[]): Weight =>
-  files.reduce((acc, f) => {
-    const w = weigh(f)
-    return { raw: acc.raw + w.raw, gzip: acc.gzip + w.gzip }
-  }, { raw: 0, gzip: 0 })
+  files.reduce(
+    (acc, f) => {
+      const w = weigh(f)
+      return { raw: acc.raw + w.raw, gzip: acc.gzip + w.gzip }
+    },
+    { raw: 0, gzip: 0 },
+  )
 
 /** Every HTML file under `client`, as [site path, file]; index.html stands for its folder. */
 export function htmlPages(client: string): [string, string][] {
@@ -74,9 +79,13 @@ export function htmlPages(client: string): [string, string][] {
 
 /** The site paths of the stylesheets and module scripts an HTML document loads. */
 export function pageAssets(html: string): { css: string[]; js: string[] } {
-  const css = [...html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*>/g)].map((m) => /\bhref="([^"]+)"/.exec(m[0])?.[1]).filter(Boolean) as string[]
+  const css = [...html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*>/g)]
+    .map((m) => /\bhref="([^"]+)"/.exec(m[0])?.[1])
+    .filter(Boolean) as string[]
   const scripts = [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]!)
-  const preloads = [...html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*>/g)].map((m) => /\bhref="([^"]+)"/.exec(m[0])?.[1]).filter(Boolean) as string[]
+  const preloads = [...html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*>/g)]
+    .map((m) => /\bhref="([^"]+)"/.exec(m[0])?.[1])
+    .filter(Boolean) as string[]
   return { css, js: [...new Set([...scripts, ...preloads])] }
 }
 
@@ -187,11 +196,23 @@ export function formatWeights(weights: PageWeight[], inBrowser?: Map<string, Bro
   const rows = [['page', 'HTML gz', 'HTML br', 'of it CSS gz', 'JS gz (build)', 'JS gz (Chromium)', 'JS files']]
   for (const w of weights) {
     const seen = inBrowser?.get(w.path)
-    rows.push([w.path, kb(w.html.gzip), kb(w.html.brotli), kb(w.css.gzip), kb(w.js.gzip), seen ? kb(seen.js.gzip) : '-', String(seen?.files.length ?? w.jsFiles.length)])
+    rows.push([
+      w.path,
+      kb(w.html.gzip),
+      kb(w.html.brotli),
+      kb(w.css.gzip),
+      kb(w.js.gzip),
+      seen ? kb(seen.js.gzip) : '-',
+      String(seen?.files.length ?? w.jsFiles.length),
+    ])
   }
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)))
   const line = (r: string[]) => `| ${r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`
-  return [line(rows[0]!), `|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`, ...rows.slice(1).map(line)].join('\n')
+  return [
+    line(rows[0]!),
+    `|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`,
+    ...rows.slice(1).map(line),
+  ].join('\n')
 }
 
 /** Every page in Chromium at a phone's width, served by the real server from `distDir`. */
@@ -225,11 +246,21 @@ async function measureAllInBrowser(distDir: string, paths: string[]): Promise<Ma
 if (isEntryPoint(import.meta.url)) {
   const distDir = projectPaths.distDir
   const weights = pageWeights(projectPaths.clientDir)
-  const inBrowser = await measureAllInBrowser(distDir, weights.map((w) => w.path))
-  if (process.argv.includes('--json')) console.log(JSON.stringify(weights.map((w) => ({ ...w, inBrowser: inBrowser.get(w.path) })), null, 2))
+  const inBrowser = await measureAllInBrowser(
+    distDir,
+    weights.map((w) => w.path),
+  )
+  if (process.argv.includes('--json'))
+    console.log(
+      JSON.stringify(
+        weights.map((w) => ({ ...w, inBrowser: inBrowser.get(w.path) })),
+        null,
+        2,
+      ),
+    )
   else {
     console.log(
-      'Per page, in KiB. HTML includes its inlined CSS (gzip -9, and brotli as sent). JavaScript: the build\'s module graph, and what Chromium fetched (390 px) after load and a first interaction, gzip -9 per file.\n',
+      "Per page, in KiB. HTML includes its inlined CSS (gzip -9, and brotli as sent). JavaScript: the build's module graph, and what Chromium fetched (390 px) after load and a first interaction, gzip -9 per file.\n",
     )
     console.log(formatWeights(weights, inBrowser))
   }

@@ -4,7 +4,6 @@ import { mkdir } from 'node:fs/promises'
 import { chromium } from 'playwright-core'
 import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/setup/chromium.ts'
 
-
 const [base = 'http://127.0.0.1:3000', ...paths] = process.argv.slice(2)
 const outDir = process.env.SCREENSHOT_DIR ?? '/tmp/screenshots'
 const widths = [390, 1280]

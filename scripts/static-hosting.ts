@@ -29,7 +29,11 @@ export function redirectsFile({ redirects }: StaticHostingInput): string {
 export function headersFile({ apiOrigin, inlineHashes }: StaticHostingInput): string {
   const headers = securityHeaders({ apiOrigin, inlineHashes })
   const block = (pattern: string, list: HeaderList) => `${pattern}\n${list.map(([name, value]) => `  ${name}: ${value}`).join('\n')}\n`
-  return [`# ${GENERATED}\n`, block('/*', headers), ...HASHED_FOLDERS.map((folder) => block(`${folder}*`, [['Cache-Control', CACHE_IMMUTABLE]]))].join('')
+  return [
+    `# ${GENERATED}\n`,
+    block('/*', headers),
+    ...HASHED_FOLDERS.map((folder) => block(`${folder}*`, [['Cache-Control', CACHE_IMMUTABLE]])),
+  ].join('')
 }
 
 /** nginx: one exact-match location per alias (include it inside the site's server block). */
@@ -42,7 +46,9 @@ export function nginxRedirects({ redirects }: StaticHostingInput): string {
 
 /** nginx: the security headers, for the server block and again in any location with add_header of its own. */
 export function nginxHeaders({ apiOrigin, inlineHashes }: StaticHostingInput): string {
-  const lines = securityHeaders({ apiOrigin, inlineHashes }).map(([name, value]) => `add_header ${name} "${value.replace(/"/g, '\\"')}" always;`)
+  const lines = securityHeaders({ apiOrigin, inlineHashes }).map(
+    ([name, value]) => `add_header ${name} "${value.replace(/"/g, '\\"')}" always;`,
+  )
   return `# ${GENERATED}\n${lines.join('\n')}\n`
 }
 

@@ -170,8 +170,7 @@ function accessLog(logger: Logger, isShuttingDown: () => boolean): RequestHandle
     customAttributeKeys: { reqId: 'requestId', responseTime: 'ms' },
     wrapSerializers: false,
     serializers: { req: () => undefined, res: () => undefined },
-    customLogLevel: (req, res, error) =>
-      HEALTH_PATHS.has(req.url ?? '') ? 'debug' : error || res.statusCode >= 500 ? 'error' : 'info',
+    customLogLevel: (req, res, error) => (HEALTH_PATHS.has(req.url ?? '') ? 'debug' : error || res.statusCode >= 500 ? 'error' : 'info'),
     customSuccessMessage: () => 'request',
     customErrorMessage: () => 'request',
     customSuccessObject: (req, res, value: { ms: unknown }) => fields(req, res, value.ms),

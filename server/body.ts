@@ -21,8 +21,14 @@ export type BodyType = 'json' | 'form'
 export function bodyType(req: Request): BodyType {
   const header = req.headers['content-type']
   if (!header) throw new RequestError(415, 'Send the enquiry as application/json.')
-  const [mediaType = '', ...params] = header.toLowerCase().split(';').map((s) => s.trim())
-  const charset = params.find((p) => p.startsWith('charset='))?.slice('charset='.length).replace(/"/g, '')
+  const [mediaType = '', ...params] = header
+    .toLowerCase()
+    .split(';')
+    .map((s) => s.trim())
+  const charset = params
+    .find((p) => p.startsWith('charset='))
+    ?.slice('charset='.length)
+    .replace(/"/g, '')
   if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
     throw new RequestError(415, 'Send the enquiry in UTF-8.')
   }

@@ -117,7 +117,9 @@ const trustProxy = z.string().transform((value, ctx): false | number | string[] 
   const entries = list(value)
   for (const entry of entries) {
     const [address, bits, ...rest] = entry.split('/')
-    const ok = NAMED_SUBNETS.has(entry) || (address !== undefined && isIP(address) !== 0 && rest.length === 0 && (bits === undefined || /^\d{1,3}$/.test(bits)))
+    const ok =
+      NAMED_SUBNETS.has(entry) ||
+      (address !== undefined && isIP(address) !== 0 && rest.length === 0 && (bits === undefined || /^\d{1,3}$/.test(bits)))
     if (!ok) {
       ctx.addIssue({
         code: 'custom',
@@ -197,7 +199,10 @@ export const ENVIRONMENT = {
   SMTP_URL: variable({
     schema: z
       .string()
-      .refine((v) => /^smtps?:\/\/[^\s]+$/.test(v) && URL.canParse(v), 'must be an smtp:// or smtps:// URL, such as smtps://user:password@smtp.example.com:465')
+      .refine(
+        (v) => /^smtps?:\/\/[^\s]+$/.test(v) && URL.canParse(v),
+        'must be an smtp:// or smtps:// URL, such as smtps://user:password@smtp.example.com:465',
+      )
       .optional(),
     default: 'unset (write `.eml` files)',
     meaning: '`smtp://` or `smtps://user:password@host:port` of the relay (percent-encode `@` in the user name as `%40`)',
@@ -209,11 +214,7 @@ export const ENVIRONMENT = {
     meaning: 'Sender of the mail (must be allowed by the relay)',
   }),
   MAIL_TO: variable({
-    schema: z
-      .string()
-      .transform(list)
-      .pipe(z.array(mailbox).min(1, 'must name at least one mailbox'))
-      .optional(),
+    schema: z.string().transform(list).pipe(z.array(mailbox).min(1, 'must name at least one mailbox')).optional(),
     default: '`enquiries@localhost`',
     meaning: 'The company mailbox; several separated by commas. Set it to the company address',
   }),
@@ -221,12 +222,13 @@ export const ENVIRONMENT = {
     schema: trustProxy.default(false),
     default: '`false`',
     meaning:
-      'Behind a reverse proxy: how many proxies (`1`) or their addresses/subnets (`loopback`, `10.0.0.0/8`), so the rate limit and the log see visitors\' addresses. `true` is refused (it would let anyone forge their address)',
+      "Behind a reverse proxy: how many proxies (`1`) or their addresses/subnets (`loopback`, `10.0.0.0/8`), so the rate limit and the log see visitors' addresses. `true` is refused (it would let anyone forge their address)",
   }),
   ALLOWED_ORIGINS: variable({
     schema: z.string().transform(list).pipe(z.array(origin)).optional(),
     default: 'none',
-    meaning: 'Further origins allowed to post enquiries (comma-separated), e.g. the static host of a site built with `API_ORIGIN`; they also get CORS',
+    meaning:
+      'Further origins allowed to post enquiries (comma-separated), e.g. the static host of a site built with `API_ORIGIN`; they also get CORS',
   }),
   RATE_LIMIT_MAX: variable({
     schema: integer(1, 1_000_000).default(10),
@@ -247,7 +249,8 @@ export const ENVIRONMENT = {
   OUTBOX_LEASE_SECONDS: variable({
     schema: seconds(1, 86_400).default(30_000),
     default: '`30`',
-    meaning: 'How long a worker holds a message it is sending; renewed while the send lasts, so a crashed worker\'s message is taken over within this time',
+    meaning:
+      "How long a worker holds a message it is sending; renewed while the send lasts, so a crashed worker's message is taken over within this time",
   }),
   OUTBOX_POLL_SECONDS: variable({
     schema: seconds(0.01, 3600).default(30_000),
@@ -300,9 +303,11 @@ export const ENVIRONMENT = {
   }),
 }
 
-const envSchema = z.object(Object.fromEntries(Object.entries(ENVIRONMENT).map(([key, v]) => [key, v.schema])) as {
-  [K in keyof typeof ENVIRONMENT]: (typeof ENVIRONMENT)[K]['schema']
-})
+const envSchema = z.object(
+  Object.fromEntries(Object.entries(ENVIRONMENT).map(([key, v]) => [key, v.schema])) as {
+    [K in keyof typeof ENVIRONMENT]: (typeof ENVIRONMENT)[K]['schema']
+  },
+)
 /** How each secret variable is kept out of error messages, which may end up in a log. */
 const SECRETS = new Map(
   Object.entries(ENVIRONMENT).flatMap(([key, v]): [string, 'password' | 'value'][] => ('secret' in v && v.secret ? [[key, v.secret]] : [])),
@@ -396,7 +401,9 @@ function productionWarnings(config: Omit<Config, 'warnings'>, trustProxySet: boo
   const warnings: string[] = []
   const site = new URL(config.siteUrl)
   if (config.siteUrlSource === 'default' || site.protocol !== 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(site.hostname)) {
-    warnings.push(`SITE_URL is ${config.siteUrl} (${config.siteUrlSource === 'default' ? 'a default' : `from ${config.siteUrlSource}`}): set the public https address of the site`)
+    warnings.push(
+      `SITE_URL is ${config.siteUrl} (${config.siteUrlSource === 'default' ? 'a default' : `from ${config.siteUrlSource}`}): set the public https address of the site`,
+    )
   }
   if (config.mailTo.some((m) => m.endsWith('@localhost') || m.endsWith('@localhost>'))) {
     warnings.push(`MAIL_TO is ${config.mailTo.join(', ')}: set the company mailbox, or enquiries are mailed nowhere`)

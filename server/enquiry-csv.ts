@@ -63,16 +63,16 @@ const UNPRINTABLE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-
  * leading ' wherever a spreadsheet would otherwise see the start of a formula. */
 export function csvCell(value: string): string {
   const formula = FORMULA_START.test(value)
-  const text = value
-    .replace(/\r\n?/g, '\n')
-    .replace(UNPRINTABLE, ' ')
-    .replace(FORMULA_AFTER_SEMICOLON, ";$1'")
+  const text = value.replace(/\r\n?/g, '\n').replace(UNPRINTABLE, ' ').replace(FORMULA_AFTER_SEMICOLON, ";$1'")
   return `"${(formula ? `'${text}` : text).replace(/"/g, '""')}"`
 }
 
 /** Writes the header and every enquiry; resolves to how many were written. Rows go out in chunks of
  * about 64 KB, waiting for `drain` when the reader is slower, so any number streams in bounded memory. */
-export async function writeEnquiryCsv(enquiries: AsyncIterable<CsvEnquiry> | Iterable<CsvEnquiry>, out: NodeJS.WritableStream): Promise<number> {
+export async function writeEnquiryCsv(
+  enquiries: AsyncIterable<CsvEnquiry> | Iterable<CsvEnquiry>,
+  out: NodeJS.WritableStream,
+): Promise<number> {
   // A reader that went away (a closed download) ends the export instead of leaving it waiting.
   const gone = () => (out as { destroyed?: boolean }).destroyed === true
   const write = (text: string) =>

@@ -47,7 +47,10 @@ export function missingBuildTools() {
       return false
     } catch (error) {
       // A package that does not export its package.json is still installed.
-      return /** @type {NodeJS.ErrnoException} */ (error).code !== 'ERR_PACKAGE_PATH_NOT_EXPORTED' && !fs.existsSync(path.join(projectRoot, 'node_modules', name))
+      return (
+        /** @type {NodeJS.ErrnoException} */ (error).code !== 'ERR_PACKAGE_PATH_NOT_EXPORTED' &&
+        !fs.existsSync(path.join(projectRoot, 'node_modules', name))
+      )
     }
   })
 }
@@ -55,11 +58,13 @@ export function missingBuildTools() {
 async function ensureBuilt() {
   const production = process.env.NODE_ENV === 'production'
   if (production) {
-    if (!fs.existsSync(serviceEntry)) fail(`No built enquiry service at ${serviceEntry}: run "npm run build" first (with NODE_ENV=production, npm start never builds).`)
+    if (!fs.existsSync(serviceEntry))
+      fail(`No built enquiry service at ${serviceEntry}: run "npm run build" first (with NODE_ENV=production, npm start never builds).`)
     return
   }
   if (/^(false|0|no)$/i.test(process.env.BUILD_ON_START?.trim() ?? '')) {
-    if (!fs.existsSync(serviceEntry)) fail(`No built enquiry service at ${serviceEntry} and BUILD_ON_START=false: run "npm run build" first.`)
+    if (!fs.existsSync(serviceEntry))
+      fail(`No built enquiry service at ${serviceEntry} and BUILD_ON_START=false: run "npm run build" first.`)
     return
   }
   const reason = staleReason(projectRoot, ownDist)
@@ -67,9 +72,15 @@ async function ensureBuilt() {
   const missing = missingBuildTools()
   if (missing.length > 0) {
     if (!fs.existsSync(serviceEntry)) {
-      fail(`No built site in ${ownDist} and the build tools are not installed (${missing.join(', ')}): run "npm install" and "npm run build".`)
+      fail(
+        `No built site in ${ownDist} and the build tools are not installed (${missing.join(', ')}): run "npm install" and "npm run build".`,
+      )
     }
-    log('warn', 'the build is older than its sources, but the build tools are not installed (npm install --omit=dev): serving the existing build', { reason, missing })
+    log(
+      'warn',
+      'the build is older than its sources, but the build tools are not installed (npm install --omit=dev): serving the existing build',
+      { reason, missing },
+    )
     return
   }
   log('info', 'building the site before starting', { reason })
@@ -79,7 +90,8 @@ async function ensureBuilt() {
     const signal = /** @type {{ signal?: NodeJS.Signals }} */ (error).signal
     if (signal === 'SIGTERM' || signal === 'SIGINT') process.exit(1)
     // The build writes to a temporary folder, so a failed build left the previous one whole.
-    if (!fs.existsSync(serviceEntry)) fail(`The build failed and there is no previous build to serve: fix what it reported and run "npm start" again.`)
+    if (!fs.existsSync(serviceEntry))
+      fail(`The build failed and there is no previous build to serve: fix what it reported and run "npm start" again.`)
     log('warn', 'the build failed: serving the previous build until it is fixed', { error: /** @type {Error} */ (error).message })
   }
 }

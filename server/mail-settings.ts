@@ -38,7 +38,10 @@ export function recordMailSettings(config: Pick<Config, 'smtpUrl' | 'mailFrom' |
 
 /** How the CLI's mail settings differ from those the server last started with ([] if they agree
  * or the server never recorded any). */
-export function mailSettingsDifferences(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'mailTo' | 'dataDir'>): { recordedAt?: string; differences: string[] } {
+export function mailSettingsDifferences(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'mailTo' | 'dataDir'>): {
+  recordedAt?: string
+  differences: string[]
+} {
   let recorded: MailSettingsRecord
   try {
     recorded = JSON.parse(fs.readFileSync(path.join(config.dataDir, FILE), 'utf8')) as MailSettingsRecord
@@ -47,8 +50,11 @@ export function mailSettingsDifferences(config: Pick<Config, 'smtpUrl' | 'mailFr
   }
   const mine = settingsOf(config)
   const differences: string[] = []
-  if (mine.transport !== recorded.transport) differences.push(`SMTP_URL: the server sends by ${recorded.transport}, this command would send by ${mine.transport}`)
-  if (mine.mailFrom !== recorded.mailFrom) differences.push(`MAIL_FROM: the server uses ${recorded.mailFrom}, this command ${mine.mailFrom}`)
-  if (mine.mailTo.join(', ') !== recorded.mailTo.join(', ')) differences.push(`MAIL_TO: the server mails ${recorded.mailTo.join(', ')}, this command ${mine.mailTo.join(', ')}`)
+  if (mine.transport !== recorded.transport)
+    differences.push(`SMTP_URL: the server sends by ${recorded.transport}, this command would send by ${mine.transport}`)
+  if (mine.mailFrom !== recorded.mailFrom)
+    differences.push(`MAIL_FROM: the server uses ${recorded.mailFrom}, this command ${mine.mailFrom}`)
+  if (mine.mailTo.join(', ') !== recorded.mailTo.join(', '))
+    differences.push(`MAIL_TO: the server mails ${recorded.mailTo.join(', ')}, this command ${mine.mailTo.join(', ')}`)
   return { recordedAt: recorded.recordedAt, differences }
 }

@@ -61,7 +61,10 @@ export function composeEnquiryMail(enquiry: EnquiryForMail, siteUrl: string): Qu
   const formLabel = FORM_LABELS[enquiry.kind]
   const product = enquiry.product || 'no product named'
   const subject = headerSafe(`${formLabel}: ${product} from ${name} (#${enquiry.submissionId})`, 250)
-  const received = new Date(enquiry.receivedAt).toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC')
+  const received = new Date(enquiry.receivedAt)
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/\.\d+Z$/, ' UTC')
   const intro = `${formLabel} from the website, form "${enquiry.formType}", submission #${enquiry.submissionId}, received ${received}.`
   const outro = `Reply to this message to answer ${name} at ${email}.`
   const rows = formFields(enquiry.kind).map((field) => ({ field, label: fieldLabel(field), value: displayValue(field, data[field]) }))

@@ -22,7 +22,11 @@ export interface OutboxSettings {
 }
 
 /** Delay before attempt n+1 after n failed attempts: base·2^(n-1), capped, with jitter in [½, 1]. */
-export function retryDelay(failedAttempts: number, settings: Pick<OutboxSettings, 'retryBaseMs' | 'retryMaxMs'>, random = Math.random): number {
+export function retryDelay(
+  failedAttempts: number,
+  settings: Pick<OutboxSettings, 'retryBaseMs' | 'retryMaxMs'>,
+  random = Math.random,
+): number {
   const exponential = settings.retryBaseMs * 2 ** Math.min(Math.max(failedAttempts - 1, 0), 40)
   const capped = Math.min(settings.retryMaxMs, exponential)
   return Math.round(capped / 2 + (random() * capped) / 2)
@@ -71,7 +75,9 @@ export class OutboxWorker {
     let timer: NodeJS.Timeout | undefined
     const finished = await Promise.race([
       running.then(() => true),
-      ...(Number.isFinite(timeoutMs) ? [new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), Math.max(0, timeoutMs))))] : []),
+      ...(Number.isFinite(timeoutMs)
+        ? [new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), Math.max(0, timeoutMs))))]
+        : []),
     ])
     clearTimeout(timer)
     if (finished && this.running === running) this.running = undefined
@@ -168,14 +174,17 @@ export class OutboxWorker {
   /** Renews the lease on `message` every third of its length until stopped. */
   private keepLease(message: OutboxMessage): { stop(): Promise<void> } {
     let renewing: Promise<unknown> = Promise.resolve()
-    const timer = setInterval(() => {
-      renewing = this.store.renewLease(message.id, this.owner, Date.now() + this.settings.leaseMs).then(
-        (held) => {
-          if (!held) this.logger.warn({ outboxId: message.id }, 'outbox lease lost during a send')
-        },
-        (error: unknown) => this.logger.warn({ outboxId: message.id, err: error }, 'outbox lease not renewed'),
-      )
-    }, Math.max(1, Math.floor(this.settings.leaseMs / 3)))
+    const timer = setInterval(
+      () => {
+        renewing = this.store.renewLease(message.id, this.owner, Date.now() + this.settings.leaseMs).then(
+          (held) => {
+            if (!held) this.logger.warn({ outboxId: message.id }, 'outbox lease lost during a send')
+          },
+          (error: unknown) => this.logger.warn({ outboxId: message.id, err: error }, 'outbox lease not renewed'),
+        )
+      },
+      Math.max(1, Math.floor(this.settings.leaseMs / 3)),
+    )
     return {
       stop: async () => {
         clearInterval(timer)

@@ -33,7 +33,15 @@ export function loadSite(distDir: string): Site {
   }
   const formTypes = new Map<string, FormTypeEntry>(Object.entries(builtInFormTypes).map(([formType, kind]) => [formType, { kind }]))
   if (!fs.existsSync(manifestFile)) {
-    return { clientDir, origin: undefined, apiOrigin: undefined, redirects: new Map(), formTypes, inlineHashes: { style: [], script: [] }, hasManifest: false }
+    return {
+      clientDir,
+      origin: undefined,
+      apiOrigin: undefined,
+      redirects: new Map(),
+      formTypes,
+      inlineHashes: { style: [], script: [] },
+      hasManifest: false,
+    }
   }
   let json: unknown
   try {

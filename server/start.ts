@@ -93,7 +93,10 @@ export async function startServer(config: Config, options: { logger?: Logger; si
       const outboxStopped = outbox.stop(timeout - reserve)
       const [, sendFinished] = await Promise.all([drained, outboxStopped])
       if (!sendFinished) {
-        logger.warn({ timeoutMs: timeout }, 'shutdown timeout: abandoning the mail being sent; it stays queued and is sent after the next start')
+        logger.warn(
+          { timeoutMs: timeout },
+          'shutdown timeout: abandoning the mail being sent; it stays queued and is sent after the next start',
+        )
         outbox.abandonSend()
         await outbox.stop(reserve / 2)
       }
@@ -118,15 +121,21 @@ async function drainHttp(server: http.Server, inFlight: Set<http.ServerResponse>
   // socket alone is closed here; idle connections get the grace below.
   net.Server.prototype.close.call(server)
   let idleSweep: NodeJS.Timeout | undefined
-  const idleGrace = setTimeout(() => {
-    server.closeIdleConnections()
-    // Later ones too: a response whose headers went out before shutdown could not say "close".
-    idleSweep = setInterval(() => server.closeIdleConnections(), 250)
-  }, Math.min(1000, timeoutMs / 2))
-  const forced = setTimeout(() => {
-    logger.warn('shutdown timeout: closing the connections still open')
-    server.closeAllConnections()
-  }, Math.max(0, timeoutMs))
+  const idleGrace = setTimeout(
+    () => {
+      server.closeIdleConnections()
+      // Later ones too: a response whose headers went out before shutdown could not say "close".
+      idleSweep = setInterval(() => server.closeIdleConnections(), 250)
+    },
+    Math.min(1000, timeoutMs / 2),
+  )
+  const forced = setTimeout(
+    () => {
+      logger.warn('shutdown timeout: closing the connections still open')
+      server.closeAllConnections()
+    },
+    Math.max(0, timeoutMs),
+  )
   try {
     await closed
   } finally {

@@ -186,7 +186,10 @@ export class StaticSite {
     const extension = path.extname(file).toLowerCase()
     const hashed = HASHED_FOLDERS.some((folder) => urlPath.startsWith(folder))
     const encoded: Partial<Record<Encoding, Representation>> = {}
-    for (const [encoding, suffix] of [['br', '.br'], ['gzip', '.gz']] as const) {
+    for (const [encoding, suffix] of [
+      ['br', '.br'],
+      ['gzip', '.gz'],
+    ] as const) {
       const variant = `${file}${suffix}`
       const variantStat = fs.statSync(variant, { throwIfNoEntry: false })
       // A compressed copy older than its source is stale (a partial rebuild): ignore it.
@@ -224,7 +227,7 @@ export function chooseEncoding(header: string | undefined, available: Partial<Re
     const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined)
     accepted.set(token.trim(), q === undefined ? 1 : Number(q))
   }
-  const quality = (token: string) => accepted.get(token) ?? (accepted.get('*') ?? 0)
+  const quality = (token: string) => accepted.get(token) ?? accepted.get('*') ?? 0
   for (const encoding of ['br', 'gzip'] as const) {
     if (available[encoding] && quality(encoding) > 0) return encoding
   }

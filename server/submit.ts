@@ -157,7 +157,9 @@ function checkFormType(formType: unknown, formTypes: Map<string, FormTypeEntry>)
 function checkNames(object: Record<string, unknown>, what: string): void {
   for (const name of Object.keys(object)) {
     if (FORBIDDEN_NAMES.has(name)) {
-      throw new RequestError(400, `The ${what} has a field name that is not allowed: ${name}.`, { [name]: 'This field name is not allowed.' })
+      throw new RequestError(400, `The ${what} has a field name that is not allowed: ${name}.`, {
+        [name]: 'This field name is not allowed.',
+      })
     }
   }
 }
@@ -241,7 +243,8 @@ function formPagePath(ctx: PageContext, req: Request): string {
   if (!referer) return pageUrl(ctx, req, DEFAULT_FORM_PAGE)
   try {
     const url = new URL(referer)
-    if (!ctx.isAllowedOrigin(url.origin) || !url.pathname.startsWith('/') || url.pathname.startsWith('//')) return pageUrl(ctx, req, DEFAULT_FORM_PAGE)
+    if (!ctx.isAllowedOrigin(url.origin) || !url.pathname.startsWith('/') || url.pathname.startsWith('//'))
+      return pageUrl(ctx, req, DEFAULT_FORM_PAGE)
     return ctx.pagesElsewhere ? `${url.origin}${url.pathname}` : url.pathname
   } catch {
     return pageUrl(ctx, req, DEFAULT_FORM_PAGE)

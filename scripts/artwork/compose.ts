@@ -18,7 +18,9 @@ export async function encodeJpeg(image: Sharp, maxBytes = MAX_BYTES): Promise<Bu
   const pixels = await image.raw().toBuffer({ resolveWithObject: true })
   let data: Buffer = Buffer.alloc(0)
   for (let quality = JPEG.quality; quality >= LOWEST_QUALITY; quality -= 2) {
-    data = await sharp(pixels.data, { raw: pixels.info }).jpeg({ ...JPEG, quality }).toBuffer()
+    data = await sharp(pixels.data, { raw: pixels.info })
+      .jpeg({ ...JPEG, quality })
+      .toBuffer()
     if (data.length <= maxBytes) break
   }
   return data
@@ -41,7 +43,11 @@ export function rawImage(pixels: Uint8ClampedArray | Buffer, width: number, heig
 /** `svg` (of the same size) drawn over an RGB background: the result as raw RGB, ready to save. */
 export async function drawOver(background: Buffer, width: number, height: number, svg: string): Promise<Sharp> {
   const overlay = await sharp(Buffer.from(svg)).png().toBuffer()
-  const composed = await rawImage(background, width, height).composite([{ input: overlay }]).removeAlpha().raw().toBuffer()
+  const composed = await rawImage(background, width, height)
+    .composite([{ input: overlay }])
+    .removeAlpha()
+    .raw()
+    .toBuffer()
   return rawImage(composed, width, height)
 }
 

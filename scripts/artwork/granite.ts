@@ -47,13 +47,25 @@ export function graniteStyle(slug: string): GraniteStyle {
  * crystals have straight edges and varied sizes), coloured from the palette with large-scale clouds,
  * fine in-crystal texture, mica specks, the odd crystal catching the light, and a soft polished sheen.
  */
-export function graniteTexture(paletteHex: string[], style: GraniteStyle, seed: number, width: number, height: number, sheen = true): Buffer {
+export function graniteTexture(
+  paletteHex: string[],
+  style: GraniteStyle,
+  seed: number,
+  width: number,
+  height: number,
+  sheen = true,
+): Buffer {
   const palette = paletteHex.map(hexToRgb)
   const n = palette.length
   const weights = style.weights?.length === n ? style.weights : palette.map(() => 1 / n)
   const sizes = style.sizes?.length === n ? style.sizes : palette.map(() => 1)
   const total = weights.reduce((a, b) => a + b, 0)
-  const cumulative = weights.map(((s) => (w: number) => (s += w / total))(0))
+  const cumulative = weights.map(
+    (
+      (s) => (w: number) =>
+        (s += w / total)
+    )(0),
+  )
 
   const g = style.grain
   const cols = Math.ceil(width / g) + 4

@@ -38,9 +38,18 @@ function linearAcross(id: string, stops: [number, string][]): string {
 }
 
 function cloveArt(rand: () => number): ProductArt {
-  let defs = linearAcross('clove-stem', [[0, '#2e150a'], [0.3, '#86482a'], [0.55, '#74391d'], [1, '#230f06']])
+  let defs = linearAcross('clove-stem', [
+    [0, '#2e150a'],
+    [0.3, '#86482a'],
+    [0.55, '#74391d'],
+    [1, '#230f06'],
+  ])
   defs += `<radialGradient id="clove-bud" cx="0.4" cy="0.35" r="0.7"><stop offset="0" stop-color="#b87a52"/><stop offset="0.45" stop-color="#7a3f22"/><stop offset="1" stop-color="#2c140a"/></radialGradient>`
-  defs += linearAcross('clove-sepal', [[0, '#3a1b0d'], [0.5, '#95522f'], [1, '#2a1309']])
+  defs += linearAcross('clove-sepal', [
+    [0, '#3a1b0d'],
+    [0.5, '#95522f'],
+    [1, '#2a1309'],
+  ])
   for (let v = 0; v < 8; v++) {
     // A clove is a dried flower bud: a ball of petals held by four sepals on a thick, tapering stem.
     const len = 40 + rand() * 10
@@ -49,7 +58,10 @@ function cloveArt(rand: () => number): ProductArt {
     const stem = `M0,${f1(-w0)} C${f1(len * 0.35)},${f1(-w0 * 0.8 + bend * 0.4)} ${f1(len * 0.7)},${f1(-2.4 + bend)} ${f1(len)},${f1(bend - 1.3)} Q${f1(len + 1.5)},${f1(bend)} ${f1(len)},${f1(bend + 1.3)} C${f1(len * 0.7)},${f1(2.4 + bend)} ${f1(len * 0.35)},${f1(w0 * 0.8 + bend * 0.4)} 0,${f1(w0)} Z`
     const spread = 9 + rand() * 3
     const sepals = [-1, 1]
-      .map((s) => `<path d="M3,${f1(s * 3.5)} C-1,${f1(s * 6)} -5,${f1(s * spread)} -10,${f1(s * (spread + 1))} C-7,${f1(s * 5)} -3,${f1(s * 2)} 2,0 Z" fill="url(#clove-sepal)"/>`)
+      .map(
+        (s) =>
+          `<path d="M3,${f1(s * 3.5)} C-1,${f1(s * 6)} -5,${f1(s * spread)} -10,${f1(s * (spread + 1))} C-7,${f1(s * 5)} -3,${f1(s * 2)} 2,0 Z" fill="url(#clove-sepal)"/>`,
+      )
       .join('')
     const ball = 7.2 + rand() * 1.2
     defs += `<g id="clove-${v}">${sepals}<path d="${stem}" fill="url(#clove-stem)"/><path d="M6,-1.6 C${f1(len * 0.35)},${f1(-1.6 + bend * 0.4)} ${f1(len * 0.6)},${f1(bend * 0.8 - 1)} ${f1(len * 0.85)},${f1(bend * 0.95 - 0.6)}" stroke="#c08058" stroke-opacity="0.35" stroke-width="1.2" fill="none"/><circle cx="${f1(-ball * 0.75)}" cy="0" r="${f1(ball)}" fill="url(#clove-bud)"/><path d="M${f1(-ball * 1.35)},-2.5 q3,-3.5 7,-1.5" stroke="#e0aa82" stroke-opacity="0.35" stroke-width="1.3" fill="none"/></g>`
@@ -58,7 +70,13 @@ function cloveArt(rand: () => number): ProductArt {
 }
 
 function cardamomArt(rand: () => number): ProductArt {
-  let defs = linearAcross('cardamom-pod', [[0, '#4a5e25'], [0.28, '#8ea356'], [0.5, '#b2c47e'], [0.8, '#7a9146'], [1, '#3d4f1d']])
+  let defs = linearAcross('cardamom-pod', [
+    [0, '#4a5e25'],
+    [0.28, '#8ea356'],
+    [0.5, '#b2c47e'],
+    [0.8, '#7a9146'],
+    [1, '#3d4f1d'],
+  ])
   for (let v = 0; v < 6; v++) {
     const len = 42 + rand() * 10
     const w = 15 + rand() * 3
@@ -98,7 +116,12 @@ function pepperArt(rand: () => number): ProductArt {
 }
 
 function flaxArt(rand: () => number): ProductArt {
-  let defs = linearAcross('flax-seed', [[0, '#4a2810'], [0.3, '#a8692f'], [0.5, '#c2843f'], [1, '#3e210c']])
+  let defs = linearAcross('flax-seed', [
+    [0, '#4a2810'],
+    [0.3, '#a8692f'],
+    [0.5, '#c2843f'],
+    [1, '#3e210c'],
+  ])
   for (let v = 0; v < 5; v++) {
     const len = 15 + rand() * 3
     const w = 3.6 + rand() * 0.8

@@ -18,7 +18,10 @@ interface Placement {
 
 function uses(art: ProductArt, list: Placement[]): string {
   return list
-    .map((p) => `<use href="#${art.id}-${p.variant}" transform="translate(${f1(p.x)} ${f1(p.y)}) rotate(${Math.round(p.rot)}) scale(${p.scale.toFixed(2)})"/>`)
+    .map(
+      (p) =>
+        `<use href="#${art.id}-${p.variant}" transform="translate(${f1(p.x)} ${f1(p.y)}) rotate(${Math.round(p.rot)}) scale(${p.scale.toFixed(2)})"/>`,
+    )
     .join('')
 }
 
@@ -120,13 +123,16 @@ function scatterSvg(rand: () => number, s: Scatter, arts: Map<ArtName, ProductAr
     const x = s.cx + Math.cos(a) * d * s.rx
     const y = s.cy + Math.sin(a) * d * s.ry
     if (s.avoid.some((b) => Math.hypot(x - b.cx, y - b.cy) < b.r + art.size * 0.4)) continue
-    list.push({ x, y, rot: art.rotate ? rand() * 360 : 0, scale: art.scale[0] + rand() * (art.scale[1] - art.scale[0]), variant: Math.floor(rand() * art.variants) })
+    list.push({
+      x,
+      y,
+      rot: art.rotate ? rand() * 360 : 0,
+      scale: art.scale[0] + rand() * (art.scale[1] - art.scale[0]),
+      variant: Math.floor(rand() * art.variants),
+    })
   }
   const texture = art.texture ? ` filter="url(#${art.texture})"` : ''
-  return (
-    `<g filter="url(#shadow)" opacity="0.6" transform="translate(4 6)">${uses(art, list)}</g>` +
-    `<g${texture}>${uses(art, list)}</g>`
-  )
+  return `<g filter="url(#shadow)" opacity="0.6" transform="translate(4 6)">${uses(art, list)}</g>` + `<g${texture}>${uses(art, list)}</g>`
 }
 
 /** Soft window light from the top left and darker corners, over the whole scene. */

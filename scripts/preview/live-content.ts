@@ -84,7 +84,10 @@ export class LiveContent {
     } catch (error) {
       // Not a content mistake (a file that cannot be read, say): shown like one, so the preview keeps running.
       const problem = { file: this.dir, field: '', message: `The content could not be checked: ${(error as Error).message}` }
-      return { result: { content: undefined, problems: [problem], errors: [problem], warnings: [] }, ms: Math.round(performance.now() - started) }
+      return {
+        result: { content: undefined, problems: [problem], errors: [problem], warnings: [] },
+        ms: Math.round(performance.now() - started),
+      }
     }
   }
 }

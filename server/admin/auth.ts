@@ -84,7 +84,10 @@ export function mountAuth(router: express.Router, deps: AuthDeps): InboxAuth {
 
   const loginPage = (res: Response, status: number, message?: string) => {
     const notice = message ? `<p class="inbox-login-message" role="alert">${escapeHtml(message)}</p>` : ''
-    res.status(status).type('html').send(deps.loginShell.replace(LOGIN_MESSAGE_MARKER, () => `<div data-login-message="">${notice}</div>`))
+    res
+      .status(status)
+      .type('html')
+      .send(deps.loginShell.replace(LOGIN_MESSAGE_MARKER, () => `<div data-login-message="">${notice}</div>`))
   }
   const limit = deps.loginLimit ?? { max: 10, windowMs: 15 * 60_000 }
   const loginLimiter = rateLimit({
@@ -159,7 +162,9 @@ function csrfUtilities(sessionOf: (req: Request) => AdminSession): (req: Request
       // One explicit place per kind of request (the library's advice): a classic form post carries
       // it as a field, the inbox page's fetch() as a header.
       getCsrfTokenFromRequest: (req) =>
-        req.is('application/x-www-form-urlencoded') ? ((req.body as Record<string, unknown>)?._csrf as string | undefined) : req.headers['x-csrf-token'],
+        req.is('application/x-www-form-urlencoded')
+          ? ((req.body as Record<string, unknown>)?._csrf as string | undefined)
+          : req.headers['x-csrf-token'],
     })
   const secure = make(true)
   const plain = make(false)

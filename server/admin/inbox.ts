@@ -227,13 +227,14 @@ export class Inbox {
 
   /** Submissions with their latest mail. */
   private joined() {
-    return this.db
-      .selectFrom('submissions as s')
-      .leftJoin('outbox as o', (join) =>
-        join.onRef('o.submission_id', '=', 's.id').on('o.id', '=', (eb) =>
-          eb.selectFrom('outbox as latest').select((e) => e.fn.max('latest.id').as('id')).whereRef('latest.submission_id', '=', 's.id'),
-        ),
-      )
+    return this.db.selectFrom('submissions as s').leftJoin('outbox as o', (join) =>
+      join.onRef('o.submission_id', '=', 's.id').on('o.id', '=', (eb) =>
+        eb
+          .selectFrom('outbox as latest')
+          .select((e) => e.fn.max('latest.id').as('id'))
+          .whereRef('latest.submission_id', '=', 's.id'),
+      ),
+    )
   }
 
   private filtered(filter: InboxFilter) {
@@ -277,8 +278,12 @@ export class Inbox {
 /** Case-insensitive words anywhere in the enquiry (its fields are in `data`), or its number. */
 function matches(eb: Eb, q: string) {
   const number = /^#?(\d{1,15})$/.exec(q.trim())
-  const pattern = `%${q.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-  const like = (column: 's.name' | 's.email' | 's.product' | 's.form_type') => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`
+  const pattern = `%${q
+    .trim()
+    .toLowerCase()
+    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+  const like = (column: 's.name' | 's.email' | 's.product' | 's.form_type') =>
+    sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`
   const alternatives = [
     like('s.name'),
     like('s.email'),
@@ -290,7 +295,10 @@ function matches(eb: Eb, q: string) {
   return eb.or(alternatives)
 }
 
-type ListedRow = Pick<SubmissionRow, 'id' | 'received_at' | 'form_type' | 'kind' | 'product' | 'name' | 'email' | 'data' | 'status' | 'handled_at'> & {
+type ListedRow = Pick<
+  SubmissionRow,
+  'id' | 'received_at' | 'form_type' | 'kind' | 'product' | 'name' | 'email' | 'data' | 'status' | 'handled_at'
+> & {
   mail_status: string | null
   mail_error: string | null
   mail_attempts: number | null

@@ -20,11 +20,13 @@ const FORMAT = /^\$scrypt\$ln=(\d{1,2}),r=(\d{1,2}),p=(\d{1,2})\$([A-Za-z0-9+/]{
 
 /** The stored form, or a sentence saying what is wrong with it (for the configuration error). */
 export function parsePasswordHash(text: string): ScryptHash | string {
-  if (text.startsWith('$argon2')) return 'must be an scrypt hash printed by "npm run enquiries -- hash-password" (argon2 hashes are not read)'
+  if (text.startsWith('$argon2'))
+    return 'must be an scrypt hash printed by "npm run enquiries -- hash-password" (argon2 hashes are not read)'
   const match = FORMAT.exec(text)
   if (!match) return 'must be the line printed by "npm run enquiries -- hash-password", starting with $scrypt$'
   const [logN, r, p] = [Number(match[1]), Number(match[2]), Number(match[3])]
-  if (logN < 10 || logN > 22 || r < 1 || p < 1) return 'has scrypt parameters out of range; make a new one with "npm run enquiries -- hash-password"'
+  if (logN < 10 || logN > 22 || r < 1 || p < 1)
+    return 'has scrypt parameters out of range; make a new one with "npm run enquiries -- hash-password"'
   return { logN, r, p, salt: Buffer.from(match[4]!, 'base64'), hash: Buffer.from(match[5]!, 'base64') }
 }
 

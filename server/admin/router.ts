@@ -141,7 +141,8 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
   )
   router.post('/admin/api/delete-by-email', sameOrigin, requireSession('api'), json, csrfProtection, async (req, res) => {
     const email = (req.body as Record<string, unknown> | undefined)?.email
-    if (typeof email !== 'string' || !email.includes('@') || email.length > 254) throw new InboxError(400, 'Give the e-mail address whose enquiries to delete.')
+    if (typeof email !== 'string' || !email.includes('@') || email.length > 254)
+      throw new InboxError(400, 'Give the e-mail address whose enquiries to delete.')
     const { submissionIds, emlFiles } = await inbox.deleteByEmail(email)
     const deletedFiles = deleteMailCopies(deps.mailDir, emlFiles, logger)
     // The address itself stays out of the log: that is the point of the request.
@@ -162,7 +163,8 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
     if ((error as { code?: unknown }).code === 'EBADCSRFTOKEN') {
       return sendError(req, res, 403, 'This page has expired. Reload it and try again.')
     }
-    if (typeof status === 'number' && status >= 400 && status < 500) return sendError(req, res, status, 'The request could not be understood.')
+    if (typeof status === 'number' && status >= 400 && status < 500)
+      return sendError(req, res, status, 'The request could not be understood.')
     req.log.error({ err: error, method: req.method, path: req.path }, 'inbox request failed')
     sendError(req, res, 500, `Something went wrong on the server (reference ${String(req.id)}).`)
   }
@@ -186,7 +188,12 @@ function fieldsOf(enquiry: EnquiryDetail): Array<{ name: string; label: string; 
   const names = kind ? formFields(kind) : Object.keys(enquiry.data)
   return names.map((name) => {
     const value = enquiry.data[name]
-    return { name, label: fieldLabel(name), value: Array.isArray(value) ? value.join(', ') : value === undefined ? '' : String(value), long: LONG_FIELDS.has(name) }
+    return {
+      name,
+      label: fieldLabel(name),
+      value: Array.isArray(value) ? value.join(', ') : value === undefined ? '' : String(value),
+      long: LONG_FIELDS.has(name),
+    }
   })
 }
 

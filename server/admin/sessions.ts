@@ -21,7 +21,11 @@ export class AdminSessions {
   ) {}
 
   /** A new session; the token goes into the cookie and nowhere else. */
-  async create(details: { now: number; ip: string | undefined; userAgent: string | undefined }): Promise<{ token: string; session: AdminSession }> {
+  async create(details: {
+    now: number
+    ip: string | undefined
+    userAgent: string | undefined
+  }): Promise<{ token: string; session: AdminSession }> {
     const token = randomBytes(32).toString('base64url')
     const session = { id: digest(token), csrfSecret: randomBytes(32).toString('base64url'), expiresAt: details.now + this.lifetimeMs }
     // Expired sessions go when a new one starts: logins are rare, so this keeps the table small.
@@ -78,7 +82,11 @@ export class LoginFailureStore implements Store {
     const resetAt = now + this.windowMs
     // Addresses whose window is over go at the next failure: failures are rare, and no address is
     // kept much longer than its window.
-    await this.db.deleteFrom('admin_login_failures').where('reset_at', '<=', now).where('key', '!=', this.prefix + key).execute()
+    await this.db
+      .deleteFrom('admin_login_failures')
+      .where('reset_at', '<=', now)
+      .where('key', '!=', this.prefix + key)
+      .execute()
     const expired = sql<boolean>`${sql.ref('admin_login_failures.reset_at')} <= ${now}`
     const row = await this.db
       .insertInto('admin_login_failures')
@@ -104,6 +112,9 @@ export class LoginFailureStore implements Store {
   }
 
   async resetKey(key: string): Promise<void> {
-    await this.db.deleteFrom('admin_login_failures').where('key', '=', this.prefix + key).execute()
+    await this.db
+      .deleteFrom('admin_login_failures')
+      .where('key', '=', this.prefix + key)
+      .execute()
   }
 }

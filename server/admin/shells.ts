@@ -39,7 +39,8 @@ export function loadInboxShells(distDir: string): Record<InboxShellName, string>
     return fs.readFileSync(file, 'utf8')
   }
   const shells = { login: read('login'), enquiries: read('enquiries') }
-  if (!shells.login.includes(LOGIN_MESSAGE_MARKER)) throw new InboxShellError('The built login page has no place for its message. Run "npm run build" again.')
+  if (!shells.login.includes(LOGIN_MESSAGE_MARKER))
+    throw new InboxShellError('The built login page has no place for its message. Run "npm run build" again.')
   return shells
 }
 

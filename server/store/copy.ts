@@ -17,7 +17,10 @@ export interface CopyReport {
 
 export class CopyConflictError extends Error {
   constructor(what: string, ids: number[]) {
-    const shown = ids.slice(0, 10).map((id) => `#${id}`).join(', ')
+    const shown = ids
+      .slice(0, 10)
+      .map((id) => `#${id}`)
+      .join(', ')
     super(
       `The target already has different ${what} under the same ids (${shown}${ids.length > 10 ? `, and ${ids.length - 10} more` : ''}): ` +
         'it holds enquiries of its own. Nothing was copied.',
@@ -32,7 +35,12 @@ export async function copyEnquiries(source: EnquiryStore, target: EnquiryStore):
       what: 'submissions',
       page: (after) => source.db.selectFrom('submissions').selectAll().where('id', '>', after).orderBy('id').limit(PAGE).execute(),
       present: async (ids) =>
-        new Map((await trx.selectFrom('submissions').select(['id', 'request_id']).where('id', 'in', ids).execute()).map((r) => [r.id, r.request_id])),
+        new Map(
+          (await trx.selectFrom('submissions').select(['id', 'request_id']).where('id', 'in', ids).execute()).map((r) => [
+            r.id,
+            r.request_id,
+          ]),
+        ),
       identity: (row) => row.request_id,
       insert: async (rows) => {
         await trx
@@ -46,7 +54,9 @@ export async function copyEnquiries(source: EnquiryStore, target: EnquiryStore):
       what: 'outbox messages',
       page: (after) => source.db.selectFrom('outbox').selectAll().where('id', '>', after).orderBy('id').limit(PAGE).execute(),
       present: async (ids) =>
-        new Map((await trx.selectFrom('outbox').select(['id', 'message_id']).where('id', 'in', ids).execute()).map((r) => [r.id, r.message_id])),
+        new Map(
+          (await trx.selectFrom('outbox').select(['id', 'message_id']).where('id', 'in', ids).execute()).map((r) => [r.id, r.message_id]),
+        ),
       identity: (row) => row.message_id,
       // A lease belongs to a worker of the old database, and its backoff to the old set-up: the
       // new instances try waiting mail at once.
@@ -67,12 +77,18 @@ export async function copyEnquiries(source: EnquiryStore, target: EnquiryStore):
     if (target.kind === 'postgresql') {
       // New submissions continue after the copied ids.
       for (const table of ['submissions', 'outbox'] as const) {
-        await sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), coalesce((SELECT max(id) FROM ${sql.table(table)}), 0) + 1, false)`.execute(trx)
+        await sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), coalesce((SELECT max(id) FROM ${sql.table(table)}), 0) + 1, false)`.execute(
+          trx,
+        )
       }
     }
     return {
       submissions: { copied: submissions.copied.length, alreadyThere: submissions.alreadyThere },
-      outbox: { copied: outbox.copied.length, alreadyThere: outbox.alreadyThere, queued: outbox.copied.filter((row) => row.status === 'queued').length },
+      outbox: {
+        copied: outbox.copied.length,
+        alreadyThere: outbox.alreadyThere,
+        queued: outbox.copied.filter((row) => row.status === 'queued').length,
+      },
     }
   })
 }

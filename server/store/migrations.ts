@@ -203,13 +203,17 @@ const MIGRATION_LOCK = 7_213_004_013
 export async function migratePostgres(db: EnquiryDb, where: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(trx)
-    await sql`CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at bigint NOT NULL)`.execute(trx)
+    await sql`CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at bigint NOT NULL)`.execute(
+      trx,
+    )
     const { rows } = await sql<{ version: number | null }>`SELECT max(version) AS version FROM schema_migrations`.execute(trx)
     const version = rows[0]?.version ?? 0
     if (version > SCHEMA_VERSION) throw new SchemaTooNewError(where, version)
     for (const migration of MIGRATIONS.filter((m) => m.version > version)) {
       for (const statement of migration.postgresql) await sql.raw(statement).execute(trx)
-      await sql`INSERT INTO schema_migrations (version, name, applied_at) VALUES (${migration.version}, ${migration.name}, ${Date.now()})`.execute(trx)
+      await sql`INSERT INTO schema_migrations (version, name, applied_at) VALUES (${migration.version}, ${migration.name}, ${Date.now()})`.execute(
+        trx,
+      )
     }
   })
 }

@@ -49,7 +49,10 @@ export class PostgresEnquiryStore extends SqlEnquiryStore {
   }
 
   /** Connects, and brings the schema up to date (once, however many instances start together). */
-  static async connect(url: string, settings: Pick<StoreSettings, 'databasePoolSize' | 'onConnectionError'> = {}): Promise<PostgresEnquiryStore> {
+  static async connect(
+    url: string,
+    settings: Pick<StoreSettings, 'databasePoolSize' | 'onConnectionError'> = {},
+  ): Promise<PostgresEnquiryStore> {
     const pool = new pg.Pool({
       connectionString: url,
       max: settings.databasePoolSize ?? DEFAULT_POOL_SIZE,
@@ -87,7 +90,12 @@ export class PostgresEnquiryStore extends SqlEnquiryStore {
     const [outbox] = await this.runCompiled(
       this.db,
       'insert submission with outbox',
-      () => this.db.with('submission', (db) => db.insertInto('submissions').values(row)).insertInto('outbox').values(mail).returning('id'),
+      () =>
+        this.db
+          .with('submission', (db) => db.insertInto('submissions').values(row))
+          .insertInto('outbox')
+          .values(mail)
+          .returning('id'),
       [...Object.values(row), ...Object.values(mail)],
     )
     return { id, outboxId: outbox.id }

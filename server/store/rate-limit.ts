@@ -25,7 +25,12 @@ export class SqlRateLimitStore implements Store {
   }
 
   async get(key: string): Promise<ClientRateLimitInfo | undefined> {
-    const row = await this.db.selectFrom('rate_limit_hits').select(['hits', 'reset_at']).where('key', '=', key).where('reset_at', '>', this.now()).executeTakeFirst()
+    const row = await this.db
+      .selectFrom('rate_limit_hits')
+      .select(['hits', 'reset_at'])
+      .where('key', '=', key)
+      .where('reset_at', '>', this.now())
+      .executeTakeFirst()
     return row && { totalHits: row.hits, resetTime: new Date(Number(row.reset_at)) }
   }
 

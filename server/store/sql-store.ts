@@ -47,12 +47,26 @@ export abstract class SqlEnquiryStore implements EnquiryStore {
   }
 
   /** The inserts of one submission and its mail, inside the caller's transaction. */
-  protected async insertSubmission(db: EnquiryDb, submission: NewSubmission, composeMail: ((id: number) => QueuedMail) | null): Promise<StoredIds> {
+  protected async insertSubmission(
+    db: EnquiryDb,
+    submission: NewSubmission,
+    composeMail: ((id: number) => QueuedMail) | null,
+  ): Promise<StoredIds> {
     const row = submissionRow(submission)
-    const [{ id }] = await this.runCompiled(db, 'insert submission', () => db.insertInto('submissions').values(row).returning('id'), Object.values(row))
+    const [{ id }] = await this.runCompiled(
+      db,
+      'insert submission',
+      () => db.insertInto('submissions').values(row).returning('id'),
+      Object.values(row),
+    )
     if (!composeMail) return { id, outboxId: null }
     const mail = outboxRow(id, submission.receivedAt, composeMail(id))
-    const [outbox] = await this.runCompiled(db, 'insert outbox', () => db.insertInto('outbox').values(mail).returning('id'), Object.values(mail))
+    const [outbox] = await this.runCompiled(
+      db,
+      'insert outbox',
+      () => db.insertInto('outbox').values(mail).returning('id'),
+      Object.values(mail),
+    )
     return { id, outboxId: outbox.id }
   }
 
@@ -83,7 +97,13 @@ export abstract class SqlEnquiryStore implements EnquiryStore {
       .selectFrom('submissions as s')
       .selectAll('s')
       .select((eb) =>
-        eb.selectFrom('outbox as o').select('o.status').whereRef('o.submission_id', '=', 's.id').orderBy('o.id', 'desc').limit(1).as('mail_status'),
+        eb
+          .selectFrom('outbox as o')
+          .select('o.status')
+          .whereRef('o.submission_id', '=', 's.id')
+          .orderBy('o.id', 'desc')
+          .limit(1)
+          .as('mail_status'),
       )
   }
 
@@ -119,7 +139,10 @@ export abstract class SqlEnquiryStore implements EnquiryStore {
   async countSubmissions(): Promise<{ total: number; spam: number }> {
     const row = await this.db
       .selectFrom('submissions')
-      .select((eb) => [eb.fn.countAll<number>().as('total'), sql<number>`coalesce(sum(CASE WHEN status = 'spam' THEN 1 ELSE 0 END), 0)`.as('spam')])
+      .select((eb) => [
+        eb.fn.countAll<number>().as('total'),
+        sql<number>`coalesce(sum(CASE WHEN status = 'spam' THEN 1 ELSE 0 END), 0)`.as('spam'),
+      ])
       .executeTakeFirstOrThrow()
     return { total: Number(row.total), spam: Number(row.spam) }
   }
@@ -235,7 +258,9 @@ export abstract class SqlEnquiryStore implements EnquiryStore {
 
   async deleteByEmail(email: string): Promise<{ submissionIds: number[]; emlFiles: string[] }> {
     const result = await this.writeTransaction(async (db) => {
-      const ids = (await db.selectFrom('submissions').select('id').where(this.emailMatches(email.trim())).orderBy('id').execute()).map((r) => r.id)
+      const ids = (await db.selectFrom('submissions').select('id').where(this.emailMatches(email.trim())).orderBy('id').execute()).map(
+        (r) => r.id,
+      )
       if (ids.length === 0) return { submissionIds: [], emlFiles: [] }
       const deliveries = await db.selectFrom('outbox').select('delivery').where('submission_id', 'in', ids).execute()
       const emlFiles = deliveries.map((d) => d.delivery).filter((d): d is string => d !== null && d.endsWith('.eml'))
@@ -255,7 +280,10 @@ export abstract class SqlEnquiryStore implements EnquiryStore {
       .executeTakeFirstOrThrow()
     let timer: NodeJS.Timeout | undefined
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`the database did not answer within ${READINESS_TIMEOUT_MS / 1000} s`)), READINESS_TIMEOUT_MS)
+      timer = setTimeout(
+        () => reject(new Error(`the database did not answer within ${READINESS_TIMEOUT_MS / 1000} s`)),
+        READINESS_TIMEOUT_MS,
+      )
     })
     try {
       const row = await Promise.race([probe, timeout])

@@ -37,8 +37,18 @@ export function EnquiryDetailView({ id }: { id: number }) {
   if (!enquiry) {
     return (
       <>
-        <p><a href={back}>← All enquiries</a></p>
-        {error ? <p className="inbox-error" role="alert">{error}</p> : <p className="inbox-muted" role="status">Loading the enquiry…</p>}
+        <p>
+          <a href={back}>← All enquiries</a>
+        </p>
+        {error ? (
+          <p className="inbox-error" role="alert">
+            {error}
+          </p>
+        ) : (
+          <p className="inbox-muted" role="status">
+            Loading the enquiry…
+          </p>
+        )}
       </>
     )
   }
@@ -47,7 +57,9 @@ export function EnquiryDetailView({ id }: { id: number }) {
 
   return (
     <article className="inbox-detail">
-      <p><a href={back}>← All enquiries</a></p>
+      <p>
+        <a href={back}>← All enquiries</a>
+      </p>
       <header className="inbox-detail-head">
         <h1 className="inbox-title">
           <bdi>{enquiry.name || '(no name)'}</bdi> <span className="inbox-id">#{enquiry.id}</span>
@@ -91,14 +103,21 @@ export function EnquiryDetailView({ id }: { id: number }) {
             Resend mail
           </button>
         )}
-        <button className="button button-outline inbox-small-button inbox-danger" type="button" disabled={busy} onClick={() => setConfirming({ kind: 'one' })}>
+        <button
+          className="button button-outline inbox-small-button inbox-danger"
+          type="button"
+          disabled={busy}
+          onClick={() => setConfirming({ kind: 'one' })}
+        >
           Delete…
         </button>
         <button
           className="button button-outline inbox-small-button inbox-danger"
           type="button"
           disabled={busy || !enquiry.email}
-          onClick={() => act(async () => (setConfirming({ kind: 'email', ids: (await inboxApi.idsForEmail(enquiry.email)).ids }), undefined))}
+          onClick={() =>
+            act(async () => (setConfirming({ kind: 'email', ids: (await inboxApi.idsForEmail(enquiry.email)).ids }), undefined))
+          }
         >
           Delete all from this address…
         </button>
@@ -112,8 +131,8 @@ export function EnquiryDetailView({ id }: { id: number }) {
             ) : (
               <>
                 Delete all {confirming.ids.length} {confirming.ids.length === 1 ? 'enquiry' : 'enquiries'} from <bdi>{enquiry.email}</bdi> (
-                {confirming.ids.map((i) => `#${i}`).join(', ')}) and their mail? This cannot be undone. Mail already delivered to the company
-                mailbox must be deleted there.
+                {confirming.ids.map((i) => `#${i}`).join(', ')}) and their mail? This cannot be undone. Mail already delivered to the
+                company mailbox must be deleted there.
               </>
             )}
           </p>
@@ -129,7 +148,9 @@ export function EnquiryDetailView({ id }: { id: number }) {
                     notice.set(`Enquiry #${enquiry.id} was deleted.`)
                   } else {
                     const { submissionIds } = await inboxApi.deleteByEmail(enquiry.email)
-                    notice.set(`${submissionIds.length} ${submissionIds.length === 1 ? 'enquiry' : 'enquiries'} from ${enquiry.email} deleted.`)
+                    notice.set(
+                      `${submissionIds.length} ${submissionIds.length === 1 ? 'enquiry' : 'enquiries'} from ${enquiry.email} deleted.`,
+                    )
                   }
                   window.location.assign(back)
                   return undefined
@@ -146,8 +167,16 @@ export function EnquiryDetailView({ id }: { id: number }) {
         </div>
       )}
       <div aria-live="polite">
-        {status && <p className="inbox-notice" role="status">{status}</p>}
-        {error && <p className="inbox-error" role="alert">{error}</p>}
+        {status && (
+          <p className="inbox-notice" role="status">
+            {status}
+          </p>
+        )}
+        {error && (
+          <p className="inbox-error" role="alert">
+            {error}
+          </p>
+        )}
       </div>
 
       <section className="inbox-section" aria-labelledby="fields-heading">
@@ -178,7 +207,11 @@ export function EnquiryDetailView({ id }: { id: number }) {
 
       <section className="inbox-section" aria-labelledby="mail-heading">
         <h2 id="mail-heading">Mail</h2>
-        {enquiry.mails.length === 0 ? <p className="inbox-muted">Never mailed (spam is kept, not sent).</p> : enquiry.mails.map((m) => <MailItem key={m.id} mail={m} />)}
+        {enquiry.mails.length === 0 ? (
+          <p className="inbox-muted">Never mailed (spam is kept, not sent).</p>
+        ) : (
+          enquiry.mails.map((m) => <MailItem key={m.id} mail={m} />)
+        )}
       </section>
     </article>
   )
@@ -197,7 +230,8 @@ function MailItem({ mail }: { mail: MailDelivery }) {
   return (
     <dl className="inbox-fields">
       <Item label="Status">
-        {mail.status === 'sent' ? 'Sent' : mail.status === 'failed' ? 'Failed, will be tried again' : 'Queued'} ({mail.attempts} {mail.attempts === 1 ? 'attempt' : 'attempts'})
+        {mail.status === 'sent' ? 'Sent' : mail.status === 'failed' ? 'Failed, will be tried again' : 'Queued'} ({mail.attempts}{' '}
+        {mail.attempts === 1 ? 'attempt' : 'attempts'})
       </Item>
       {mail.sentAt !== null && <Item label="Sent">{formatTime(mail.sentAt)}</Item>}
       {mail.nextAttemptAt !== null && <Item label="Next attempt">{formatTime(mail.nextAttemptAt)}</Item>}

@@ -28,16 +28,30 @@ export function EnquiryList() {
   return (
     <>
       <h1 className="inbox-title">Enquiries</h1>
-      {message && <p className="inbox-notice" role="status">{message}</p>}
+      {message && (
+        <p className="inbox-notice" role="status">
+          {message}
+        </p>
+      )}
       <FilterForm params={params} formTypes={list?.formTypes ?? []} />
-      {error && <p className="inbox-error" role="alert">{error}</p>}
-      {!list && !error && <p className="inbox-muted" role="status">Loading the enquiries…</p>}
+      {error && (
+        <p className="inbox-error" role="alert">
+          {error}
+        </p>
+      )}
+      {!list && !error && (
+        <p className="inbox-muted" role="status">
+          Loading the enquiries…
+        </p>
+      )}
       {list && (
         <>
           <div className="inbox-summary">
             <p role="status">
               {list.total === 0
-                ? filtered ? 'No enquiry matches this filter.' : 'No enquiries yet.'
+                ? filtered
+                  ? 'No enquiry matches this filter.'
+                  : 'No enquiries yet.'
                 : `${list.total} ${list.total === 1 ? 'enquiry' : 'enquiries'}${list.pages > 1 ? `, page ${list.page} of ${list.pages}` : ''}`}
             </p>
             {list.total > 0 && (
@@ -49,9 +63,23 @@ export function EnquiryList() {
           {list.rows.length > 0 && <EnquiryTable rows={list.rows} search={window.location.search} />}
           {list.pages > 1 && (
             <nav className="inbox-pages" aria-label="Pages">
-              {list.page > 1 ? <a href={withPage(list.page - 1)} rel="prev">← Newer</a> : <span />}
-              <span>Page {list.page} of {list.pages}</span>
-              {list.page < list.pages ? <a href={withPage(list.page + 1)} rel="next">Older →</a> : <span />}
+              {list.page > 1 ? (
+                <a href={withPage(list.page - 1)} rel="prev">
+                  ← Newer
+                </a>
+              ) : (
+                <span />
+              )}
+              <span>
+                Page {list.page} of {list.pages}
+              </span>
+              {list.page < list.pages ? (
+                <a href={withPage(list.page + 1)} rel="next">
+                  Older →
+                </a>
+              ) : (
+                <span />
+              )}
             </nav>
           )}
         </>
@@ -67,11 +95,38 @@ function FilterForm({ params, formTypes }: { params: URLSearchParams; formTypes:
     <form className="inbox-filter" method="get" action="/admin/enquiries" role="search" aria-label="Find enquiries">
       <div className="inbox-field inbox-field-wide">
         <label htmlFor="filter-q">Search</label>
-        <input className="inbox-input" id="filter-q" name="q" type="search" defaultValue={value('q')} placeholder="Name, e-mail, words or #number" />
+        <input
+          className="inbox-input"
+          id="filter-q"
+          name="q"
+          type="search"
+          defaultValue={value('q')}
+          placeholder="Name, e-mail, words or #number"
+        />
       </div>
       <Choice name="form" label="Form" value={value('form')} options={[['', 'All forms'], ...forms.map((f): [string, string] => [f, f])]} />
-      <Choice name="state" label="Status" value={value('state')} options={[['', 'All but spam'], ['open', 'Open'], ['handled', 'Handled'], ['spam', 'Spam']]} />
-      <Choice name="mail" label="Mail" value={value('mail')} options={[['', 'Any'], ['queued', 'Queued'], ['sent', 'Sent'], ['failed', 'Failed']]} />
+      <Choice
+        name="state"
+        label="Status"
+        value={value('state')}
+        options={[
+          ['', 'All but spam'],
+          ['open', 'Open'],
+          ['handled', 'Handled'],
+          ['spam', 'Spam'],
+        ]}
+      />
+      <Choice
+        name="mail"
+        label="Mail"
+        value={value('mail')}
+        options={[
+          ['', 'Any'],
+          ['queued', 'Queued'],
+          ['sent', 'Sent'],
+          ['failed', 'Failed'],
+        ]}
+      />
       <div className="inbox-field">
         <label htmlFor="filter-from">From</label>
         <input className="inbox-input" id="filter-from" name="from" type="date" defaultValue={value('from')} />
@@ -82,20 +137,36 @@ function FilterForm({ params, formTypes }: { params: URLSearchParams; formTypes:
       </div>
       <input type="hidden" name="tz" value={browserTimeZone()} />
       <div className="inbox-filter-actions">
-        <button className="button inbox-small-button" type="submit">Apply</button>
-        <a className="inbox-clear" href="/admin/enquiries">Clear</a>
+        <button className="button inbox-small-button" type="submit">
+          Apply
+        </button>
+        <a className="inbox-clear" href="/admin/enquiries">
+          Clear
+        </a>
       </div>
     </form>
   )
 }
 
-function Choice({ name, label, value, options }: { name: string; label: string; value: string; options: Array<[value: string, label: string]> }) {
+function Choice({
+  name,
+  label,
+  value,
+  options,
+}: {
+  name: string
+  label: string
+  value: string
+  options: Array<[value: string, label: string]>
+}) {
   return (
     <div className="inbox-field">
       <label htmlFor={`filter-${name}`}>{label}</label>
       <select className="inbox-input" id={`filter-${name}`} name={name} defaultValue={value}>
         {options.map(([v, text]) => (
-          <option key={v} value={v}>{text}</option>
+          <option key={v} value={v}>
+            {text}
+          </option>
         ))}
       </select>
     </div>

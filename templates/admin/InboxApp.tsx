@@ -25,7 +25,9 @@ function LogoutForm() {
   return (
     <form className="inbox-logout" method="post" action="/admin/logout">
       <input type="hidden" name="_csrf" value={token ?? ''} />
-      <button className="inbox-link-button" type="submit" disabled={!token}>Log out</button>
+      <button className="inbox-link-button" type="submit" disabled={!token}>
+        Log out
+      </button>
     </form>
   )
 }

@@ -21,7 +21,8 @@ async function answer<T>(res: Response): Promise<T> {
   return body
 }
 
-const get = <T>(url: string) => fetch(url, { headers: { accept: 'application/json' }, credentials: 'same-origin' }).then((r) => answer<T>(r))
+const get = <T>(url: string) =>
+  fetch(url, { headers: { accept: 'application/json' }, credentials: 'same-origin' }).then((r) => answer<T>(r))
 
 let csrfToken: Promise<string> | undefined
 const token = () => (csrfToken ??= get<{ csrfToken: string }>('/admin/api/session').then((s) => s.csrfToken))

@@ -2,7 +2,11 @@
 import type { InboxRow } from './api.ts'
 
 export const STATE_LABELS: Record<InboxRow['state'], string> = { open: 'Open', handled: 'Handled', spam: 'Spam' }
-export const MAIL_LABELS: Record<NonNullable<InboxRow['mail']>, string> = { queued: 'Mail queued', sent: 'Mail sent', failed: 'Mail failed' }
+export const MAIL_LABELS: Record<NonNullable<InboxRow['mail']>, string> = {
+  queued: 'Mail queued',
+  sent: 'Mail sent',
+  failed: 'Mail failed',
+}
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
 

@@ -15,7 +15,9 @@ export function Footer({ site, quickLinks, products, legalLinks, year }: FooterP
     <footer className="site-footer">
       <div className="container footer-grid">
         <section aria-labelledby="footer-about">
-          <h2 id="footer-about" className="footer-heading">{company.shortName}</h2>
+          <h2 id="footer-about" className="footer-heading">
+            {company.shortName}
+          </h2>
           <p className="footer-blurb">{company.blurb}</p>
           <ul className="social-links">
             {social.map((s) => (
@@ -28,33 +30,64 @@ export function Footer({ site, quickLinks, products, legalLinks, year }: FooterP
           </ul>
         </section>
         <nav aria-labelledby="footer-quick">
-          <h2 id="footer-quick" className="footer-heading">Quick Links</h2>
+          <h2 id="footer-quick" className="footer-heading">
+            Quick Links
+          </h2>
           <ul className="footer-links">
-            {quickLinks.map((l) => <li key={l.path}><a href={l.path}>{l.name}</a></li>)}
+            {quickLinks.map((l) => (
+              <li key={l.path}>
+                <a href={l.path}>{l.name}</a>
+              </li>
+            ))}
           </ul>
         </nav>
         <nav aria-labelledby="footer-products">
-          <h2 id="footer-products" className="footer-heading">Our Products</h2>
+          <h2 id="footer-products" className="footer-heading">
+            Our Products
+          </h2>
           <ul className="footer-links">
-            {products.map((l) => <li key={l.path}><a href={l.path}>{l.name}</a></li>)}
+            {products.map((l) => (
+              <li key={l.path}>
+                <a href={l.path}>{l.name}</a>
+              </li>
+            ))}
           </ul>
         </nav>
         <section aria-labelledby="footer-contact">
-          <h2 id="footer-contact" className="footer-heading">Contact</h2>
+          <h2 id="footer-contact" className="footer-heading">
+            Contact
+          </h2>
           <ul className="footer-contact">
             {contact.phones.map((p) => (
-              <li key={p.tel}><Icon name="phone" /><a href={`tel:${p.tel}`}>{p.display}</a></li>
+              <li key={p.tel}>
+                <Icon name="phone" />
+                <a href={`tel:${p.tel}`}>{p.display}</a>
+              </li>
             ))}
-            <li><Icon name="mail" /><a href={`mailto:${contact.email}`}>{contact.email}</a></li>
-            <li><Icon name="pin" /><span>{company.offices.join(' · ')}, {company.address.country}</span></li>
+            <li>
+              <Icon name="mail" />
+              <a href={`mailto:${contact.email}`}>{contact.email}</a>
+            </li>
+            <li>
+              <Icon name="pin" />
+              <span>
+                {company.offices.join(' · ')}, {company.address.country}
+              </span>
+            </li>
           </ul>
         </section>
       </div>
       <div className="footer-bottom">
         <div className="container footer-bottom-bar">
-          <p>© {year} {company.name}. All rights reserved.</p>
+          <p>
+            © {year} {company.name}. All rights reserved.
+          </p>
           <ul className="footer-legal">
-            {legalLinks.map((l) => <li key={l.path}><a href={l.path}>{l.name}</a></li>)}
+            {legalLinks.map((l) => (
+              <li key={l.path}>
+                <a href={l.path}>{l.name}</a>
+              </li>
+            ))}
           </ul>
         </div>
       </div>

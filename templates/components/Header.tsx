@@ -24,7 +24,9 @@ export function Header({ currentPath, siteName, logo, links, productsPath, produ
   const current = (path: string) => (isActive(path, currentPath, productsPath) ? 'page' : undefined)
   return (
     <>
-      <a className="skip-link" href="#main">Skip to main content</a>
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
       <header className="site-header">
         <div className="container header-bar">
           <a className="brand" href="/">
@@ -43,7 +45,9 @@ export function Header({ currentPath, siteName, logo, links, productsPath, produ
                   </li>
                 ) : (
                   <li key={link.path}>
-                    <a href={link.path} aria-current={current(link.path)}>{link.name}</a>
+                    <a href={link.path} aria-current={current(link.path)}>
+                      {link.name}
+                    </a>
                   </li>
                 ),
               )}
@@ -64,12 +68,17 @@ export function Header({ currentPath, siteName, logo, links, productsPath, produ
                           {link.name}
                           <Icon name="chevronDown" className="icon-sm" />
                         </summary>
-                        <LinkList links={[{ name: ALL_PRODUCTS, path: link.path }, ...products.filter((p) => p.path !== link.path)]} currentPath={currentPath} />
+                        <LinkList
+                          links={[{ name: ALL_PRODUCTS, path: link.path }, ...products.filter((p) => p.path !== link.path)]}
+                          currentPath={currentPath}
+                        />
                       </details>
                     </li>
                   ) : (
                     <li key={link.path}>
-                      <a href={link.path} aria-current={current(link.path)}>{link.name}</a>
+                      <a href={link.path} aria-current={current(link.path)}>
+                        {link.name}
+                      </a>
                     </li>
                   ),
                 )}
@@ -89,7 +98,9 @@ function LinkList({ links, currentPath, className }: { links: NavItem[]; current
     <ul className={className}>
       {links.map((l) => (
         <li key={l.path}>
-          <a href={l.path} aria-current={l.path === currentPath ? 'page' : undefined}>{l.name}</a>
+          <a href={l.path} aria-current={l.path === currentPath ? 'page' : undefined}>
+            {l.name}
+          </a>
         </li>
       ))}
     </ul>

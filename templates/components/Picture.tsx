@@ -52,16 +52,7 @@ export interface SvgImageProps {
 /** A vector image (the logo, icons): a plain <img> with its size, so it also reserves its space. */
 export function SvgImage({ image, alt, priority = false, className, width, height }: SvgImageProps) {
   const size = scaledSize(image, width, height)
-  return (
-    <img
-      src={image.svg}
-      width={size.width}
-      height={size.height}
-      alt={alt}
-      className={className}
-      {...loadingAttributes(priority)}
-    />
-  )
+  return <img src={image.svg} width={size.width} height={size.height} alt={alt} className={className} {...loadingAttributes(priority)} />
 }
 
 function loadingAttributes(priority: boolean) {

@@ -13,7 +13,11 @@ export function Breadcrumbs({ trail, current }: { trail: Crumb[]; current: strin
   return (
     <nav aria-label="Breadcrumb" className="breadcrumbs">
       <ol>
-        {trail.map((c) => <li key={c.path}><a href={c.path}>{c.name}</a></li>)}
+        {trail.map((c) => (
+          <li key={c.path}>
+            <a href={c.path}>{c.name}</a>
+          </li>
+        ))}
         <li aria-current="page">{current}</li>
       </ol>
     </nav>
@@ -64,7 +68,19 @@ export const CARD_SIZES = [
  * is the page's largest paint on a phone: that one loads at once, at high priority (the page's +data
  * preloads it); the others stay lazy, so they do not share the network with it.
  */
-export function CardGrid({ items, cta, headingLevel = 3, sizes, leading = false }: { items: CardItem[]; cta?: string; headingLevel?: 2 | 3; sizes?: string; leading?: boolean }) {
+export function CardGrid({
+  items,
+  cta,
+  headingLevel = 3,
+  sizes,
+  leading = false,
+}: {
+  items: CardItem[]
+  cta?: string
+  headingLevel?: 2 | 3
+  sizes?: string
+  leading?: boolean
+}) {
   const Title = headingLevel === 2 ? 'h2' : 'h3'
   return (
     <ul className="card-grid">
@@ -73,9 +89,15 @@ export function CardGrid({ items, cta, headingLevel = 3, sizes, leading = false 
           <article className="card">
             <Picture image={item.image} alt={item.alt} sizes={sizes ?? CARD_SIZES} priority={leading && i === 0} />
             <div className="card-body">
-              <Title className="card-title"><a href={item.path}>{item.name}</a></Title>
+              <Title className="card-title">
+                <a href={item.path}>{item.name}</a>
+              </Title>
               {item.text && <p className="card-text">{item.text}</p>}
-              {cta && <span className="card-cta" aria-hidden="true">{cta} <Icon name="arrow" className="icon-sm" /></span>}
+              {cta && (
+                <span className="card-cta" aria-hidden="true">
+                  {cta} <Icon name="arrow" className="icon-sm" />
+                </span>
+              )}
             </div>
           </article>
         </li>
@@ -117,7 +139,9 @@ export function SpecTable({ caption, rows }: { caption: string; rows: { label: s
 export function ContactButtons({ tel, email, subject }: { tel: string; email: string; subject: string }) {
   return (
     <div className="button-row">
-      <a className="button" href={`tel:${tel}`}><Icon name="phone" /> Request to Call</a>
+      <a className="button" href={`tel:${tel}`}>
+        <Icon name="phone" /> Request to Call
+      </a>
       <a className="button button-outline" href={`mailto:${email}?subject=${encodeURIComponent(subject)}`}>
         <Icon name="mail" /> Send Enquiry
       </a>

@@ -2,7 +2,12 @@
 // into a wrapper that records its name and props; the page's +client.ts hydrates just that wrapper.
 import type { ComponentType } from 'react'
 
-export function Island<P extends object>({ name, component: Component, props, className }: {
+export function Island<P extends object>({
+  name,
+  component: Component,
+  props,
+  className,
+}: {
   name: string
   component: ComponentType<P>
   props: P

@@ -40,7 +40,7 @@ function afterLoad(then: () => void): void {
  * it, so no script is fetched or run before it is drawn.
  */
 function afterMainPaint(then: () => void): void {
-  const supported = typeof PerformanceObserver === 'function' ? PerformanceObserver.supportedEntryTypes ?? [] : []
+  const supported = typeof PerformanceObserver === 'function' ? (PerformanceObserver.supportedEntryTypes ?? []) : []
   const type = ['largest-contentful-paint', 'paint'].find((t) => supported.includes(t))
   if (!type) {
     then()

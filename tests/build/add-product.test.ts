@@ -63,7 +63,14 @@ describe('the server serving that build', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
         formType: 'SaffronEnquiry',
-        formData: { name: 'Farah Khan', email: 'farah@example.ae', countryCode: '971', mobile: '971 501234567', purpose: 'Reselling', requirement: '2 kg Mongra grade.' },
+        formData: {
+          name: 'Farah Khan',
+          email: 'farah@example.ae',
+          countryCode: '971',
+          mobile: '971 501234567',
+          purpose: 'Reselling',
+          requirement: '2 kg Mongra grade.',
+        },
       }),
     })
     expect(res.status).toBe(200)

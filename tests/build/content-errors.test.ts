@@ -31,7 +31,15 @@ async function buildBroken(breakIt: (content: string) => void) {
     (r) => ({ code: 0, ...r }),
     (e: { code: number; stdout: string; stderr: string }) => e,
   )
-  return { ...result, content, dist, lineOf: (file: string, pattern: RegExp) => readFileSync(join(content, file), 'utf8').split('\n').findIndex((l) => pattern.test(l)) + 1 }
+  return {
+    ...result,
+    content,
+    dist,
+    lineOf: (file: string, pattern: RegExp) =>
+      readFileSync(join(content, file), 'utf8')
+        .split('\n')
+        .findIndex((l) => pattern.test(l)) + 1,
+  }
 }
 
 function expectStoppedCleanly(result: Awaited<ReturnType<typeof buildBroken>>) {
@@ -52,7 +60,9 @@ describe('a build of broken content', () => {
       writeFileSync(file, readFileSync(file, 'utf8').replace(/^## 2\./m, 'Office hours: {Mon-Fri}, 9 to 6.\n\n## 2.'))
     })
     expectStoppedCleanly(result)
-    expect(result.stderr).toContain(`legal/terms.mdx:${result.lineOf('legal/terms.mdx', /\{Mon-Fri\}/)} › {Mon-Fri} would stop the page from building`)
+    expect(result.stderr).toContain(
+      `legal/terms.mdx:${result.lineOf('legal/terms.mdx', /\{Mon-Fri\}/)} › {Mon-Fri} would stop the page from building`,
+    )
   }, 120_000)
 
   it('stops on a < in an MDX text with the file and line', async () => {
@@ -71,7 +81,9 @@ describe('a build of broken content', () => {
     })
     expectStoppedCleanly(result)
     expect(result.stderr).toMatch(
-      new RegExp(`products/clove\\.yaml:${result.lineOf('products/clove.yaml', /src: products\/clove\.jpg/)} › image\\.src: \\S*images/products/clove\\.jpg cannot be read as a picture`),
+      new RegExp(
+        `products/clove\\.yaml:${result.lineOf('products/clove.yaml', /src: products\/clove\.jpg/)} › image\\.src: \\S*images/products/clove\\.jpg cannot be read as a picture`,
+      ),
     )
   }, 120_000)
 })

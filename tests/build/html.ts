@@ -16,7 +16,13 @@ export function readPage(path: string, client = distClient): string {
 }
 
 const decode = (s: string) =>
-  s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
 
 export function title(html: string): string | undefined {
   const m = /<title>([^<]*)<\/title>/.exec(html)
@@ -48,5 +54,7 @@ export function links(html: string): string[] {
 export function textOf(html: string, open: RegExp): string {
   const start = html.search(open)
   if (start < 0) return ''
-  return decode(html.slice(start).replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ').trim()
+  return decode(html.slice(start).replace(/<[^>]+>/g, ' '))
+    .replace(/\s+/g, ' ')
+    .trim()
 }

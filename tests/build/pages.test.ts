@@ -35,9 +35,10 @@ describe('prerendered pages', () => {
   })
 
   it('points each alias at its canonical address', () => {
-    for (const route of content.routes) for (const alias of route.aliases) {
-      expect(canonical(readPage(alias)), alias).toBe(origin + route.path)
-    }
+    for (const route of content.routes)
+      for (const alias of route.aliases) {
+        expect(canonical(readPage(alias)), alias).toBe(origin + route.path)
+      }
   })
 
   it('gives product pages keywords, Open Graph, Twitter and Product data in USD, in stock', () => {
@@ -56,10 +57,16 @@ describe('prerendered pages', () => {
     }
   })
 
-  it("gives makhana offers from its grade prices, and geo tags for Telangana", () => {
+  it('gives makhana offers from its grade prices, and geo tags for Telangana', () => {
     const html = readPage('/products/makhana')
     const product = jsonLd(html).find((d) => d['@type'] === 'Product') as JsonLd
-    expect(product.offers).toMatchObject({ '@type': 'AggregateOffer', lowPrice: '3.51', highPrice: '23.17', offerCount: 9, priceCurrency: 'USD' })
+    expect(product.offers).toMatchObject({
+      '@type': 'AggregateOffer',
+      lowPrice: '3.51',
+      highPrice: '23.17',
+      offerCount: 9,
+      priceCurrency: 'USD',
+    })
     expect(meta(html, 'geo.region')).toBe('IN-TG')
     expect(meta(html, 'geo.placename')).toBe('Telangana, India')
     expect(meta(html, 'geo.position')).toMatch(/^17\.\d+;78\.\d+$/)

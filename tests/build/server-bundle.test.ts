@@ -7,7 +7,10 @@ import { describe, expect, it } from 'vitest'
 import { distClient } from './html.ts'
 
 const serviceDir = path.join(path.dirname(distClient), 'service')
-const pkg = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> }
+const pkg = JSON.parse(fs.readFileSync('package.json', 'utf8')) as {
+  dependencies: Record<string, string>
+  devDependencies: Record<string, string>
+}
 
 describe('dist/service', () => {
   it('has the service and the admin CLI as plain JavaScript', () => {
@@ -15,10 +18,14 @@ describe('dist/service', () => {
   })
 
   it('imports only built-in modules and the packages in "dependencies"', () => {
-    const metafile = JSON.parse(fs.readFileSync(path.join(serviceDir, 'metafile.json'), 'utf8')) as { outputs: Record<string, { imports: Array<{ path: string; external?: boolean }> }> }
+    const metafile = JSON.parse(fs.readFileSync(path.join(serviceDir, 'metafile.json'), 'utf8')) as {
+      outputs: Record<string, { imports: Array<{ path: string; external?: boolean }> }>
+    }
     const imported = new Set<string>()
     for (const output of Object.values(metafile.outputs)) {
-      for (const i of output.imports) if (i.external && !isBuiltin(i.path)) imported.add(i.path.startsWith('@') ? i.path.split('/').slice(0, 2).join('/') : i.path.split('/')[0]!)
+      for (const i of output.imports)
+        if (i.external && !isBuiltin(i.path))
+          imported.add(i.path.startsWith('@') ? i.path.split('/').slice(0, 2).join('/') : i.path.split('/')[0]!)
     }
     expect([...imported].sort()).toEqual(expect.arrayContaining(['better-sqlite3', 'express', 'pino', 'zod']))
     for (const name of imported) expect(Object.keys(pkg.dependencies), name).toContain(name)

@@ -21,10 +21,12 @@ let node: RunningServer
 
 beforeAll(async () => {
   const serve = sirv(distClient, { dev: false, etag: true, extensions: ['html'] })
-  staticHost = http.createServer((req, res) => serve(req, res, () => {
-    res.statusCode = 404
-    res.end()
-  }))
+  staticHost = http.createServer((req, res) =>
+    serve(req, res, () => {
+      res.statusCode = 404
+      res.end()
+    }),
+  )
   await new Promise<void>((resolve) => staticHost.listen(0, '127.0.0.1', resolve))
   staticUrl = `http://127.0.0.1:${(staticHost.address() as AddressInfo).port}`
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'static-hosting-'))
@@ -56,7 +58,10 @@ describe('_redirects, as a static host serves it', () => {
   it('sends every alias of the content to its canonical page with 301, and nothing else', async () => {
     const res = await get(`${staticUrl}/_redirects`)
     expect(res.status).toBe(200)
-    const rules = (await res.text()).split('\n').filter((l) => l && !l.startsWith('#')).map((l) => l.split(/\s+/))
+    const rules = (await res.text())
+      .split('\n')
+      .filter((l) => l && !l.startsWith('#'))
+      .map((l) => l.split(/\s+/))
     expect(Object.keys(manifest.redirects).length).toBeGreaterThanOrEqual(5)
     expect(Object.fromEntries(rules.map(([from, to]) => [from, to]))).toEqual(manifest.redirects)
     for (const [from, to, status] of rules) {
@@ -74,18 +79,30 @@ describe('_headers, as a static host serves it', () => {
   it('gives every path the security headers the Node server sends', async () => {
     const rules = parseHeaders(await (await get(`${staticUrl}/_headers`)).text())
     const everywhere = rules.get('/*')!
-    expect(everywhere.map(([name]) => name)).toEqual(expect.arrayContaining(['Content-Security-Policy', 'Strict-Transport-Security', 'X-Frame-Options', 'X-Content-Type-Options', 'Referrer-Policy', 'Permissions-Policy']))
+    expect(everywhere.map(([name]) => name)).toEqual(
+      expect.arrayContaining([
+        'Content-Security-Policy',
+        'Strict-Transport-Security',
+        'X-Frame-Options',
+        'X-Content-Type-Options',
+        'Referrer-Policy',
+        'Permissions-Policy',
+      ]),
+    )
     const page = await get(`${node.url}/products/clove`)
     for (const [name, value] of everywhere) expect(page.headers.get(name), name).toBe(value)
   })
 
   it('caches hashed files for a year, as the Node server does', async () => {
     const rules = parseHeaders(await (await get(`${staticUrl}/_headers`)).text())
-    const asset = fs.readdirSync(path.join(distClient, 'assets'), { recursive: true, withFileTypes: true }).find((e) => e.isFile() && e.name.endsWith('.js'))!
+    const asset = fs
+      .readdirSync(path.join(distClient, 'assets'), { recursive: true, withFileTypes: true })
+      .find((e) => e.isFile() && e.name.endsWith('.js'))!
     const assetPath = `/${path.relative(distClient, path.join(asset.parentPath, asset.name)).split(path.sep).join('/')}`
     const fromNode = await get(`${node.url}${assetPath}`)
     expect(fromNode.status).toBe(200)
-    for (const folder of ['/assets/*', '/img/*']) expect(rules.get(folder)).toEqual([['Cache-Control', fromNode.headers.get('cache-control')]])
+    for (const folder of ['/assets/*', '/img/*'])
+      expect(rules.get(folder)).toEqual([['Cache-Control', fromNode.headers.get('cache-control')]])
   })
 
   it('are not served by the Node server itself', async () => {

@@ -58,14 +58,17 @@ export function parseDockerfile(source: string): Stage[] {
 /** Minimal .dockerignore: names, folder names and `*.ext` patterns, matched on any path segment. */
 function ignoredBy(patterns: string[]): (relative: string) => boolean {
   return (relative) =>
-    relative.split('/').some((segment) =>
-      patterns.some((p) => (p.startsWith('*.') ? segment.endsWith(p.slice(1)) : segment === p.replace(/\/$/, ''))),
-    )
+    relative
+      .split('/')
+      .some((segment) => patterns.some((p) => (p.startsWith('*.') ? segment.endsWith(p.slice(1)) : segment === p.replace(/\/$/, ''))))
 }
 
 function run(command: string, cwd: string, env: NodeJS.ProcessEnv): void {
   const result = spawnSync('sh', ['-c', command], { cwd, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: 900_000 })
-  if (result.status !== 0) throw new Error(`"${command}" failed (${result.status ?? result.signal}):\n${result.stdout.slice(-4000)}\n${result.stderr.slice(-4000)}`)
+  if (result.status !== 0)
+    throw new Error(
+      `"${command}" failed (${result.status ?? result.signal}):\n${result.stdout.slice(-4000)}\n${result.stderr.slice(-4000)}`,
+    )
 }
 
 function freePort(): Promise<number> {
@@ -98,9 +101,17 @@ const serviceLogs: Array<Record<string, unknown>> = []
 beforeAll(async () => {
   expect(stages.map((s) => s.name)).toEqual(['build', undefined])
   // The build context: the repository's files as a clean clone has them, less .dockerignore's.
-  const ignored = ignoredBy(fs.readFileSync(path.join(projectRoot, '.dockerignore'), 'utf8').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#')))
+  const ignored = ignoredBy(
+    fs
+      .readFileSync(path.join(projectRoot, '.dockerignore'), 'utf8')
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l && !l.startsWith('#')),
+  )
   const context = path.join(work, 'context')
-  const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: projectRoot, encoding: 'utf8' }).split('\n').filter(Boolean)
+  const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: projectRoot, encoding: 'utf8' })
+    .split('\n')
+    .filter(Boolean)
   for (const file of files.filter((f) => !ignored(f) && fs.existsSync(path.join(projectRoot, f)))) {
     fs.mkdirSync(path.dirname(path.join(context, file)), { recursive: true })
     fs.copyFileSync(path.join(projectRoot, file), path.join(context, file))
@@ -112,7 +123,10 @@ beforeAll(async () => {
     if (keyword === 'COPY') {
       const parts = text.split(/\s+/)
       const destination = path.resolve(buildDir, parts.pop()!)
-      for (const source of parts) fs.cpSync(path.join(context, source), source === '.' ? destination : path.join(destination, path.basename(source)), { recursive: true })
+      for (const source of parts)
+        fs.cpSync(path.join(context, source), source === '.' ? destination : path.join(destination, path.basename(source)), {
+          recursive: true,
+        })
     } else if (keyword === 'RUN') {
       // System packages come from the base image's apt; this machine has them (checked below).
       if (text.startsWith('apt-get ')) continue
@@ -129,7 +143,9 @@ beforeAll(async () => {
       const destination = parts.pop()!
       for (const source of parts.slice(1)) {
         const from = path.join(buildDir, path.relative('/app', source))
-        const to = destination.endsWith('/') ? path.join(runtimeDir, destination, path.basename(source)) : path.join(runtimeDir, destination)
+        const to = destination.endsWith('/')
+          ? path.join(runtimeDir, destination, path.basename(source))
+          : path.join(runtimeDir, destination)
         fs.cpSync(from, to, { recursive: true })
       }
     } else if (keyword === 'RUN') {
@@ -138,7 +154,15 @@ beforeAll(async () => {
     }
   }
   const port = await freePort()
-  runtimeEnv = { ...baseEnv, ...dockerEnv(runtimeStage!), DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', TRUST_PROXY: 'false', MAIL_TO: 'sales@example.com' }
+  runtimeEnv = {
+    ...baseEnv,
+    ...dockerEnv(runtimeStage!),
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    TRUST_PROXY: 'false',
+    MAIL_TO: 'sales@example.com',
+  }
   const cmd = runtimeStage!.instructions.find((i) => i.keyword === 'CMD')!
   const [command, ...args] = JSON.parse(cmd.text) as string[]
   service = spawn(command!, args, { cwd: runtimeDir, env: runtimeEnv, stdio: ['ignore', 'pipe', 'pipe'] })
@@ -186,7 +210,8 @@ describe('the runtime stage', () => {
     for (const tool of ['tsx', 'typescript', 'vite', 'vitest', 'vike', 'sharp', 'esbuild', 'react']) {
       expect(fs.existsSync(path.join(runtimeDir, 'node_modules', tool)), tool).toBe(false)
     }
-    for (const needed of ['express', 'better-sqlite3', 'pino', 'zod']) expect(fs.existsSync(path.join(runtimeDir, 'node_modules', needed)), needed).toBe(true)
+    for (const needed of ['express', 'better-sqlite3', 'pino', 'zod'])
+      expect(fs.existsSync(path.join(runtimeDir, 'node_modules', needed)), needed).toBe(true)
     expect(fs.existsSync(path.join(runtimeDir, 'server', 'main.ts'))).toBe(false)
   })
 
@@ -210,7 +235,14 @@ describe('the runtime stage', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
         formType: 'CloveEnquiry',
-        formData: { name: 'Docker Buyer', email: 'buyer@example.com', countryCode: '91', mobile: '91 9876543210', purpose: 'Reselling', requirement: 'Price?' },
+        formData: {
+          name: 'Docker Buyer',
+          email: 'buyer@example.com',
+          countryCode: '91',
+          mobile: '91 9876543210',
+          purpose: 'Reselling',
+          requirement: 'Price?',
+        },
       }),
     })
     expect(posted.status, await posted.clone().text()).toBe(200)
@@ -220,7 +252,11 @@ describe('the runtime stage', () => {
     const list = spawnSync('npm', ['run', '-s', 'enquiries', '--', 'list'], { cwd: runtimeDir, env: runtimeEnv, encoding: 'utf8' })
     expect(list.status, list.stderr).toBe(0)
     expect(list.stdout).toContain('Docker Buyer')
-    const backup = spawnSync(process.execPath, ['dist/service/enquiries.js', 'backup', path.join(work, 'backup.sqlite3')], { cwd: runtimeDir, env: runtimeEnv, encoding: 'utf8' })
+    const backup = spawnSync(process.execPath, ['dist/service/enquiries.js', 'backup', path.join(work, 'backup.sqlite3')], {
+      cwd: runtimeDir,
+      env: runtimeEnv,
+      encoding: 'utf8',
+    })
     expect(backup.status, backup.stderr).toBe(0)
     expect(backup.stdout).toMatch(/Backed up 1 submission\(s\)/)
   })
@@ -238,7 +274,11 @@ describe('a pruned install (npm install --omit=dev) outside Docker', () => {
     const future = new Date(Date.now() + 60_000)
     fs.utimesSync(source, future, future)
     const port = await freePort()
-    const child = spawn('npm', ['start'], { cwd: buildDir, env: { ...baseEnv, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(work, 'pruned-data') }, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn('npm', ['start'], {
+      cwd: buildDir,
+      env: { ...baseEnv, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(work, 'pruned-data') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     const lines: Array<Record<string, unknown>> = []
     await new Promise<void>((resolve, reject) => {
       readline.createInterface({ input: child.stdout! }).on('line', (line) => {
@@ -260,7 +300,11 @@ describe('a pruned install (npm install --omit=dev) outside Docker', () => {
 
   it('with NODE_ENV=production and nothing built, exits with one line naming npm run build', () => {
     fs.rmSync(path.join(buildDir, 'dist'), { recursive: true, force: true })
-    const result = spawnSync(process.execPath, ['server/launch.mjs'], { cwd: buildDir, env: { ...baseEnv, NODE_ENV: 'production' }, encoding: 'utf8' })
+    const result = spawnSync(process.execPath, ['server/launch.mjs'], {
+      cwd: buildDir,
+      env: { ...baseEnv, NODE_ENV: 'production' },
+      encoding: 'utf8',
+    })
     expect(result.status).toBe(1)
     expect(result.stdout).toBe('')
     expect(result.stderr.trim().split('\n')).toHaveLength(1)

@@ -17,7 +17,10 @@ afterAll(async () => {
 })
 
 async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).include('form[action="/api/submit"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze()
+  const result = await new AxeBuilder({ page })
+    .include('form[action="/api/submit"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze()
   return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
 }
 
@@ -55,7 +58,9 @@ test('Tab goes through the fields to the button and never into the honeypot', as
     await form.locator('[name="name"]').focus()
     const order: string[] = []
     for (let i = 0; i < 12; i++) {
-      order.push(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name || document.activeElement?.tagName || ''))
+      order.push(
+        await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name || document.activeElement?.tagName || ''),
+      )
       if (order.at(-1) === 'BUTTON' || order.at(-1) === '') break
       await page.keyboard.press('Tab')
     }

@@ -50,12 +50,23 @@ beforeEach(async () => {
  */
 async function serverOverItsLimit(): Promise<RunningServer & { dataDir: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-limited-'))
-  const env = { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: distDir, RATE_LIMIT_MAX: '1', RATE_LIMIT_WINDOW_SECONDS: '600', BUILD_ON_START: 'false' }
+  const env = {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DIST_DIR: distDir,
+    RATE_LIMIT_MAX: '1',
+    RATE_LIMIT_WINDOW_SECONDS: '600',
+    BUILD_ON_START: 'false',
+  }
   const server = await startServer(loadConfig(env, paths.root), { logger: createMemoryLogger() })
   const first = await fetch(`${server.url}/api/submit`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ formType: 'QuickEnquiry', formData: { product: 'Clove', country: 'India', name: 'First', email: 'first@example.com', mobile: '9876543210', message: 'Hello.' } }),
+    body: JSON.stringify({
+      formType: 'QuickEnquiry',
+      formData: { product: 'Clove', country: 'India', name: 'First', email: 'first@example.com', mobile: '9876543210', message: 'Hello.' },
+    }),
   })
   expect(first.status).toBe(200)
   return Object.assign(server, { dataDir })
@@ -336,7 +347,14 @@ const FORM_PAGE: Record<FormKind, string> = {
 const VALID_INPUT: Record<FormKind, Record<string, string>> = {
   productEnquiry: { name: 'Asha Verma', email: 'asha@example.com', mobile: '412 345 678' },
   exportEnquiry: { product: 'Clove', name: 'Asha Verma', email: 'asha@example.com', mobile: '412 345 678' },
-  quickEnquiry: { product: 'Clove', country: 'India', name: 'Minh Tran', email: 'minh@example.vn', mobile: '+84 912 345 678', message: 'Price?' },
+  quickEnquiry: {
+    product: 'Clove',
+    country: 'India',
+    name: 'Minh Tran',
+    email: 'minh@example.vn',
+    mobile: '+84 912 345 678',
+    message: 'Price?',
+  },
   contact: { product: 'Flax Seeds', name: 'Sara Ali', email: 'sara@example.com', mobile: '9000011122', details: 'Golden flax.' },
   review: { name: 'Karim', email: 'karim@example.ae', mobile: '98765 43210', product: 'Clove', rating: '5', review: 'Very good.' },
 }
@@ -448,7 +466,12 @@ describe('before the form comes alive', () => {
     await expect.poll(() => field(form, 'Name').inputValue()).toBe(`Typed ${marker}`)
     await form.getByRole('button', { name: /send|submit/i }).click()
     await expect.poll(() => form.getByRole('status').textContent()).toBe('Form submitted successfully!')
-    expect(posts).toEqual([{ formType: 'CloveEnquiry', formData: expect.objectContaining({ name: `Typed ${marker}`, email: 'early@example.com', mobile: '91 9876543210' }) }])
+    expect(posts).toEqual([
+      {
+        formType: 'CloveEnquiry',
+        formData: expect.objectContaining({ name: `Typed ${marker}`, email: 'early@example.com', mobile: '91 9876543210' }),
+      },
+    ])
     await waitForMail(marker)
   })
 })

@@ -4,7 +4,19 @@ import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { loadContent } from '../../content/load.ts'
 import { FORM_TYPE_BY_PAGE } from '../fixtures/original-site.ts'
-import { connectBrowser, field, hydratedForm as hydrated, mailFields, mailFormType, manifest, MOBILE, openPage, type OpenPage, uniqueMarker, waitForMail } from './support.ts'
+import {
+  connectBrowser,
+  field,
+  hydratedForm as hydrated,
+  mailFields,
+  mailFormType,
+  manifest,
+  MOBILE,
+  openPage,
+  type OpenPage,
+  uniqueMarker,
+  waitForMail,
+} from './support.ts'
 
 let browser: Browser
 let tab: OpenPage

@@ -26,7 +26,10 @@ let page: Page
 
 /** The project as a fresh checkout has it: the files git knows (and new ones not ignored), nothing built. */
 function freshCopy(to: string): void {
-  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root }).toString().split('\0').filter(Boolean)
+  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root })
+    .toString()
+    .split('\0')
+    .filter(Boolean)
   for (const file of files) {
     if (!existsSync(join(root, file))) continue
     mkdirSync(dirname(join(to, file)), { recursive: true })
@@ -64,7 +67,8 @@ beforeAll(async () => {
   freshCopy(projectDir)
   const port = await freePort()
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, FORCE_COLOR: '0' }
-  for (const key of ['CONTENT_DIR', 'DIST_DIR', 'BUILD_CACHE_DIR', 'IMAGE_MANIFEST', 'SITE_URL', 'ALLOWED_ORIGINS', 'SMTP_URL']) delete env[key]
+  for (const key of ['CONTENT_DIR', 'DIST_DIR', 'BUILD_CACHE_DIR', 'IMAGE_MANIFEST', 'SITE_URL', 'ALLOWED_ORIGINS', 'SMTP_URL'])
+    delete env[key]
 
   const started = performance.now()
   // Its own process group, so the whole tree (npm, tsx, node) is stopped at the end.
@@ -159,7 +163,9 @@ describe('npm run dev on a fresh checkout', () => {
     await page.goto(`${origin}/products/clove`)
     const photo = page.locator('main img[src*="clove.jpg"]').first()
     const before = await photo.getAttribute('src')
-    await sharp({ create: { width: 1700, height: 1275, channels: 3, background: '#6b3d1f' } }).jpeg().toFile(join(projectDir, 'content/images/products/clove.jpg'))
+    await sharp({ create: { width: 1700, height: 1275, channels: 3, background: '#6b3d1f' } })
+      .jpeg()
+      .toFile(join(projectDir, 'content/images/products/clove.jpg'))
     await expect.poll(() => photo.getAttribute('src').catch(() => before), { timeout: 15_000 }).not.toBe(before)
     expect(await photo.getAttribute('width')).toBe('1700')
     const response = await page.request.get(`${origin}${await photo.getAttribute('src')}`)
@@ -182,7 +188,10 @@ describe('npm run dev on a fresh checkout', () => {
     await expect.poll(() => form.getByRole('status').textContent(), { timeout: 15_000 }).toBe('Form submitted successfully!')
 
     // Stored where the preview said, as the enquiry admin tool lists it.
-    const list = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/enquiries.ts', 'list'], { cwd: projectDir, env: { ...process.env, DATA_DIR: dataDir } }).toString()
+    const list = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/enquiries.ts', 'list'], {
+      cwd: projectDir,
+      env: { ...process.env, DATA_DIR: dataDir },
+    }).toString()
     expect(list).toMatch(/CloveEnquiry\s+Clove Buds\s+Preview Buyer\s+preview\.buyer@example\.com\s+received/)
     expect(output).toMatch(/Enquiry #\d+ received \(CloveEnquiry\)/)
     expect(tab.problems).toEqual([])

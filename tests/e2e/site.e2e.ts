@@ -80,10 +80,12 @@ for (const viewport of [MOBILE, DESKTOP]) {
           const current = await nav.locator('.nav-links > li > a[aria-current="page"]').allTextContents()
           const expected = path.startsWith('/products')
             ? ['Products']
-            : ({ '/': ['Home'], '/about': ['About'], '/contact': ['Contact'] } as Record<string, string[]>)[path] ?? []
+            : (({ '/': ['Home'], '/about': ['About'], '/contact': ['Contact'] } as Record<string, string[]>)[path] ?? [])
           expect(current.map((t) => t.trim())).toEqual(expected)
           if (expected.length) {
-            const decoration = await nav.locator('.nav-links > li > a[aria-current="page"]').evaluate((a) => getComputedStyle(a).textDecorationLine)
+            const decoration = await nav
+              .locator('.nav-links > li > a[aria-current="page"]')
+              .evaluate((a) => getComputedStyle(a).textDecorationLine)
             expect(decoration).toContain('underline')
           }
         } else {
@@ -159,7 +161,7 @@ describe('links', () => {
     }
   })
 
-  test("each alias of the content answers with a permanent redirect to its canonical page", async () => {
+  test('each alias of the content answers with a permanent redirect to its canonical page', async () => {
     const aliases = Object.fromEntries(content.routes.flatMap((r) => r.aliases.map((alias) => [alias, r.path])))
     expect(manifest.redirects).toEqual(aliases)
     expect(aliases).toEqual(ALIASES)
@@ -194,10 +196,11 @@ describe('header menus', () => {
       const samples = await page.evaluate(async () => {
         const w = window as unknown as { leftAt?: number }
         const dropdownEl = document.querySelector('.has-menu .dropdown')!
-        const until = (ms: number) => new Promise<void>((resolve) => {
-          const tick = () => (performance.now() - (w.leftAt ?? 0) >= ms ? resolve() : requestAnimationFrame(tick))
-          tick()
-        })
+        const until = (ms: number) =>
+          new Promise<void>((resolve) => {
+            const tick = () => (performance.now() - (w.leftAt ?? 0) >= ms ? resolve() : requestAnimationFrame(tick))
+            tick()
+          })
         const sample = () => ({ at: performance.now() - (w.leftAt ?? 0), visibility: getComputedStyle(dropdownEl).visibility })
         await until(100)
         const early = sample()
@@ -306,7 +309,10 @@ describe('home carousel', () => {
       // Each slide's caption and image link to a product page.
       const pages = new Set(manifest.pages)
       for (let i = 0; i < count; i++) {
-        const hrefs = await slides.nth(i).locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))
+        const hrefs = await slides
+          .nth(i)
+          .locator('a')
+          .evaluateAll((as) => as.map((a) => a.getAttribute('href')))
         expect(new Set(hrefs).size, `slide ${i + 1}`).toBe(1)
         expect(pages.has(hrefs[0] ?? ''), `slide ${i + 1}: ${hrefs[0]}`).toBe(true)
         expect(hrefs[0]).toMatch(/^\/products\//)

@@ -54,7 +54,12 @@ export async function openPage(
 const parsed = new Map<string, ParsedMail>()
 
 async function readMailbox(): Promise<ParsedMail[]> {
-  const files = fs.existsSync(mailDir) ? fs.readdirSync(mailDir).filter((f) => f.endsWith('.eml')).sort() : []
+  const files = fs.existsSync(mailDir)
+    ? fs
+        .readdirSync(mailDir)
+        .filter((f) => f.endsWith('.eml'))
+        .sort()
+    : []
   for (const file of files) {
     if (!parsed.has(file)) parsed.set(file, await simpleParser(fs.readFileSync(path.join(mailDir, file))))
   }

@@ -26,10 +26,14 @@ async function oversizedImages(page: Page): Promise<string[]> {
     const out: string[] = []
     const dpr = window.devicePixelRatio
     const candidates = (set: string) =>
-      set.split(',').map((c) => {
-        const [url, w] = c.trim().split(/\s+/)
-        return { url: new URL(url!, location.href).href, width: Number(/^(\d+)w$/.exec(w ?? '')?.[1] ?? 0) }
-      }).filter((c) => c.width > 0).sort((a, b) => a.width - b.width)
+      set
+        .split(',')
+        .map((c) => {
+          const [url, w] = c.trim().split(/\s+/)
+          return { url: new URL(url!, location.href).href, width: Number(/^(\d+)w$/.exec(w ?? '')?.[1] ?? 0) }
+        })
+        .filter((c) => c.width > 0)
+        .sort((a, b) => a.width - b.width)
     // A file drawn in several places is sent once: judge it by its largest drawing (a card picture
     // may reuse a carousel slide's larger file, already loaded, at no cost).
     const byFile = new Map<string, { needed: number; set: { url: string; width: number }[]; chosen: number; box: DOMRect }>()
@@ -37,7 +41,9 @@ async function oversizedImages(page: Page): Promise<string[]> {
       if (!img.complete || !img.currentSrc || img.currentSrc.endsWith('.svg')) continue
       const box = img.getBoundingClientRect()
       if (!box.width || !box.height) continue
-      const sets = [...(img.parentElement?.tagName === 'PICTURE' ? img.parentElement.querySelectorAll('source') : []), img].map((el) => el.srcset)
+      const sets = [...(img.parentElement?.tagName === 'PICTURE' ? img.parentElement.querySelectorAll('source') : []), img].map(
+        (el) => el.srcset,
+      )
       const set = sets.map(candidates).find((list) => list.some((c) => c.url === img.currentSrc))
       const chosen = set?.find((c) => c.url === img.currentSrc)
       if (!set || !chosen) continue
@@ -50,7 +56,9 @@ async function oversizedImages(page: Page): Promise<string[]> {
     for (const [url, { needed, set, chosen, box }] of byFile) {
       const fits = set.find((c) => c.width >= needed) ?? set[set.length - 1]!
       if (chosen > fits.width) {
-        out.push(`${url.replace(location.origin, '')}: ${chosen} px wide, drawn at ${Math.round(box.width)}×${Math.round(box.height)} css px (×${dpr}) → ${fits.width} would do`)
+        out.push(
+          `${url.replace(location.origin, '')}: ${chosen} px wide, drawn at ${Math.round(box.width)}×${Math.round(box.height)} css px (×${dpr}) → ${fits.width} would do`,
+        )
       }
     }
     return out
@@ -88,7 +96,11 @@ for (const { name, viewport, deviceScaleFactor } of VIEWPORTS) {
         expect(response?.status(), path).toBe(200)
         const result = await new AxeBuilder({ page }).analyze()
         const violations = result.violations.map(
-          (v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.slice(0, 5).map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1).join(' ').trim()}`).join('\n')}`,
+          (v) =>
+            `${v.id} (${v.impact}): ${v.help}\n${v.nodes
+              .slice(0, 5)
+              .map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1).join(' ').trim()}`)
+              .join('\n')}`,
         )
         expect(violations, violations.join('\n')).toEqual([])
         await loadEveryImage(page, viewport.width)

@@ -41,20 +41,29 @@ describe('size budget', () => {
     expect(weights.filter((w) => !w.interactive).length).toBeGreaterThan(0)
   })
 
-  test.concurrent.each(weights.map((w) => [w.path, w] as const))('%s: JavaScript in Chromium within budget, every chunk counted', async (path, w) => {
-    const seen = await inChromium(path)
-    if (!w.interactive) {
-      expect(seen.files, `${path} has nothing interactive, yet loads JavaScript`).toEqual([])
-      return
-    }
-    expect(seen.js.gzip, `${path}: ${kb(seen.js.gzip)} of JavaScript (gzip) > budget ${kb(JS_BUDGET)}: ${seen.files.join(', ')}`).toBeLessThanOrEqual(JS_BUDGET)
-    // What the build says the page may load, the browser did load: no chunk escaped the measurement.
-    expect(new Set(seen.files)).toEqual(new Set(w.jsFiles))
-  })
+  test.concurrent.each(weights.map((w) => [w.path, w] as const))(
+    '%s: JavaScript in Chromium within budget, every chunk counted',
+    async (path, w) => {
+      const seen = await inChromium(path)
+      if (!w.interactive) {
+        expect(seen.files, `${path} has nothing interactive, yet loads JavaScript`).toEqual([])
+        return
+      }
+      expect(
+        seen.js.gzip,
+        `${path}: ${kb(seen.js.gzip)} of JavaScript (gzip) > budget ${kb(JS_BUDGET)}: ${seen.files.join(', ')}`,
+      ).toBeLessThanOrEqual(JS_BUDGET)
+      // What the build says the page may load, the browser did load: no chunk escaped the measurement.
+      expect(new Set(seen.files)).toEqual(new Set(w.jsFiles))
+    },
+  )
 
-  test.each(weights.map((w) => [w.path, w] as const))('%s: HTML with its CSS fits the first round trip, no stylesheet linked', (path, w) => {
-    expect(w.html.brotli, `${path}: ${kb(w.html.brotli)} of HTML (brotli) > budget ${kb(HTML_BUDGET)}`).toBeLessThanOrEqual(HTML_BUDGET)
-    expect(w.cssFiles, `${path} links stylesheets`).toEqual([])
-    expect(w.css.raw, `${path} has no CSS`).toBeGreaterThan(0)
-  })
+  test.each(weights.map((w) => [w.path, w] as const))(
+    '%s: HTML with its CSS fits the first round trip, no stylesheet linked',
+    (path, w) => {
+      expect(w.html.brotli, `${path}: ${kb(w.html.brotli)} of HTML (brotli) > budget ${kb(HTML_BUDGET)}`).toBeLessThanOrEqual(HTML_BUDGET)
+      expect(w.cssFiles, `${path} links stylesheets`).toEqual([])
+      expect(w.css.raw, `${path} has no CSS`).toBeGreaterThan(0)
+    },
+  )
 })

@@ -21,10 +21,12 @@ afterAll(async () => {
 const urlOf = (path: string) => (path === '/404.html' ? '/no-such-page' : path)
 
 function directives(csp: string): Map<string, string[]> {
-  return new Map(csp.split(';').map((d) => {
-    const [name, ...values] = d.trim().split(/\s+/)
-    return [name!, values] as const
-  }))
+  return new Map(
+    csp.split(';').map((d) => {
+      const [name, ...values] = d.trim().split(/\s+/)
+      return [name!, values] as const
+    }),
+  )
 }
 
 describe('inline styles and scripts under the CSP', () => {
@@ -66,7 +68,7 @@ describe('inline styles and scripts under the CSP', () => {
 })
 
 describe('speculation rules', () => {
-  test('never fetch /api or /admin ahead, and ask only for the visitor\'s intent (moderate)', () => {
+  test("never fetch /api or /admin ahead, and ask only for the visitor's intent (moderate)", () => {
     const rules = JSON.parse(SPECULATION_RULES) as Record<string, { where: unknown; eagerness: string }[]>
     expect(Object.keys(rules).sort()).toEqual(['prefetch', 'prerender'])
     for (const list of Object.values(rules)) {

@@ -15,7 +15,11 @@ const content = loadContent()
 const origin = content.site.origin
 const manifest = siteManifestSchema.parse(JSON.parse(readFileSync(distLayout(distDir).siteManifest, 'utf8')))
 
-const decode = (s: string) => s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;/g, "'")
+const decode = (s: string) =>
+  s
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
 const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(tag)?.[1]
 
 /** The file a site path is served from (aliases follow the server's redirects), or undefined. */
@@ -70,7 +74,11 @@ function references(html: string): { links: string[]; assets: string[] } {
   return { links, assets }
 }
 
-const srcsetUrls = (set: string) => set.split(',').map((c) => c.trim().split(/\s+/)[0]!).filter(Boolean)
+const srcsetUrls = (set: string) =>
+  set
+    .split(',')
+    .map((c) => c.trim().split(/\s+/)[0]!)
+    .filter(Boolean)
 
 /** A site path for a URL on this site, or undefined for another site, mailto:, tel: and the like. */
 function sitePath(url: string, from: string): string | undefined {
@@ -122,7 +130,8 @@ describe('links and assets', () => {
       const sitePathOfCss = `/${file.slice(client.length + 1)}`
       for (const m of readFileSync(file, 'utf8').matchAll(/url\(\s*["']?([^"')]+)["']?\s*\)/g)) {
         const target = sitePath(m[1]!, sitePathOfCss)
-        if (target && !m[1]!.startsWith('data:') && !existsSync(join(client, target.split(/[?#]/)[0]!))) missing.push(`${sitePathOfCss} → ${m[1]}`)
+        if (target && !m[1]!.startsWith('data:') && !existsSync(join(client, target.split(/[?#]/)[0]!)))
+          missing.push(`${sitePathOfCss} → ${m[1]}`)
       }
     }
     expect(missing).toEqual([])
@@ -138,8 +147,8 @@ describe('links and assets', () => {
   test('the checker finds a broken link and a missing file (the check itself)', () => {
     expect(pageFile('/no-such-page')).toBeUndefined()
     expect(pageFile('/about')).toBeDefined()
-    expect(references('<a href="/x#y"><img srcSet="/a.avif 1w, /b.avif 2w"><meta property="og:image" content="https://e/x.jpg">').assets).toEqual([
-      '/a.avif', '/b.avif', 'https://e/x.jpg',
-    ])
+    expect(
+      references('<a href="/x#y"><img srcSet="/a.avif 1w, /b.avif 2w"><meta property="og:image" content="https://e/x.jpg">').assets,
+    ).toEqual(['/a.avif', '/b.avif', 'https://e/x.jpg'])
   })
 })

@@ -21,7 +21,14 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const { distDir, tmp, cleanup } = await builtSiteCopy('quality')
   const config = loadConfig(
-    { PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(tmp, 'data'), DIST_DIR: distDir, BUILD_ON_START: 'false', RATE_LIMIT_MAX: '100000' },
+    {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(tmp, 'data'),
+      DIST_DIR: distDir,
+      BUILD_ON_START: 'false',
+      RATE_LIMIT_MAX: '100000',
+    },
     paths.root,
   )
   const site = await startServer(config, { logger: createMemoryLogger() })

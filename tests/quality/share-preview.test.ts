@@ -16,7 +16,13 @@ import { client, pages } from './site.ts'
 
 const content = loadContent()
 const origin = content.site.origin
-const decode = (s: string) => s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>')
+const decode = (s: string) =>
+  s
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
 
 /** Every page with an address of its own: all but the not-found page, which answers any address. */
 const routes = pages.filter(([path]) => path !== '/404.html')
@@ -35,8 +41,20 @@ function tags(html: string): Map<string, string[]> {
 const canonicalOf = (html: string) => /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1]
 
 const REQUIRED = [
-  'og:title', 'og:type', 'og:url', 'og:description', 'og:site_name', 'og:image', 'og:image:width', 'og:image:height', 'og:image:alt',
-  'twitter:card', 'twitter:title', 'twitter:description', 'twitter:image', 'twitter:image:alt',
+  'og:title',
+  'og:type',
+  'og:url',
+  'og:description',
+  'og:site_name',
+  'og:image',
+  'og:image:width',
+  'og:image:height',
+  'og:image:alt',
+  'twitter:card',
+  'twitter:title',
+  'twitter:description',
+  'twitter:image',
+  'twitter:image:alt',
 ]
 
 /** A route's own picture where it has one, the company's otherwise. */

@@ -57,13 +57,22 @@ function problems(data: Json, publishedPrices: boolean): string[] {
       need(offers.availability === IN_STOCK, `offers.availability ${IN_STOCK}`)
       if (offers['@type'] === 'AggregateOffer') {
         need(publishedPrices, 'an AggregateOffer only where content publishes prices')
-        need(isPrice(offers.lowPrice) && isPrice(offers.highPrice) && Number(offers.lowPrice) <= Number(offers.highPrice), 'offers.lowPrice ≤ highPrice')
+        need(
+          isPrice(offers.lowPrice) && isPrice(offers.highPrice) && Number(offers.lowPrice) <= Number(offers.highPrice),
+          'offers.lowPrice ≤ highPrice',
+        )
         const list = (offers.offers ?? []) as Json[]
         need(list.length > 0 && offers.offerCount === list.length, 'offers.offerCount matches its offers')
         for (const o of list) {
           need(o['@type'] === 'Offer' && isText(o.name), 'each grade offer has a name')
-          need(isPrice(o.price) && o.priceCurrency === 'USD' && o.availability === IN_STOCK, `offer ${o.name}: price, priceCurrency USD, availability`)
-          need(Number(o.price) >= Number(offers.lowPrice) && Number(o.price) <= Number(offers.highPrice), `offer ${o.name} within lowPrice..highPrice`)
+          need(
+            isPrice(o.price) && o.priceCurrency === 'USD' && o.availability === IN_STOCK,
+            `offer ${o.name}: price, priceCurrency USD, availability`,
+          )
+          need(
+            Number(o.price) >= Number(offers.lowPrice) && Number(o.price) <= Number(offers.highPrice),
+            `offer ${o.name} within lowPrice..highPrice`,
+          )
         }
       } else {
         need(offers['@type'] === 'Offer', 'offers is an Offer or AggregateOffer')
@@ -79,7 +88,11 @@ function problems(data: Json, publishedPrices: boolean): string[] {
       need(!logo, `logo ${logo}`)
       const points = data.contactPoint as Json[] | undefined
       need(Array.isArray(points) && points.length > 0, 'contactPoint')
-      for (const p of points ?? []) need(p['@type'] === 'ContactPoint' && isText(p.telephone) && isText(p.contactType), 'each contactPoint has telephone and contactType')
+      for (const p of points ?? [])
+        need(
+          p['@type'] === 'ContactPoint' && isText(p.telephone) && isText(p.contactType),
+          'each contactPoint has telephone and contactType',
+        )
       break
     }
     case 'AboutPage':
@@ -138,10 +151,13 @@ describe('structured data', () => {
   })
 
   test('each product and granite shade page has one Product, the home page an Organization', () => {
-    const types = (path: string) =>
-      blocks(readFileSync(pages.find(([p]) => p === path)![1], 'utf8')).map((b) => b.data?.['@type'])
+    const types = (path: string) => blocks(readFileSync(pages.find(([p]) => p === path)![1], 'utf8')).map((b) => b.data?.['@type'])
     for (const r of content.routes.filter((r) => r.kind === 'product' || r.kind === 'graniteShade')) {
-      for (const path of [r.path, ...r.aliases]) expect(types(path).filter((t) => t === 'Product'), path).toHaveLength(1)
+      for (const path of [r.path, ...r.aliases])
+        expect(
+          types(path).filter((t) => t === 'Product'),
+          path,
+        ).toHaveLength(1)
     }
     expect(types('/')).toContain('Organization')
   })
@@ -149,7 +165,9 @@ describe('structured data', () => {
   test('makhana carries its grade prices; the spec gives no other product a price', () => {
     expect(pricedPaths.size).toBeGreaterThan(0)
     const makhana = content.agroProducts.find((p) => 'grades' in p && p.grades)!
-    const product = blocks(readFileSync(pages.find(([p]) => p === makhana.path)![1], 'utf8')).map((b) => b.data!).find((d) => d['@type'] === 'Product')!
+    const product = blocks(readFileSync(pages.find(([p]) => p === makhana.path)![1], 'utf8'))
+      .map((b) => b.data!)
+      .find((d) => d['@type'] === 'Product')!
     const prices = makhana.grades!.items.map((g) => g.priceUsd)
     expect(Number(product.offers.lowPrice)).toBe(Math.min(...prices))
     expect(Number(product.offers.highPrice)).toBe(Math.max(...prices))
@@ -171,8 +189,17 @@ describe('structured data', () => {
   })
 
   test('rejects what it should (the checker itself)', () => {
-    expect(problems({ '@context': 'https://schema.org', '@type': 'Product', name: 'X', offers: { '@type': 'Offer', priceCurrency: 'USD' } }, false)).toEqual(
-      expect.arrayContaining(['Product: description', expect.stringMatching(/^Product: image/), `Product: offers.availability ${IN_STOCK}`]),
+    expect(
+      problems(
+        { '@context': 'https://schema.org', '@type': 'Product', name: 'X', offers: { '@type': 'Offer', priceCurrency: 'USD' } },
+        false,
+      ),
+    ).toEqual(
+      expect.arrayContaining([
+        'Product: description',
+        expect.stringMatching(/^Product: image/),
+        `Product: offers.availability ${IN_STOCK}`,
+      ]),
     )
     expect(problems({ '@context': 'https://schema.org', '@type': 'Organization', name: 'X', url: `${origin}/` }, false)).toEqual(
       expect.arrayContaining(['Organization: contactPoint', 'Organization: logo is missing']),

@@ -10,7 +10,21 @@ import { runEnquiriesCommand } from '../../scripts/enquiries.ts'
 import { HONEYPOT_FIELD } from '../../forms/schemas.ts'
 import Database from 'better-sqlite3'
 import { hashedPasswordCheck, parsePasswordHash, type ScryptHash } from '../../server/admin/password.ts'
-import { postJson, projectRoot, runCli, startableProject, storeBackend, storeEnv, startMailServer, startTestServer, tempDir, validData, waitFor, type MailServer, type TestServer } from './helpers.ts'
+import {
+  postJson,
+  projectRoot,
+  runCli,
+  startableProject,
+  storeBackend,
+  storeEnv,
+  startMailServer,
+  startTestServer,
+  tempDir,
+  validData,
+  waitFor,
+  type MailServer,
+  type TestServer,
+} from './helpers.ts'
 
 let mail: MailServer
 let server: TestServer
@@ -73,7 +87,7 @@ describe('enquiries CLI', () => {
     expect((await cli('show', '99')).code).toBe(1)
   })
 
-  it('exports the inbox\'s CSV: a column per field, every cell quoted, formulas defused, filters as in the inbox', async () => {
+  it("exports the inbox's CSV: a column per field, every cell quoted, formulas defused, filters as in the inbox", async () => {
     const file = path.join(server.config.dataDir, 'export.csv')
     const { code, out } = await cli('export', '--out', file)
     expect(code).toBe(0)
@@ -81,7 +95,19 @@ describe('enquiries CLI', () => {
     const csv = fs.readFileSync(file, 'utf8')
     const [header, ...rows] = parseCsv(csv, { bom: true }) as string[][]
     expect(csv.startsWith('\uFEFF"Submission","Received (UTC)","Form","Status","Handled (UTC)","Mail","Mail error","Product",')).toBe(true)
-    for (const label of ['Name', 'E-mail', 'Mobile', 'Requirement', 'Message', 'Enquiry details', 'Rating', 'What they liked', 'Review', 'IP address', 'User agent']) {
+    for (const label of [
+      'Name',
+      'E-mail',
+      'Mobile',
+      'Requirement',
+      'Message',
+      'Enquiry details',
+      'Rating',
+      'What they liked',
+      'Review',
+      'IP address',
+      'User agent',
+    ]) {
       expect(header).toContain(label)
     }
     expect(new Set(header).size).toBe(header!.length)
@@ -213,28 +239,36 @@ describe('enquiries CLI', () => {
     expect(fs.existsSync(file)).toBe(false)
   })
 
-  it.skipIf(storeBackend !== 'sqlite')('backs up the database while the server runs, as a consistent copy that opens on its own', async () => {
-    expect((await postJson(server.url, { formType: 'CloveEnquiry', formData: { ...validData.productEnquiry, name: 'Only in the log' } })).status).toBe(200)
-    // What a plain copy of the file would miss sits in the write-ahead log.
-    expect(fs.statSync(path.join(server.config.dataDir, 'enquiries.sqlite3-wal')).size).toBeGreaterThan(0)
-    const file = path.join(tempDir('backup-'), 'enquiries-backup.sqlite3')
-    const { code, out } = await cli('backup', file)
-    expect(code).toBe(0)
-    expect(out).toMatch(/^Backed up \d+ submission\(s\) and \d+ waiting mail\(s\) to .*enquiries-backup\.sqlite3 \(\d+ bytes, integrity ok\)\.$/m)
-    expect(out).toContain('docs/deploy.md, "Backups"')
-    expect(fs.existsSync(`${file}-wal`)).toBe(false)
-    const copy = new Database(file, { readonly: true })
-    try {
-      const names = (copy.prepare('SELECT name FROM submissions ORDER BY id').all() as Array<{ name: string }>).map((r) => r.name)
-      expect(names).toEqual((await server.store.listSubmissions({ includeSpam: true })).reverse().map((s) => s.name))
-    } finally {
-      copy.close()
-    }
-    // A backup never overwrites.
-    const again = await cli('backup', file)
-    expect(again.code).toBe(1)
-    expect(again.err).toContain('exists already')
-  })
+  it.skipIf(storeBackend !== 'sqlite')(
+    'backs up the database while the server runs, as a consistent copy that opens on its own',
+    async () => {
+      expect(
+        (await postJson(server.url, { formType: 'CloveEnquiry', formData: { ...validData.productEnquiry, name: 'Only in the log' } }))
+          .status,
+      ).toBe(200)
+      // What a plain copy of the file would miss sits in the write-ahead log.
+      expect(fs.statSync(path.join(server.config.dataDir, 'enquiries.sqlite3-wal')).size).toBeGreaterThan(0)
+      const file = path.join(tempDir('backup-'), 'enquiries-backup.sqlite3')
+      const { code, out } = await cli('backup', file)
+      expect(code).toBe(0)
+      expect(out).toMatch(
+        /^Backed up \d+ submission\(s\) and \d+ waiting mail\(s\) to .*enquiries-backup\.sqlite3 \(\d+ bytes, integrity ok\)\.$/m,
+      )
+      expect(out).toContain('docs/deploy.md, "Backups"')
+      expect(fs.existsSync(`${file}-wal`)).toBe(false)
+      const copy = new Database(file, { readonly: true })
+      try {
+        const names = (copy.prepare('SELECT name FROM submissions ORDER BY id').all() as Array<{ name: string }>).map((r) => r.name)
+        expect(names).toEqual((await server.store.listSubmissions({ includeSpam: true })).reverse().map((s) => s.name))
+      } finally {
+        copy.close()
+      }
+      // A backup never overwrites.
+      const again = await cli('backup', file)
+      expect(again.code).toBe(1)
+      expect(again.err).toContain('exists already')
+    },
+  )
 
   it('refuses to send mail with settings that differ from the server’s, and says how to run it', async () => {
     const fileServer = await startTestServer({ SMTP_URL: mail.url, OUTBOX_RETRY_BASE_SECONDS: '60', OUTBOX_RETRY_MAX_SECONDS: '60' })
@@ -243,7 +277,11 @@ describe('enquiries CLI', () => {
       expect((await postJson(fileServer.url, { formType: 'CloveEnquiry', formData: validData.productEnquiry })).status).toBe(200)
       const err = new PassThrough()
       // The shell lacks SMTP_URL: mail would be written as .eml files instead of sent.
-      const code = await runEnquiriesCommand(['retry'], { out: new PassThrough(), err, env: { ...storeEnv(fileServer), MAIL_TO: 'Enquiries <enquiries@example.test>', MAIL_FROM: 'Website <website@example.test>' } })
+      const code = await runEnquiriesCommand(['retry'], {
+        out: new PassThrough(),
+        err,
+        env: { ...storeEnv(fileServer), MAIL_TO: 'Enquiries <enquiries@example.test>', MAIL_FROM: 'Website <website@example.test>' },
+      })
       expect(code).toBe(3)
       const text = String(err.read())
       expect(text).toContain("Not sending from here: this command's mail settings differ from those the server started with")
@@ -263,7 +301,10 @@ describe('enquiries CLI', () => {
     const compiled = path.join(await startableProject(), 'dist', 'service', 'enquiries.js')
     const fromBuild = await run(process.execPath, [compiled, 'list'], { cwd: projectRoot, env: { ...process.env, ...env } })
     expect(fromBuild.stdout).toBe(fromSource.stdout)
-    const bad = await run('npm', ['run', '-s', 'enquiries', '--', 'list'], { cwd: projectRoot, env: { ...process.env, PORT: 'eighty' } }).catch((e: { code: number; stderr: string }) => e)
+    const bad = await run('npm', ['run', '-s', 'enquiries', '--', 'list'], {
+      cwd: projectRoot,
+      env: { ...process.env, PORT: 'eighty' },
+    }).catch((e: { code: number; stderr: string }) => e)
     expect('code' in bad && bad.code).toBe(1)
     expect((bad as { stderr: string }).stderr).toContain('PORT: must be a whole number from 0 to 65535 (got "eighty")')
     expect((bad as { stderr: string }).stderr).toContain('Every variable is described in docs/deploy.md.')
@@ -272,7 +313,10 @@ describe('enquiries CLI', () => {
   it('hash-password prints an scrypt hash of a password piped in, and refuses a short one', async () => {
     const run = (input: string) =>
       new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/enquiries.ts', 'hash-password'], { cwd: projectRoot, env: { ...process.env, ...env } })
+        const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/enquiries.ts', 'hash-password'], {
+          cwd: projectRoot,
+          env: { ...process.env, ...env },
+        })
         let out = ''
         let err = ''
         child.stdout.on('data', (c: Buffer) => (out += c.toString()))

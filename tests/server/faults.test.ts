@@ -118,7 +118,12 @@ describe('two workers on one queue', () => {
     const workers = await Promise.all(
       [0, 1].map(async () => {
         const store = await openStoreOf(s.config)
-        const sender = createMailSender({ smtpUrl: mail.url, mailFrom: s.config.mailFrom, mailTo: s.config.mailTo, dataDir: s.config.dataDir })
+        const sender = createMailSender({
+          smtpUrl: mail.url,
+          mailFrom: s.config.mailFrom,
+          mailTo: s.config.mailTo,
+          dataDir: s.config.dataDir,
+        })
         cleanups.push(async () => {
           sender.close()
           await store.close()
@@ -133,7 +138,10 @@ describe('two workers on one queue', () => {
     await mail.waitForMessages(12)
     await new Promise((r) => setTimeout(r, 200))
     expect(mail.received).toHaveLength(12)
-    expectDeliveredOnce(mail, Array.from({ length: 12 }, (_, i) => `Buyer ${i}`))
+    expectDeliveredOnce(
+      mail,
+      Array.from({ length: 12 }, (_, i) => `Buyer ${i}`),
+    )
   })
 })
 

@@ -21,14 +21,19 @@ describe('field messages', () => {
     expect(new Set(FIELD_MESSAGES.map((row) => row.field))).toEqual(new Set(allFormFields()))
   })
 
-  for (const row of FIELD_MESSAGES) it(`${row.form} › ${row.field}: ${row.message}`, async () => {
-    const { store } = context.server
-    const before = { submissions: await store.countSubmissions(), outbox: await store.countOutbox() }
-    const formData = { ...validData[row.form], ...row.with, [row.field]: row.value }
-    const res = await postJson(context.server.url, { formType: FORM_TYPE[row.form], formData })
-    expect(res.status).toBe(400)
-    const body = (await res.json()) as { success: boolean; message: string; errors: Record<string, string> }
-    expect(body).toEqual({ success: false, message: `Please check this field: ${fieldLabel(row.field)}.`, errors: { [row.field]: row.message } })
-    expect({ submissions: await store.countSubmissions(), outbox: await store.countOutbox() }).toEqual(before)
-  })
+  for (const row of FIELD_MESSAGES)
+    it(`${row.form} › ${row.field}: ${row.message}`, async () => {
+      const { store } = context.server
+      const before = { submissions: await store.countSubmissions(), outbox: await store.countOutbox() }
+      const formData = { ...validData[row.form], ...row.with, [row.field]: row.value }
+      const res = await postJson(context.server.url, { formType: FORM_TYPE[row.form], formData })
+      expect(res.status).toBe(400)
+      const body = (await res.json()) as { success: boolean; message: string; errors: Record<string, string> }
+      expect(body).toEqual({
+        success: false,
+        message: `Please check this field: ${fieldLabel(row.field)}.`,
+        errors: { [row.field]: row.message },
+      })
+      expect({ submissions: await store.countSubmissions(), outbox: await store.countOutbox() }).toEqual(before)
+    })
 })

@@ -5,7 +5,16 @@ import Database from 'better-sqlite3'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import pg from 'pg'
-import { postJson, startMailServer, startTestServer, storeBackend, validData, waitFor, type MailServer, type TestServer } from './helpers.ts'
+import {
+  postJson,
+  startMailServer,
+  startTestServer,
+  storeBackend,
+  validData,
+  waitFor,
+  type MailServer,
+  type TestServer,
+} from './helpers.ts'
 
 let mail: MailServer
 let server: TestServer
@@ -14,7 +23,12 @@ beforeAll(async () => {
   mail = await startMailServer()
   await mail.stop()
   // The relay is down: mail waits in the outbox. A limit of 2 enquiries per window.
-  server = await startTestServer({ SMTP_URL: mail.url, RATE_LIMIT_MAX: '2', OUTBOX_RETRY_BASE_SECONDS: '60', OUTBOX_RETRY_MAX_SECONDS: '60' })
+  server = await startTestServer({
+    SMTP_URL: mail.url,
+    RATE_LIMIT_MAX: '2',
+    OUTBOX_RETRY_BASE_SECONDS: '60',
+    OUTBOX_RETRY_MAX_SECONDS: '60',
+  })
 })
 afterAll(async () => {
   await server?.close()
@@ -36,7 +50,8 @@ describe('GET /readyz', () => {
     expect(empty.status).toBe(200)
     expect(await empty.json()).toEqual({ status: 'ready', store: storeBackend, ok: true, outboxBacklog: 0, oldestPendingAgeSeconds: null })
 
-    for (const name of ['First', 'Second']) expect((await postJson(server.url, { formType: 'CloveEnquiry', formData: { ...validData.productEnquiry, name } })).status).toBe(200)
+    for (const name of ['First', 'Second'])
+      expect((await postJson(server.url, { formType: 'CloveEnquiry', formData: { ...validData.productEnquiry, name } })).status).toBe(200)
     await new Promise((r) => setTimeout(r, 1100))
     const body = (await (await fetch(`${server.url}/readyz`)).json()) as Record<string, unknown>
     expect(body).toMatchObject({ status: 'ready', ok: true, outboxBacklog: 2 })
@@ -52,54 +67,60 @@ describe('GET /readyz', () => {
     }
   })
 
-  it.skipIf(storeBackend !== 'sqlite')('answers 503 while the database cannot be written (another process holds its write lock)', async () => {
-    // The outbox's claim of due mail also waits for the lock, up to the store's 5 s busy timeout,
-    // and blocks the event loop meanwhile (the store's claim logic, not the probe): held off here
-    // so the probe's own bound is what is measured.
-    await waitFor(() => server.logger.events.find((e) => e.msg === 'mail delivery failed, will retry'), 5000, 'a first mail attempt')
-    await server.outbox.stop()
-    const other = new Database(path.join(server.config.dataDir, 'enquiries.sqlite3'))
-    other.prepare('BEGIN IMMEDIATE').run()
-    try {
-      const started = Date.now()
-      const res = await fetch(`${server.url}/readyz`)
-      expect(res.status).toBe(503)
-      const body = (await res.json()) as Record<string, unknown>
-      expect(body).toMatchObject({ status: 'not ready', store: 'sqlite', ok: false })
-      expect(String(body.error)).toMatch(/locked/)
-      // The probe gave up quickly instead of stalling the server for the 5 s busy timeout.
-      expect(Date.now() - started).toBeLessThan(1500)
-      expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
-    } finally {
-      other.prepare('ROLLBACK').run()
-      other.close()
-      server.outbox.start()
-    }
-    expect((await fetch(`${server.url}/readyz`)).status).toBe(200)
-  })
+  it.skipIf(storeBackend !== 'sqlite')(
+    'answers 503 while the database cannot be written (another process holds its write lock)',
+    async () => {
+      // The outbox's claim of due mail also waits for the lock, up to the store's 5 s busy timeout,
+      // and blocks the event loop meanwhile (the store's claim logic, not the probe): held off here
+      // so the probe's own bound is what is measured.
+      await waitFor(() => server.logger.events.find((e) => e.msg === 'mail delivery failed, will retry'), 5000, 'a first mail attempt')
+      await server.outbox.stop()
+      const other = new Database(path.join(server.config.dataDir, 'enquiries.sqlite3'))
+      other.prepare('BEGIN IMMEDIATE').run()
+      try {
+        const started = Date.now()
+        const res = await fetch(`${server.url}/readyz`)
+        expect(res.status).toBe(503)
+        const body = (await res.json()) as Record<string, unknown>
+        expect(body).toMatchObject({ status: 'not ready', store: 'sqlite', ok: false })
+        expect(String(body.error)).toMatch(/locked/)
+        // The probe gave up quickly instead of stalling the server for the 5 s busy timeout.
+        expect(Date.now() - started).toBeLessThan(1500)
+        expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
+      } finally {
+        other.prepare('ROLLBACK').run()
+        other.close()
+        server.outbox.start()
+      }
+      expect((await fetch(`${server.url}/readyz`)).status).toBe(200)
+    },
+  )
 
-  it.skipIf(storeBackend !== 'postgresql')('answers 503 while the database does not answer in time (another session locks the outbox)', async () => {
-    const other = new pg.Client({ connectionString: server.config.databaseUrl })
-    await other.connect()
-    try {
-      await other.query('BEGIN')
-      await other.query('LOCK TABLE outbox IN ACCESS EXCLUSIVE MODE')
-      const started = Date.now()
-      const res = await fetch(`${server.url}/readyz`)
-      expect(res.status).toBe(503)
-      const body = (await res.json()) as Record<string, unknown>
-      expect(body).toMatchObject({ status: 'not ready', store: 'postgresql', ok: false })
-      expect(String(body.error)).toMatch(/did not answer/)
-      expect(String(body.error)).not.toMatch(/:\/\/[^:\s]*:[^*@\s]+@/)
-      // Bounded by the probe's own timeout, not by the lock.
-      expect(Date.now() - started).toBeLessThan(4000)
-      expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
-    } finally {
-      await other.query('ROLLBACK')
-      await other.end()
-    }
-    await waitFor(async () => ((await fetch(`${server.url}/readyz`)).status === 200 ? true : undefined), 5000, 'ready again')
-  })
+  it.skipIf(storeBackend !== 'postgresql')(
+    'answers 503 while the database does not answer in time (another session locks the outbox)',
+    async () => {
+      const other = new pg.Client({ connectionString: server.config.databaseUrl })
+      await other.connect()
+      try {
+        await other.query('BEGIN')
+        await other.query('LOCK TABLE outbox IN ACCESS EXCLUSIVE MODE')
+        const started = Date.now()
+        const res = await fetch(`${server.url}/readyz`)
+        expect(res.status).toBe(503)
+        const body = (await res.json()) as Record<string, unknown>
+        expect(body).toMatchObject({ status: 'not ready', store: 'postgresql', ok: false })
+        expect(String(body.error)).toMatch(/did not answer/)
+        expect(String(body.error)).not.toMatch(/:\/\/[^:\s]*:[^*@\s]+@/)
+        // Bounded by the probe's own timeout, not by the lock.
+        expect(Date.now() - started).toBeLessThan(4000)
+        expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
+      } finally {
+        await other.query('ROLLBACK')
+        await other.end()
+      }
+      await waitFor(async () => ((await fetch(`${server.url}/readyz`)).status === 200 ? true : undefined), 5000, 'ready again')
+    },
+  )
 })
 
 describe('logs', () => {
@@ -123,7 +144,11 @@ describe('logs', () => {
   it('never carry a buyer’s e-mail address, name or message at info level', async () => {
     const address = 'secret.buyer@example.org'
     const before = server.logger.events.length
-    const res = await postJson(server.url, { formType: 'QuickEnquiry', formData: { ...validData.quickEnquiry, email: address, name: 'Hidden Name' } }, { 'x-forwarded-for': '203.0.113.9' })
+    const res = await postJson(
+      server.url,
+      { formType: 'QuickEnquiry', formData: { ...validData.quickEnquiry, email: address, name: 'Hidden Name' } },
+      { 'x-forwarded-for': '203.0.113.9' },
+    )
     expect([200, 429]).toContain(res.status)
     const text = JSON.stringify(server.logger.events.slice(before))
     expect(text).not.toContain(address)
@@ -141,7 +166,11 @@ describe('logs', () => {
     // express-rate-limit checks its first request; one with a Forwarded header makes it report.
     const fresh = await startTestServer({})
     try {
-      await fetch(`${fresh.url}/api/submit`, { method: 'POST', headers: { 'content-type': 'application/json', forwarded: 'for=198.51.100.7' }, body: '{}' })
+      await fetch(`${fresh.url}/api/submit`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', forwarded: 'for=198.51.100.7' },
+        body: '{}',
+      })
       const fromLimiter = fresh.logger.events.filter((e) => e.component === 'rate-limit')
       expect(fromLimiter).toHaveLength(1)
       expect(fromLimiter[0]).toMatchObject({ level: 'error', err: { code: 'ERR_ERL_FORWARDED_HEADER' } })

@@ -305,7 +305,8 @@ export function startableProject(): Promise<string> {
     const root = tempDir('enquiry-project-')
     fs.copyFileSync(path.join(projectRoot, 'package.json'), path.join(root, 'package.json'))
     fs.mkdirSync(path.join(root, 'server'))
-    for (const file of ['launch.mjs', 'build-freshness.mjs']) fs.copyFileSync(path.join(projectRoot, 'server', file), path.join(root, 'server', file))
+    for (const file of ['launch.mjs', 'build-freshness.mjs'])
+      fs.copyFileSync(path.join(projectRoot, 'server', file), path.join(root, 'server', file))
     fs.symlinkSync(path.join(projectRoot, 'node_modules'), path.join(root, 'node_modules'), 'dir')
     await buildServer(projectRoot, path.join(root, 'dist'))
     return root
@@ -350,14 +351,17 @@ export async function spawnService(
   const via = options.via ?? 'node'
   const root = await startableProject()
   const cwd = options.cwd ?? root
-  const command = via === 'npm' ? (['npm', ['start']] as const) : ([process.execPath, [path.join(root, 'dist', 'service', 'main.js')]] as const)
+  const command =
+    via === 'npm' ? (['npm', ['start']] as const) : ([process.execPath, [path.join(root, 'dist', 'service', 'main.js')]] as const)
   const child = spawn(command[0], [...command[1]], {
     cwd,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...baseServiceEnv, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   options.onSpawn?.(child)
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })))
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  )
   const logs: Array<Record<string, unknown>> = []
   let stdout = ''
   let stderr = ''

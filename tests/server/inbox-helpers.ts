@@ -16,7 +16,11 @@ export class InboxClient {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
   }
 
-  async request(method: string, path: string, options: { body?: string; type?: string; headers?: Record<string, string> } = {}): Promise<Response> {
+  async request(
+    method: string,
+    path: string,
+    options: { body?: string; type?: string; headers?: Record<string, string> } = {},
+  ): Promise<Response> {
     const headers: Record<string, string> = { ...(this.cookies.size ? { cookie: this.cookieHeader() } : {}), ...options.headers }
     if (options.type) headers['content-type'] = options.type
     const res = await fetch(`${this.baseUrl}${path}`, { method, headers, body: options.body, redirect: 'manual' })
@@ -30,7 +34,11 @@ export class InboxClient {
   }
 
   login(password = TEST_PASSWORD, headers: Record<string, string> = { origin: SITE_ORIGIN }): Promise<Response> {
-    return this.request('POST', '/admin/login', { body: new URLSearchParams({ password }).toString(), type: 'application/x-www-form-urlencoded', headers })
+    return this.request('POST', '/admin/login', {
+      body: new URLSearchParams({ password }).toString(),
+      type: 'application/x-www-form-urlencoded',
+      headers,
+    })
   }
 
   async session(): Promise<string> {
@@ -53,7 +61,11 @@ export class InboxClient {
   }
 
   /** A POST as the inbox page sends it: JSON, the CSRF token in a header, the site's Origin. */
-  async action(path: string, body: unknown = {}, headers: Record<string, string> = {}): Promise<{ status: number; body: Record<string, unknown> }> {
+  async action(
+    path: string,
+    body: unknown = {},
+    headers: Record<string, string> = {},
+  ): Promise<{ status: number; body: Record<string, unknown> }> {
     const res = await this.request('POST', path, {
       body: JSON.stringify(body),
       type: 'application/json',
@@ -72,7 +84,12 @@ export class InboxClient {
 }
 
 /** Sends a real enquiry through POST /api/submit; resolves to its submission id. */
-export async function sendEnquiry(baseUrl: string, formData: Record<string, unknown> = validData.quickEnquiry, formType = 'QuickEnquiry', headers: Record<string, string> = {}): Promise<void> {
+export async function sendEnquiry(
+  baseUrl: string,
+  formData: Record<string, unknown> = validData.quickEnquiry,
+  formType = 'QuickEnquiry',
+  headers: Record<string, string> = {},
+): Promise<void> {
   const res = await postJson(baseUrl, { formType, formData }, headers)
   if (res.status !== 200) throw new Error(`submit: ${res.status} ${await res.text()}`)
 }

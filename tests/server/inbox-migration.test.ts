@@ -24,7 +24,14 @@ afterEach(async () => {
 /** What the inbox needs of an upgraded store, read through the store itself. */
 async function expectInboxReady(store: EnquiryStore): Promise<void> {
   expect(await store.getSubmission(1)).toMatchObject({ name: 'Old Buyer', ip: '10.0.0.1', userAgent: undefined, handledAt: null })
-  for (const table of INBOX_TABLES) expect(await store.db.selectFrom(table as 'admin_sessions').selectAll().execute(), table).toEqual([])
+  for (const table of INBOX_TABLES)
+    expect(
+      await store.db
+        .selectFrom(table as 'admin_sessions')
+        .selectAll()
+        .execute(),
+      table,
+    ).toEqual([])
   await store.db.updateTable('submissions').set({ handled_at: 1_700_000_100_000 }).where('id', '=', 1).execute()
   expect((await store.getSubmission(1))!.handledAt).toBe(1_700_000_100_000)
 }
@@ -42,7 +49,9 @@ describe.runIf(storeBackend === 'sqlite')('the inbox step on SQLite', () => {
     return store
   }
   const tables = (store: SqliteEnquiryStore) =>
-    (store.sqlite.prepare(`SELECT name FROM sqlite_master WHERE type IN ('table', 'index')`).all() as Array<{ name: string }>).map((t) => t.name)
+    (store.sqlite.prepare(`SELECT name FROM sqlite_master WHERE type IN ('table', 'index')`).all() as Array<{ name: string }>).map(
+      (t) => t.name,
+    )
 
   it('upgrades a version 1 store (before the inbox and the shared rate limit) and keeps its enquiries', async () => {
     const store = await openOld((db) => {

@@ -9,7 +9,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashPassword } from '../../server/admin/password.ts'
 import { AdminSessions, LoginFailureStore } from '../../server/admin/sessions.ts'
 import { ConfigError, loadConfig } from '../../server/config.ts'
-import { startMailServer, startTestServer, storeBackend, storeEnv, validData, waitFor, type MailServer, type TestServer } from './helpers.ts'
+import {
+  startMailServer,
+  startTestServer,
+  storeBackend,
+  storeEnv,
+  validData,
+  waitFor,
+  type MailServer,
+  type TestServer,
+} from './helpers.ts'
 import { InboxClient, SITE_ORIGIN, TEST_PASSWORD, sendEnquiry } from './inbox-helpers.ts'
 
 interface ListBody {
@@ -62,7 +71,12 @@ describe('inbox', () => {
   beforeAll(async () => {
     mail = await startMailServer()
     // Retries far apart: only "resend" brings a failed mail back quickly.
-    server = await startTestServer({ SMTP_URL: mail.url, ADMIN_PASSWORD: TEST_PASSWORD, OUTBOX_RETRY_BASE_SECONDS: '600', OUTBOX_RETRY_MAX_SECONDS: '600' })
+    server = await startTestServer({
+      SMTP_URL: mail.url,
+      ADMIN_PASSWORD: TEST_PASSWORD,
+      OUTBOX_RETRY_BASE_SECONDS: '600',
+      OUTBOX_RETRY_MAX_SECONDS: '600',
+    })
     // On the store of this run: the "postgresql" project must not quietly test SQLite.
     expect(server.store.kind).toBe(storeBackend)
     owner = await new InboxClient(server.url).loggedIn()
@@ -132,7 +146,13 @@ describe('inbox', () => {
     })
 
     it('answers 404 for any other address under the inbox, even logged in', async () => {
-      for (const p of ['/admin/enquiries/abc', '/admin/enquiries/1/extra', '/admin/api/nothing', '/admin/api/enquiries/0', '/admin/login/x']) {
+      for (const p of [
+        '/admin/enquiries/abc',
+        '/admin/enquiries/1/extra',
+        '/admin/api/nothing',
+        '/admin/api/enquiries/0',
+        '/admin/login/x',
+      ]) {
         const res = await owner.request('GET', p)
         expect(res.status, p).toBe(404)
       }
@@ -213,7 +233,10 @@ describe('inbox', () => {
       expect((await owner.getJson<{ state: string }>(`/admin/api/enquiries/${id}`)).body.state).toBe('handled')
       const reopened = await owner.action(`/admin/api/enquiries/${id}/reopen`)
       expect(reopened.status).toBe(200)
-      expect((await owner.getJson<{ state: string; handledAt: unknown }>(`/admin/api/enquiries/${id}`)).body).toMatchObject({ state: 'open', handledAt: null })
+      expect((await owner.getJson<{ state: string; handledAt: unknown }>(`/admin/api/enquiries/${id}`)).body).toMatchObject({
+        state: 'open',
+        handledAt: null,
+      })
     })
 
     it('answer 404 for an enquiry that does not exist', async () => {
@@ -227,7 +250,11 @@ describe('inbox', () => {
   describe('the list', () => {
     it('is newest first and paged by 25, with every column the owner reads', async () => {
       for (let i = 0; i < 27; i++) {
-        await sendEnquiry(server.url, { ...validData.quickEnquiry, name: `Paging Buyer ${String(i).padStart(2, '0')}`, email: `buyer${i}@paging.example` })
+        await sendEnquiry(server.url, {
+          ...validData.quickEnquiry,
+          name: `Paging Buyer ${String(i).padStart(2, '0')}`,
+          email: `buyer${i}@paging.example`,
+        })
       }
       const first = await owner.getJson<ListBody>('/admin/api/enquiries?q=paging%20buyer')
       expect(first.body.total).toBe(27)
@@ -249,7 +276,11 @@ describe('inbox', () => {
     })
 
     it('finds by any field, by number, and filters by form, state, mail and date', async () => {
-      await sendEnquiry(server.url, { ...validData.productEnquiry, name: 'Filter Person', requirement: 'Needs saffron-coloured jute bags' }, 'CloveEnquiry')
+      await sendEnquiry(
+        server.url,
+        { ...validData.productEnquiry, name: 'Filter Person', requirement: 'Needs saffron-coloured jute bags' },
+        'CloveEnquiry',
+      )
       const byMessage = await owner.getJson<ListBody>('/admin/api/enquiries?q=SAFFRON-coloured')
       expect(byMessage.body.rows.map((r) => r.name)).toEqual(['Filter Person'])
       const id = byMessage.body.rows[0]!.id
@@ -267,7 +298,9 @@ describe('inbox', () => {
       const open = await owner.getJson<ListBody>('/admin/api/enquiries?state=open')
       expect(open.body.rows.map((r) => r.id)).not.toContain(id)
 
-      await waitFor(async () => ((await owner.getJson<{ mail: string }>(`/admin/api/enquiries/${id}`)).body.mail === 'sent' ? true : undefined))
+      await waitFor(async () =>
+        (await owner.getJson<{ mail: string }>(`/admin/api/enquiries/${id}`)).body.mail === 'sent' ? true : undefined,
+      )
       const sent = await owner.getJson<ListBody>('/admin/api/enquiries?mail=sent&state=handled')
       expect(sent.body.rows.map((r) => r.id)).toContain(id)
 
@@ -303,11 +336,13 @@ describe('inbox', () => {
 
   describe('one enquiry', () => {
     it('shows every field and the request metadata', async () => {
-      await sendEnquiry(server.url, { ...validData.contact, name: 'Detail Person' }, 'contact', { 'user-agent': 'DetailBrowser/1.0 (Test)' })
+      await sendEnquiry(server.url, { ...validData.contact, name: 'Detail Person' }, 'contact', {
+        'user-agent': 'DetailBrowser/1.0 (Test)',
+      })
       const { body: list } = await owner.getJson<ListBody>('/admin/api/enquiries?q=Detail%20Person')
-      const { status, body } = await owner.getJson<Record<string, unknown> & { fields: Array<{ name: string; label: string; value: string }> }>(
-        `/admin/api/enquiries/${list.rows[0]!.id}`,
-      )
+      const { status, body } = await owner.getJson<
+        Record<string, unknown> & { fields: Array<{ name: string; label: string; value: string }> }
+      >(`/admin/api/enquiries/${list.rows[0]!.id}`)
       expect(status).toBe(200)
       expect(body.fields.map((f) => f.name)).toEqual(['product', 'granite', 'name', 'email', 'mobile', 'details'])
       expect(body.fields.find((f) => f.name === 'details')).toMatchObject({ label: 'Enquiry details', value: validData.contact.details })
@@ -322,7 +357,9 @@ describe('inbox', () => {
       const { body: list } = await owner.getJson<ListBody>('/admin/api/enquiries?q=Resend%20Person')
       const id = list.rows[0]!.id
       const failed = await waitFor(async () => {
-        const { body } = await owner.getJson<{ mail: string; mailError: string; mails: Array<{ attempts: number }> }>(`/admin/api/enquiries/${id}`)
+        const { body } = await owner.getJson<{ mail: string; mailError: string; mails: Array<{ attempts: number }> }>(
+          `/admin/api/enquiries/${id}`,
+        )
         return body.mail === 'failed' ? body : undefined
       })
       expect(failed.mailError).toContain('Mailbox temporarily unavailable')
@@ -335,7 +372,9 @@ describe('inbox', () => {
       // Retries are 10 minutes apart here: only the resend can have sent it this soon.
       const [delivered] = (await mail.waitForMessages(before + 1)).slice(before)
       expect(delivered!.parsed.subject).toContain('Resend Person')
-      await waitFor(async () => ((await owner.getJson<{ mail: string }>(`/admin/api/enquiries/${id}`)).body.mail === 'sent' ? true : undefined))
+      await waitFor(async () =>
+        (await owner.getJson<{ mail: string }>(`/admin/api/enquiries/${id}`)).body.mail === 'sent' ? true : undefined,
+      )
       const again = await owner.action(`/admin/api/enquiries/${id}/resend`)
       expect(again.status).toBe(409)
     })
@@ -414,7 +453,11 @@ describe('inbox', () => {
       const out = path.join(server.config.dataDir, 'cli-export.csv')
       const chunks: string[] = []
       const sink = { write: (s: string) => (chunks.push(s), true) } as unknown as NodeJS.WritableStream
-      const code = await runEnquiriesCommand(['export', '--form', 'CloveEnquiry', '--out', out], { out: sink, err: sink, env: storeEnv(server) })
+      const code = await runEnquiriesCommand(['export', '--form', 'CloveEnquiry', '--out', out], {
+        out: sink,
+        err: sink,
+        env: storeEnv(server),
+      })
       expect(code).toBe(0)
       expect(fs.readFileSync(out, 'utf8')).toBe(filtered.text)
     })
@@ -474,13 +517,18 @@ describe('password configuration', () => {
         return (error as ConfigError).message
       }
     }
-    expect(problems({ ADMIN_PASSWORD_HASH: 'plaintext-oops' })).toMatch(/ADMIN_PASSWORD_HASH: must be the line printed by "npm run enquiries -- hash-password"/)
+    expect(problems({ ADMIN_PASSWORD_HASH: 'plaintext-oops' })).toMatch(
+      /ADMIN_PASSWORD_HASH: must be the line printed by "npm run enquiries -- hash-password"/,
+    )
     expect(problems({ ADMIN_PASSWORD_HASH: 'plaintext-oops' })).not.toContain('plaintext-oops')
     expect(problems({ ADMIN_PASSWORD: 'short-pw' })).toMatch(/ADMIN_PASSWORD: must be at least 12 characters/)
     expect(problems({ ADMIN_PASSWORD: 'short-pw' })).not.toContain('short-pw')
-    expect(problems({ ADMIN_PASSWORD: TEST_PASSWORD, ADMIN_PASSWORD_HASH: '$scrypt$ln=12,r=8,p=1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' })).toMatch(
-      /not both/,
-    )
+    expect(
+      problems({
+        ADMIN_PASSWORD: TEST_PASSWORD,
+        ADMIN_PASSWORD_HASH: '$scrypt$ln=12,r=8,p=1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+      }),
+    ).toMatch(/not both/)
     expect(loadConfig({ ADMIN_PASSWORD: TEST_PASSWORD, ADMIN_SESSION_HOURS: '2' }).inbox).toMatchObject({ sessionMs: 7_200_000 })
     expect(loadConfig({}).inbox).toBeUndefined()
   })

@@ -19,12 +19,20 @@ async function server(env: Record<string, string>, distDir?: string): Promise<Te
 const enquiry = { formType: 'CloveEnquiry', formData: validData.productEnquiry }
 
 /** A raw request, so the Host header can be anything (fetch sets its own). */
-function rawPost(url: string, headers: Record<string, string>, body: string): Promise<{ status: number; headers: http.IncomingHttpHeaders }> {
+function rawPost(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
-    const req = http.request(`${url}/api/submit`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers } }, (res) => {
-      res.resume()
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers }))
-    })
+    const req = http.request(
+      `${url}/api/submit`,
+      { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers } },
+      (res) => {
+        res.resume()
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers }))
+      },
+    )
     req.on('error', reject)
     req.end(body)
   })
@@ -34,13 +42,21 @@ describe('the Origin check', () => {
   it('does not trust the Host header: a DNS-rebinding page whose Origin matches its Host is refused', async () => {
     const s = await server({})
     const port = new URL(s.url).port
-    const res = await rawPost(s.url, { host: `rebind.evil.example:${port}`, origin: `http://rebind.evil.example:${port}` }, JSON.stringify(enquiry))
+    const res = await rawPost(
+      s.url,
+      { host: `rebind.evil.example:${port}`, origin: `http://rebind.evil.example:${port}` },
+      JSON.stringify(enquiry),
+    )
     expect(res.status).toBe(403)
   })
 
   it('accepts the site behind a TLS proxy without TRUST_PROXY (https Origin, http to the server)', async () => {
     const s = await server({})
-    const res = await rawPost(s.url, { host: new URL(SITE_ORIGIN).host, origin: SITE_ORIGIN, 'x-forwarded-proto': 'https' }, JSON.stringify(enquiry))
+    const res = await rawPost(
+      s.url,
+      { host: new URL(SITE_ORIGIN).host, origin: SITE_ORIGIN, 'x-forwarded-proto': 'https' },
+      JSON.stringify(enquiry),
+    )
     expect(res.status).toBe(200)
   })
 
@@ -64,7 +80,11 @@ describe('CORS for another allowed origin', () => {
     const s = await server({ ALLOWED_ORIGINS: 'https://static.example.net' })
     const preflight = await fetch(`${s.url}/api/submit`, {
       method: 'OPTIONS',
-      headers: { origin: 'https://static.example.net', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      headers: {
+        origin: 'https://static.example.net',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
     })
     expect(preflight.status).toBe(204)
     expect(preflight.headers.get('access-control-allow-origin')).toBe('https://static.example.net')
@@ -107,7 +127,14 @@ describe('a site built with API_ORIGIN (pages on a static host, this service els
 
   it('links the problem page back to the form on the site', async () => {
     const s = await apiElsewhere()
-    const res = await postForm(s.url, [['formType', 'CloveEnquiry'], ['name', 'X']], { origin: SITE_ORIGIN, referer: `${SITE_ORIGIN}/products/clove` })
+    const res = await postForm(
+      s.url,
+      [
+        ['formType', 'CloveEnquiry'],
+        ['name', 'X'],
+      ],
+      { origin: SITE_ORIGIN, referer: `${SITE_ORIGIN}/products/clove` },
+    )
     expect(res.status).toBe(400)
     expect(await res.text()).toContain(`<a href="${SITE_ORIGIN}/products/clove">Back to the form</a>`)
   })

@@ -4,7 +4,17 @@
 import http from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
 import { killSpawnedServers, spawnServer } from './child-server.ts'
-import { builtDist, freshStoreEnv, openStoreOf, postJson, startMailServer, tempDir, validData, waitFor, type MailServer } from './helpers.ts'
+import {
+  builtDist,
+  freshStoreEnv,
+  openStoreOf,
+  postJson,
+  startMailServer,
+  tempDir,
+  validData,
+  waitFor,
+  type MailServer,
+} from './helpers.ts'
 
 const mailServers: MailServer[] = []
 afterEach(async () => {
@@ -43,7 +53,9 @@ describe('SIGKILL in the middle of a burst', () => {
     expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' })
     stop = true
     await Promise.all(lanes)
-    expect(attempted, `attempted ${attempted}, succeeded ${succeeded.length}, failed ${failures.join('; ')}`).toBeGreaterThan(succeeded.length)
+    expect(attempted, `attempted ${attempted}, succeeded ${succeeded.length}, failed ${failures.join('; ')}`).toBeGreaterThan(
+      succeeded.length,
+    )
 
     const second = await spawnServer(env)
     const store = await openStoreOf({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL })
@@ -80,18 +92,25 @@ describe('SIGTERM', () => {
     const child = await spawnServer(env)
 
     // A message is being sent (the relay takes 700 ms to accept it) ...
-    expect((await postJson(child.url, { formType: 'CloveEnquiry', formData: { ...validData.productEnquiry, name: 'Sent during shutdown' } })).status).toBe(200)
-    await waitFor(() => child.logs.length > 0 && mail.received.length === 0 ? true : undefined)
+    expect(
+      (await postJson(child.url, { formType: 'CloveEnquiry', formData: { ...validData.productEnquiry, name: 'Sent during shutdown' } }))
+        .status,
+    ).toBe(200)
+    await waitFor(() => (child.logs.length > 0 && mail.received.length === 0 ? true : undefined))
     await new Promise((r) => setTimeout(r, 150))
 
     // ... and a request is in flight: headers and half its body sent.
     const body = JSON.stringify({ formType: 'CloveEnquiry', formData: { ...validData.productEnquiry, name: 'In flight' } })
     const inFlight = new Promise<{ status: number; connection: string | undefined; text: string }>((resolve, reject) => {
-      const req = http.request(`${child.url}/api/submit`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-        let text = ''
-        res.on('data', (c: Buffer) => (text += c.toString()))
-        res.on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection, text }))
-      })
+      const req = http.request(
+        `${child.url}/api/submit`,
+        { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        (res) => {
+          let text = ''
+          res.on('data', (c: Buffer) => (text += c.toString()))
+          res.on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection, text }))
+        },
+      )
       req.on('error', reject)
       req.write(body.slice(0, 40))
       setTimeout(() => {
@@ -133,7 +152,14 @@ describe('logs in a terminal', () => {
     const main = path.join(await startableProject(), 'dist', 'service', 'main.js')
     // `script` gives the service a pseudo-terminal for its stdout.
     const child = spawn('script', ['-qc', `${process.execPath} ${main}`, '/dev/null'], {
-      env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', DATA_DIR: tempDir('enquiry-tty-'), DIST_DIR: builtDist, BUILD_ON_START: 'false' },
+      env: {
+        PATH: process.env.PATH,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: tempDir('enquiry-tty-'),
+        DIST_DIR: builtDist,
+        BUILD_ON_START: 'false',
+      },
       stdio: ['pipe', 'pipe', 'pipe'],
     })
     let out = ''

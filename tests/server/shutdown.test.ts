@@ -17,7 +17,10 @@ afterEach(async () => {
 })
 
 async function service(env: Record<string, string>, via: 'node' | 'npm'): Promise<ServiceProcess> {
-  const started = await spawnService({ DATA_DIR: tempDir('enquiry-stop-'), DIST_DIR: builtDist, SHUTDOWN_TIMEOUT_SECONDS: '5', ...env }, { via })
+  const started = await spawnService(
+    { DATA_DIR: tempDir('enquiry-stop-'), DIST_DIR: builtDist, SHUTDOWN_TIMEOUT_SECONDS: '5', ...env },
+    { via },
+  )
   children.push(started.process)
   return started
 }
@@ -45,11 +48,15 @@ const enquiryBody = (name: string) => JSON.stringify({ formType: 'CloveEnquiry',
 function slowPost(url: string, name: string, gapMs: number, onHalfSent: () => void) {
   const body = enquiryBody(name)
   return new Promise<{ status: number; connection: string | undefined; text: string }>((resolve, reject) => {
-    const req = http.request(`${url}/api/submit`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-      let text = ''
-      res.on('data', (c: Buffer) => (text += c.toString()))
-      res.on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection, text }))
-    })
+    const req = http.request(
+      `${url}/api/submit`,
+      { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      (res) => {
+        let text = ''
+        res.on('data', (c: Buffer) => (text += c.toString()))
+        res.on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection, text }))
+      },
+    )
     req.on('error', reject)
     req.write(body.slice(0, 40), () => {
       onHalfSent()
@@ -92,11 +99,15 @@ describe('under keep-alive load', () => {
     let signalled = false
     const request = (path: string, body?: string) =>
       new Promise<number>((resolve, reject) => {
-        const req = http.request(`${running.url}${path}`, { agent, method: body ? 'POST' : 'GET', headers: body ? { 'content-type': 'application/json' } : {} }, (res) => {
-          res.resume()
-          res.on('end', () => resolve(res.statusCode!))
-          res.on('error', reject)
-        })
+        const req = http.request(
+          `${running.url}${path}`,
+          { agent, method: body ? 'POST' : 'GET', headers: body ? { 'content-type': 'application/json' } : {} },
+          (res) => {
+            res.resume()
+            res.on('end', () => resolve(res.statusCode!))
+            res.on('error', reject)
+          },
+        )
         req.on('error', reject)
         req.end(body)
       })
@@ -139,7 +150,11 @@ describe('a mail relay that stalls', () => {
     mail.delayMs = 20_000
     const env = { DATA_DIR: tempDir('enquiry-stall-'), SMTP_URL: mail.url, SHUTDOWN_TIMEOUT_SECONDS: '2' }
     const first = await service(env, 'node')
-    const res = await fetch(`${first.url}/api/submit`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: enquiryBody('Stalled') })
+    const res = await fetch(`${first.url}/api/submit`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: enquiryBody('Stalled'),
+    })
     expect(res.status).toBe(200)
     // The send has begun (the relay holds it).
     const store = await SqliteEnquiryStore.open(env.DATA_DIR)
@@ -151,7 +166,9 @@ describe('a mail relay that stalls', () => {
       expect(await first.exited).toEqual({ code: 0, signal: null })
       const took = Date.now() - signalledAt
       expect(took).toBeLessThan(2000)
-      expect(first.logs.map((l) => l.msg)).toContain('shutdown timeout: abandoning the mail being sent; it stays queued and is sent after the next start')
+      expect(first.logs.map((l) => l.msg)).toContain(
+        'shutdown timeout: abandoning the mail being sent; it stays queued and is sent after the next start',
+      )
       const [queued] = await store.listOutbox()
       expect(queued).toMatchObject({ status: 'queued', leaseOwner: null })
       expect(queued!.nextAttemptAt).toBeLessThanOrEqual(Date.now())

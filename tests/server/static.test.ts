@@ -19,7 +19,10 @@ beforeAll(async () => {
   server = await startTestServer()
   client = path.join(server.config.distDir, 'client')
   builtFile = (folder, name) => {
-    const file = fs.readdirSync(path.join(client, folder), { recursive: true, encoding: 'utf8' }).sort().find((f) => name.test(f))
+    const file = fs
+      .readdirSync(path.join(client, folder), { recursive: true, encoding: 'utf8' })
+      .sort()
+      .find((f) => name.test(f))
     if (!file) throw new Error(`The build has no file matching ${name} under ${folder}`)
     return `/${folder}/${file.split(path.sep).join('/')}`
   }
@@ -29,7 +32,11 @@ afterAll(() => server?.close())
 const manifest = (): SiteManifest => JSON.parse(fs.readFileSync(path.join(server.config.distDir, 'site-manifest.json'), 'utf8'))
 
 /** A raw GET, so nothing decompresses or follows redirects behind the test's back. */
-function get(urlPath: string, headers: Record<string, string> = {}, method = 'GET'): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function get(
+  urlPath: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = http.request(`${server.url}${urlPath}`, { method, headers }, (res) => {
       const chunks: Buffer[] = []
@@ -43,7 +50,12 @@ function get(urlPath: string, headers: Record<string, string> = {}, method = 'GE
 
 describe('pages', () => {
   it('serves / and every folder page as UTF-8 HTML that revalidates', async () => {
-    for (const [urlPath, file] of [['/', 'index.html'], ['/about', 'about/index.html'], ['/products/clove', 'products/clove/index.html'], ['/thank-you', 'thank-you/index.html']]) {
+    for (const [urlPath, file] of [
+      ['/', 'index.html'],
+      ['/about', 'about/index.html'],
+      ['/products/clove', 'products/clove/index.html'],
+      ['/thank-you', 'thank-you/index.html'],
+    ]) {
       const res = await get(urlPath!)
       expect(res.status, urlPath).toBe(200)
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8')
@@ -165,7 +177,15 @@ describe('redirects and not found', () => {
 
   it('answers unknown paths with 404 and the prerendered 404 page', async () => {
     const page404 = fs.readFileSync(path.join(client, '404.html'))
-    for (const urlPath of ['/nope', '/products/mango', '/assets/missing.js', '/.vite/manifest.json', '/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/about%00']) {
+    for (const urlPath of [
+      '/nope',
+      '/products/mango',
+      '/assets/missing.js',
+      '/.vite/manifest.json',
+      '/../../etc/passwd',
+      '/%2e%2e/%2e%2e/etc/passwd',
+      '/about%00',
+    ]) {
       const res = await get(urlPath)
       expect(res.status, urlPath).toBe(404)
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8')
@@ -191,10 +211,12 @@ describe('security headers', () => {
   it('sends a strict CSP, HSTS, nosniff, no framing and a strict referrer policy on pages and API answers', async () => {
     for (const res of [await get('/'), await get('/nope'), await get('/api/submit')]) {
       const csp = String(res.headers['content-security-policy'])
-      const directives = new Map(csp.split(';').map((d) => {
-        const [name, ...values] = d.trim().split(/\s+/)
-        return [name!, values] as const
-      }))
+      const directives = new Map(
+        csp.split(';').map((d) => {
+          const [name, ...values] = d.trim().split(/\s+/)
+          return [name!, values] as const
+        }),
+      )
       expect(directives.get('default-src')).toEqual(["'self'"])
       // Inline styles and speculation rules are allowed by the hashes the build computed, and only those.
       expect(directives.get('script-src')).toEqual(["'self'", ...manifest().inlineHashes.script])

@@ -31,8 +31,17 @@ async function freshStore(): Promise<{ store: EnquiryStore; another: () => Promi
 
 function submission(name: string, overrides: Partial<NewSubmission> = {}): NewSubmission {
   return {
-    receivedAt: Date.now(), formType: 'CloveEnquiry', kind: 'productEnquiry', product: 'Clove', name, email: 'a@example.com',
-    data: { name, likes: ['Quality', 'Price'], rating: 4 }, status: 'received', ip: '127.0.0.1', requestId: `request-${name}`, ...overrides,
+    receivedAt: Date.now(),
+    formType: 'CloveEnquiry',
+    kind: 'productEnquiry',
+    product: 'Clove',
+    name,
+    email: 'a@example.com',
+    data: { name, likes: ['Quality', 'Price'], rating: 4 },
+    status: 'received',
+    ip: '127.0.0.1',
+    requestId: `request-${name}`,
+    ...overrides,
   }
 }
 function mail(messageId: string): () => QueuedMail {
@@ -60,7 +69,12 @@ describe(`store (${storeBackend})`, () => {
 
     const { id, outboxId } = await store.addSubmission(submission('A'), mail('<m1@example.com>'))
     const stored = (await store.getSubmission(id))!
-    expect(stored).toMatchObject({ name: 'A', mailStatus: 'queued', data: { name: 'A', likes: ['Quality', 'Price'], rating: 4 }, ip: '127.0.0.1' })
+    expect(stored).toMatchObject({
+      name: 'A',
+      mailStatus: 'queued',
+      data: { name: 'A', likes: ['Quality', 'Price'], rating: 4 },
+      ip: '127.0.0.1',
+    })
     expect((await store.outboxForSubmission(id)).map((m) => m.id)).toEqual([outboxId])
     // A message id is unique: a second row with it fails, and takes its submission with it.
     await expect(store.addSubmission(submission('B'), mail('<m1@example.com>'))).rejects.toThrow(/unique/i)
@@ -108,7 +122,12 @@ describe(`store (${storeBackend})`, () => {
     expect(await store.claimDueMessage('w3', now + 5000, 1000)).toBeUndefined()
 
     await store.markFailed(outboxId!, 'w2', 'refused', now + 50_000)
-    expect((await store.listOutbox())[0]).toMatchObject({ leaseOwner: null, leaseUntil: null, lastError: 'refused', nextAttemptAt: now + 50_000 })
+    expect((await store.listOutbox())[0]).toMatchObject({
+      leaseOwner: null,
+      leaseUntil: null,
+      lastError: 'refused',
+      nextAttemptAt: now + 50_000,
+    })
     expect(await store.countOutbox()).toMatchObject({ queued: 1, failing: 1, leased: 0 })
     expect(await store.nextDueAt()).toBe(now + 50_000)
     expect(await store.claimDueMessage('w3', now + 49_999, 1000)).toBeUndefined()
@@ -151,7 +170,9 @@ describe(`store (${storeBackend})`, () => {
     const count = 1201
     for (let start = 0; start < count; start += 100) {
       await Promise.all(
-        Array.from({ length: Math.min(100, count - start) }, (_, i) => store.addSubmission(submission(`e${start + i}`, { status: (start + i) % 7 ? 'received' : 'spam' }), null)),
+        Array.from({ length: Math.min(100, count - start) }, (_, i) =>
+          store.addSubmission(submission(`e${start + i}`, { status: (start + i) % 7 ? 'received' : 'spam' }), null),
+        ),
       )
     }
     const names: string[] = []
@@ -177,7 +198,10 @@ describe(`store (${storeBackend})`, () => {
     const other = await store.addSubmission(submission('C', { email: 'someone@example.in' }), mail('<d2@x>'))
     const claimed = (await store.claimDueMessage('w', Date.now(), 1000))!
     await store.markSent(claimed.id, Date.now(), '/data/mail/enquiry-000001.eml')
-    expect(await store.deleteByEmail('  ASHA.RAO@example.IN ')).toEqual({ submissionIds: [a.id, b.id], emlFiles: ['/data/mail/enquiry-000001.eml'] })
+    expect(await store.deleteByEmail('  ASHA.RAO@example.IN ')).toEqual({
+      submissionIds: [a.id, b.id],
+      emlFiles: ['/data/mail/enquiry-000001.eml'],
+    })
     expect(await store.getSubmission(a.id)).toBeUndefined()
     expect(await store.outboxForSubmission(a.id)).toEqual([])
     expect((await store.getSubmission(other.id))!.name).toBe('C')
@@ -269,7 +293,10 @@ describe.runIf(storeBackend === 'postgresql')('PostgreSQL connection', () => {
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
     const { port } = probe.address() as net.AddressInfo
     await new Promise((resolve) => probe.close(resolve))
-    const failure = await openStoreOf({ dataDir: tempDir('store-'), databaseUrl: `postgres://site:pa55word@127.0.0.1:${port}/enquiries` }).catch((e: Error) => e)
+    const failure = await openStoreOf({
+      dataDir: tempDir('store-'),
+      databaseUrl: `postgres://site:pa55word@127.0.0.1:${port}/enquiries`,
+    }).catch((e: Error) => e)
     expect(failure).toBeInstanceOf(Error)
     expect((failure as Error).message).toMatch(new RegExp(`^PostgreSQL site@127\\.0\\.0\\.1:${port}/enquiries: .*ECONNREFUSED`))
     expect((failure as Error).message).not.toContain('pa55word')

@@ -21,12 +21,21 @@ afterEach(() => consoleError.mockClear())
 
 describe('submitForm against the real server', () => {
   it('sends { formType, formData } as JSON: the enquiry is stored as sent, and each form reads its success text', async () => {
-    expect(await submitForm('CloveEnquiry', validData.productEnquiry, SHARED_MESSAGES, api)).toEqual({ ok: true, message: 'Form submitted successfully!' })
+    expect(await submitForm('CloveEnquiry', validData.productEnquiry, SHARED_MESSAGES, api)).toEqual({
+      ok: true,
+      message: 'Form submitted successfully!',
+    })
     const stored = (await server.store.listSubmissions({ limit: 1 }))[0]!
     expect(stored).toMatchObject({ formType: 'CloveEnquiry', name: validData.productEnquiry.name, email: validData.productEnquiry.email })
     expect(stored.data).toMatchObject(validData.productEnquiry)
-    expect(await submitForm('QuickEnquiry', validData.quickEnquiry, QUICK_ENQUIRY_MESSAGES, api)).toEqual({ ok: true, message: 'Form submitted successfully!' })
-    expect(await submitForm('contact', validData.contact, CONTACT_MESSAGES, api)).toEqual({ ok: true, message: 'Form submitted successfully!' })
+    expect(await submitForm('QuickEnquiry', validData.quickEnquiry, QUICK_ENQUIRY_MESSAGES, api)).toEqual({
+      ok: true,
+      message: 'Form submitted successfully!',
+    })
+    expect(await submitForm('contact', validData.contact, CONTACT_MESSAGES, api)).toEqual({
+      ok: true,
+      message: 'Form submitted successfully!',
+    })
     expect(consoleError).not.toHaveBeenCalled()
   })
 
@@ -38,7 +47,11 @@ describe('submitForm against the real server', () => {
       fieldErrors: { email: 'Please enter a valid e-mail address, such as name@company.com.', mobile: 'Please enter your mobile number.' },
     })
     const contact = await submitForm('contact', { ...validData.contact, granite: '' }, CONTACT_MESSAGES, api)
-    expect(contact).toEqual({ ok: false, message: 'Please check this field: Granite category.', fieldErrors: { granite: 'Please choose a granite category.' } })
+    expect(contact).toEqual({
+      ok: false,
+      message: 'Please check this field: Granite category.',
+      fieldErrors: { granite: 'Please choose a granite category.' },
+    })
     expect(consoleError).toHaveBeenCalledTimes(2)
   })
 
@@ -48,7 +61,11 @@ describe('submitForm against the real server', () => {
       const limitedApi = `${limited.url}/api/submit`
       expect((await submitForm('QuickEnquiry', validData.quickEnquiry, QUICK_ENQUIRY_MESSAGES, limitedApi)).ok).toBe(true)
       const outcome = await submitForm('QuickEnquiry', validData.quickEnquiry, QUICK_ENQUIRY_MESSAGES, limitedApi)
-      expect(outcome).toEqual({ ok: false, message: 'Too many enquiries from your network. Please try again in 10 minutes, or e-mail us.', fieldErrors: {} })
+      expect(outcome).toEqual({
+        ok: false,
+        message: 'Too many enquiries from your network. Please try again in 10 minutes, or e-mail us.',
+        fieldErrors: {},
+      })
     } finally {
       await limited.close()
     }
@@ -72,7 +89,9 @@ describe('submitForm against the real server', () => {
     const page = `${server.url}/about`
     const shared = await submitForm('FlaxEnquiry', {}, SHARED_MESSAGES, page)
     expect(shared).toEqual({ ok: false, message: 'Server returned invalid JSON. Check backend route.', fieldErrors: {} })
-    expect((await submitForm('QuickEnquiry', {}, QUICK_ENQUIRY_MESSAGES, page)).message).toBe('Server returned invalid response. Check server.js route or port.')
+    expect((await submitForm('QuickEnquiry', {}, QUICK_ENQUIRY_MESSAGES, page)).message).toBe(
+      'Server returned invalid response. Check server.js route or port.',
+    )
     expect((await submitForm('contact', {}, CONTACT_MESSAGES, page)).message).toBe('Something went wrong. Please try again later.')
     expect(consoleError).toHaveBeenCalledTimes(3)
   })

@@ -66,7 +66,9 @@ describe('every formType', () => {
       expect(parsed.subject).toContain(expectedProduct(formType))
       expect(parsed.subject).toMatch(kind === 'review' ? /^Review/ : kind === 'contact' ? /^Contact form/ : /enquiry/i)
       expect(parsed.replyTo?.value).toEqual([{ name: data.name, address: data.email }])
-      expect(parsed.to && !Array.isArray(parsed.to) ? parsed.to.value : []).toEqual([{ name: 'Enquiries', address: 'enquiries@example.test' }])
+      expect(parsed.to && !Array.isArray(parsed.to) ? parsed.to.value : []).toEqual([
+        { name: 'Enquiries', address: 'enquiries@example.test' },
+      ])
       expect(message!.envelopeTo).toEqual(['enquiries@example.test'])
       for (const field of formFields(kind)) {
         const raw = data[field]
@@ -141,7 +143,9 @@ describe('escaping', () => {
     const html = parsed.html || ''
     expect(html).not.toContain('<script>')
     expect(html).not.toContain('<img src=x')
-    expect(html).toContain('&#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62; &#38; &#60;img src=x onerror=alert(1)&#62; &#39;quoted&#39;')
+    expect(html).toContain(
+      '&#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62; &#38; &#60;img src=x onerror=alert(1)&#62; &#39;quoted&#39;',
+    )
     expect(parsed.text).toContain(`Name: Ravi ${nasty}`)
     // The multi-line message stays in the body: its "Bcc:" line never became a header.
     expect(parsed.headers.has('bcc')).toBe(false)
@@ -149,7 +153,9 @@ describe('escaping', () => {
     expect(parsed.text).toContain('    Bcc: victim@example.com')
     const headerBlock = raw.slice(0, raw.indexOf('\r\n\r\n'))
     expect(headerBlock).not.toMatch(/^Bcc:/im)
-    expect(parsed.subject).toBe(`Quick enquiry: Clove ${nasty} from Ravi ${nasty} (#${(await context.server.store.listSubmissions({ limit: 1 }))[0]!.id})`)
+    expect(parsed.subject).toBe(
+      `Quick enquiry: Clove ${nasty} from Ravi ${nasty} (#${(await context.server.store.listSubmissions({ limit: 1 }))[0]!.id})`,
+    )
     expect(parsed.replyTo?.value).toEqual([{ name: `Ravi ${nasty}`, address: 'ravi@example.in' }])
   })
 })
@@ -157,7 +163,10 @@ describe('escaping', () => {
 describe('spam', () => {
   it('thanks a post whose honeypot is filled, stores it flagged as spam and never mails it', async () => {
     const before = context.mail.received.length
-    const res = await postJson(context.server.url, { formType: 'CloveEnquiry', formData: { ...validData.productEnquiry, [HONEYPOT_FIELD]: 'http://spam.example' } })
+    const res = await postJson(context.server.url, {
+      formType: 'CloveEnquiry',
+      formData: { ...validData.productEnquiry, [HONEYPOT_FIELD]: 'http://spam.example' },
+    })
     expect(res.status).toBe(200)
     expect(await res.json()).toMatchObject({ success: true })
     const spam = (await context.server.store.listSubmissions({ limit: 1, includeSpam: true }))[0]!
@@ -178,16 +187,20 @@ describe('spam', () => {
 describe('classic form posts (JavaScript off)', () => {
   it('accepts urlencoded fields with a bare mobile number and answers 303 to the thank-you page', async () => {
     const before = context.mail.received.length
-    const res = await postForm(context.server.url, [
-      ['formType', 'CloveEnquiry'],
-      ['name', 'Kiran Das'],
-      ['email', 'kiran@example.in'],
-      ['countryCode', '91'],
-      ['mobile', '98765-43210'],
-      ['purpose', 'Reselling'],
-      ['requirement', 'Please quote for 1 container.'],
-      [HONEYPOT_FIELD, ''],
-    ], { origin: SITE_ORIGIN })
+    const res = await postForm(
+      context.server.url,
+      [
+        ['formType', 'CloveEnquiry'],
+        ['name', 'Kiran Das'],
+        ['email', 'kiran@example.in'],
+        ['countryCode', '91'],
+        ['mobile', '98765-43210'],
+        ['purpose', 'Reselling'],
+        ['requirement', 'Please quote for 1 container.'],
+        [HONEYPOT_FIELD, ''],
+      ],
+      { origin: SITE_ORIGIN },
+    )
     expect(res.status).toBe(303)
     expect(res.headers.get('location')).toBe('/thank-you')
     const stored = (await context.server.store.listSubmissions({ limit: 1 }))[0]!
@@ -219,7 +232,13 @@ describe('classic form posts (JavaScript off)', () => {
     const count = (await context.server.store.countSubmissions()).total
     const res = await postForm(
       context.server.url,
-      [['formType', 'CloveEnquiry'], ['name', '<b>Kiran</b>'], ['email', 'not-an-address'], ['countryCode', '91'], ['mobile', '']],
+      [
+        ['formType', 'CloveEnquiry'],
+        ['name', '<b>Kiran</b>'],
+        ['email', 'not-an-address'],
+        ['countryCode', '91'],
+        ['mobile', ''],
+      ],
       { referer: `${SITE_ORIGIN}/products/clove?x=1` },
     )
     expect(res.status).toBe(400)
@@ -243,7 +262,11 @@ describe('classic form posts (JavaScript off)', () => {
 
 describe('origin', () => {
   it('logs a refused origin, and what is allowed, as a warning', async () => {
-    const res = await postJson(context.server.url, { formType: 'CloveEnquiry', formData: validData.productEnquiry }, { origin: 'https://evil.example' })
+    const res = await postJson(
+      context.server.url,
+      { formType: 'CloveEnquiry', formData: validData.productEnquiry },
+      { origin: 'https://evil.example' },
+    )
     expect(res.status).toBe(403)
     const warning = context.server.logger.events.find((e) => e.requestId === res.headers.get('x-request-id') && e.level === 'warn')
     expect(warning).toMatchObject({ origin: 'https://evil.example', allowed: SITE_ORIGIN })
@@ -253,7 +276,11 @@ describe('origin', () => {
   it('accepts the configured site origin and, outside production, pages on this machine; refuses others with 403', async () => {
     const ok = await postJson(context.server.url, { formType: 'CloveEnquiry', formData: validData.productEnquiry }, { origin: SITE_ORIGIN })
     expect(ok.status).toBe(200)
-    const own = await postJson(context.server.url, { formType: 'CloveEnquiry', formData: validData.productEnquiry }, { origin: context.server.url })
+    const own = await postJson(
+      context.server.url,
+      { formType: 'CloveEnquiry', formData: validData.productEnquiry },
+      { origin: context.server.url },
+    )
     expect(own.status).toBe(200)
     const count = (await context.server.store.countSubmissions()).total
     for (const origin of ['https://evil.example', 'null', `${SITE_ORIGIN}.evil.example`, SITE_ORIGIN.replace('https:', 'http:')]) {

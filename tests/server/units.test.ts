@@ -114,7 +114,9 @@ describe('configuration', () => {
 describe('configuration, for production', () => {
   it('refuses TRUST_PROXY=true, saying why', () => {
     const [problem] = configProblems({ TRUST_PROXY: 'true' })
-    expect(problem).toMatch(/^TRUST_PROXY: must be the number of proxies in front of the server .* not "true": that would believe any client's X-Forwarded-For/)
+    expect(problem).toMatch(
+      /^TRUST_PROXY: must be the number of proxies in front of the server .* not "true": that would believe any client's X-Forwarded-For/,
+    )
   })
 
   it('never shows a password: a bad SMTP_URL is echoed masked, and every error points to docs/deploy.md', () => {
@@ -137,7 +139,11 @@ describe('configuration, for production', () => {
     const cwd = tempDir('config-')
     fs.mkdirSync(path.join(cwd, 'dist'))
     fs.writeFileSync(path.join(cwd, 'dist', 'site-manifest.json'), JSON.stringify({ origin: 'https://www.neo.example' }))
-    expect(loadConfig({}, cwd)).toMatchObject({ siteUrl: 'https://www.neo.example', siteUrlSource: 'build', allowedOrigins: ['https://www.neo.example'] })
+    expect(loadConfig({}, cwd)).toMatchObject({
+      siteUrl: 'https://www.neo.example',
+      siteUrlSource: 'build',
+      allowedOrigins: ['https://www.neo.example'],
+    })
     expect(loadConfig({ SITE_URL: 'https://www.neo.example/' }, cwd).siteUrl).toBe('https://www.neo.example')
     expect(configProblemsIn({ SITE_URL: 'https://other.example' }, cwd)).toEqual([
       `SITE_URL: is https://other.example but the site in ${path.join(cwd, 'dist')} was built for https://www.neo.example (its canonical links and sitemap name that address); build it with SITE_URL=https://other.example npm run build, or leave SITE_URL unset here`,
@@ -153,37 +159,58 @@ describe('configuration, for production', () => {
     expect(warnings[2]).toMatch(/^TRUST_PROXY is not set/)
     expect(warnings[3]).toMatch(/^SMTP_URL is not set/)
     const configured = loadConfig(
-      { NODE_ENV: 'production', SITE_URL: 'https://www.neo.example', MAIL_TO: 'sales@neo.example', TRUST_PROXY: 'loopback', SMTP_URL: 'smtps://u:p@smtp.neo.example:465' },
+      {
+        NODE_ENV: 'production',
+        SITE_URL: 'https://www.neo.example',
+        MAIL_TO: 'sales@neo.example',
+        TRUST_PROXY: 'loopback',
+        SMTP_URL: 'smtps://u:p@smtp.neo.example:465',
+      },
       '/srv/site',
     )
     expect(configured.warnings).toEqual([])
-    expect(loadConfig({ NODE_ENV: 'production', TRUST_PROXY: 'false' }, '/srv/site').warnings.some((w) => w.startsWith('TRUST_PROXY'))).toBe(false)
+    expect(
+      loadConfig({ NODE_ENV: 'production', TRUST_PROXY: 'false' }, '/srv/site').warnings.some((w) => w.startsWith('TRUST_PROXY')),
+    ).toBe(false)
   })
 
   it('reads LOG_LEVEL', () => {
     expect(loadConfig({}, '/srv/site').logLevel).toBe('info')
     expect(loadConfig({ LOG_LEVEL: 'debug' }, '/srv/site').logLevel).toBe('debug')
-    expect(configProblems({ LOG_LEVEL: 'loud' })).toEqual(['LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent (got "loud")'])
+    expect(configProblems({ LOG_LEVEL: 'loud' })).toEqual([
+      'LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
+    ])
   })
 })
 
 describe('maskSecrets', () => {
   it('masks the password of any URL in a text, and nothing else', () => {
-    expect(maskSecrets('connect smtps://user:pa%40ss@smtp.example.com:465 failed')).toBe('connect smtps://user:***@smtp.example.com:465 failed')
-    expect(maskSecrets('postgres://app:secret@db/site and https://example.com/a:b@c')).toBe('postgres://app:***@db/site and https://example.com/a:b@c')
+    expect(maskSecrets('connect smtps://user:pa%40ss@smtp.example.com:465 failed')).toBe(
+      'connect smtps://user:***@smtp.example.com:465 failed',
+    )
+    expect(maskSecrets('postgres://app:secret@db/site and https://example.com/a:b@c')).toBe(
+      'postgres://app:***@db/site and https://example.com/a:b@c',
+    )
     expect(maskSecrets('smtp://relay.example.com:25')).toBe('smtp://relay.example.com:25')
   })
 })
 
 describe('database configuration', () => {
   it('reads DATABASE_URL and the pool size, and never repeats a password in an error', () => {
-    const config = loadConfig({ DATABASE_URL: 'postgres://site:s3cret@db.example.com:5432/enquiries?sslmode=require', DATABASE_POOL_SIZE: '4' })
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://site:s3cret@db.example.com:5432/enquiries?sslmode=require',
+      DATABASE_POOL_SIZE: '4',
+    })
     expect(config.databaseUrl).toBe('postgres://site:s3cret@db.example.com:5432/enquiries?sslmode=require')
     expect(config.databasePoolSize).toBe(4)
     expect(loadConfig({ DATABASE_URL: 'postgresql://localhost/enquiries' }).databaseUrl).toBe('postgresql://localhost/enquiries')
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined()
 
-    const problems = configProblems({ DATABASE_URL: 'mysql://site:s3cret@db.example.com/enquiries', SMTP_URL: 'http://mailer:hunter2@smtp.example.com', DATABASE_POOL_SIZE: '0' })
+    const problems = configProblems({
+      DATABASE_URL: 'mysql://site:s3cret@db.example.com/enquiries',
+      SMTP_URL: 'http://mailer:hunter2@smtp.example.com',
+      DATABASE_POOL_SIZE: '0',
+    })
     expect(problems).toHaveLength(3)
     expect(problems[0]).toBe(
       'DATABASE_URL: must be a postgres:// or postgresql:// URL, such as postgres://user:password@db.example.com:5432/enquiries (got "mysql://site:***@db.example.com/enquiries")',
@@ -192,7 +219,7 @@ describe('database configuration', () => {
     expect(problems.find((p) => p.startsWith('DATABASE_POOL_SIZE:'))).toContain('at least 1')
   })
 
-  it('leases outbox messages for at most a minute by default, so a dead instance\'s mail moves on soon', () => {
+  it("leases outbox messages for at most a minute by default, so a dead instance's mail moves on soon", () => {
     expect(loadConfig({}).outbox.leaseMs).toBeLessThanOrEqual(60_000)
   })
 })

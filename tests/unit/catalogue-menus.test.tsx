@@ -8,14 +8,22 @@ import { Header } from '../../templates/components/Header.tsx'
 import { ALL_PRODUCTS, MENU_PRODUCTS, productMenuOf } from '../../templates/lib/menu.ts'
 import { getContent } from '../../templates/lib/site.ts'
 
-const catalogue = (n: number): NavItem[] => Array.from({ length: n }, (_, i) => ({ name: `Product ${String(i + 1).padStart(4, '0')}`, path: `/products/p${i + 1}` }))
+const catalogue = (n: number): NavItem[] =>
+  Array.from({ length: n }, (_, i) => ({ name: `Product ${String(i + 1).padStart(4, '0')}`, path: `/products/p${i + 1}` }))
 
 function layoutHtml(products: NavItem[]): string {
   const { site, navigation } = getContent()
   const menu = productMenuOf(products, '/products')
   return renderToString(
     <>
-      <Header currentPath="/products/p1" siteName={site.company.name} logo={{ url: '/logo.svg', width: 10, height: 10 }} links={navigation.header} productsPath="/products" products={menu} />
+      <Header
+        currentPath="/products/p1"
+        siteName={site.company.name}
+        logo={{ url: '/logo.svg', width: 10, height: 10 }}
+        links={navigation.header}
+        productsPath="/products"
+        products={menu}
+      />
       <Footer site={site} quickLinks={navigation.footerQuickLinks} products={menu} legalLinks={navigation.footerLegal} year={2026} />
     </>,
   )

@@ -34,7 +34,11 @@ function edit(file: string, change: (text: string) => string) {
 }
 
 function lineOf(file: string, pattern: RegExp): number {
-  return readFileSync(file, 'utf8').split('\n').findIndex((l) => pattern.test(l)) + 1
+  return (
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .findIndex((l) => pattern.test(l)) + 1
+  )
 }
 
 describe('MDX texts', () => {
@@ -63,7 +67,9 @@ describe('MDX texts', () => {
       {
         file: expect.stringMatching(/content\/legal\/terms\.mdx$/),
         field: '',
-        message: expect.stringMatching(/^\{Mon-Fri\} would stop the page from building\. .*write \(Mon-Fri\) instead, or \\\{Mon-Fri\\\} to show the braces$/),
+        message: expect.stringMatching(
+          /^\{Mon-Fri\} would stop the page from building\. .*write \(Mon-Fri\) instead, or \\\{Mon-Fri\\\} to show the braces$/,
+        ),
         line: lineOf(join(content, 'legal/terms.mdx'), /\{Mon-Fri\}/),
         col: 20,
       },
@@ -86,7 +92,12 @@ describe('MDX texts', () => {
 
   it('accepts braces and < written as the guide says, and comments', async () => {
     const { content } = project()
-    edit(join(content, 'legal/terms.mdx'), (t) => t.replace(/^## 2\./m, 'Open \\{Mon-Fri\\}, moisture \\<5% {/* checked yearly */}, <abbr title="Private Limited">Pvt Ltd</abbr>.\n\n## 2.'))
+    edit(join(content, 'legal/terms.mdx'), (t) =>
+      t.replace(
+        /^## 2\./m,
+        'Open \\{Mon-Fri\\}, moisture \\<5% {/* checked yearly */}, <abbr title="Private Limited">Pvt Ltd</abbr>.\n\n## 2.',
+      ),
+    )
     const { errors } = await checkContent({ dir: content })
     expect(errors).toEqual([])
   })
@@ -103,13 +114,17 @@ describe('pictures', () => {
       {
         file: expect.stringMatching(/content\/images\/products\/unused\.jpg$/),
         field: '',
-        message: expect.stringMatching(/^This file cannot be read as a picture \(.+\): save the photo again as a JPEG, or replace the file\. The build reads every picture/),
+        message: expect.stringMatching(
+          /^This file cannot be read as a picture \(.+\): save the photo again as a JPEG, or replace the file\. The build reads every picture/,
+        ),
       },
       {
         file: expect.stringMatching(/content\/products\/clove\.yaml$/),
         field: 'image.src',
         // The decoder's own words vary (libvips says 'premature end' or, under load, 'Unknown error').
-        message: expect.stringMatching(/content\/images\/products\/clove\.jpg cannot be read as a picture \(.+\): save the photo again as a JPEG, or replace the file$/),
+        message: expect.stringMatching(
+          /content\/images\/products\/clove\.jpg cannot be read as a picture \(.+\): save the photo again as a JPEG, or replace the file$/,
+        ),
         line: lineOf(join(content, 'products/clove.yaml'), /src: products\/clove\.jpg/),
         col: expect.any(Number),
       },
@@ -118,7 +133,9 @@ describe('pictures', () => {
 
   it('warns, without failing, about a photo smaller than the site draws it', async () => {
     const { content } = project()
-    await sharp({ create: { width: 400, height: 300, channels: 3, background: '#8a5a2b' } }).jpeg().toFile(join(content, 'images/products/clove.jpg'))
+    await sharp({ create: { width: 400, height: 300, channels: 3, background: '#8a5a2b' } })
+      .jpeg()
+      .toFile(join(content, 'images/products/clove.jpg'))
     const { errors, warnings, content: loaded } = await checkContent({ dir: content })
     expect(errors).toEqual([])
     expect(loaded).toBeDefined()
@@ -144,7 +161,9 @@ describe('pictures', () => {
     const again = await checkContent({ dir: content, cacheFile })
     expect(formatProblems(again.warnings)).toContain('clove.jpg is 1599 pixels wide')
     // ...until the file changes.
-    await sharp({ create: { width: 1700, height: 1000, channels: 3, background: '#8a5a2b' } }).jpeg().toFile(join(content, 'images/products/clove.jpg'))
+    await sharp({ create: { width: 1700, height: 1000, channels: 3, background: '#8a5a2b' } })
+      .jpeg()
+      .toFile(join(content, 'images/products/clove.jpg'))
     const changed = await checkContent({ dir: content, cacheFile })
     expect(formatProblems(changed.warnings)).not.toContain('clove.jpg')
   })
@@ -156,7 +175,10 @@ describe('npm run check:content', () => {
   const check = (cwd: string, env: Record<string, string>) => {
     // The content folder is the one in cwd, as when the command runs in the repository.
     const { CONTENT_DIR: _content, GITHUB_ACTIONS: _github, ...inherited } = process.env
-    return run(process.execPath, ['--import', tsx, script], { cwd, env: { ...inherited, BUILD_CACHE_DIR: join(cwd, '.cache'), ...env } }).then(
+    return run(process.execPath, ['--import', tsx, script], {
+      cwd,
+      env: { ...inherited, BUILD_CACHE_DIR: join(cwd, '.cache'), ...env },
+    }).then(
       (r) => ({ code: 0, ...r }),
       (e: { code: number; stdout: string; stderr: string }) => e,
     )
@@ -165,15 +187,25 @@ describe('npm run check:content', () => {
   it('prints one GitHub annotation per problem, at the line of the plain message, when GITHUB_ACTIONS is set', async () => {
     const { root: dir, content } = project()
     edit(join(content, 'products/clove.yaml'), (t) => t.replace(/^order: 2/m, 'order: second'))
-    await sharp({ create: { width: 400, height: 300, channels: 3, background: '#8a5a2b' } }).jpeg().toFile(join(content, 'images/products/cardamom.jpg'))
+    await sharp({ create: { width: 400, height: 300, channels: 3, background: '#8a5a2b' } })
+      .jpeg()
+      .toFile(join(content, 'images/products/cardamom.jpg'))
     const line = lineOf(join(content, 'products/clove.yaml'), /^order:/)
     const cardamomLine = lineOf(join(content, 'products/cardamom.yaml'), /src: products\/cardamom\.jpg/)
 
     const result = await check(dir, { GITHUB_ACTIONS: 'true' })
     expect(result.code).toBe(1)
     const annotations = result.stdout.split('\n').filter((l) => l.startsWith('::'))
-    expect(annotations).toContain(`::error file=content/products/clove.yaml,line=${line},col=8::order: Must be a number, e.g. 4 (not "second")`)
-    expect(annotations).toContainEqual(expect.stringMatching(new RegExp(`^::warning file=content/products/cardamom\\.yaml,line=${cardamomLine},col=\\d+::image\\.src: content/images/products/cardamom\\.jpg is 400 pixels wide`)))
+    expect(annotations).toContain(
+      `::error file=content/products/clove.yaml,line=${line},col=8::order: Must be a number, e.g. 4 (not "second")`,
+    )
+    expect(annotations).toContainEqual(
+      expect.stringMatching(
+        new RegExp(
+          `^::warning file=content/products/cardamom\\.yaml,line=${cardamomLine},col=\\d+::image\\.src: content/images/products/cardamom\\.jpg is 400 pixels wide`,
+        ),
+      ),
+    )
     // The plain message names the same line.
     expect(result.stderr).toContain(`content/products/clove.yaml:${line} › order: Must be a number, e.g. 4 (not "second")`)
     expect(result.stderr).not.toMatch(/\n\s+at /)

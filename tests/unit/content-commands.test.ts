@@ -23,13 +23,19 @@ function copyContent(): string {
 /** Runs an npm script in the project with CONTENT_DIR set; never throws on a failing exit code. */
 function npm(args: string[], contentDir: string): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile('npm', ['run', '--silent', ...args], { cwd: paths.root, env: { ...process.env, CONTENT_DIR: contentDir } }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    execFile(
+      'npm',
+      ['run', '--silent', ...args],
+      { cwd: paths.root, env: { ...process.env, CONTENT_DIR: contentDir } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     )
   })
 }
 
-const lineOf = (file: string, pattern: RegExp) => readFileSync(file, 'utf8').split('\n').findIndex((l) => pattern.test(l)) + 1
+const lineOf = (file: string, pattern: RegExp) =>
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .findIndex((l) => pattern.test(l)) + 1
 
 describe('npm run check:content', () => {
   it('says the content is valid, with its counts, and exits 0', async () => {
@@ -72,10 +78,19 @@ describe('npm run new:product', () => {
     expect(stdout).toContain('Page address: /products/green-chilli   Enquiry form: GreenChilliEnquiry   Menu position: 9')
     expect(readFileSync(file, 'utf8')).toContain('# EDIT')
 
-    await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#2e7d32' } }).jpeg().toFile(join(dir, 'images/products/green-chilli.jpg'))
+    await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#2e7d32' } })
+      .jpeg()
+      .toFile(join(dir, 'images/products/green-chilli.jpg'))
     expect((await npm(['check:content'], dir)).code).toBe(0)
     const product = loadContent(dir).productBySlug.get('green-chilli')
-    expect(product).toMatchObject({ kind: 'agro', name: 'Green Chilli', menuLabel: 'Green Chilli', path: '/products/green-chilli', formType: 'GreenChilliEnquiry', order: 9 })
+    expect(product).toMatchObject({
+      kind: 'agro',
+      name: 'Green Chilli',
+      menuLabel: 'Green Chilli',
+      path: '/products/green-chilli',
+      formType: 'GreenChilliEnquiry',
+      order: 9,
+    })
   })
 
   it('refuses a name it cannot use, an existing product and an address already taken, and writes nothing', async () => {

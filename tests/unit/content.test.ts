@@ -31,7 +31,9 @@ function edit(dir: string, file: string, change: (text: string) => string) {
 
 /** The 1-based line of the first line of `file` that matches. */
 function lineOf(dir: string, file: string, pattern: RegExp): number {
-  const index = readFileSync(join(dir, file), 'utf8').split('\n').findIndex((l) => pattern.test(l))
+  const index = readFileSync(join(dir, file), 'utf8')
+    .split('\n')
+    .findIndex((l) => pattern.test(l))
   if (index < 0) throw new Error(`${pattern} not in ${file}`)
   return index + 1
 }
@@ -53,10 +55,24 @@ describe('the real content', () => {
 
   it('has the catalogue of eight product lines', () => {
     expect(content.products.map((p) => p.menuLabel)).toEqual([
-      'Granites', 'Clove', 'Cardamom', 'Black Pepper (Kali Mirch)', 'Flax Seeds', 'Soyabean Flakes', 'Soyabean Meal', 'Makhana (Lotus Seeds)',
+      'Granites',
+      'Clove',
+      'Cardamom',
+      'Black Pepper (Kali Mirch)',
+      'Flax Seeds',
+      'Soyabean Flakes',
+      'Soyabean Meal',
+      'Makhana (Lotus Seeds)',
     ])
     expect(content.graniteShades.map((s) => s.name)).toEqual([
-      'Neo Chocolate Lapotra', 'Neo Tiger Shade', 'Neo Tomato Red', 'Neo Galaxy Black', 'Neo K Tize', 'Star Blue', 'Neo Tan Blue', 'Neo Tan Red',
+      'Neo Chocolate Lapotra',
+      'Neo Tiger Shade',
+      'Neo Tomato Red',
+      'Neo Galaxy Black',
+      'Neo K Tize',
+      'Star Blue',
+      'Neo Tan Blue',
+      'Neo Tan Red',
     ])
     expect(content.reviews.reviews).toHaveLength(10)
     expect(content.reviews.distribution).toEqual({ 5: 287, 4: 142, 3: 48, 2: 18, 1: 12 })
@@ -79,7 +95,10 @@ describe('the real content', () => {
 
   it('gives every agro product the six facts of the top block and makhana its own', () => {
     for (const p of content.agroProducts.filter((p) => p.slug !== 'makhana')) {
-      expect(p.facts.map((f) => f.label), p.slug).toEqual(['Quantity', 'Container', 'Business Type', 'Color', 'Packaging Type', 'Country of Origin'])
+      expect(
+        p.facts.map((f) => f.label),
+        p.slug,
+      ).toEqual(['Quantity', 'Container', 'Business Type', 'Color', 'Packaging Type', 'Country of Origin'])
       expect(p.facts.find((f) => f.label === 'Quantity')?.value).toBe('Available on Request')
     }
     const makhana = content.agroProducts.find((p) => p.slug === 'makhana')!
@@ -96,8 +115,20 @@ describe('a field that is not in the schema', () => {
     const problems = problemsOf(dir)
     expect(problems).toEqual(
       expect.arrayContaining([
-        { file: inFile('products/cardamom.yaml'), field: '', message: '`grade` is not a field here: did you mean `grades`?', line: lineOf(dir, 'products/cardamom.yaml', /^grade:/), col: 1 },
-        { file: inFile('granite/StarBlue.yaml'), field: '', message: '`alias` is not a field here: did you mean `aliases`?', line: lineOf(dir, 'granite/StarBlue.yaml', /^alias:/), col: 1 },
+        {
+          file: inFile('products/cardamom.yaml'),
+          field: '',
+          message: '`grade` is not a field here: did you mean `grades`?',
+          line: lineOf(dir, 'products/cardamom.yaml', /^grade:/),
+          col: 1,
+        },
+        {
+          file: inFile('granite/StarBlue.yaml'),
+          field: '',
+          message: '`alias` is not a field here: did you mean `aliases`?',
+          line: lineOf(dir, 'granite/StarBlue.yaml', /^alias:/),
+          col: 1,
+        },
         {
           file: inFile('products/black-pepper.yaml'),
           field: '',
@@ -137,7 +168,10 @@ describe('a field that is not in the schema', () => {
     const dir = copyContent()
     edit(dir, 'products/clove.yaml', (t) => t.replace(/^packing:\n/m, 'packing:\n  colourOfBags: green\n'))
     const [problem] = problemsOf(dir)
-    expect(problem).toMatchObject({ field: 'packing', message: '`colourOfBags` is not a field here. The fields here are: packing, storage, shelfLife' })
+    expect(problem).toMatchObject({
+      field: 'packing',
+      message: '`colourOfBags` is not a field here. The fields here are: packing, storage, shelfLife',
+    })
   })
 })
 
@@ -149,8 +183,20 @@ describe('a missing field', () => {
     const problems = problemsOf(dir)
     expect(problems).toEqual([
       // The file's own fields start on the first line that is not a comment.
-      { file: inFile('products/cardamom.yaml'), field: 'enquiryName', message: 'Required: add enquiryName:', line: lineOf(dir, 'products/cardamom.yaml', /^kind:/), col: 1 },
-      { file: inFile('products/clove.yaml'), field: 'packing.storage', message: 'Required: add storage:', line: lineOf(dir, 'products/clove.yaml', /^packing:/), col: 1 },
+      {
+        file: inFile('products/cardamom.yaml'),
+        field: 'enquiryName',
+        message: 'Required: add enquiryName:',
+        line: lineOf(dir, 'products/cardamom.yaml', /^kind:/),
+        col: 1,
+      },
+      {
+        file: inFile('products/clove.yaml'),
+        field: 'packing.storage',
+        message: 'Required: add storage:',
+        line: lineOf(dir, 'products/clove.yaml', /^packing:/),
+        col: 1,
+      },
     ])
   })
 
@@ -173,7 +219,12 @@ describe('YAML that cannot be read', () => {
   it('gives one message per file, the first, in plain words: tabs', () => {
     const dir = copyContent()
     // A whole group indented with tabs: the parser itself reports many follow-on errors.
-    edit(dir, 'products/clove.yaml', (t) => t.replace(/^packing:\n {2}packing:(.*)\n {2}storage:(.*)\n {2}shelfLife:(.*)$/m, 'packing:\n\tpacking:$1\n\tstorage:$2\n\tshelfLife:$3'))
+    edit(dir, 'products/clove.yaml', (t) =>
+      t.replace(
+        /^packing:\n {2}packing:(.*)\n {2}storage:(.*)\n {2}shelfLife:(.*)$/m,
+        'packing:\n\tpacking:$1\n\tstorage:$2\n\tshelfLife:$3',
+      ),
+    )
     const line = lineOf(dir, 'products/clove.yaml', /^\tpacking:/)
     expect(problemsOf(dir)).toEqual([
       {
@@ -187,13 +238,48 @@ describe('YAML that cannot be read', () => {
   })
 
   it.each([
-    ['an unclosed quote', (t: string) => t.replace('name: "Clove"', 'name: "Clove'), /^name:/, /A text opened with a quote is not closed: add the closing quote \(\"\) at the end of line \d+/],
-    ['a colon inside text', (t: string) => t.replace('name: "Clove"', 'name: Clove: whole and ground'), /^name:/, /contains a colon followed by a space.*put the whole text in "double quotes"/],
-    ['a text starting with @', (t: string) => t.replace('name: "Clove"', 'name: @clove'), /^name:/, /A text cannot start with @ unless it is in quotes/],
-    ['a text starting with *', (t: string) => t.replace('name: "Clove"', 'name: *best* clove'), /^name:/, /A text cannot start with \* unless it is in quotes/],
-    ['an alias-like text alone', (t: string) => t.replace('name: "Clove"', 'name: *best*'), /^name:/, /Put the text that starts with \* in "double quotes"/],
-    ['a field given twice', (t: string) => t.replace('menuLabel: "Clove"', 'menuLabel: "Clove"\nname: "Cloves"'), /^name: "Cloves"/, /`name` appears twice in the same group/],
-    ['a list item indented wrongly', (t: string) => t.replace('    value: "Available on Request"', '   value: "Available on Request"'), /^ {3}value: "Available/, /indented differently from the list item above it/],
+    [
+      'an unclosed quote',
+      (t: string) => t.replace('name: "Clove"', 'name: "Clove'),
+      /^name:/,
+      /A text opened with a quote is not closed: add the closing quote \(\"\) at the end of line \d+/,
+    ],
+    [
+      'a colon inside text',
+      (t: string) => t.replace('name: "Clove"', 'name: Clove: whole and ground'),
+      /^name:/,
+      /contains a colon followed by a space.*put the whole text in "double quotes"/,
+    ],
+    [
+      'a text starting with @',
+      (t: string) => t.replace('name: "Clove"', 'name: @clove'),
+      /^name:/,
+      /A text cannot start with @ unless it is in quotes/,
+    ],
+    [
+      'a text starting with *',
+      (t: string) => t.replace('name: "Clove"', 'name: *best* clove'),
+      /^name:/,
+      /A text cannot start with \* unless it is in quotes/,
+    ],
+    [
+      'an alias-like text alone',
+      (t: string) => t.replace('name: "Clove"', 'name: *best*'),
+      /^name:/,
+      /Put the text that starts with \* in "double quotes"/,
+    ],
+    [
+      'a field given twice',
+      (t: string) => t.replace('menuLabel: "Clove"', 'menuLabel: "Clove"\nname: "Cloves"'),
+      /^name: "Cloves"/,
+      /`name` appears twice in the same group/,
+    ],
+    [
+      'a list item indented wrongly',
+      (t: string) => t.replace('    value: "Available on Request"', '   value: "Available on Request"'),
+      /^ {3}value: "Available/,
+      /indented differently from the list item above it/,
+    ],
   ])('gives one message per file, the first, in plain words: %s', (_name, change, linePattern, message) => {
     const dir = copyContent()
     edit(dir, 'products/clove.yaml', change)
@@ -209,15 +295,23 @@ describe('file names, slugs and duplicates', () => {
     const dir = copyContent()
     renameSync(join(dir, 'products/soyabean-flakes.yaml'), join(dir, 'products/White Pepper.yaml'))
     edit(dir, 'products/White Pepper.yaml', (t) =>
-      t.replace(/^slug: .*$/m, 'slug: "White Pepper"').replace(/^formType: .*$/m, 'formType: WhitePepperEnquiry').replace(/^path: .*$/m, 'path: /products/white-pepper').replace(/^aliases:\n(  - .*\n)+/m, ''),
+      t
+        .replace(/^slug: .*$/m, 'slug: "White Pepper"')
+        .replace(/^formType: .*$/m, 'formType: WhitePepperEnquiry')
+        .replace(/^path: .*$/m, 'path: /products/white-pepper')
+        .replace(/^aliases:\n(  - .*\n)+/m, ''),
     )
     edit(dir, 'products/clove.yaml', (t) => t.replace(/^slug: clove/m, 'slug: cloves'))
     edit(dir, 'granite/NeoTanRed.yaml', (t) => t.replace(/^slug: .*$/m, 'slug: Neo Tan Red'))
     edit(dir, 'home.yaml', (t) => t.replace(/- soyabean-flakes\n/g, ''))
     const text = formatProblems(problemsOf(dir))
     const at = (file: string, pattern: RegExp) => `${file}:${lineOf(dir, file, pattern)}`
-    expect(text).toContain(`${at('products/White Pepper.yaml', /^slug:/)} › slug: The file name "White Pepper.yaml" cannot be a web address: rename the file to white-pepper.yaml and write slug: white-pepper`)
-    expect(text).toContain(`${at('products/clove.yaml', /^slug:/)} › slug: Must equal the file's name: write slug: clove, or, if "cloves" is the name you want, rename the file to cloves.yaml`)
+    expect(text).toContain(
+      `${at('products/White Pepper.yaml', /^slug:/)} › slug: The file name "White Pepper.yaml" cannot be a web address: rename the file to white-pepper.yaml and write slug: white-pepper`,
+    )
+    expect(text).toContain(
+      `${at('products/clove.yaml', /^slug:/)} › slug: Must equal the file's name: write slug: clove, or, if "cloves" is the name you want, rename the file to cloves.yaml`,
+    )
     expect(text).toContain(`${at('granite/NeoTanRed.yaml', /^slug:/)} › slug: Must equal the file's name: write slug: NeoTanRed`)
     // The advice is valid: nothing else is said about those slugs.
     expect(text.match(/› slug:/g)).toHaveLength(3)
@@ -237,11 +331,19 @@ describe('file names, slugs and duplicates', () => {
     const problems = problemsOf(dir)
     const file = inFile('granite/NeoIvory.yaml')
     expect(problems).toEqual([
-      expect.objectContaining({ file, field: 'path', message: expect.stringMatching(/^\/products\/granite\/StarBlue is already the address of \S*granite\/StarBlue\.yaml: choose another$/) }),
+      expect.objectContaining({
+        file,
+        field: 'path',
+        message: expect.stringMatching(
+          /^\/products\/granite\/StarBlue is already the address of \S*granite\/StarBlue\.yaml: choose another$/,
+        ),
+      }),
       expect.objectContaining({
         file,
         field: 'formType',
-        message: expect.stringMatching(/^"StarBlue" is already the formType of \S*granite\/StarBlue\.yaml: give this page its own, e\.g\. NeoIvoryEnquiry \(leave the other file's as it is\)$/),
+        message: expect.stringMatching(
+          /^"StarBlue" is already the formType of \S*granite\/StarBlue\.yaml: give this page its own, e\.g\. NeoIvoryEnquiry \(leave the other file's as it is\)$/,
+        ),
         line: lineOf(dir, 'granite/NeoIvory.yaml', /^formType:/),
       }),
     ])
@@ -261,8 +363,12 @@ describe('file names, slugs and duplicates', () => {
     edit(dir, 'products/makhana.yaml', (t) => t.replace('/products/lotusSeeds', '/products/CLOVE'))
     utimesSync(join(dir, 'products/clove.yaml'), new Date('2020-01-01'), new Date('2020-01-01'))
     const text = formatProblems(problemsOf(dir))
-    expect(text).toMatch(/products\/flax-seeds\.yaml:\d+ › aliases\.0: \/products\/clove is already the address of \S*products\/clove\.yaml: choose another/)
-    expect(text).toMatch(/products\/makhana\.yaml:\d+ › aliases\.0: \/products\/CLOVE differs only in letter case from \/products\/clove, an address of \S*products\/clove\.yaml/)
+    expect(text).toMatch(
+      /products\/flax-seeds\.yaml:\d+ › aliases\.0: \/products\/clove is already the address of \S*products\/clove\.yaml: choose another/,
+    )
+    expect(text).toMatch(
+      /products\/makhana\.yaml:\d+ › aliases\.0: \/products\/CLOVE differs only in letter case from \/products\/clove, an address of \S*products\/clove\.yaml/,
+    )
   })
 })
 
@@ -272,15 +378,22 @@ describe('references between files', () => {
     edit(dir, 'products/cardamom.yaml', (t) => t.replace('products/cardamom.jpg', 'products/cardamon.jpg'))
     edit(dir, 'products/clove.yaml', (t) => t.replace('products/clove.jpg', 'products/Clove.JPG'))
     const text = formatProblems(problemsOf(dir))
-    expect(text).toMatch(/products\/cardamom\.yaml:\d+ › image\.src: \S*images\/products\/cardamon\.jpg does not exist: did you mean products\/cardamom\.jpg\?/)
-    expect(text).toMatch(/products\/clove\.yaml:\d+ › image\.src: The picture is named products\/clove\.jpg \(letter case differs\): write src: products\/clove\.jpg exactly/)
+    expect(text).toMatch(
+      /products\/cardamom\.yaml:\d+ › image\.src: \S*images\/products\/cardamon\.jpg does not exist: did you mean products\/cardamom\.jpg\?/,
+    )
+    expect(text).toMatch(
+      /products\/clove\.yaml:\d+ › image\.src: The picture is named products\/clove\.jpg \(letter case differs\): write src: products\/clove\.jpg exactly/,
+    )
   })
 
   it('names a product list entry that is no product, at its line', () => {
     const dir = copyContent()
     edit(dir, 'home.yaml', (t) => t.replace('- black-pepper', '- black-peper'))
     const [problem] = problemsOf(dir)
-    expect(problem).toMatchObject({ field: expect.stringMatching(/^(carousel\.slides|latest\.products|popular\.products)\.\d+$/), message: 'No product "black-peper" in content/products/: did you mean black-pepper?' })
+    expect(problem).toMatchObject({
+      field: expect.stringMatching(/^(carousel\.slides|latest\.products|popular\.products)\.\d+$/),
+      message: 'No product "black-peper" in content/products/: did you mean black-pepper?',
+    })
     expect(problem!.line).toBe(lineOf(dir, 'home.yaml', /- black-peper/))
   })
 
@@ -288,7 +401,11 @@ describe('references between files', () => {
     const dir = copyContent()
     edit(dir, 'legal/terms.mdx', (t) => t.replace(/^effective: .*$/m, 'effective: October 22'))
     const [problem] = problemsOf(dir)
-    expect(problem).toMatchObject({ file: inFile('legal/terms.mdx'), field: 'effective', line: lineOf(dir, 'legal/terms.mdx', /^effective:/) })
+    expect(problem).toMatchObject({
+      file: inFile('legal/terms.mdx'),
+      field: 'effective',
+      line: lineOf(dir, 'legal/terms.mdx', /^effective:/),
+    })
     expect(problem!.message).toMatch(/YYYY-MM-DD/)
   })
 })
@@ -304,7 +421,14 @@ describe('every problem', () => {
     edit(dir, 'reviews.yaml', (t) => t.replace('rating: 5', 'rating: 6'))
     const problems = problemsOf(dir)
     expect(new Set(problems.map((p) => p.file.replace(/.*content-[^/]+\//, '')))).toEqual(
-      new Set(['products/clove.yaml', 'home.yaml', expect.stringMatching(/granite\/(NeoGalaxy|StarBlue)\.yaml/), 'products/makhana.yaml', 'site.yaml', 'reviews.yaml']),
+      new Set([
+        'products/clove.yaml',
+        'home.yaml',
+        expect.stringMatching(/granite\/(NeoGalaxy|StarBlue)\.yaml/),
+        'products/makhana.yaml',
+        'site.yaml',
+        'reviews.yaml',
+      ]),
     )
     for (const p of problems) expect(p.line, formatProblems([p])).toBeGreaterThan(0)
   })

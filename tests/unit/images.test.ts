@@ -9,18 +9,29 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildImages, ladderFor, widestFor } from '../../scripts/build-images.ts'
 import { Picture, SvgImage } from '../../templates/components/Picture.tsx'
-import { isSvgEntry, preloadAttributes, srcset, type ImageManifest, type RasterImageEntry, type SvgImageEntry } from '../../templates/components/images.ts'
+import {
+  isSvgEntry,
+  preloadAttributes,
+  srcset,
+  type ImageManifest,
+  type RasterImageEntry,
+  type SvgImageEntry,
+} from '../../templates/components/images.ts'
 
 let root: string
 let imagesDir: string
 let outDir: string
 let manifest: ImageManifest
 
-const SVG_LOGO = '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40" viewBox="0 0 120 40"><rect width="120" height="40" fill="#8a3a12"/></svg>'
+const SVG_LOGO =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40" viewBox="0 0 120 40"><rect width="120" height="40" fill="#8a3a12"/></svg>'
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true })
-  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name)).sort()
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name))
+    .sort()
 }
 
 function mtimes(files: string[]): Record<string, number> {
@@ -178,7 +189,9 @@ describe('Picture', () => {
     expect(renderToString(createElement(SvgImage, { image: logo, alt: 'Logo' }))).toBe(
       '<img src="/img/brand/logo.12345678.svg" width="240" height="48" alt="Logo" loading="lazy" decoding="async"/>',
     )
-    expect(renderToString(createElement(Picture, { image: logo, alt: 'Logo', sizes: '200px' }))).toContain('src="/img/brand/logo.12345678.svg"')
+    expect(renderToString(createElement(Picture, { image: logo, alt: 'Logo', sizes: '200px' }))).toContain(
+      'src="/img/brand/logo.12345678.svg"',
+    )
   })
 
   it('gives head preload attributes for a priority picture (React does not preload inside <picture>)', () => {

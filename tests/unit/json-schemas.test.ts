@@ -33,7 +33,9 @@ function contentFiles(): { file: string; schema: string }[] {
   for (const entry of readdirSync(join(root, 'content'), { recursive: true, withFileTypes: true })) {
     if (entry.isFile() && /\.ya?ml$/.test(entry.name)) files.push(join(entry.parentPath, entry.name).slice(root.length + 1))
   }
-  const settings = JSON.parse(readFileSync(join(root, '.vscode/settings.json'), 'utf8')) as { 'yaml.schemas': Record<string, string | string[]> }
+  const settings = JSON.parse(readFileSync(join(root, '.vscode/settings.json'), 'utf8')) as {
+    'yaml.schemas': Record<string, string | string[]>
+  }
   return files.map((file) => {
     const matching = Object.entries(settings['yaml.schemas'])
       .filter(([, globs]) => [globs].flat().some((glob) => minimatch(file, glob)))
@@ -82,7 +84,9 @@ describe('the JSON Schemas', () => {
     expect(shade.image.src).toBe('granite/StarBlue.jpg')
     expect(validate('granite-shade', shade)).toEqual([])
     expect(validate('granite-shade', { ...shade, image: { ...shade.image, src: 'granite/StarBlue.JPG' } })).toEqual([])
-    expect(validate('granite-shade', { ...shade, image: { ...shade.image, src: 'granite/Star Blue.jpg' } })).toEqual([expect.stringMatching(/^\/image\/src must match pattern/)])
+    expect(validate('granite-shade', { ...shade, image: { ...shade.image, src: 'granite/Star Blue.jpg' } })).toEqual([
+      expect.stringMatching(/^\/image\/src must match pattern/),
+    ])
   })
 
   it('refuse a broken file: an unknown key, a missing field, a wrong pattern', () => {
@@ -103,7 +107,9 @@ describe('the JSON Schemas', () => {
         const optional = !(node.required ?? []).includes(key)
         if (!field.description) unexplained.push(`${here}: no description`)
         else if (optional !== field.description.startsWith('Optional')) {
-          unexplained.push(`${here}: ${optional ? 'optional but its description does not start with "Optional"' : 'required but described as optional'}`)
+          unexplained.push(
+            `${here}: ${optional ? 'optional but its description does not start with "Optional"' : 'required but described as optional'}`,
+          )
         }
         walk(field, `${here}.`)
         if (field.items) walk(field.items, `${here}.`)
@@ -115,13 +121,20 @@ describe('the JSON Schemas', () => {
 
   it('carry what the browser editor needs: each pattern with its message, the fields not to change once live, pictures and product references', () => {
     const agro = schemaFile('product').oneOf!.find((v) => v.properties?.kind?.const === 'agro')!
-    expect(agro.properties!.slug).toMatchObject({ pattern: expect.any(String), patternErrorMessage: expect.stringMatching(/lower-case/), setOnce: true })
+    expect(agro.properties!.slug).toMatchObject({
+      pattern: expect.any(String),
+      patternErrorMessage: expect.stringMatching(/lower-case/),
+      setOnce: true,
+    })
     expect(agro.properties!.formType).toMatchObject({ patternErrorMessage: expect.any(String), setOnce: true })
     expect(agro.properties!.image!.properties!.src).toMatchObject({ mediaFolder: 'content/images' })
     expect(agro.properties!.explore!.items).toMatchObject({ references: 'products', pattern: agro.properties!.slug!.pattern })
     expect(agro.properties!.slug!.references).toBeUndefined()
     const site = schemaFile('site')
-    expect(site.properties!.contact!.properties!.phones!.items!.properties!.tel).toMatchObject({ pattern: '^\\+[0-9]{6,15}$', patternErrorMessage: expect.stringMatching(/International format/) })
+    expect(site.properties!.contact!.properties!.phones!.items!.properties!.tel).toMatchObject({
+      pattern: '^\\+[0-9]{6,15}$',
+      patternErrorMessage: expect.stringMatching(/International format/),
+    })
   })
 
   it('cannot be generated from a regex with flags, which JSON Schema would drop', () => {

@@ -46,7 +46,9 @@ describe('the preview’s live content', () => {
     save((t) => t.replace(/^slug: clove /m, 'slug: Clove '))
     const broken = await live.state()
     expect(broken.result.content).toBeUndefined()
-    expect(broken.result.errors).toEqual([expect.objectContaining({ field: 'slug', message: "Must equal the file's name: write slug: clove" })])
+    expect(broken.result.errors).toEqual([
+      expect.objectContaining({ field: 'slug', message: "Must equal the file's name: write slug: clove" }),
+    ])
     expect(getContent().productBySlug.get('clove')!.name).toBe('Clove Buds')
     expect(valid).toEqual(['Clove', 'Clove Buds'])
   })

@@ -29,11 +29,12 @@ describe('routes', () => {
     expect(content.routeByPath.size).toBe(all.length)
     // Case-insensitive clashes are only allowed between the spellings of one page.
     const byFolded = new Map<string, Set<string>>()
-    for (const r of content.routes) for (const p of [r.path, ...r.aliases]) {
-      const owners = byFolded.get(p.toLowerCase()) ?? new Set()
-      owners.add(`${r.kind}:${r.id}`)
-      byFolded.set(p.toLowerCase(), owners)
-    }
+    for (const r of content.routes)
+      for (const p of [r.path, ...r.aliases]) {
+        const owners = byFolded.get(p.toLowerCase()) ?? new Set()
+        owners.add(`${r.kind}:${r.id}`)
+        byFolded.set(p.toLowerCase(), owners)
+      }
     for (const [path, owners] of byFolded) expect(owners.size, path).toBe(1)
   })
 

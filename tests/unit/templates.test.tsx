@@ -47,9 +47,17 @@ describe('header', () => {
         currentPath="/products/clove"
         siteName="Company"
         logo={{ url: '/logo.svg', width: 200, height: 48 }}
-        links={[{ name: 'Home', path: '/' }, { name: 'Products', path: '/products' }, { name: 'About', path: '/about' }, { name: 'Contact', path: '/contact' }]}
+        links={[
+          { name: 'Home', path: '/' },
+          { name: 'Products', path: '/products' },
+          { name: 'About', path: '/about' },
+          { name: 'Contact', path: '/contact' },
+        ]}
         productsPath="/products"
-        products={[{ name: 'Granites', path: '/products/granite' }, { name: 'Clove', path: '/products/clove' }]}
+        products={[
+          { name: 'Granites', path: '/products/granite' },
+          { name: 'Clove', path: '/products/clove' },
+        ]}
       />,
     )
     expect(html).toMatch(/<li class="has-menu"><a href="\/products" aria-current="page">Products/)

@@ -19,7 +19,15 @@ const validate = (file: string) =>
 
 interface Workflow {
   on: Record<string, unknown>
-  jobs: Record<string, { name: string; needs?: string | string[]; container?: unknown; steps: { uses?: string; run?: string; with?: Record<string, unknown> }[] }>
+  jobs: Record<
+    string,
+    {
+      name: string
+      needs?: string | string[]
+      container?: unknown
+      steps: { uses?: string; run?: string; with?: Record<string, unknown> }[]
+    }
+  >
 }
 
 describe('.github/workflows/site.yml', () => {

@@ -98,7 +98,15 @@ export function EnquiryForm({
     <FormFrame form={form} formType={formType} labelledBy={labelledBy} className="form--enquiry">
       <div className="form__grid">
         {isExport ? (
-          <SelectField form={form} name="product" label="Product" required wide placeholder="Select a product" options={asOptions(productOptions)} />
+          <SelectField
+            form={form}
+            name="product"
+            label="Product"
+            required
+            wide
+            placeholder="Select a product"
+            options={asOptions(productOptions)}
+          />
         ) : null}
         <TextField form={form} name="name" label="Name" required autoComplete="name" maxLength={100} />
         <TextField form={form} name="email" label="Email" type="email" required autoComplete="email" inputMode="email" maxLength={254} />

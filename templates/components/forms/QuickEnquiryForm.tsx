@@ -46,7 +46,15 @@ export function QuickEnquiryForm({ productOptions, countries, idPrefix, labelled
     <FormFrame form={form} formType={QUICK_ENQUIRY_FORM_TYPE} labelledBy={labelledBy} className="form--quick">
       <div className="form__grid">
         <SelectField form={form} name="product" label="Product" required placeholder="Select a product" options={products} />
-        <SelectField form={form} name="country" label="Country" required placeholder="Select your country" autoComplete="country-name" options={countryOptions} />
+        <SelectField
+          form={form}
+          name="country"
+          label="Country"
+          required
+          placeholder="Select your country"
+          autoComplete="country-name"
+          options={countryOptions}
+        />
         <TextField form={form} name="name" label="Name" required autoComplete="name" maxLength={100} />
         <TextField form={form} name="email" label="Email" type="email" required autoComplete="email" inputMode="email" maxLength={254} />
         <TextField form={form} name="mobile" label="Mobile Number" type="tel" required autoComplete="tel" inputMode="tel" maxLength={24} />

@@ -67,7 +67,16 @@ export function ReviewForm({ productOptions, idPrefix, labelledBy }: ReviewFormP
         <TextField form={form} name="company" label="Company (optional)" autoComplete="organization" maxLength={120} />
         <TextField form={form} name="designation" label="Designation (optional)" autoComplete="organization-title" maxLength={120} />
         <TextField form={form} name="email" label="Email" type="email" required autoComplete="email" inputMode="email" maxLength={254} />
-        <TextField form={form} name="mobile" label="Mobile Number (India +91)" type="tel" required autoComplete="tel" inputMode="tel" maxLength={24} />
+        <TextField
+          form={form}
+          name="mobile"
+          label="Mobile Number (India +91)"
+          type="tel"
+          required
+          autoComplete="tel"
+          inputMode="tel"
+          maxLength={24}
+        />
         <SelectField form={form} name="product" label="Product" required placeholder="Select the product you bought" options={products} />
         <RatingField form={form} />
         <LikesField form={form} />
@@ -126,7 +135,10 @@ function LikesField({ form }: { form: FormController<Values> }) {
   const chosen = Array.isArray(form.values.likes) ? form.values.likes : []
   const toggle = (like: string, on: boolean) =>
     // Kept in the order of the list, whatever order they were ticked in.
-    form.setValue('likes', REVIEW_LIKES.filter((l) => (l === like ? on : chosen.includes(l))))
+    form.setValue(
+      'likes',
+      REVIEW_LIKES.filter((l) => (l === like ? on : chosen.includes(l))),
+    )
   return (
     <fieldset
       className="form__field form__field--wide form__choices"

@@ -44,9 +44,7 @@ export const CONTACT_MESSAGES: SubmitMessages = {
 /** The enquiry service: this site, or the origin the build was given as API_ORIGIN (docs/deploy.md). */
 export const SUBMIT_ENDPOINT = `${(import.meta.env.PUBLIC_ENV__API_ORIGIN as string | undefined) ?? ''}/api/submit`
 
-export type SubmitOutcome =
-  | { ok: true; message: string }
-  | { ok: false; message: string; fieldErrors: FieldErrors }
+export type SubmitOutcome = { ok: true; message: string } | { ok: false; message: string; fieldErrors: FieldErrors }
 
 interface Reply {
   success?: unknown

@@ -12,11 +12,23 @@ export default function Page() {
         <div className="container sitemap-grid">
           <nav aria-labelledby="nf-main" className="sitemap-group">
             <h2 id="nf-main">Main pages</h2>
-            <ul>{content.navigation.sitemapMain.map((l) => <li key={l.path}><a href={l.path}>{l.name}</a></li>)}</ul>
+            <ul>
+              {content.navigation.sitemapMain.map((l) => (
+                <li key={l.path}>
+                  <a href={l.path}>{l.name}</a>
+                </li>
+              ))}
+            </ul>
           </nav>
           <nav aria-labelledby="nf-products" className="sitemap-group">
             <h2 id="nf-products">Product pages</h2>
-            <ul>{productMenu(content).map((l) => <li key={l.path}><a href={l.path}>{l.name}</a></li>)}</ul>
+            <ul>
+              {productMenu(content).map((l) => (
+                <li key={l.path}>
+                  <a href={l.path}>{l.name}</a>
+                </li>
+              ))}
+            </ul>
           </nav>
         </div>
       </div>

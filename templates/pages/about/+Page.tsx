@@ -31,7 +31,13 @@ export default function Page({ page, site, facts, products, allProductsPath }: D
           <ul className="leaders">
             {site.leaders.map((l) => (
               <li key={l.title} className="leader">
-                <span className="leader-initials" aria-hidden="true">{l.name.split(' ').map((w) => w[0]).slice(0, 2).join('')}</span>
+                <span className="leader-initials" aria-hidden="true">
+                  {l.name
+                    .split(' ')
+                    .map((w) => w[0])
+                    .slice(0, 2)
+                    .join('')}
+                </span>
                 <div>
                   <h3>{l.name}</h3>
                   <p className="leader-title">{l.title}</p>
@@ -54,7 +60,9 @@ export default function Page({ page, site, facts, products, allProductsPath }: D
           <CardGrid items={products} cta="View product" />
           {allProductsPath && (
             <p className="button-row more-products">
-              <a className="button button-outline" href={allProductsPath}>{ALL_PRODUCTS}</a>
+              <a className="button button-outline" href={allProductsPath}>
+                {ALL_PRODUCTS}
+              </a>
             </p>
           )}
         </div>

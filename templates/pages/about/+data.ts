@@ -9,7 +9,15 @@ export default function data() {
   const page = content.pages.about
   const { company } = content.site
   const head = pageHead(page, {
-    jsonLd: [{ '@context': 'https://schema.org', '@type': 'AboutPage', name: page.heading, url: content.site.origin + page.path, about: organization(content) }]
+    jsonLd: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'AboutPage',
+        name: page.heading,
+        url: content.site.origin + page.path,
+        about: organization(content),
+      },
+    ],
   })
   return {
     head,

@@ -5,9 +5,13 @@
 export default function Page() {
   return (
     <div id="inbox-root" data-inbox-shell="">
-      <p className="inbox-muted" role="status">Loading the enquiries…</p>
+      <p className="inbox-muted" role="status">
+        Loading the enquiries…
+      </p>
       <noscript>
-        <p>The inbox needs JavaScript. Turn it on for this site, or use <code>npm run enquiries -- list</code> on the server.</p>
+        <p>
+          The inbox needs JavaScript. Turn it on for this site, or use <code>npm run enquiries -- list</code> on the server.
+        </p>
       </noscript>
     </div>
   )

@@ -9,9 +9,13 @@ export default function Page() {
       <p className="inbox-muted">Log in to read the enquiries sent from the website.</p>
       <div data-login-message="" />
       <form className="inbox-login-form" method="post" action="/admin/login">
-        <label className="form__label" htmlFor="password">Password</label>
+        <label className="form__label" htmlFor="password">
+          Password
+        </label>
         <input className="inbox-input" id="password" name="password" type="password" autoComplete="current-password" required autoFocus />
-        <button className="button" type="submit">Log in</button>
+        <button className="button" type="submit">
+          Log in
+        </button>
       </form>
     </div>
   )

@@ -18,19 +18,42 @@ export default function Page({ page, site, form }: Data) {
               <h2 id="details-heading">{page.detailsHeading}</h2>
               <p className="contact-company">{company.name}</p>
               <dl className="contact-details">
-                <div><dt>Contact person</dt><dd>{contact.person}</dd></div>
+                <div>
+                  <dt>Contact person</dt>
+                  <dd>{contact.person}</dd>
+                </div>
                 <div>
                   <dt>Address</dt>
-                  <dd>{company.address.locality}, {company.address.region}{company.address.postalCode ? ` ${company.address.postalCode}` : ''}, {company.address.country}</dd>
+                  <dd>
+                    {company.address.locality}, {company.address.region}
+                    {company.address.postalCode ? ` ${company.address.postalCode}` : ''}, {company.address.country}
+                  </dd>
                 </div>
                 <div>
                   <dt>Phone</dt>
-                  <dd>{contact.phones.map((p) => <a key={p.tel} href={`tel:${p.tel}`}><Icon name="phone" /> {p.display}</a>)}</dd>
+                  <dd>
+                    {contact.phones.map((p) => (
+                      <a key={p.tel} href={`tel:${p.tel}`}>
+                        <Icon name="phone" /> {p.display}
+                      </a>
+                    ))}
+                  </dd>
                 </div>
-                <div><dt>E-mail</dt><dd><a href={`mailto:${contact.email}`}><Icon name="mail" /> {contact.email}</a></dd></div>
+                <div>
+                  <dt>E-mail</dt>
+                  <dd>
+                    <a href={`mailto:${contact.email}`}>
+                      <Icon name="mail" /> {contact.email}
+                    </a>
+                  </dd>
+                </div>
                 <div>
                   <dt>Online store</dt>
-                  <dd><a href={contact.marketplace.url} rel="noopener noreferrer" target="_blank"><Icon name="store" /> {contact.marketplace.label} <span className="visually-hidden">(opens in a new tab)</span></a></dd>
+                  <dd>
+                    <a href={contact.marketplace.url} rel="noopener noreferrer" target="_blank">
+                      <Icon name="store" /> {contact.marketplace.label} <span className="visually-hidden">(opens in a new tab)</span>
+                    </a>
+                  </dd>
                 </div>
               </dl>
             </section>
@@ -40,7 +63,10 @@ export default function Page({ page, site, form }: Data) {
                 {page.whyChooseUs.items.map((item) => (
                   <li key={item.title}>
                     <Icon name="check" />
-                    <div><strong>{item.title}</strong><p>{item.text}</p></div>
+                    <div>
+                      <strong>{item.title}</strong>
+                      <p>{item.text}</p>
+                    </div>
                   </li>
                 ))}
               </ul>

@@ -8,7 +8,15 @@ export default function data() {
   const content = getContent()
   const page = content.pages.contact
   const head = pageHead(page, {
-    jsonLd: [{ '@context': 'https://schema.org', '@type': 'ContactPage', name: page.heading, url: content.site.origin + page.path, about: organization(content) }]
+    jsonLd: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'ContactPage',
+        name: page.heading,
+        url: content.site.origin + page.path,
+        about: organization(content),
+      },
+    ],
   })
   const granite = content.products.find((p) => p.kind === 'graniteCollection')
   return {

@@ -25,9 +25,14 @@ export default function data(pageContext: PageContextServer) {
         '@context': 'https://schema.org',
         '@type': 'ItemList',
         name: collection.gridHeading,
-        itemListElement: content.graniteShades.map((s, i) => ({ '@type': 'ListItem', position: i + 1, url: content.site.origin + s.path, name: s.name })),
+        itemListElement: content.graniteShades.map((s, i) => ({
+          '@type': 'ListItem',
+          position: i + 1,
+          url: content.site.origin + s.path,
+          name: s.name,
+        })),
       },
-    ]
+    ],
   })
   return { head, collection, trail, shades }
 }

@@ -21,7 +21,7 @@ export default function data(pageContext: PageContextServer) {
     social: { type: 'product', image: socialImage(shade.image) },
     lcpImage: lcpImage(picture, PRODUCT_PHOTO_SIZES),
     geo: site.geo,
-    jsonLd: [productJsonLd(content, shade, 'Natural Stone > Granite'), breadcrumbJsonLd(content, trail, shade)]
+    jsonLd: [productJsonLd(content, shade, 'Natural Stone > Granite'), breadcrumbJsonLd(content, trail, shade)],
   })
   return {
     head,

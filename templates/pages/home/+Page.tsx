@@ -10,7 +10,9 @@ import './home.css'
 export default function Page({ carousel, latest, popular, quick, company }: Data) {
   return (
     <>
-      <h1 className="visually-hidden">{company.name}: {company.tagline}</h1>
+      <h1 className="visually-hidden">
+        {company.name}: {company.tagline}
+      </h1>
       <Carousel {...carousel} />
 
       <Showcase id="latest" eyebrow="New in our range" grid={latest} />
@@ -19,7 +21,11 @@ export default function Page({ carousel, latest, popular, quick, company }: Data
       <section className="section" aria-labelledby="quick-heading">
         <div className="container quick-grid">
           <div className="quick-picture">
-            <Picture image={quick.image} alt={quick.alt} sizes="(min-width: 1152px) 447px, (min-width: 1024px) calc(41.67vw - 33px), (min-width: 768px) calc(100vw - 48px), calc(100vw - 32px)" />
+            <Picture
+              image={quick.image}
+              alt={quick.alt}
+              sizes="(min-width: 1152px) 447px, (min-width: 1024px) calc(41.67vw - 33px), (min-width: 768px) calc(100vw - 48px), calc(100vw - 32px)"
+            />
           </div>
           <div>
             <h2 id="quick-heading">{quick.heading}</h2>
@@ -33,7 +39,17 @@ export default function Page({ carousel, latest, popular, quick, company }: Data
 }
 
 /** A headed grid of product cards (Latest Products, Popular Products). */
-function Showcase({ id, eyebrow, grid, alt }: { id: string; eyebrow: string; grid: { heading: string; intro?: string; items: CardItem[] }; alt?: boolean }) {
+function Showcase({
+  id,
+  eyebrow,
+  grid,
+  alt,
+}: {
+  id: string
+  eyebrow: string
+  grid: { heading: string; intro?: string; items: CardItem[] }
+  alt?: boolean
+}) {
   return (
     <section className={alt ? 'section section-alt' : 'section'} aria-labelledby={`${id}-heading`}>
       <div className="container">

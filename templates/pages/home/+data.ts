@@ -26,7 +26,13 @@ export default function data() {
     lcpImage: lcpImage(carousel.slides[0]!.image, CAROUSEL_SIZES),
     jsonLd: [
       organization(content),
-      { '@context': 'https://schema.org', '@type': 'WebSite', name: site.company.name, url: `${site.origin}/`, publisher: { '@id': `${site.origin}/#organization` } },
+      {
+        '@context': 'https://schema.org',
+        '@type': 'WebSite',
+        name: site.company.name,
+        url: `${site.origin}/`,
+        publisher: { '@id': `${site.origin}/#organization` },
+      },
     ],
   }
   return {

@@ -26,9 +26,18 @@ export default function Page({ product, picture, trail, explore, contact, enquir
           <div className="packing">
             <h3>Packing / Storage / Shelf Life</h3>
             <dl className="packing-list">
-              <div><dt>Packing</dt><dd>{product.packing.packing}</dd></div>
-              <div><dt>Storage</dt><dd>{product.packing.storage}</dd></div>
-              <div><dt>Shelf Life</dt><dd>{product.packing.shelfLife}</dd></div>
+              <div>
+                <dt>Packing</dt>
+                <dd>{product.packing.packing}</dd>
+              </div>
+              <div>
+                <dt>Storage</dt>
+                <dd>{product.packing.storage}</dd>
+              </div>
+              <div>
+                <dt>Shelf Life</dt>
+                <dd>{product.packing.shelfLife}</dd>
+              </div>
             </dl>
           </div>
         </div>

@@ -24,12 +24,15 @@ export default function data(pageContext: PageContextServer) {
   const at = content.products.findIndex((p) => p.slug === product.slug)
   const others = product.explore
     ? product.explore.map((slug) => content.productBySlug.get(slug)!)
-    : Array.from({ length: Math.min(EXPLORE_TILES, content.products.length - 1) }, (_, i) => content.products[(at + 1 + i) % content.products.length]!)
+    : Array.from(
+        { length: Math.min(EXPLORE_TILES, content.products.length - 1) },
+        (_, i) => content.products[(at + 1 + i) % content.products.length]!,
+      )
   const head = pageHead(product, {
     social: { type: 'product', image: socialImage(product.image) },
     lcpImage: lcpImage(picture, PRODUCT_PHOTO_SIZES),
     geo: product.geoTagged ? site.geo : undefined,
-    jsonLd: [productJsonLd(content, product, productCategory(product)), breadcrumbJsonLd(content, trail, product)]
+    jsonLd: [productJsonLd(content, product, productCategory(product)), breadcrumbJsonLd(content, trail, product)],
   })
   return {
     head,

@@ -15,13 +15,18 @@ export function MakhanaSections({ product }: { product: AgroProduct }) {
               {grades.intro && <p>{grades.intro}</p>}
               <table className="spec-table price-table">
                 <thead>
-                  <tr><th scope="col">Grade</th><th scope="col">Indicative price (USD)</th></tr>
+                  <tr>
+                    <th scope="col">Grade</th>
+                    <th scope="col">Indicative price (USD)</th>
+                  </tr>
                 </thead>
                 <tbody>
                   {grades.items.map((g) => (
                     <tr key={g.name}>
                       <th scope="row">{g.name}</th>
-                      <td>{g.qualifier === 'under' ? 'Under ' : g.qualifier === 'from' ? 'From ' : ''}${g.priceUsd.toFixed(2)}</td>
+                      <td>
+                        {g.qualifier === 'under' ? 'Under ' : g.qualifier === 'from' ? 'From ' : ''}${g.priceUsd.toFixed(2)}
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -60,7 +65,11 @@ export function MakhanaSections({ product }: { product: AgroProduct }) {
             <div className="category-block">
               <h3>{useCases.heading}</h3>
               <ul className="application-list">
-                {useCases.items.map((u) => <li key={u.title}><strong>{u.title}</strong> {u.text}</li>)}
+                {useCases.items.map((u) => (
+                  <li key={u.title}>
+                    <strong>{u.title}</strong> {u.text}
+                  </li>
+                ))}
               </ul>
             </div>
           )}

@@ -9,10 +9,23 @@ import { Island } from '../../islands/Island.tsx'
 import './product.css'
 
 /** How wide the product photo is drawn, from .product-top-grid in product.css. */
-export const PRODUCT_PHOTO_SIZES = '(min-width: 1152px) 536px, (min-width: 900px) calc(50vw - 40px), (min-width: 768px) calc(100vw - 48px), calc(100vw - 32px)'
+export const PRODUCT_PHOTO_SIZES =
+  '(min-width: 1152px) 536px, (min-width: 900px) calc(50vw - 40px), (min-width: 768px) calc(100vw - 48px), calc(100vw - 32px)'
 
 /** Photo beside the heading block; the photo is the page's largest paint, so it loads first (its +data preloads it). */
-export function ProductTop({ picture, alt, trail, name, children }: { picture: ImageEntry; alt: string; trail: Crumb[]; name: string; children: ReactNode }) {
+export function ProductTop({
+  picture,
+  alt,
+  trail,
+  name,
+  children,
+}: {
+  picture: ImageEntry
+  alt: string
+  trail: Crumb[]
+  name: string
+  children: ReactNode
+}) {
   return (
     <section className="product-top">
       <div className="container product-top-grid">
@@ -31,7 +44,11 @@ export function ProductTop({ picture, alt, trail, name, children }: { picture: I
 export function ApplicationList({ items }: { items: { title: string; text: string }[] }) {
   return (
     <ul className="application-list">
-      {items.map((a) => <li key={a.title}><strong>{a.title}</strong> {a.text}</li>)}
+      {items.map((a) => (
+        <li key={a.title}>
+          <strong>{a.title}</strong> {a.text}
+        </li>
+      ))}
     </ul>
   )
 }

@@ -12,15 +12,24 @@ export default function data() {
         '@context': 'https://schema.org',
         '@type': 'ItemList',
         name: page.gridHeading,
-        itemListElement: content.products.map((p, i) => ({ '@type': 'ListItem', position: i + 1, url: content.site.origin + p.path, name: p.menuLabel })),
+        itemListElement: content.products.map((p, i) => ({
+          '@type': 'ListItem',
+          position: i + 1,
+          url: content.site.origin + p.path,
+          name: p.menuLabel,
+        })),
       },
-    ]
+    ],
   })
   return {
     head,
     page,
     products: content.products.map(productCard),
-    enquiry: { ...enquiryFormProps(content, 'ExportEnquiry', 'export-heading'), variant: 'export' as const, productOptions: productOptions(content) },
+    enquiry: {
+      ...enquiryFormProps(content, 'ExportEnquiry', 'export-heading'),
+      variant: 'export' as const,
+      productOptions: productOptions(content),
+    },
   }
 }
 

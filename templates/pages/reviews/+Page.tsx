@@ -9,7 +9,9 @@ import './reviews.css'
 function Stars({ rating }: { rating: number }) {
   return (
     <span className="stars" role="img" aria-label={`${rating} out of 5 stars`}>
-      {[1, 2, 3, 4, 5].map((n) => <Icon key={n} name="star" className={n <= Math.round(rating) ? 'star-on' : 'star-off'} />)}
+      {[1, 2, 3, 4, 5].map((n) => (
+        <Icon key={n} name="star" className={n <= Math.round(rating) ? 'star-on' : 'star-off'} />
+      ))}
     </span>
   )
 }
@@ -24,7 +26,9 @@ export default function Page({ page, summary, reviews, products, form }: Data) {
         <div className="container reviews-layout">
           <div className="reviews-main">
             <section className="rating-summary" aria-labelledby="rating-heading">
-              <h2 id="rating-heading" className="visually-hidden">Overall rating</h2>
+              <h2 id="rating-heading" className="visually-hidden">
+                Overall rating
+              </h2>
               <div className="rating-score">
                 <strong>{summary.average.toFixed(1)}</strong>
                 <Stars rating={summary.average} />
@@ -33,12 +37,17 @@ export default function Page({ page, summary, reviews, products, form }: Data) {
               <ul className="rating-bars">
                 {summary.levels.map((l) => (
                   <li key={l.stars}>
-                    <span className="rating-label">{l.stars} star{l.stars === 1 ? '' : 's'}</span>
+                    <span className="rating-label">
+                      {l.stars} star{l.stars === 1 ? '' : 's'}
+                    </span>
                     <svg className="rating-bar" viewBox="0 0 100 10" preserveAspectRatio="none" aria-hidden="true">
                       <rect className="rating-bar-track" x="0" y="0" width="100" height="10" rx="5" />
                       <rect className="rating-bar-fill" x="0" y="0" width={l.barPercent.toFixed(2)} height="10" rx="5" />
                     </svg>
-                    <span className="rating-count">{l.count}<span className="visually-hidden"> ratings ({Math.round(l.percent)}%)</span></span>
+                    <span className="rating-count">
+                      {l.count}
+                      <span className="visually-hidden"> ratings ({Math.round(l.percent)}%)</span>
+                    </span>
                   </li>
                 ))}
               </ul>
@@ -61,7 +70,11 @@ export default function Page({ page, summary, reviews, products, form }: Data) {
                       <footer className="review-meta">
                         <span>Product: {r.product}</span>
                         <time dateTime={r.date}>{dateFormat.format(new Date(r.date))}</time>
-                        {r.verified && <span className="review-verified"><Icon name="check" /> Verified buyer</span>}
+                        {r.verified && (
+                          <span className="review-verified">
+                            <Icon name="check" /> Verified buyer
+                          </span>
+                        )}
                       </footer>
                     </article>
                   </li>
@@ -77,7 +90,11 @@ export default function Page({ page, summary, reviews, products, form }: Data) {
           <aside className="reviews-aside" aria-labelledby="aside-heading">
             <h2 id="aside-heading">{page.sidebarHeading}</h2>
             <ul>
-              {products.map((p) => <li key={p.path}><a href={p.path}>{p.name}</a></li>)}
+              {products.map((p) => (
+                <li key={p.path}>
+                  <a href={p.path}>{p.name}</a>
+                </li>
+              ))}
             </ul>
           </aside>
         </div>

@@ -1,4 +1,4 @@
-import { productOptions, } from '../../lib/forms.ts'
+import { productOptions } from '../../lib/forms.ts'
 import { pageHead } from '../../lib/head.ts'
 import { getContent, productMenu } from '../../lib/site.ts'
 import { summarise } from './rating.ts'

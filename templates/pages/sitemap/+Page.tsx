@@ -11,7 +11,11 @@ export default function Page({ page, groups }: Data) {
             <nav key={g.id} aria-labelledby={`sitemap-${g.id}`} className="sitemap-group">
               <h2 id={`sitemap-${g.id}`}>{g.heading}</h2>
               <ul>
-                {g.links.map((l) => <li key={l.path}><a href={l.path}>{l.name}</a></li>)}
+                {g.links.map((l) => (
+                  <li key={l.path}>
+                    <a href={l.path}>{l.name}</a>
+                  </li>
+                ))}
               </ul>
             </nav>
           ))}

@@ -8,8 +8,12 @@ export default function Page({ page, productsPath }: Data) {
       <PageHero heading={page.heading} intro={page.intro} />
       <div className="section">
         <div className="container button-row">
-          <a className="button" href="/">Back to the home page</a>
-          <a className="button button-outline" href={productsPath}>Browse our products</a>
+          <a className="button" href="/">
+            Back to the home page
+          </a>
+          <a className="button button-outline" href={productsPath}>
+            Browse our products
+          </a>
         </div>
       </div>
     </>

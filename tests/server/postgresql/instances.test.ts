@@ -4,7 +4,18 @@
 // across instances. Real child processes, a real PostgreSQL, real SMTP servers.
 import { afterEach, describe, expect, it } from 'vitest'
 import { killSpawnedServers, spawnServer } from '../child-server.ts'
-import { builtDist, freshStoreEnv, openStoreOf, postJson, startMailServer, startTestServer, validData, waitFor, type MailServer, type TestServer } from '../helpers.ts'
+import {
+  builtDist,
+  freshStoreEnv,
+  openStoreOf,
+  postJson,
+  startMailServer,
+  startTestServer,
+  validData,
+  waitFor,
+  type MailServer,
+  type TestServer,
+} from '../helpers.ts'
 
 const cleanups: Array<() => Promise<void>> = []
 afterEach(async () => {
@@ -74,7 +85,11 @@ describe('two instances on one database', () => {
     // B takes over: A's queued mail at once, the message A held once its lease runs out.
     await waitFor(async () => ((await db.countOutbox()).queued === 0 ? true : undefined), 20_000, 'the outbox to drain')
     const stored = await db.listSubmissions()
-    for (const name of succeeded) expect(stored.some((s) => s.name === name), `${name} stored`).toBe(true)
+    for (const name of succeeded)
+      expect(
+        stored.some((s) => s.name === name),
+        `${name} stored`,
+      ).toBe(true)
     await new Promise((r) => setTimeout(r, 300))
 
     const received = [...relayA.received, ...relayB.received]
@@ -86,11 +101,15 @@ describe('two instances on one database', () => {
     }
     // Exactly once: every stored enquiry (each one that got a success reply, and any A committed
     // just before it died without replying), and nothing else.
-    const twice = [...copies].filter(([, n]) => n > 1).map(([name]) => {
-      const where = received.filter((m) => m.parsed.replyTo?.value[0]?.name === name).map((m) => (relayA.received.includes(m) ? 'A' : 'B'))
-      const row = outbox.find((o) => o.replyToName === name)
-      return `${name} (relays ${where.join(', ')}; attempts ${row?.attempts}, ${row?.messageId === abandoned ? 'the abandoned one' : 'another'})`
-    })
+    const twice = [...copies]
+      .filter(([, n]) => n > 1)
+      .map(([name]) => {
+        const where = received
+          .filter((m) => m.parsed.replyTo?.value[0]?.name === name)
+          .map((m) => (relayA.received.includes(m) ? 'A' : 'B'))
+        const row = outbox.find((o) => o.replyToName === name)
+        return `${name} (relays ${where.join(', ')}; attempts ${row?.attempts}, ${row?.messageId === abandoned ? 'the abandoned one' : 'another'})`
+      })
     expect(twice, 'mailed more than once').toEqual([])
     expect(received).toHaveLength(stored.length)
     for (const s of stored) expect(copies.get(s.name), s.name).toBe(1)

@@ -7,13 +7,21 @@ import { HONEYPOT_FIELD } from '../../../forms/schemas.ts'
 import { SqliteEnquiryStore } from '../../../server/store/sqlite.ts'
 import { freshStoreEnv, openStoreOf, postJson, runCli as cli, startMailServer, startTestServer, validData, waitFor } from '../helpers.ts'
 
-const enquiry = (name: string, extra: Record<string, string> = {}) => ({ formType: 'CloveEnquiry', formData: { ...validData.productEnquiry, name, ...extra } })
+const enquiry = (name: string, extra: Record<string, string> = {}) => ({
+  formType: 'CloveEnquiry',
+  formData: { ...validData.productEnquiry, name, ...extra },
+})
 
 /** A SQLite store filled through the real server: `sent` mailed, then `queued` waiting (relay refusing). */
 async function sqliteSite(sent: string[], queued: string[]): Promise<{ dataDir: string }> {
   const mail = await startMailServer()
   // DATABASE_URL empty: this server keeps SQLite, whatever the run's store.
-  const server = await startTestServer({ SMTP_URL: mail.url, DATABASE_URL: '', OUTBOX_RETRY_BASE_SECONDS: '60', OUTBOX_RETRY_MAX_SECONDS: '60' })
+  const server = await startTestServer({
+    SMTP_URL: mail.url,
+    DATABASE_URL: '',
+    OUTBOX_RETRY_BASE_SECONDS: '60',
+    OUTBOX_RETRY_MAX_SECONDS: '60',
+  })
   try {
     expect(server.store.kind).toBe('sqlite')
     for (const name of sent) expect((await postJson(server.url, enquiry(name))).status).toBe(200)
@@ -62,7 +70,10 @@ describe('migrate-to', () => {
       // Waiting mail is due at once on the new database; everything else as it was.
       const copied = await target.listOutbox({ includeSent: true })
       expect(copied.map(({ nextAttemptAt: _, ...m }) => m)).toEqual(sourceOutbox.map(({ nextAttemptAt: _, ...m }) => m))
-      for (const m of copied) expect(m.nextAttemptAt).toBeLessThanOrEqual(m.status === 'queued' ? Date.now() : sourceOutbox.find((s) => s.id === m.id)!.nextAttemptAt)
+      for (const m of copied)
+        expect(m.nextAttemptAt).toBeLessThanOrEqual(
+          m.status === 'queued' ? Date.now() : sourceOutbox.find((s) => s.id === m.id)!.nextAttemptAt,
+        )
     } finally {
       await target.close()
     }

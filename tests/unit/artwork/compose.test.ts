@@ -40,7 +40,10 @@ describe('encodeJpeg', () => {
   const width = 320
   const height = 240
   const pixels = noisy(width, height)
-  const at = (quality: number) => sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality, mozjpeg: true, chromaSubsampling: '4:2:0' }).toBuffer()
+  const at = (quality: number) =>
+    sharp(pixels, { raw: { width, height, channels: 3 } })
+      .jpeg({ quality, mozjpeg: true, chromaSubsampling: '4:2:0' })
+      .toBuffer()
 
   it('keeps quality 82 when the picture fits', async () => {
     const best = await at(82)
@@ -73,7 +76,8 @@ describe('logo colours', () => {
   })
 
   it('follow a change of a token, and a missing token is named', () => {
-    const css = ':root {\n  --ink: #101010;\n  --brand: #AA3300;  /* rust */\n  --surface-alt: #fafafa;\n}\n@media (min-width: 1px) { :root { --brand: #000000; } }'
+    const css =
+      ':root {\n  --ink: #101010;\n  --brand: #AA3300;  /* rust */\n  --surface-alt: #fafafa;\n}\n@media (min-width: 1px) { :root { --brand: #000000; } }'
     const colours = logoColours(css)
     expect(colours).toEqual({ ink: '#101010', brand: '#aa3300', tile: '#fafafa' })
     expect(logoSvg(colours)).toContain('<tspan fill="#aa3300">&amp;</tspan>')

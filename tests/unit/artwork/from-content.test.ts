@@ -31,7 +31,9 @@ describe('npm run artwork', () => {
       env: { ...process.env, CONTENT_DIR: contentDir },
     })
     expect(stdout).toContain('artwork: granite/NeoIvory.jpg (')
-    expect(stdout).toContain('artwork: products/saffron.jpg: no drawing of Saffron in scripts/artwork/products.ts; add a photo under that name')
+    expect(stdout).toContain(
+      'artwork: products/saffron.jpg: no drawing of Saffron in scripts/artwork/products.ts; add a photo under that name',
+    )
     expect(existsSync(join(contentDir, 'images/products/saffron.jpg'))).toBe(false)
 
     const picture = sharp(join(contentDir, 'images/granite/NeoIvory.jpg'))
@@ -39,6 +41,10 @@ describe('npm run artwork', () => {
     // Its own light colours, not a copy of the dark blue shade it was copied from.
     const { dominant } = await picture.stats()
     expect(Math.min(dominant.r, dominant.g, dominant.b)).toBeGreaterThan(110)
-    expect(readFileSync(join(contentDir, 'images/granite/StarBlue.jpg')).equals(readFileSync(join(paths.contentDir, 'images/granite/StarBlue.jpg')))).toBe(true)
+    expect(
+      readFileSync(join(contentDir, 'images/granite/StarBlue.jpg')).equals(
+        readFileSync(join(paths.contentDir, 'images/granite/StarBlue.jpg')),
+      ),
+    ).toBe(true)
   })
 })

@@ -38,7 +38,9 @@ function expectCommonMarkup(html: string, formType: string, prefix: string) {
   expect(honeypot.attrs.tabindex).toBe('-1')
   expect(honeypot.attrs.autocomplete).toBe('off')
   expect(honeypot.attrs).not.toHaveProperty('required')
-  expect(html).toMatch(new RegExp(`<div class="form__hp" aria-hidden="true"><label for="${prefix}-${HONEYPOT_FIELD}">Leave this field empty</label>`))
+  expect(html).toMatch(
+    new RegExp(`<div class="form__hp" aria-hidden="true"><label for="${prefix}-${HONEYPOT_FIELD}">Leave this field empty</label>`),
+  )
 
   // Every visible control has a label (radios and checkboxes are wrapped in theirs).
   for (const tag of ['input', 'select', 'textarea']) {
@@ -185,13 +187,23 @@ describe('ContactForm', () => {
   })
 
   test('offers 8 products and 8 granite categories', () => {
-    expect(options(html, 'product').slice(1).map((o) => o.text)).toEqual(PRODUCTS)
-    expect(options(html, 'granite').slice(1).map((o) => o.text)).toEqual(GRANITES)
+    expect(
+      options(html, 'product')
+        .slice(1)
+        .map((o) => o.text),
+    ).toEqual(PRODUCTS)
+    expect(
+      options(html, 'granite')
+        .slice(1)
+        .map((o) => o.text),
+    ).toEqual(GRANITES)
   })
 
   test('keeps the granite category hidden until granite is chosen, even without JavaScript', () => {
     // Hidden by CSS, revealed by :has() on the marked option, so a post without JavaScript can name one.
-    expect(html).toMatch(/<div class="form__reveal"><div class="form__field"><label class="form__label" for="contact-granite">Granite Category<\/label>/)
+    expect(html).toMatch(
+      /<div class="form__reveal"><div class="form__field"><label class="form__label" for="contact-granite">Granite Category<\/label>/,
+    )
     const marked = options(html, 'product').filter((o) => o.attrs['data-reveals'] === 'granite')
     expect(marked.map((o) => o.text)).toEqual([GRANITE_PRODUCT_LABEL])
     // Not required while it cannot be seen.
@@ -226,8 +238,11 @@ describe('ReviewForm', () => {
     const radios = elements(html, 'input').filter((i) => i.attrs.type === 'radio')
     expect(radios.map((r) => r.attrs.value)).toEqual(['1', '2', '3', '4', '5'])
     expect(radios.every((r) => r.attrs.name === 'rating' && 'required' in r.attrs && !('checked' in r.attrs))).toBe(true)
-    expect(html).toContain('<fieldset class="form__field form__field--wide form__choices" role="radiogroup" aria-labelledby="review-rating-legend" aria-required="true">')
-    for (const words of ['1 star', '2 stars', '3 stars', '4 stars', '5 stars']) expect(html).toContain(`<span class="form__sr-only">${words}</span>`)
+    expect(html).toContain(
+      '<fieldset class="form__field form__field--wide form__choices" role="radiogroup" aria-labelledby="review-rating-legend" aria-required="true">',
+    )
+    for (const words of ['1 star', '2 stars', '3 stars', '4 stars', '5 stars'])
+      expect(html).toContain(`<span class="form__sr-only">${words}</span>`)
   })
 
   test('offers the likes as checkboxes sent under one name', () => {

@@ -28,9 +28,7 @@ const VOID = new Set(['input', 'br', 'img', 'hr', 'meta', 'link'])
 
 /** Every element of a tag, in document order. Elements of the same tag must not nest (true here). */
 export function elements(html: string, tag: string): Element[] {
-  const pattern = VOID.has(tag)
-    ? new RegExp(`<${tag}\\b([^>]*?)/?>`, 'g')
-    : new RegExp(`<${tag}\\b([^>]*)>([\\s\\S]*?)</${tag}>`, 'g')
+  const pattern = VOID.has(tag) ? new RegExp(`<${tag}\\b([^>]*?)/?>`, 'g') : new RegExp(`<${tag}\\b([^>]*)>([\\s\\S]*?)</${tag}>`, 'g')
   return [...html.matchAll(pattern)].map((m) => ({
     attrs: parseAttributes(m[1] ?? ''),
     text: decode((m[2] ?? '').replace(/<[^>]*>/g, '')),

@@ -12,24 +12,104 @@ import { type FormKind, formSchemas, validateForm } from '../../../forms/schemas
 const KINDS = Object.keys(formSchemas) as FormKind[]
 
 const VALID: Record<FormKind, Record<string, unknown>> = {
-  productEnquiry: { name: 'Asha Rao', email: 'asha@example.com', countryCode: '91', mobile: '91 9876543210', quantity: '2 containers', container: '40 ft', purpose: 'End Use', requirement: 'Quote please.\nThanks' },
+  productEnquiry: {
+    name: 'Asha Rao',
+    email: 'asha@example.com',
+    countryCode: '91',
+    mobile: '91 9876543210',
+    quantity: '2 containers',
+    container: '40 ft',
+    purpose: 'End Use',
+    requirement: 'Quote please.\nThanks',
+  },
   exportEnquiry: { product: 'Clove', name: 'Asha Rao', email: 'asha@example.com', countryCode: '44', mobile: '44 7700900123' },
   quickEnquiry: { product: 'Clove', country: 'India', name: 'Asha', email: 'a@b.co', mobile: '+91 98765-43210', message: 'Hello' },
-  contact: { product: GRANITE_PRODUCT_LABEL, granite: 'Star Blue', name: 'Asha', email: 'a@b.co', mobile: '040 123 4567', details: 'Two containers' },
+  contact: {
+    product: GRANITE_PRODUCT_LABEL,
+    granite: 'Star Blue',
+    name: 'Asha',
+    email: 'a@b.co',
+    mobile: '040 123 4567',
+    details: 'Two containers',
+  },
   review: { name: 'Asha', email: 'a@b.co', mobile: '9876543210', product: 'Clove', rating: 5, likes: ['Quality'], review: 'Good' },
 }
 
 /** Values that probe every kind of check: types, blanks, lengths, patterns, choices, numbers. */
 const PROBES: unknown[] = [
-  undefined, null, '', ' ', '\t\n', 'x', ' padded ', 5, 0, -1, 3.5, Number.NaN, Number.POSITIVE_INFINITY, true, {}, [],
-  ['Response'], ['Response', 'Quality', 'Delivery'], ['Response', 'Quality', 'Delivery', 'Response'], ['Elsewhere'], [1], 'Response',
-  '1', '3', '5', '6', '0', ' 3', 1, 2, 4, 6,
-  ...PURPOSES, 'reselling', GRANITE_PRODUCT_LABEL, 'Star Blue',
-  'a@b.co', 'a@b.c', 'a b@c.de', 'name@company.com', '<a@b.co>', `${'a'.repeat(245)}@example.com`, `${'a'.repeat(250)}@example.com`,
-  '91', '9', '12345', 'x1', '91 9876543210', '9876543210', '+91 98765-43210', '(040) 123 4567', '+', '12', '1234567890123456789012345',
-  'line one\nline two', 'tab\there', 'bell\u0007', 'del\u007f', 'cr\r', '\u0000',
-  'a'.repeat(80), 'a'.repeat(81), 'a'.repeat(100), 'a'.repeat(101), 'a'.repeat(120), 'a'.repeat(121), 'a'.repeat(254), 'a'.repeat(255),
-  'a'.repeat(500), 'a'.repeat(501), 'a'.repeat(5000), 'a'.repeat(5001), ` ${'a'.repeat(100)} `,
+  undefined,
+  null,
+  '',
+  ' ',
+  '\t\n',
+  'x',
+  ' padded ',
+  5,
+  0,
+  -1,
+  3.5,
+  Number.NaN,
+  Number.POSITIVE_INFINITY,
+  true,
+  {},
+  [],
+  ['Response'],
+  ['Response', 'Quality', 'Delivery'],
+  ['Response', 'Quality', 'Delivery', 'Response'],
+  ['Elsewhere'],
+  [1],
+  'Response',
+  '1',
+  '3',
+  '5',
+  '6',
+  '0',
+  ' 3',
+  1,
+  2,
+  4,
+  6,
+  ...PURPOSES,
+  'reselling',
+  GRANITE_PRODUCT_LABEL,
+  'Star Blue',
+  'a@b.co',
+  'a@b.c',
+  'a b@c.de',
+  'name@company.com',
+  '<a@b.co>',
+  `${'a'.repeat(245)}@example.com`,
+  `${'a'.repeat(250)}@example.com`,
+  '91',
+  '9',
+  '12345',
+  'x1',
+  '91 9876543210',
+  '9876543210',
+  '+91 98765-43210',
+  '(040) 123 4567',
+  '+',
+  '12',
+  '1234567890123456789012345',
+  'line one\nline two',
+  'tab\there',
+  'bell\u0007',
+  'del\u007f',
+  'cr\r',
+  '\u0000',
+  'a'.repeat(80),
+  'a'.repeat(81),
+  'a'.repeat(100),
+  'a'.repeat(101),
+  'a'.repeat(120),
+  'a'.repeat(121),
+  'a'.repeat(254),
+  'a'.repeat(255),
+  'a'.repeat(500),
+  'a'.repeat(501),
+  'a'.repeat(5000),
+  'a'.repeat(5001),
+  ` ${'a'.repeat(100)} `,
 ]
 
 const fieldsOf = (kind: FormKind) => [...Object.keys(formSchemas[kind].shape), 'unknownField']
@@ -74,7 +154,10 @@ describe('browser rules judge as the zod schemas do', () => {
 
   test('the contact form asks for a granite category only for granite, as the server does', () => {
     const base = { ...VALID.contact, granite: '' }
-    expect(checkForm(deriveRule(formSchemas.contact), base)).toEqual({ ok: false, errors: { granite: 'Please choose a granite category.' } })
+    expect(checkForm(deriveRule(formSchemas.contact), base)).toEqual({
+      ok: false,
+      errors: { granite: 'Please choose a granite category.' },
+    })
     expect(checkForm(deriveRule(formSchemas.contact), { ...base, product: 'Clove' })).toEqual({ ok: true })
     // The condition is not checked while a field has the wrong type (zod skips object checks then).
     expectSameVerdict('contact', { ...base, name: 5 })
@@ -108,12 +191,40 @@ describe('what the rules cannot express stops the build, naming the field', () =
   const cases: [string, z.ZodMiniType, RegExp][] = [
     ['an e-mail format', z.object({ email: z.email({ error: 'E-mail' }) }), /form › email: the email format is not supported/],
     ['a whole number', z.object({ n: z.int({ error: 'N' }) }), /form › n: the safeint format/],
-    ['a refinement', z.object({ name: z.string({ error: 'Name' }).check(z.refine((v) => v !== 'x', 'Not x')) }), /form › name \(custom check\)/],
-    ['a check without a message', z.object({ name: z.string({ error: 'Name' }).check(z.maxLength(5)) }), /form › name \(max_length check\): give it a message/],
+    [
+      'a refinement',
+      z.object({ name: z.string({ error: 'Name' }).check(z.refine((v) => v !== 'x', 'Not x')) }),
+      /form › name \(custom check\)/,
+    ],
+    [
+      'a check without a message',
+      z.object({ name: z.string({ error: 'Name' }).check(z.maxLength(5)) }),
+      /form › name \(max_length check\): give it a message/,
+    ],
     ['a type without a message', z.object({ name: z.string() }), /form › name: give it a message/],
-    ['a transform that is checked after', z.object({ n: z.pipe(z.string({ error: 'N' }), z.pipe(z.transform((v: string) => v.length), z.number({ error: 'N' }))) }), /form › n: only a pipe into a final z\.transform\(\)/],
-    ['lower-casing', z.object({ code: z.string({ error: 'Code' }).check(z.toLowerCase()) }), /form › code \(overwrite check\): only z\.trim\(\)/],
-    ['an object-level refinement', z.object({ a: z.string({ error: 'A' }) }).check(z.refine(() => true, 'Never')), /object checks other than requiredWhen/],
+    [
+      'a transform that is checked after',
+      z.object({
+        n: z.pipe(
+          z.string({ error: 'N' }),
+          z.pipe(
+            z.transform((v: string) => v.length),
+            z.number({ error: 'N' }),
+          ),
+        ),
+      }),
+      /form › n: only a pipe into a final z\.transform\(\)/,
+    ],
+    [
+      'lower-casing',
+      z.object({ code: z.string({ error: 'Code' }).check(z.toLowerCase()) }),
+      /form › code \(overwrite check\): only z\.trim\(\)/,
+    ],
+    [
+      'an object-level refinement',
+      z.object({ a: z.string({ error: 'A' }) }).check(z.refine(() => true, 'Never')),
+      /object checks other than requiredWhen/,
+    ],
   ]
   test.each(cases)('%s', (_name, schema, message) => {
     expect(() => deriveRule(schema)).toThrow(UnsupportedSchemaError)

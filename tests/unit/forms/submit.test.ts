@@ -4,12 +4,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
-import {
-  CONTACT_MESSAGES,
-  QUICK_ENQUIRY_MESSAGES,
-  SHARED_MESSAGES,
-  submitForm,
-} from '../../../templates/components/forms/submit.ts'
+import { CONTACT_MESSAGES, QUICK_ENQUIRY_MESSAGES, SHARED_MESSAGES, submitForm } from '../../../templates/components/forms/submit.ts'
 
 type Handler = (body: string, req: IncomingMessage, res: ServerResponse) => void
 let handler: Handler = (_body, _req, res) => res.end('{}')
@@ -31,10 +26,12 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {})
 afterEach(() => consoleError.mockClear())
 
-const json = (status: number, value: unknown): Handler => (_body, _req, res) => {
-  res.writeHead(status, { 'Content-Type': 'application/json' })
-  res.end(JSON.stringify(value))
-}
+const json =
+  (status: number, value: unknown): Handler =>
+  (_body, _req, res) => {
+    res.writeHead(status, { 'Content-Type': 'application/json' })
+    res.end(JSON.stringify(value))
+  }
 
 describe('submitForm', () => {
   test('posts { formType, formData } as JSON', async () => {
@@ -57,7 +54,13 @@ describe('submitForm', () => {
     ['success false without a message', json(200, { success: false }), 'Submission failed', 'Submission failed', 'Submission failed'],
     ['an empty JSON object', json(200, {}), 'Submission failed', 'Submission failed', 'Submission failed'],
     ['JSON null', json(200, null), 'Submission failed', 'Submission failed', 'Submission failed'],
-    ['a message that is only blanks', json(400, { success: false, message: '  ' }), 'Submission failed', 'Submission failed', 'Submission failed'],
+    [
+      'a message that is only blanks',
+      json(400, { success: false, message: '  ' }),
+      'Submission failed',
+      'Submission failed',
+      'Submission failed',
+    ],
   ]
   for (const [what, reply, shared, quick, contact] of cases) {
     test(`maps ${what} to each form's text, and logs it`, async () => {
@@ -70,7 +73,11 @@ describe('submitForm', () => {
   }
 
   test('takes the first of a list of messages for a field and ignores what is not text', async () => {
-    handler = json(400, { success: false, message: 'Please correct the highlighted fields.', errors: { email: 'Please enter a valid e-mail address.', mobile: ['Too short.'], bad: 3 } })
+    handler = json(400, {
+      success: false,
+      message: 'Please correct the highlighted fields.',
+      errors: { email: 'Please enter a valid e-mail address.', mobile: ['Too short.'], bad: 3 },
+    })
     expect(await submitForm('FlaxEnquiry', {}, SHARED_MESSAGES, endpoint)).toEqual({
       ok: false,
       message: 'Please correct the highlighted fields.',

@@ -13,10 +13,15 @@ const TEXT = new Set(['.ts', '.tsx', '.js', '.mjs', '.cjs', '.md', '.mdx', '.yam
 
 /** The repository's files (tracked, and new ones git does not ignore), text only. */
 function repositoryFiles(): string[] {
-  const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: paths.root, encoding: 'utf8' })
+  const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
+    cwd: paths.root,
+    encoding: 'utf8',
+  })
   return listed
     .split('\0')
-    .filter((file) => file && file !== SELF && file !== 'package-lock.json' && TEXT.has(extname(file)) && existsSync(join(paths.root, file)))
+    .filter(
+      (file) => file && file !== SELF && file !== 'package-lock.json' && TEXT.has(extname(file)) && existsSync(join(paths.root, file)),
+    )
 }
 
 interface Reference {
@@ -57,7 +62,11 @@ function exists(file: string, target: string): boolean {
 
 describe('references to documents', () => {
   it('finds links and names the way they are written', () => {
-    expect(markdownLinks('See [the guide](content/README.md#yaml) and [site](https://example.com), [mail](mailto:a@b.c), [top](#top).\n[ref]: docs/setup.md')).toEqual([
+    expect(
+      markdownLinks(
+        'See [the guide](content/README.md#yaml) and [site](https://example.com), [mail](mailto:a@b.c), [top](#top).\n[ref]: docs/setup.md',
+      ),
+    ).toEqual([
       { line: 1, target: 'content/README.md' },
       { line: 2, target: 'docs/setup.md' },
     ])

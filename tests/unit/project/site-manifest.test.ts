@@ -38,15 +38,23 @@ describe('site manifest', () => {
   it('takes exactly the formTypes content may use', () => {
     for (const name of ['A', 'Clove Enquiry', '_Clove', `A${'b'.repeat(61)}`]) {
       expect(formType.safeParse(name).success, name).toBe(false)
-      expect(() => loadSite(distWith(`bad-${name.length}-${name.charCodeAt(0)}`, { ...built, formTypes: { [name]: { kind: 'productEnquiry' } } }))).toThrow(SiteError)
+      expect(() =>
+        loadSite(distWith(`bad-${name.length}-${name.charCodeAt(0)}`, { ...built, formTypes: { [name]: { kind: 'productEnquiry' } } })),
+      ).toThrow(SiteError)
     }
     const longest = `A${'b'.repeat(60)}`
     expect(formType.safeParse(longest).success).toBe(true)
-    expect(loadSite(distWith('longest', { ...built, formTypes: { [longest]: { kind: 'contact' } } })).formTypes.get(longest)).toEqual({ kind: 'contact' })
+    expect(loadSite(distWith('longest', { ...built, formTypes: { [longest]: { kind: 'contact' } } })).formTypes.get(longest)).toEqual({
+      kind: 'contact',
+    })
   })
 
   it('stops the server naming the file and every bad field', () => {
-    const dist = distWith('broken', { ...built, redirects: { '/old page': '/products/clove' }, formTypes: { CloveEnquiry: { kind: 'order' } } })
+    const dist = distWith('broken', {
+      ...built,
+      redirects: { '/old page': '/products/clove' },
+      formTypes: { CloveEnquiry: { kind: 'order' } },
+    })
     let message = ''
     try {
       loadSite(dist)
