@@ -2,7 +2,7 @@
 // corrupt data), so a photo that cannot be read is named by the check instead of stopping the build
 // with a stack trace. Results are kept per file size and modification time, so an unchanged picture
 // is not decoded again: the check stays fast however many photos there are.
-import { readFileSync } from 'node:fs'
+import { type Dirent, readFileSync } from 'node:fs'
 import { readdir, stat } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname, join, relative } from 'node:path'
@@ -82,7 +82,7 @@ async function decode(file: string, key: string): Promise<{ width?: number; heig
 
 /** Every picture the image build reads under `dir`, as keys with / separators (products/clove.jpg). */
 export async function listPictures(dir: string): Promise<string[]> {
-  let entries
+  let entries: Dirent[]
   try {
     entries = await readdir(dir, { recursive: true, withFileTypes: true })
   } catch {

@@ -261,13 +261,10 @@ const agroProduct = z
         shelfLife: text.meta({ description: 'How long it keeps.' }),
       })
       .meta({ description: 'The Packing and Storage block.' }),
-    explore: z
-      .array(productRef)
-      .optional()
-      .meta({
-        description:
-          'Optional: the products under "Explore More Products" (their file names). Leave it out to show the seven that follow in menu order.',
-      }),
+    explore: z.array(productRef).optional().meta({
+      description:
+        'Optional: the products under "Explore More Products" (their file names). Leave it out to show the seven that follow in menu order.',
+    }),
     geoTagged: z.boolean().default(false).meta({ description: 'Optional: true adds the regional tags for search engines to this page.' }),
     grades: z
       .strictObject({
@@ -413,7 +410,7 @@ export const homeSchema = z
   .meta({ title: 'home.yaml', description: 'The home page: slideshow, product lists and the Quick Enquiry box.' })
 
 // ---- pages.yaml: words and SEO of the screens that are not products ----
-const page = <Extra extends z.core.$ZodShape = {}>(defaultPath: string, what: string, extra: Extra = {} as Extra) =>
+const page = <Extra extends z.core.$ZodShape = Record<never, never>>(defaultPath: string, what: string, extra: Extra = {} as Extra) =>
   z
     .strictObject({
       path: sitePath.default(defaultPath).meta({ description: `Optional: the page’s address (default ${defaultPath}).` }),

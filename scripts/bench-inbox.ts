@@ -75,7 +75,12 @@ try {
   t0 = performance.now()
   const written = await writeEnquiryCsv(
     inbox.export({}),
-    new Writable({ write: (chunk: Buffer, _encoding, done) => ((bytes += chunk.length), done()) }),
+    new Writable({
+      write: (chunk: Buffer, _encoding, done) => {
+        bytes += chunk.length
+        done()
+      },
+    }),
   )
   console.log(`  CSV export of ${written} rows (${(bytes / 1e6).toFixed(1)} MB): ${ms(t0)}`)
 } finally {

@@ -201,7 +201,13 @@ async function storeLayer(store: EnquiryStore): Promise<string[]> {
       },
       'https://www.example.com',
     )
-  const batch = () => Promise.all(Array.from({ length: 10 }, () => (n++, store.addSubmission(submission(), mail))))
+  const batch = () =>
+    Promise.all(
+      Array.from({ length: 10 }, () => {
+        n++
+        return store.addSubmission(submission(), mail)
+      }),
+    )
   try {
     for (let i = 0; i < 20; i++) await batch()
     const cpu = process.cpuUsage()

@@ -39,8 +39,8 @@ export async function inlineHashes(client: string): Promise<InlineHashes> {
   const script = new Set<string>()
   for (const file of await files(client, '.html')) {
     const hashes = inlineHashesOf(await readFile(file, 'utf8'))
-    hashes.style.forEach((h) => style.add(h))
-    hashes.script.forEach((h) => script.add(h))
+    for (const h of hashes.style) style.add(h)
+    for (const h of hashes.script) script.add(h)
   }
   return { style: [...style].sort(), script: [...script].sort() }
 }

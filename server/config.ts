@@ -315,12 +315,6 @@ const SECRETS = new Map(
 
 export const DEFAULT_MAIL_TO = 'enquiries@localhost'
 
-/** Variables whose URL may carry a password: an error message shows them without it. */
-const SECRET_URLS = new Set(['SMTP_URL', 'DATABASE_URL'])
-function withoutPassword(url: string): string {
-  return url.replace(/^([^:/]+:\/\/[^:@/]*:)[^@]*@/, '$1***@')
-}
-
 /** Reads the configuration from `env` (process.env by default); throws ConfigError listing every bad value. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   // An empty value (SMTP_URL= in a .env file) means "not set".

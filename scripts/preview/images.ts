@@ -52,7 +52,10 @@ export class PreviewImages {
   /** Serves /__preview/images/<key> from the images folder, spelled exactly as on disk. */
   readonly middleware = (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
     const url = new URL(req.url ?? '/', 'http://preview')
-    if (!url.pathname.startsWith(PREVIEW_IMAGES_PREFIX)) return next()
+    if (!url.pathname.startsWith(PREVIEW_IMAGES_PREFIX)) {
+      next()
+      return
+    }
     let key: string
     try {
       key = decodeURIComponent(url.pathname.slice(PREVIEW_IMAGES_PREFIX.length))

@@ -3,14 +3,14 @@
 // is fixed and saved.
 import type { Problem } from '../../content/problems.ts'
 
-const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 /** `name` in a message is a field or value to type: shown as code. */
 const withCode = (html: string) => html.replace(/`([^`]+)`/g, '<code>$1</code>')
 
 export function problemPage(errors: readonly Problem[], warnings: readonly Problem[]): string {
   const item = (p: Problem) =>
-    `<li><code class="where">${escape(p.file)}${p.line ? `:${p.line}` : ''}</code>${p.field ? ` <code>${escape(p.field)}</code>` : ''}<p>${withCode(escape(p.message))}</p></li>`
+    `<li><code class="where">${escapeHtml(p.file)}${p.line ? `:${p.line}` : ''}</code>${p.field ? ` <code>${escapeHtml(p.field)}</code>` : ''}<p>${withCode(escapeHtml(p.message))}</p></li>`
   const count = `${errors.length} problem${errors.length === 1 ? '' : 's'}`
   return `<!DOCTYPE html>
 <html lang="en">

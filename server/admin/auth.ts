@@ -53,7 +53,6 @@ export interface InboxAuth {
 
 /** Adds cookie parsing, /admin/login and /admin/logout to `router`; returns the guards for the rest. */
 export function mountAuth(router: express.Router, deps: AuthDeps): InboxAuth {
-  const { logger } = deps
   const sessions = new AdminSessions(deps.db, deps.config.sessionMs)
   const checkPassword: PasswordCheck =
     'hash' in deps.config.password ? hashedPasswordCheck(deps.config.password.hash) : plainPasswordCheck(deps.config.password.plain)

@@ -263,7 +263,7 @@ export abstract class SqlEnquiryStore implements EnquiryStore {
       )
       if (ids.length === 0) return { submissionIds: [], emlFiles: [] }
       const deliveries = await db.selectFrom('outbox').select('delivery').where('submission_id', 'in', ids).execute()
-      const emlFiles = deliveries.map((d) => d.delivery).filter((d): d is string => d !== null && d.endsWith('.eml'))
+      const emlFiles = deliveries.map((d) => d.delivery).filter((d): d is string => d?.endsWith('.eml') === true)
       // The outbox rows go with them (ON DELETE CASCADE).
       await db.deleteFrom('submissions').where('id', 'in', ids).execute()
       return { submissionIds: ids, emlFiles }

@@ -16,6 +16,7 @@ export function EnquiryDetailView({ id }: { id: number }) {
   const back = `/admin/enquiries${window.location.search}`
 
   const load = () => inboxApi.enquiry(id).then(setEnquiry, (e: Error) => setError(e.message))
+  // biome-ignore lint/correctness/useExhaustiveDependencies: load is a new function on every render; the enquiry is fetched again only when id changes.
   useEffect(() => {
     void load()
   }, [id])
@@ -70,7 +71,7 @@ export function EnquiryDetailView({ id }: { id: number }) {
         <StatusBadges row={enquiry} />
       </header>
 
-      <div className="inbox-actions" aria-label="Actions">
+      <div className="inbox-actions">
         {enquiry.state !== 'spam' && (
           <button
             className="button inbox-small-button"
@@ -116,7 +117,10 @@ export function EnquiryDetailView({ id }: { id: number }) {
           type="button"
           disabled={busy || !enquiry.email}
           onClick={() =>
-            act(async () => (setConfirming({ kind: 'email', ids: (await inboxApi.idsForEmail(enquiry.email)).ids }), undefined))
+            act(async () => {
+              setConfirming({ kind: 'email', ids: (await inboxApi.idsForEmail(enquiry.email)).ids })
+              return undefined
+            })
           }
         >
           Delete all from this address…
@@ -160,6 +164,7 @@ export function EnquiryDetailView({ id }: { id: number }) {
               {confirming.kind === 'one' ? 'Delete' : `Delete ${confirming.ids.length}`}
             </button>
             {/* Focus lands on the safe choice, so Enter alone never deletes. */}
+            {/* biome-ignore lint/a11y/noAutofocus: the confirmation moves focus to its safe choice (Cancel), so Enter alone never deletes. */}
             <button className="button button-outline inbox-small-button" type="button" autoFocus onClick={() => setConfirming(undefined)}>
               Cancel
             </button>

@@ -31,7 +31,10 @@ function startCarousel(root: HTMLElement): void {
       if (i !== index && i === next) slide.setAttribute('aria-hidden', 'true')
       else slide.removeAttribute('aria-hidden')
     })
-    dots.forEach((dot, i) => (i === index ? dot.setAttribute('aria-current', 'true') : dot.removeAttribute('aria-current')))
+    dots.forEach((dot, i) => {
+      if (i === index) dot.setAttribute('aria-current', 'true')
+      else dot.removeAttribute('aria-current')
+    })
     const running = !state.hovered && !state.focused && !state.stopped && !motion.matches && count > 1
     live.setAttribute('aria-live', running ? 'off' : 'polite')
     root.classList.toggle('is-stopped', state.stopped)

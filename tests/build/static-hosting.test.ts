@@ -45,8 +45,10 @@ function parseHeaders(text: string): Map<string, Array<[string, string]>> {
   let current: Array<[string, string]> | undefined
   for (const line of text.split('\n')) {
     if (line.startsWith('#') || line.trim() === '') continue
-    if (!line.startsWith(' ')) rules.set(line.trim(), (current = []))
-    else {
+    if (!line.startsWith(' ')) {
+      current = []
+      rules.set(line.trim(), current)
+    } else {
       const colon = line.indexOf(':')
       current!.push([line.slice(0, colon).trim(), line.slice(colon + 1).trim()])
     }

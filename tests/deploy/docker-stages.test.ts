@@ -10,50 +10,13 @@ import os from 'node:os'
 import path from 'node:path'
 import readline from 'node:readline'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parseDockerfile, type Stage } from './dockerfile.ts'
 
 const projectRoot = process.cwd()
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'docker-stages-'))
 const buildDir = path.join(work, 'build', 'app')
 const runtimeDir = path.join(work, 'runtime', 'app')
 const dataDir = path.join(work, 'runtime', 'data')
-
-interface Instruction {
-  keyword: string
-  /** The rest of the line, continuation lines joined. */
-  text: string
-}
-interface Stage {
-  name: string | undefined
-  instructions: Instruction[]
-}
-
-/** Dockerfile syntax as this repository's Dockerfile uses it: comments, `\` continuations, stages. */
-export function parseDockerfile(source: string): Stage[] {
-  const stages: Stage[] = []
-  const logical: string[] = []
-  let pending = ''
-  for (const raw of source.split('\n')) {
-    const line = raw.trim()
-    if (line.startsWith('#') || (line === '' && pending === '')) continue
-    if (line.endsWith('\\')) {
-      pending += `${line.slice(0, -1)} `
-      continue
-    }
-    logical.push(pending + line)
-    pending = ''
-  }
-  for (const line of logical) {
-    if (line === '') continue
-    const [keyword = '', ...rest] = line.split(/\s+/)
-    const text = rest.join(' ')
-    if (keyword.toUpperCase() === 'FROM') {
-      stages.push({ name: /\sAS\s+(\S+)$/i.exec(line)?.[1], instructions: [] })
-      continue
-    }
-    stages.at(-1)!.instructions.push({ keyword: keyword.toUpperCase(), text })
-  }
-  return stages
-}
 
 /** Minimal .dockerignore: names, folder names and `*.ext` patterns, matched on any path segment. */
 function ignoredBy(patterns: string[]): (relative: string) => boolean {

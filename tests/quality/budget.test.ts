@@ -9,11 +9,8 @@
 import { type Browser, chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type BrowserScripts, pageWeights, scriptsInBrowser } from '../../scripts/page-weights.ts'
+import { HTML_BUDGET, JS_BUDGET, KB } from './budget.ts'
 import { baseURL, client, wsEndpoint } from './site.ts'
-
-const KB = 1024
-export const JS_BUDGET = 75 * KB
-export const HTML_BUDGET = 14 * KB
 
 const weights = pageWeights(client)
 const kb = (n: number) => `${(n / KB).toFixed(1)} KB`

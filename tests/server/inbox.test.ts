@@ -8,7 +8,7 @@ import type { Options as RateLimitOptions } from 'express-rate-limit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashPassword } from '../../server/admin/password.ts'
 import { AdminSessions, LoginFailureStore } from '../../server/admin/sessions.ts'
-import { ConfigError, loadConfig } from '../../server/config.ts'
+import { type ConfigError, loadConfig } from '../../server/config.ts'
 import {
   startMailServer,
   startTestServer,
@@ -452,7 +452,12 @@ describe('inbox', () => {
       const { runEnquiriesCommand } = await import('../../scripts/enquiries.ts')
       const out = path.join(server.config.dataDir, 'cli-export.csv')
       const chunks: string[] = []
-      const sink = { write: (s: string) => (chunks.push(s), true) } as unknown as NodeJS.WritableStream
+      const sink = {
+        write: (s: string) => {
+          chunks.push(s)
+          return true
+        },
+      } as unknown as NodeJS.WritableStream
       const code = await runEnquiriesCommand(['export', '--form', 'CloveEnquiry', '--out', out], {
         out: sink,
         err: sink,

@@ -143,7 +143,7 @@ describe('a field that is not in the schema', () => {
 
   it('is found inside an optional block too, and a misspelled required field is one problem at its line', () => {
     const dir = copyContent()
-    edit(dir, 'products/makhana.yaml', (t) => t.replace(/^grades:\n  heading:/m, 'grades:\n  headng:'))
+    edit(dir, 'products/makhana.yaml', (t) => t.replace(/^grades:\n {2}heading:/m, 'grades:\n  headng:'))
     edit(dir, 'products/clove.yaml', (t) => t.replace(/^subtitle:/m, 'subtitel:'))
     const problems = problemsOf(dir)
     expect(problems).toEqual([
@@ -242,7 +242,7 @@ describe('YAML that cannot be read', () => {
       'an unclosed quote',
       (t: string) => t.replace('name: "Clove"', 'name: "Clove'),
       /^name:/,
-      /A text opened with a quote is not closed: add the closing quote \(\"\) at the end of line \d+/,
+      /A text opened with a quote is not closed: add the closing quote \("\) at the end of line \d+/,
     ],
     [
       'a colon inside text',
@@ -299,7 +299,7 @@ describe('file names, slugs and duplicates', () => {
         .replace(/^slug: .*$/m, 'slug: "White Pepper"')
         .replace(/^formType: .*$/m, 'formType: WhitePepperEnquiry')
         .replace(/^path: .*$/m, 'path: /products/white-pepper')
-        .replace(/^aliases:\n(  - .*\n)+/m, ''),
+        .replace(/^aliases:\n( {2}- .*\n)+/m, ''),
     )
     edit(dir, 'products/clove.yaml', (t) => t.replace(/^slug: clove/m, 'slug: cloves'))
     edit(dir, 'granite/NeoTanRed.yaml', (t) => t.replace(/^slug: .*$/m, 'slug: Neo Tan Red'))

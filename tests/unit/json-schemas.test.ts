@@ -61,7 +61,11 @@ describe('generated files', () => {
 describe('the JSON Schemas', () => {
   const ajv = validator()
   const validate = (name: string, data: unknown) => {
-    const check = ajv.getSchema(name) ?? (ajv.addSchema(schemaFile(name), name), ajv.getSchema(name)!)
+    let check = ajv.getSchema(name)
+    if (!check) {
+      ajv.addSchema(schemaFile(name), name)
+      check = ajv.getSchema(name)!
+    }
     return check(data) ? [] : (check.errors ?? []).map((e) => `${e.instancePath} ${e.message}`)
   }
 
