@@ -3,6 +3,7 @@
 // schema appears in the editor with its hint, its pattern and its message. Never hand-written:
 // `npm run build` writes it to dist/admin/config.yml and the live preview serves it fresh.
 import { stringify } from 'yaml'
+import { FRONTMATTER_FORMAT, SET_ONCE_WIDGET, YAML_FORMAT } from './cms-names.ts'
 import { type ContentSchema, contentSchemas, type JsonSchema, toJsonSchema } from './json-schemas.ts'
 
 export type CmsField = Record<string, unknown> & { name: string; widget: string }
@@ -18,12 +19,6 @@ export interface CmsConfig {
 
 /** Where the editor saves: the local decap-server (`npm run edit`), or GitHub pull requests. */
 export type CmsBackend = { kind: 'local'; serverUrl: string } | { kind: 'github'; repo: string; branch: string; baseUrl: string; authEndpoint: string }
-
-/** The names the admin page registers its canonical formats under (see admin/cms-setup.ts). */
-export const YAML_FORMAT = 'canonical-yaml'
-export const FRONTMATTER_FORMAT = 'canonical-frontmatter'
-/** The widget that shows a "given once" value read-only on existing entries (registered by the admin page). */
-export const SET_ONCE_WIDGET = 'set-once'
 
 const MEDIA_ROOT = 'content/images'
 /** Descriptions of multi-line texts are recognised by these keys, or by a maximum length over one line. */

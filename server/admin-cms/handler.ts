@@ -1,0 +1,88 @@
+// Serves the browser editor: /admin/ (the page), /admin/config.yml, /admin/cms-setup.js and
+// Decap's standalone bundle under /admin/cms/ (the whole dist folder: it loads further chunks
+// from there). Every answer is noindex and carries the editor's own CSP. A plain Node handler, so
+// the live preview (Vite) and the Express server use the same one.
+import { createReadStream, existsSync, readdirSync, statSync } from 'node:fs'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { createRequire } from 'node:module'
+import { dirname, extname, join } from 'node:path'
+import { CMS_ASSETS_PATH, type CmsPolicy, cmsContentSecurityPolicy, cmsOffPage, cmsPage } from './page.ts'
+
+export interface CmsSource {
+  /** config.yml's text, or the reason the editor is off (then /admin/ explains how to turn it on). */
+  config(): Promise<{ yaml: string } | { off: string }>
+  /** The admin page's own script (admin/cms-setup.ts, bundled). */
+  setupScript(): Promise<string>
+  policy: CmsPolicy
+}
+
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.map': 'application/json',
+  '.txt': 'text/plain; charset=utf-8',
+}
+
+/** Decap's standalone dist folder in node_modules. */
+export function decapDistDir(): string {
+  const require = createRequire(import.meta.url)
+  return join(dirname(require.resolve('decap-cms/package.json')), 'dist')
+}
+
+type Next = (error?: unknown) => void
+
+export function createCmsHandler(source: CmsSource): (req: IncomingMessage, res: ServerResponse, next: Next) => void {
+  const distDir = decapDistDir()
+  // Only the files the package ships are served: a name is looked up, never joined from the URL.
+  const assets = new Set(readdirSync(distDir).filter((f) => /^[\w.-]+$/.test(f) && statSync(join(distDir, f)).isFile()))
+  const csp = cmsContentSecurityPolicy(source.policy)
+
+  const headers = (res: ServerResponse, type: string, cache: string) => {
+    res.setHeader('Content-Type', type)
+    res.setHeader('Content-Security-Policy', csp)
+    res.setHeader('X-Robots-Tag', 'noindex, nofollow')
+    res.setHeader('Cache-Control', cache)
+    res.setHeader('X-Content-Type-Options', 'nosniff')
+  }
+  const send = (req: IncomingMessage, res: ServerResponse, status: number, type: string, body: string) => {
+    res.statusCode = status
+    headers(res, type, 'no-store')
+    res.end(req.method === 'HEAD' ? undefined : body)
+  }
+
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next()
+    const path = (req.url ?? '/').split('?')[0]!
+    if (path === '/admin') {
+      res.statusCode = 308
+      res.setHeader('Location', '/admin/')
+      return res.end()
+    }
+    if (path === '/admin/' || path === '/admin/index.html') {
+      source.config().then((config) => send(req, res, 'off' in config ? 503 : 200, 'text/html; charset=utf-8', 'off' in config ? cmsOffPage(config.off) : cmsPage()), next)
+      return
+    }
+    if (path === '/admin/config.yml') {
+      source.config().then((config) => ('off' in config ? next() : send(req, res, 200, 'text/yaml; charset=utf-8', config.yaml)), next)
+      return
+    }
+    if (path === '/admin/cms-setup.js') {
+      source.setupScript().then((script) => send(req, res, 200, TYPES['.js']!, script), next)
+      return
+    }
+    if (path.startsWith(CMS_ASSETS_PATH)) {
+      const name = path.slice(CMS_ASSETS_PATH.length)
+      if (!assets.has(name)) return next()
+      const file = join(distDir, name)
+      if (!existsSync(file)) return next()
+      res.statusCode = 200
+      // Decap's file names are not hashed: a day, then revalidated.
+      headers(res, TYPES[extname(name)] ?? 'application/octet-stream', 'public, max-age=86400')
+      if (req.method === 'HEAD') return res.end()
+      createReadStream(file).on('error', next).pipe(res)
+      return
+    }
+    next()
+  }
+}
