@@ -4,7 +4,15 @@
 //   looks exactly like one formatted by `npm run format:content`;
 // - registers the "set-once" widget: a slug or form type is typed for a new entry, read-only after;
 // - in the live preview, shows the content check's problems (file, line, field) on top of the editor.
-import { canonicalFrontmatter, canonicalYaml, type KeyOrder, orderFromFields, type OrderedField, parseFrontmatter, parseYaml } from '../content/canonical-yaml.ts'
+import {
+  canonicalFrontmatter,
+  canonicalYaml,
+  type KeyOrder,
+  orderFromFields,
+  type OrderedField,
+  parseFrontmatter,
+  parseYaml,
+} from '../content/canonical-yaml.ts'
 import { FRONTMATTER_FORMAT, SET_ONCE_WIDGET, YAML_FORMAT } from '../content/cms-names.ts'
 
 type Immutable = { get(key: string): unknown }
@@ -18,7 +26,11 @@ interface WidgetProps {
 }
 interface Decap {
   init(options: { config: Record<string, unknown> }): void
-  registerCustomFormat(name: string, extension: string, format: { fromFile(text: string): unknown; toFile(data: unknown, sortedKeys?: string[]): string }): void
+  registerCustomFormat(
+    name: string,
+    extension: string,
+    format: { fromFile(text: string): unknown; toFile(data: unknown, sortedKeys?: string[]): string },
+  ): void
   registerWidget(name: string, control: unknown, preview?: unknown): void
   getWidget(name: string): { control: unknown; preview: unknown }
 }

@@ -18,11 +18,26 @@ export interface CmsConfig {
 }
 
 /** Where the editor saves: the local decap-server (`npm run edit`), or GitHub pull requests. */
-export type CmsBackend = { kind: 'local'; serverUrl: string } | { kind: 'github'; repo: string; branch: string; baseUrl: string; authEndpoint: string }
+export type CmsBackend =
+  | { kind: 'local'; serverUrl: string }
+  | { kind: 'github'; repo: string; branch: string; baseUrl: string; authEndpoint: string }
 
 const MEDIA_ROOT = 'content/images'
 /** Descriptions of multi-line texts are recognised by these keys, or by a maximum length over one line. */
-const LONG_TEXT_KEYS = new Set(['text', 'description', 'intro', 'blurb', 'bio', 'subtitle', 'summary', 'packing', 'storage', 'headline', 'requirementPlaceholder', 'containerPlaceholder'])
+const LONG_TEXT_KEYS = new Set([
+  'text',
+  'description',
+  'intro',
+  'blurb',
+  'bio',
+  'subtitle',
+  'summary',
+  'packing',
+  'storage',
+  'headline',
+  'requirementPlaceholder',
+  'containerPlaceholder',
+])
 
 function schemaOf(name: string): ContentSchema {
   const found = contentSchemas.find((s) => s.name === name)
@@ -44,7 +59,7 @@ interface FieldContext {
 
 /** The Decap field for one JSON Schema property. */
 export function cmsField(name: string, schema: JsonSchema, required: boolean, ctx: FieldContext): CmsField {
-  const field: Record<string, unknown> = { label: label(name), name }
+  const field: Record<string, unknown> & { name: string } = { label: label(name), name }
   if (schema.description) field.hint = schema.description
   const isRequired = required && schema.default === undefined && !ctx.inOptionalBlock
   field.required = isRequired
@@ -56,7 +71,8 @@ export function cmsField(name: string, schema: JsonSchema, required: boolean, ct
   }
   switch (schema.type) {
     case 'string': {
-      if (typeof schema.pattern === 'string') field.pattern = [schema.pattern, String(schema.patternErrorMessage ?? `Must match ${schema.pattern}`)]
+      if (typeof schema.pattern === 'string')
+        field.pattern = [schema.pattern, String(schema.patternErrorMessage ?? `Must match ${schema.pattern}`)]
       if (schema.mediaFolder) {
         const folder = `${schema.mediaFolder}/${ctx.imageFolder}`
         return { ...field, widget: 'image', media_folder: `/${folder}`, public_folder: ctx.imageFolder, choose_url: false } as CmsField
@@ -64,7 +80,14 @@ export function cmsField(name: string, schema: JsonSchema, required: boolean, ct
       if (schema.references === 'products') return { ...field, ...productRelation(false) } as CmsField
       if (schema.setOnce) return { ...field, widget: SET_ONCE_WIDGET } as CmsField
       if (schema.format === 'date') {
-        return { ...field, widget: 'datetime', format: 'YYYY-MM-DD', date_format: 'YYYY-MM-DD', time_format: false, picker_utc: true } as CmsField
+        return {
+          ...field,
+          widget: 'datetime',
+          format: 'YYYY-MM-DD',
+          date_format: 'YYYY-MM-DD',
+          time_format: false,
+          picker_utc: true,
+        } as CmsField
       }
       const long = LONG_TEXT_KEYS.has(name) || (typeof schema.maxLength === 'number' && schema.maxLength > 100)
       return { ...field, widget: long ? 'text' : 'string' } as CmsField
@@ -86,7 +109,13 @@ export function cmsField(name: string, schema: JsonSchema, required: boolean, ct
       if (typeof schema.maxItems === 'number') bounds.max = schema.maxItems
       if (items.references === 'products') return { ...field, ...productRelation(true), ...bounds } as CmsField
       if (items.type === 'object') {
-        return { ...field, widget: 'list', collapsed: true, ...bounds, fields: objectFields(items, { ...ctx, inOptionalBlock: false }) } as CmsField
+        return {
+          ...field,
+          widget: 'list',
+          collapsed: true,
+          ...bounds,
+          fields: objectFields(items, { ...ctx, inOptionalBlock: false }),
+        } as CmsField
       }
       // A list of single values: Decap stores the inner field's value directly (a list of strings).
       const inner = cmsField(name, items, true, { ...ctx, inOptionalBlock: false })
@@ -115,7 +144,14 @@ function objectFields(schema: JsonSchema, ctx: FieldContext): CmsField[] {
 /** Products are named by slug; the hidden all-products collection lets one widget offer both kinds. */
 const PRODUCT_REFS = 'product-refs'
 function productRelation(multiple: boolean): Record<string, unknown> {
-  return { widget: 'relation', collection: PRODUCT_REFS, value_field: 'slug', search_fields: ['name', 'slug'], display_fields: ['name'], multiple }
+  return {
+    widget: 'relation',
+    collection: PRODUCT_REFS,
+    value_field: 'slug',
+    search_fields: ['name', 'slug'],
+    display_fields: ['name'],
+    multiple,
+  }
 }
 
 function topFields(name: string, imageFolder: string, variant?: (s: JsonSchema) => boolean): CmsField[] {
@@ -187,14 +223,14 @@ export function cmsConfig(backend: CmsBackend): CmsConfig {
     public_folder: '',
     site_url: '/',
     display_url: '/',
-    logo_url: '/admin/logo.svg',
     editor: { preview: false },
     collections: [
       folderCollection({
         name: 'products',
         label: 'Spice and agro products',
         labelSingular: 'product',
-        description: 'One page per product (content/products/). A new product appears in the products list, the menus and the contact form.',
+        description:
+          'One page per product (content/products/). A new product appears in the products list, the menus and the contact form.',
         folder: 'content/products',
         filter: { field: 'kind', value: 'agro' },
         fields: topFields('product', 'products', kindIs('agro')),

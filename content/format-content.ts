@@ -5,14 +5,24 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { isDeepStrictEqual } from 'node:util'
 import { parse } from 'yaml'
-import { canonicalFrontmatter, canonicalYaml, type KeyOrder, orderFromFields, type OrderedField, parseFrontmatter } from './canonical-yaml.ts'
+import {
+  canonicalFrontmatter,
+  canonicalYaml,
+  type KeyOrder,
+  orderFromFields,
+  type OrderedField,
+  parseFrontmatter,
+} from './canonical-yaml.ts'
 import { type CmsCollection, cmsConfig } from './cms-config.ts'
 
 function ordersByFile(): { settings: Map<string, KeyOrder>; byCollection: Map<string, KeyOrder> } {
   const config = cmsConfig({ kind: 'local', serverUrl: 'http://127.0.0.1/' })
   const byCollection = new Map<string, KeyOrder>()
   const settings = new Map<string, KeyOrder>()
-  for (const collection of config.collections as (CmsCollection & { fields?: OrderedField[]; files?: { file: string; fields: OrderedField[] }[] })[]) {
+  for (const collection of config.collections as (CmsCollection & {
+    fields?: OrderedField[]
+    files?: { file: string; fields: OrderedField[] }[]
+  })[]) {
     if (collection.fields) byCollection.set(collection.name, orderFromFields(collection.fields))
     for (const file of collection.files ?? []) settings.set(file.file.replace(/^content\//, ''), orderFromFields(file.fields))
   }
@@ -28,7 +38,9 @@ function formattedFiles(dir: string): string[] {
           .sort()
           .map((f) => `${sub}/${f}`)
       : []
-  const top = ['site.yaml', 'home.yaml', 'pages.yaml', 'navigation.yaml', 'reviews.yaml', 'forms.yaml'].filter((f) => existsSync(join(dir, f)))
+  const top = ['site.yaml', 'home.yaml', 'pages.yaml', 'navigation.yaml', 'reviews.yaml', 'forms.yaml'].filter((f) =>
+    existsSync(join(dir, f)),
+  )
   return [...top, ...list('products', '.yaml'), ...list('granite', '.yaml'), ...list('legal', '.mdx')]
 }
 
@@ -55,14 +67,23 @@ export function formatContent(dir: string): Formatted[] {
         after = canonicalFrontmatter(data, byCollection.get('legal'))
       } else {
         data = (parse(before) ?? {}) as Record<string, unknown>
-        const order = settings.get(file) ?? (file.startsWith('products/') ? byCollection.get(data.kind === 'graniteCollection' ? 'granite-collection' : 'products') : byCollection.get('granite-shades'))
+        const order =
+          settings.get(file) ??
+          (file.startsWith('products/')
+            ? byCollection.get(data.kind === 'graniteCollection' ? 'granite-collection' : 'products')
+            : byCollection.get('granite-shades'))
         after = canonicalYaml(data, order)
       }
     } catch {
       continue
     }
     const reread = file.endsWith('.mdx') ? parseFrontmatter(after) : parse(after)
-    if (!isDeepStrictEqual(withoutEmpty(reread), withoutEmpty(file.endsWith('.mdx') ? { ...data, body: String(data.body).replace(/\s+$/, '') } : data))) {
+    if (
+      !isDeepStrictEqual(
+        withoutEmpty(reread),
+        withoutEmpty(file.endsWith('.mdx') ? { ...data, body: String(data.body).replace(/\s+$/, '') } : data),
+      )
+    ) {
       throw new Error(`content/${file}: formatting would change its data; fix it by hand first`)
     }
     results.push({ file, before, after })

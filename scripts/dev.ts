@@ -119,7 +119,9 @@ function report({ result, ms }: LiveState, changed: string[]): void {
   if (warnings && warnings !== lastWarnings) console.warn(`Warnings (the site still builds):\n${warnings}`)
   lastWarnings = warnings
   if (result.errors.length > 0) {
-    console.error(`${what}: ${result.errors.length} problem${result.errors.length === 1 ? '' : 's'} (also shown in the browser):\n${formatProblems(result.errors)}`)
+    console.error(
+      `${what}: ${result.errors.length} problem${result.errors.length === 1 ? '' : 's'} (also shown in the browser):\n${formatProblems(result.errors)}`,
+    )
   } else {
     console.log(`${what}: valid${changed.length > 0 ? ', pages reloaded' : ''} (${ms} ms)`)
   }
@@ -151,7 +153,8 @@ function previewLogger(): Logger {
       .join(' ')
   return {
     info(message, fields) {
-      if (message === 'enquiry stored') console.log(`Enquiry #${String(fields?.submissionId)} received (${String(fields?.formType)}): stored in ${dataDir}/`)
+      if (message === 'enquiry stored')
+        console.log(`Enquiry #${String(fields?.submissionId)} received (${String(fields?.formType)}): stored in ${dataDir}/`)
       else if (message === 'enquiry refused') console.log(`Enquiry refused: ${String(fields?.reason)}`)
     },
     warn(message, fields) {

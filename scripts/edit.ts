@@ -2,3 +2,4 @@
 // backend writing into content/). One address is printed; see content/README.md.
 process.env.SITE_EDITOR = '1'
 await import('./dev.ts')
+export {}

@@ -16,5 +16,9 @@ if (check) {
   console.log('Content files are in canonical form.')
 } else {
   for (const f of changed) writeFileSync(join(paths.contentDir, f.file), f.after)
-  console.log(changed.length === 0 ? 'Content files were already in canonical form.' : `Formatted ${changed.map((f) => `content/${f.file}`).join(', ')}`)
+  console.log(
+    changed.length === 0
+      ? 'Content files were already in canonical form.'
+      : `Formatted ${changed.map((f) => `content/${f.file}`).join(', ')}`,
+  )
 }

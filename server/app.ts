@@ -4,6 +4,7 @@ import express, { type ErrorRequestHandler, type Request, type RequestHandler } 
 import { rateLimit } from 'express-rate-limit'
 import helmet from 'helmet'
 import { mountInbox } from './admin/mount.ts'
+import { mountCms } from './admin-cms/mount.ts'
 import { RequestError } from './body.ts'
 import type { Config } from './config.ts'
 import { describeError, type Logger } from './log.ts'
@@ -96,6 +97,7 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
   })
 
   mountInbox(app, config, { store, logger, isAllowedOrigin, onQueued: submitContext.onQueued })
+  mountCms(app, config, logger)
   app.use(staticSite.handler)
   app.use((req, res) => {
     res.setHeader('Allow', 'GET, HEAD')

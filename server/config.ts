@@ -3,6 +3,7 @@
 import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
+import { type CmsRemoteConfig, loadCmsRemoteConfig } from './admin-cms/config.ts'
 import { MIN_PASSWORD_LENGTH, parsePasswordHash, type ScryptHash } from './admin/password.ts'
 
 export interface Config {
@@ -29,6 +30,8 @@ export interface Config {
   inbox: InboxConfig | undefined
   /** Build the site before listening when dist/ is missing or older than its sources. */
   buildOnStart: boolean
+  /** The browser editor's remote editing through GitHub (docs/editing.md); undefined: off. */
+  cms: CmsRemoteConfig | undefined
 }
 
 export interface InboxConfig {
@@ -90,7 +93,9 @@ const trustProxy = z.string().transform((value, ctx): boolean | number | string[
   const named = new Set(['loopback', 'linklocal', 'uniquelocal'])
   for (const entry of entries) {
     const [address, bits, ...rest] = entry.split('/')
-    const ok = named.has(entry) || (address !== undefined && isIP(address) !== 0 && rest.length === 0 && (bits === undefined || /^\d{1,3}$/.test(bits)))
+    const ok =
+      named.has(entry) ||
+      (address !== undefined && isIP(address) !== 0 && rest.length === 0 && (bits === undefined || /^\d{1,3}$/.test(bits)))
     if (!ok) {
       ctx.addIssue({
         code: 'custom',
@@ -117,19 +122,15 @@ const envSchema = z.object({
   DIST_DIR: z.string().default('./dist'),
   SMTP_URL: z
     .string()
-    .refine((v) => /^smtps?:\/\/[^\s]+$/.test(v) && URL.canParse(v), 'must be an smtp:// or smtps:// URL, such as smtps://user:password@smtp.example.com:465')
+    .refine(
+      (v) => /^smtps?:\/\/[^\s]+$/.test(v) && URL.canParse(v),
+      'must be an smtp:// or smtps:// URL, such as smtps://user:password@smtp.example.com:465',
+    )
     .optional(),
   MAIL_FROM: mailbox.optional(),
-  MAIL_TO: z
-    .string()
-    .transform(list)
-    .pipe(z.array(mailbox).min(1, 'must name at least one mailbox')),
+  MAIL_TO: z.string().transform(list).pipe(z.array(mailbox).min(1, 'must name at least one mailbox')),
   TRUST_PROXY: trustProxy.default(false),
-  ALLOWED_ORIGINS: z
-    .string()
-    .transform(list)
-    .pipe(z.array(origin))
-    .optional(),
+  ALLOWED_ORIGINS: z.string().transform(list).pipe(z.array(origin)).optional(),
   RATE_LIMIT_MAX: integer(1, 1_000_000).default(10),
   RATE_LIMIT_WINDOW_SECONDS: seconds(1, 86_400).default(600_000),
   OUTBOX_RETRY_BASE_SECONDS: seconds(0.01, 86_400).default(30_000),
@@ -156,7 +157,7 @@ const envSchema = z.object({
 })
 
 /** Never repeated in an error message, which may end up in a log. */
-const SECRET_VARIABLES = new Set(['ADMIN_PASSWORD', 'ADMIN_PASSWORD_HASH'])
+const SECRET_VARIABLES = new Set(['ADMIN_PASSWORD', 'ADMIN_PASSWORD_HASH', 'GITHUB_OAUTH_CLIENT_SECRET'])
 
 export const DEFAULT_MAIL_TO = 'enquiries@localhost'
 
@@ -188,6 +189,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (e.ADMIN_PASSWORD_HASH && e.ADMIN_PASSWORD) {
     problems.push('ADMIN_PASSWORD: set either ADMIN_PASSWORD_HASH or ADMIN_PASSWORD, not both')
   }
+  const cms = loadCmsRemoteConfig(env)
+  problems.push(...cms.problems)
   if (problems.length) throw new ConfigError(problems)
   return {
     port: e.PORT,
@@ -210,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS,
     buildOnStart: e.BUILD_ON_START,
     inbox: inboxConfig(e.ADMIN_PASSWORD_HASH, e.ADMIN_PASSWORD, e.ADMIN_SESSION_HOURS),
+    cms: cms.config,
   }
 }
 

@@ -20,15 +20,16 @@ export const LOCAL_API = '/admin/local-api'
 function namedPaths(params: Record<string, unknown> | undefined): string[] {
   if (!params) return []
   const found: string[] = []
-  const add = (value: unknown) => typeof value === 'string' && found.push(value)
-  for (const key of ['path', 'folder', 'mediaFolder', 'newPath']) add(params[key])
-  for (const list of ['files', 'dataFiles', 'assets', 'paths']) {
-    for (const item of (params[list] as unknown[]) ?? []) typeof item === 'string' ? add(item) : (add((item as Record<string, unknown>).path), add((item as Record<string, unknown>).newPath))
+  const add = (item: unknown) => {
+    if (typeof item === 'string') found.push(item)
+    else if (item && typeof item === 'object') {
+      const { path, newPath } = item as Record<string, unknown>
+      if (typeof path === 'string') found.push(path)
+      if (typeof newPath === 'string') found.push(newPath)
+    }
   }
-  const entry = params.entry as Record<string, unknown> | undefined
-  if (entry) (add(entry.path), add(entry.newPath))
-  const asset = params.asset as Record<string, unknown> | undefined
-  if (asset) add(asset.path)
+  for (const key of ['path', 'folder', 'mediaFolder', 'newPath', 'entry', 'asset']) add(params[key])
+  for (const list of ['files', 'dataFiles', 'assets', 'paths']) for (const item of (params[list] as unknown[]) ?? []) add(item)
   return found
 }
 
@@ -40,12 +41,18 @@ async function localBackend(): Promise<express.Express> {
   app.post('/api/v1', (req, res, next) => {
     // Parsed once, here: decap-server's own body parser skips a request marked parsed.
     ;(req as { _body?: boolean })._body = true
-    const outside = namedPaths((req.body as { params?: Record<string, unknown> }).params).filter((p) => !`${p.replace(/^\/+/, '')}/`.startsWith(contentFolder) || p.includes('..'))
-    if (outside.length > 0) return void res.status(403).json({ error: `The editor may only change files under ${contentFolder}: ${outside.join(', ')}` })
+    const outside = namedPaths((req.body as { params?: Record<string, unknown> }).params).filter(
+      (p) => !`${p.replace(/^\/+/, '')}/`.startsWith(contentFolder) || p.includes('..'),
+    )
+    if (outside.length > 0)
+      return void res.status(403).json({ error: `The editor may only change files under ${contentFolder}: ${outside.join(', ')}` })
     next()
   })
   process.env.GIT_REPO_DIRECTORY = paths.root
-  const { registerLocalFs } = (await import('decap-server/dist/middlewares.js')) as { registerLocalFs(app: express.Express, options?: { logLevel?: string }): Promise<void> }
+  // @ts-expect-error decap-server ships no types; the one function used is typed here.
+  const { registerLocalFs } = (await import('decap-server/dist/middlewares.js')) as {
+    registerLocalFs(app: express.Express, options?: { logLevel?: string }): Promise<void>
+  }
   await registerLocalFs(app, { logLevel: 'warn' })
   return app
 }

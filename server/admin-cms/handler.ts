@@ -60,7 +60,13 @@ export function createCmsHandler(source: CmsSource): (req: IncomingMessage, res:
       return res.end()
     }
     if (path === '/admin/' || path === '/admin/index.html') {
-      source.config().then((config) => send(req, res, 'off' in config ? 503 : 200, 'text/html; charset=utf-8', 'off' in config ? cmsOffPage(config.off) : cmsPage()), next)
+      source
+        .config()
+        .then(
+          (config) =>
+            send(req, res, 'off' in config ? 503 : 200, 'text/html; charset=utf-8', 'off' in config ? cmsOffPage(config.off) : cmsPage()),
+          next,
+        )
       return
     }
     if (path === '/admin/config.yml') {

@@ -12,16 +12,38 @@ cpSync('content', copy, { recursive: true, filter: (src) => !src.includes('/imag
 afterAll(() => rmSync(copy, { recursive: true, force: true }))
 
 describe('canonical content YAML', () => {
-  const order = orderFromFields([{ name: 'kind' }, { name: 'name' }, { name: 'packing', fields: [{ name: 'packing' }, { name: 'storage' }] }, { name: 'facts', fields: [{ name: 'label' }, { name: 'value' }] }])
+  const order = orderFromFields([
+    { name: 'kind' },
+    { name: 'name' },
+    { name: 'packing', fields: [{ name: 'packing' }, { name: 'storage' }] },
+    { name: 'facts', fields: [{ name: 'label' }, { name: 'value' }] },
+  ])
 
   it('writes keys in schema order, never folds a long line, and leaves empty optional values out', () => {
     const long = 'A very long sentence that goes on and on well past eighty columns, which Decap would have folded into two lines.'
-    const text = canonicalYaml({ facts: [{ value: '1', label: 'a' }], name: long, kind: 'agro', packing: { storage: 'dry', packing: 'bags' }, aliases: [], intro: '' }, order)
+    const text = canonicalYaml(
+      {
+        facts: [{ value: '1', label: 'a' }],
+        name: long,
+        kind: 'agro',
+        packing: { storage: 'dry', packing: 'bags' },
+        aliases: [],
+        intro: '',
+      },
+      order,
+    )
     expect(text).toBe(`kind: agro\nname: ${long}\n\npacking:\n  packing: bags\n  storage: dry\n\nfacts:\n  - label: a\n    value: "1"\n`)
   })
 
   it('keeps dates and numeric-looking texts strings, and numeric keys in their order', () => {
-    const text = canonicalYaml({ distribution: { 5: 3, 4: 2, 1: 0 }, effective: '2026-01-15', code: '91' }, orderFromFields([{ name: 'distribution', fields: ['5', '4', '3', '2', '1'].map((name) => ({ name })) }, { name: 'effective' }, { name: 'code' }]))
+    const text = canonicalYaml(
+      { distribution: { 5: 3, 4: 2, 1: 0 }, effective: '2026-01-15', code: '91' },
+      orderFromFields([
+        { name: 'distribution', fields: ['5', '4', '3', '2', '1'].map((name) => ({ name })) },
+        { name: 'effective' },
+        { name: 'code' },
+      ]),
+    )
     expect(text).toBe('distribution:\n  5: 3\n  4: 2\n  1: 0\n\neffective: "2026-01-15"\ncode: "91"\n')
     expect(parse(text)).toEqual({ distribution: { 5: 3, 4: 2, 1: 0 }, effective: '2026-01-15', code: '91' })
   })

@@ -3,7 +3,7 @@
 // with the schema's hint, pattern message and optionality.
 import { parse } from 'yaml'
 import { describe, expect, it } from 'vitest'
-import { z } from 'zod'
+import type { z } from 'zod'
 import { type CmsCollection, type CmsField, cmsConfig, cmsConfigYaml } from '../../content/cms-config.ts'
 import {
   formsSchema,
@@ -18,7 +18,14 @@ import {
   siteSchema,
 } from '../../content/schema.ts'
 
-type Def = { type: string; shape?: Record<string, z.ZodType>; innerType?: z.ZodType; element?: z.ZodType; options?: z.ZodType[]; in?: z.ZodType }
+type Def = {
+  type: string
+  shape?: Record<string, z.ZodType>
+  innerType?: z.ZodType
+  element?: z.ZodType
+  options?: z.ZodType[]
+  in?: z.ZodType
+}
 const def = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def
 
 /** Every key path of a zod schema, e.g. "packing.storage", "facts[].label". */
@@ -34,7 +41,10 @@ function zodPaths(schema: z.ZodType, prefix = ''): string[] {
     case 'array':
       return zodPaths(d.element!, `${prefix}[]`)
     case 'object':
-      return Object.entries(d.shape!).flatMap(([key, value]) => [`${prefix}${prefix ? '.' : ''}${key}`.replace('.[]', '[]'), ...zodPaths(value, `${prefix}${prefix ? '.' : ''}${key}`)])
+      return Object.entries(d.shape!).flatMap(([key, value]) => [
+        `${prefix}${prefix ? '.' : ''}${key}`.replace('.[]', '[]'),
+        ...zodPaths(value, `${prefix}${prefix ? '.' : ''}${key}`),
+      ])
     default:
       return []
   }
@@ -44,7 +54,8 @@ function configPaths(fields: CmsField[], prefix = ''): string[] {
   return fields.flatMap((field) => {
     const path = `${prefix}${prefix ? '.' : ''}${field.name}`
     const nested = field.fields as CmsField[] | undefined
-    if (field.widget === 'list' && nested) return [path, ...configPaths(nested, `${path}[]`).map((p) => p.replace(`${path}[].`, `${path}[].`))]
+    if (field.widget === 'list' && nested)
+      return [path, ...configPaths(nested, `${path}[]`).map((p) => p.replace(`${path}[].`, `${path}[].`))]
     if (nested) return [path, ...configPaths(nested, path)]
     return [path]
   })
@@ -52,8 +63,10 @@ function configPaths(fields: CmsField[], prefix = ''): string[] {
 
 const config = cmsConfig({ kind: 'local', serverUrl: 'http://127.0.0.1:8081/api/v1' })
 const collection = (name: string) => config.collections.find((c) => c.name === name) as CmsCollection
-const fileFields = (name: string) => ((collection('settings').files as { name: string; fields: CmsField[] }[]).find((f) => f.name === name)!).fields
-const variant = (kind: string) => def(productSchema).options!.find((o) => (def(def(o).shape!.kind!) as unknown as { values: string[] }).values[0] === kind)!
+const fileFields = (name: string) =>
+  (collection('settings').files as { name: string; fields: CmsField[] }[]).find((f) => f.name === name)!.fields
+const variant = (kind: string) =>
+  def(productSchema).options!.find((o) => (def(def(o).shape!.kind!) as unknown as { values: string[] }).values[0] === kind)!
 
 const cases: [string, z.ZodType, () => CmsField[]][] = [
   ['agro products', variant('agro'), () => collection('products').fields as CmsField[]],
@@ -117,8 +130,17 @@ describe('the editor configuration generated from content/schema.ts', () => {
   })
 
   it('offers products by slug in the home lists and "explore"', () => {
-    expect(find(fileFields('home'), ['latest', 'products'])).toMatchObject({ widget: 'relation', multiple: true, value_field: 'slug', min: 1 })
-    expect(find(collection('products').fields as CmsField[], ['explore'])).toMatchObject({ widget: 'relation', multiple: true, required: false })
+    expect(find(fileFields('home'), ['latest', 'products'])).toMatchObject({
+      widget: 'relation',
+      multiple: true,
+      value_field: 'slug',
+      min: 1,
+    })
+    expect(find(collection('products').fields as CmsField[], ['explore'])).toMatchObject({
+      widget: 'relation',
+      multiple: true,
+      required: false,
+    })
   })
 
   it('maps kinds of value to widgets', () => {
@@ -135,12 +157,22 @@ describe('the editor configuration generated from content/schema.ts', () => {
   })
 
   it('filters the product folder by kind and names new files by their slug', () => {
-    expect(collection('products')).toMatchObject({ folder: 'content/products', filter: { field: 'kind', value: 'agro' }, slug: '{{fields.slug}}' })
+    expect(collection('products')).toMatchObject({
+      folder: 'content/products',
+      filter: { field: 'kind', value: 'agro' },
+      slug: '{{fields.slug}}',
+    })
     expect(collection('granite-collection')).toMatchObject({ filter: { field: 'kind', value: 'graniteCollection' } })
   })
 
   it('writes the GitHub backend with the editorial workflow for remote editing', () => {
-    const remote = cmsConfig({ kind: 'github', repo: 'owner/site', branch: 'main', baseUrl: 'https://example.com', authEndpoint: 'admin/oauth/auth' })
+    const remote = cmsConfig({
+      kind: 'github',
+      repo: 'owner/site',
+      branch: 'main',
+      baseUrl: 'https://example.com',
+      authEndpoint: 'admin/oauth/auth',
+    })
     expect(remote.backend).toMatchObject({ name: 'github', repo: 'owner/site', base_url: 'https://example.com' })
     expect(remote.publish_mode).toBe('editorial_workflow')
   })
