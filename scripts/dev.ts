@@ -98,7 +98,7 @@ await firstCheck
 live.onUpdate((state, changed) => report(state, changed))
 console.log(
   (withEditor
-    ? `\n  Editor: ${origin}/admin/\n\n  Log in, change a page and publish: the file in content/ is saved and the site at ${origin}/ reloads.`
+    ? `\n  Editor: ${origin}/admin/\n\n  Log in, change a page and publish: the file in content/ is saved, checked, and open pages of the site reload.`
     : `\n  Preview: ${origin}/\n\n  Edit the files in content/ and save: open pages reload by themselves.`) +
     `\n  Enquiries sent from the preview are kept in ${dataDir}/. Stop with Ctrl+C.` +
     `\n  (ready in ${(Math.round(performance.now() - started) / 1000).toFixed(1)} s)\n`,
