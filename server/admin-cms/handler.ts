@@ -2,10 +2,11 @@
 // Decap's standalone bundle under /admin/cms/ (the whole dist folder: it loads further chunks
 // from there). Every answer is noindex and carries the editor's own CSP. A plain Node handler, so
 // the live preview (Vite) and the Express server use the same one.
-import { createReadStream, existsSync, readdirSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createRequire } from 'node:module'
 import { dirname, extname, join } from 'node:path'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { CMS_ASSETS_PATH, type CmsPolicy, cmsContentSecurityPolicy, cmsOffPage, cmsPage } from './page.ts'
 
 export interface CmsSource {
@@ -31,6 +32,27 @@ export function decapDistDir(): string {
 }
 
 type Next = (error?: unknown) => void
+
+const COMPRESSIBLE = new Set(['.js', '.css', '.map', '.txt', '.wasm'])
+const cache = new Map<string, { br: Buffer; gzip: Buffer; plain: Buffer }>()
+
+/** Decap's 5 MB bundle goes out compressed: each file is compressed once, when first asked for. */
+function compressed(file: string, acceptEncoding: string): { body: Buffer; encoding?: 'br' | 'gzip' } {
+  if (!COMPRESSIBLE.has(extname(file))) return { body: readFileSync(file) }
+  let entry = cache.get(file)
+  if (!entry) {
+    const plain = readFileSync(file)
+    entry = {
+      plain,
+      br: brotliCompressSync(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
+      gzip: gzipSync(plain, { level: 9 }),
+    }
+    cache.set(file, entry)
+  }
+  if (/\bbr\b/.test(acceptEncoding)) return { body: entry.br, encoding: 'br' }
+  if (/\bgzip\b/.test(acceptEncoding)) return { body: entry.gzip, encoding: 'gzip' }
+  return { body: entry.plain }
+}
 
 export function createCmsHandler(source: CmsSource): (req: IncomingMessage, res: ServerResponse, next: Next) => void {
   const distDir = decapDistDir()
@@ -82,11 +104,14 @@ export function createCmsHandler(source: CmsSource): (req: IncomingMessage, res:
       if (!assets.has(name)) return next()
       const file = join(distDir, name)
       if (!existsSync(file)) return next()
+      const encoded = compressed(file, String(req.headers['accept-encoding'] ?? ''))
       res.statusCode = 200
       // Decap's file names are not hashed: a day, then revalidated.
       headers(res, TYPES[extname(name)] ?? 'application/octet-stream', 'public, max-age=86400')
-      if (req.method === 'HEAD') return res.end()
-      createReadStream(file).on('error', next).pipe(res)
+      res.setHeader('Vary', 'Accept-Encoding')
+      if (encoded.encoding) res.setHeader('Content-Encoding', encoded.encoding)
+      res.setHeader('Content-Length', encoded.body.length)
+      res.end(req.method === 'HEAD' ? undefined : encoded.body)
       return
     }
     next()

@@ -5,7 +5,7 @@
 // renaming an existing product changes one line in git diff; a slug with capitals is refused with
 // the schema's message. Prints the time the whole "add a product" took, and screenshots the editor.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import net from 'node:net'
 import { dirname, join } from 'node:path'
 import { chromium, type Browser, type Page } from 'playwright-core'
@@ -232,5 +232,16 @@ describe('npm run edit: the browser editor', () => {
       .toBe('1\t1\tcontent/products/clove.yaml')
     expect(git('diff', '-U0', '--', 'content/products/clove.yaml')).toContain('-name: Clove\n+name: Clove Buds\n')
     await page.screenshot({ path: join(root, '.cache', 'editor-1280.png') })
+  })
+
+  test('a content problem shows on the editor page, named by file and field, and goes when fixed', async () => {
+    const file = join(projectDir, 'content/products/cardamom.yaml')
+    const before = readFileSync(file, 'utf8')
+    writeFileSync(file, before.replace(/^order: .*$/m, 'order: first'))
+    const problems = page.locator('#content-problems')
+    await expect.poll(() => problems.textContent(), { timeout: 20_000 }).toMatch(/content\/products\/cardamom\.yaml:\d+ › order/)
+    await page.screenshot({ path: join(root, '.cache', 'editor-1280-problem.png') })
+    writeFileSync(file, before)
+    await expect.poll(() => problems.isVisible(), { timeout: 20_000 }).toBe(false)
   })
 })
