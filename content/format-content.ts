@@ -29,6 +29,11 @@ function ordersByFile(): { settings: Map<string, KeyOrder>; byCollection: Map<st
   return { settings, byCollection }
 }
 
+/** The key order of a product file of this kind, as the editor writes it. */
+export function productKeyOrder(kind: unknown): KeyOrder | undefined {
+  return ordersByFile().byCollection.get(kind === 'graniteCollection' ? 'granite-collection' : 'products')
+}
+
 /** Content files (relative to the content folder) that the canonical form covers. */
 function formattedFiles(dir: string): string[] {
   const list = (sub: string, ext: string) =>

@@ -11,8 +11,8 @@ import { paths } from '../project/paths.ts'
 import { type SiteManifest, siteManifestSchema } from '../project/site-manifest.ts'
 import { moveInboxShells } from '../server/admin/shells.ts'
 import { buildImages } from './build-images.ts'
-import { precompressDir } from './precompress.ts'
 import { writeCmsFiles } from '../admin/build-files.ts'
+import { precompressDir } from './precompress.ts'
 
 export function siteManifest(content: SiteContent): SiteManifest {
   const redirects: Record<string, string> = {}
@@ -75,14 +75,9 @@ export async function buildSite({ quiet = false } = {}): Promise<{ pages: number
   const t2 = performance.now()
   await rm(paths.distDir, { recursive: true, force: true })
   const { build } = await import('vike/api')
-  await build({
-    viteConfig: {
-      root: paths.root,
-      logLevel: quiet ? 'silent' : 'warn',
-      // Vike joins outDir to the root, so it must be relative.
-      build: { outDir: relative(paths.root, paths.distDir) || '.', emptyOutDir: true },
-    },
-  })
+  await build({ viteConfig: { root: paths.root, logLevel: quiet ? 'silent' : 'warn',
+    // Vike joins outDir to the root, so it must be relative.
+    build: { outDir: relative(paths.root, paths.distDir) || '.', emptyOutDir: true } } })
   log(`pages: prerendered in ${Math.round(performance.now() - t2)} ms`)
   // The inbox's pages are served only behind its login, never as public files.
   moveInboxShells(paths.distDir)

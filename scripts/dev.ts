@@ -17,8 +17,8 @@ import { startServer } from '../server/start.ts'
 import { siteManifest } from './build.ts'
 import { paths } from '../project/paths.ts'
 import { LiveContent, type LiveState } from './preview/live-content.ts'
-import { livePreviewPlugin } from './preview/vite-plugin.ts'
 import { cmsPreviewPlugin } from './preview/cms.ts'
+import { livePreviewPlugin } from './preview/vite-plugin.ts'
 
 const started = performance.now()
 /** `npm run edit`: the preview plus the browser editor at /admin/, saving into content/. */
@@ -119,9 +119,7 @@ function report({ result, ms }: LiveState, changed: string[]): void {
   if (warnings && warnings !== lastWarnings) console.warn(`Warnings (the site still builds):\n${warnings}`)
   lastWarnings = warnings
   if (result.errors.length > 0) {
-    console.error(
-      `${what}: ${result.errors.length} problem${result.errors.length === 1 ? '' : 's'} (also shown in the browser):\n${formatProblems(result.errors)}`,
-    )
+    console.error(`${what}: ${result.errors.length} problem${result.errors.length === 1 ? '' : 's'} (also shown in the browser):\n${formatProblems(result.errors)}`)
   } else {
     console.log(`${what}: valid${changed.length > 0 ? ', pages reloaded' : ''} (${ms} ms)`)
   }
@@ -153,8 +151,7 @@ function previewLogger(): Logger {
       .join(' ')
   return {
     info(message, fields) {
-      if (message === 'enquiry stored')
-        console.log(`Enquiry #${String(fields?.submissionId)} received (${String(fields?.formType)}): stored in ${dataDir}/`)
+      if (message === 'enquiry stored') console.log(`Enquiry #${String(fields?.submissionId)} received (${String(fields?.formType)}): stored in ${dataDir}/`)
       else if (message === 'enquiry refused') console.log(`Enquiry refused: ${String(fields?.reason)}`)
     },
     warn(message, fields) {

@@ -93,9 +93,7 @@ const trustProxy = z.string().transform((value, ctx): boolean | number | string[
   const named = new Set(['loopback', 'linklocal', 'uniquelocal'])
   for (const entry of entries) {
     const [address, bits, ...rest] = entry.split('/')
-    const ok =
-      named.has(entry) ||
-      (address !== undefined && isIP(address) !== 0 && rest.length === 0 && (bits === undefined || /^\d{1,3}$/.test(bits)))
+    const ok = named.has(entry) || (address !== undefined && isIP(address) !== 0 && rest.length === 0 && (bits === undefined || /^\d{1,3}$/.test(bits)))
     if (!ok) {
       ctx.addIssue({
         code: 'custom',
@@ -122,15 +120,19 @@ const envSchema = z.object({
   DIST_DIR: z.string().default('./dist'),
   SMTP_URL: z
     .string()
-    .refine(
-      (v) => /^smtps?:\/\/[^\s]+$/.test(v) && URL.canParse(v),
-      'must be an smtp:// or smtps:// URL, such as smtps://user:password@smtp.example.com:465',
-    )
+    .refine((v) => /^smtps?:\/\/[^\s]+$/.test(v) && URL.canParse(v), 'must be an smtp:// or smtps:// URL, such as smtps://user:password@smtp.example.com:465')
     .optional(),
   MAIL_FROM: mailbox.optional(),
-  MAIL_TO: z.string().transform(list).pipe(z.array(mailbox).min(1, 'must name at least one mailbox')),
+  MAIL_TO: z
+    .string()
+    .transform(list)
+    .pipe(z.array(mailbox).min(1, 'must name at least one mailbox')),
   TRUST_PROXY: trustProxy.default(false),
-  ALLOWED_ORIGINS: z.string().transform(list).pipe(z.array(origin)).optional(),
+  ALLOWED_ORIGINS: z
+    .string()
+    .transform(list)
+    .pipe(z.array(origin))
+    .optional(),
   RATE_LIMIT_MAX: integer(1, 1_000_000).default(10),
   RATE_LIMIT_WINDOW_SECONDS: seconds(1, 86_400).default(600_000),
   OUTBOX_RETRY_BASE_SECONDS: seconds(0.01, 86_400).default(30_000),
