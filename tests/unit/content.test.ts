@@ -5,6 +5,7 @@ import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, utimesSync, writ
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { GRANITE_SHADES, PRODUCT_MENU } from '../fixtures/original-site.ts'
 import { ContentError, formatProblems, loadContent, type Problem } from '../../content/load.ts'
 
 const realContent = join(process.cwd(), 'content')
@@ -54,26 +55,8 @@ describe('the real content', () => {
   const content = loadContent(realContent)
 
   it('has the catalogue of eight product lines', () => {
-    expect(content.products.map((p) => p.menuLabel)).toEqual([
-      'Granites',
-      'Clove',
-      'Cardamom',
-      'Black Pepper (Kali Mirch)',
-      'Flax Seeds',
-      'Soyabean Flakes',
-      'Soyabean Meal',
-      'Makhana (Lotus Seeds)',
-    ])
-    expect(content.graniteShades.map((s) => s.name)).toEqual([
-      'Neo Chocolate Lapotra',
-      'Neo Tiger Shade',
-      'Neo Tomato Red',
-      'Neo Galaxy Black',
-      'Neo K Tize',
-      'Star Blue',
-      'Neo Tan Blue',
-      'Neo Tan Red',
-    ])
+    expect(content.products.map((p) => p.menuLabel)).toEqual(PRODUCT_MENU)
+    expect(content.graniteShades.map((s) => s.name)).toEqual(GRANITE_SHADES)
     expect(content.reviews.reviews).toHaveLength(10)
     expect(content.reviews.distribution).toEqual({ 5: 287, 4: 142, 3: 48, 2: 18, 1: 12 })
     expect(content.home.carousel).toMatchObject({ intervalMs: 5000 })
