@@ -14,6 +14,7 @@ import { isEntryPoint } from '../project/entry-point.ts'
 import { distLayout, paths } from '../project/paths.ts'
 import { type SiteManifest, siteManifestSchema } from '../project/site-manifest.ts'
 import { moveInboxShells } from '../server/admin/shells.ts'
+import { writeCmsFiles } from '../admin/build-files.ts'
 import { buildImages } from './build-images.ts'
 import { buildServer } from './build-server.ts'
 import { BuildSettingsError, loadBuildSettings } from './build-settings.ts'
@@ -142,6 +143,8 @@ async function buildInto(
   await writeFile(join(client, 'sitemap.xml'), sitemapXml(manifest, today))
   await writeFile(join(client, 'robots.txt'), robotsTxt(content))
   await writeStaticHostingFiles(outDir, { redirects: manifest.redirects, apiOrigin, inlineHashes: hashes })
+  // The editor's config.yml and page script, beside client/: served by the server only (not public files).
+  await writeCmsFiles(outDir)
 
   const stats = await precompressDir(client)
   log(`compressed: ${stats.files} files, ${stats.bytes} B → brotli ${stats.brotliBytes} B, gzip ${stats.gzipBytes} B`)

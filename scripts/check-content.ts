@@ -4,6 +4,7 @@
 // which GitHub shows on the changed line of the pull request.
 import { join } from 'node:path'
 import { checkContent } from '../content/check.ts'
+import { formatContent } from '../content/format-content.ts'
 import { formatProblems, githubAnnotations } from '../content/problems.ts'
 import { paths } from '../project/paths.ts'
 
@@ -15,6 +16,22 @@ if (process.env.GITHUB_ACTIONS === 'true') {
 }
 if (warnings.length > 0) {
   console.warn(`${warnings.length} warning${warnings.length === 1 ? '' : 's'} (the site still builds):\n${formatProblems(warnings)}\n`)
+}
+// The layout the browser editor writes: a hand-edited file in another layout would make the next
+// edit in the editor rewrite every line of it (content/canonical-yaml.ts).
+let unformatted: string[]
+try {
+  unformatted = formatContent(paths.contentDir)
+    .filter((f) => f.before !== f.after)
+    .map((f) => `content/${f.file}`)
+} catch (error) {
+  unformatted = [(error as Error).message]
+}
+if (unformatted.length > 0) {
+  console.error(
+    `Not in the editor's layout (run "npm run format:content", then check again):\n${unformatted.map((f) => `  ${f}`).join('\n')}\n`,
+  )
+  process.exitCode = 1
 }
 if (errors.length > 0 || !content) {
   console.error(`Content has ${errors.length} problem${errors.length === 1 ? '' : 's'} to fix:\n${formatProblems(errors)}`)

@@ -17,9 +17,12 @@ import { startServer } from '../server/start.ts'
 import { siteManifest } from './build.ts'
 import { paths } from '../project/paths.ts'
 import { LiveContent, type LiveState } from './preview/live-content.ts'
+import { cmsPreviewPlugin } from './preview/cms.ts'
 import { livePreviewPlugin } from './preview/vite-plugin.ts'
 
 const started = performance.now()
+/** `npm run edit`: the preview plus the browser editor at /admin/, saving into content/. */
+const withEditor = process.env.SITE_EDITOR === '1'
 const port = await choosePort(process.env.PORT)
 const origin = `http://localhost:${port}`
 const shown = (file: string) => relative(paths.root, file) || file
@@ -85,7 +88,7 @@ try {
     viteConfig: {
       root: paths.root,
       logLevel: 'warn',
-      plugins: [livePreviewPlugin(live, paths.contentDir)],
+      plugins: [...(withEditor ? [cmsPreviewPlugin(live)] : []), livePreviewPlugin(live, paths.contentDir)],
       server: {
         port,
         strictPort: true,
@@ -109,7 +112,9 @@ try {
 await firstCheck
 live.onUpdate((state, changed) => report(state, changed))
 console.log(
-  `\n  Preview: ${origin}/\n\n  Edit the files in content/ and save: open pages reload by themselves.` +
+  (withEditor
+    ? `\n  Editor: ${origin}/admin/\n\n  Log in, change a page and publish: the file in content/ is saved, checked, and open pages of the site reload.`
+    : `\n  Preview: ${origin}/\n\n  Edit the files in content/ and save: open pages reload by themselves.`) +
     `\n  Enquiries sent from the preview are kept in ${dataDir}/. Stop with Ctrl+C.` +
     `\n  (ready in ${(Math.round(performance.now() - started) / 1000).toFixed(1)} s)\n`,
 )

@@ -1,9 +1,13 @@
 // `npm run new:product -- <slug> ["Display Name"]` writes content/products/<slug>.yaml: a valid
 // starting point for a new agro product that the staff then edit. The placeholders are true but
-// generic, so a forgotten one never shows a wrong fact; every line to edit is marked "# EDIT".
+// generic, so a forgotten one never shows a wrong fact. The "# EDIT" notes below are for whoever
+// changes this template: the file itself is written in the editor's layout (no comments), as
+// `npm run format:content` and the browser editor write it.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { parse } from 'yaml'
+import { canonicalYaml } from '../content/canonical-yaml.ts'
+import { productKeyOrder } from '../content/format-content.ts'
 import { productSchema } from '../content/schema.ts'
 import { paths } from '../project/paths.ts'
 
@@ -153,13 +157,14 @@ if (!result.success) {
   fail(`The new file would not be valid, so nothing was written:\n${problems}\n  Try a shorter name for the product.`)
 }
 
-writeFileSync(file, yamlText, { flag: 'wx' })
+writeFileSync(file, canonicalYaml(parse(yamlText), productKeyOrder('agro')), { flag: 'wx' })
 console.log(`
 ✓ Created ${shownFile}
   Page address: ${path}   Enquiry form: ${formType}   Menu position: ${order}
 
 Next steps:
-  1. Open ${shownFile} and replace every line marked EDIT with the real facts of ${name}.
+  1. Replace the placeholder texts with the real facts of ${name}: in the browser editor
+     (npm run edit, then "Spice and agro products" → ${name}), or in ${shownFile}.
   2. Add a photo as content/images/products/${slug}.jpg (JPEG, at least 1600 px wide).
   3. Run  npm run check:content  and fix anything it lists.
   4. Run  npm run dev  and open http://localhost:3000${path} to see the page.

@@ -7,6 +7,7 @@ import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
 import { rateLimit } from 'express-rate-limit'
 import { pinoHttp } from 'pino-http'
 import { mountInbox } from './admin/mount.ts'
+import { mountCms } from './admin-cms/mount.ts'
 import { RequestError } from './body.ts'
 import type { Config } from './config.ts'
 import { securityHeaders } from './headers.ts'
@@ -108,6 +109,7 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
   })
 
   mountInbox(app, config, { store, logger, isAllowedOrigin, onQueued: submitContext.onQueued })
+  mountCms(app, config, logger)
   app.use(staticSite.handler)
   app.use((req, res) => {
     res.setHeader('Allow', 'GET, HEAD')

@@ -5,6 +5,7 @@
 import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
+import { type CmsRemoteConfig, cmsRemoteConfig, GITHUB_REPO } from './admin-cms/config.ts'
 import { MIN_PASSWORD_LENGTH, parsePasswordHash, type ScryptHash } from './admin/password.ts'
 import { LOG_LEVELS, maskSecrets, type LogLevel } from './log.ts'
 import { readBuiltOrigin } from './site.ts'
@@ -42,6 +43,8 @@ export interface Config {
   /** Build the site before listening when dist/ is missing or older than its sources (not in production). */
   buildOnStart: boolean
   logLevel: LogLevel
+  /** The browser editor's remote editing through GitHub (docs/editing.md); undefined: off. */
+  cms: CmsRemoteConfig | undefined
   /** Settings that look like forgotten defaults in production, for the start-up log. */
   warnings: string[]
 }
@@ -301,6 +304,36 @@ export const ENVIRONMENT = {
     default: '`12`',
     meaning: 'How long an inbox login lasts (0.01 to 720)',
   }),
+  CMS_GITHUB_REPO: variable({
+    schema: z.string().regex(GITHUB_REPO, 'must be owner/name of the GitHub repository, such as acme/website').optional(),
+    default: 'unset (remote editing off)',
+    meaning:
+      'Turns on the browser editor at `/admin/` on this server (docs/editing.md), together with the two GITHUB_OAUTH_ variables: the repository (owner/name) whose `content/` it edits, every change as a pull request',
+  }),
+  CMS_GITHUB_BRANCH: variable({
+    schema: z
+      .string()
+      .regex(/^[\w./-]{1,200}$/, 'must be a branch name, such as main')
+      .default('main'),
+    default: '`main`',
+    meaning: "The branch the editor's pull requests go to (the one the site is built from)",
+  }),
+  GITHUB_OAUTH_CLIENT_ID: variable({
+    schema: z.string().optional(),
+    default: 'unset',
+    meaning: 'Client ID of the GitHub OAuth app that logs staff into the editor (its callback: SITE_URL + `/admin/oauth/callback`)',
+  }),
+  GITHUB_OAUTH_CLIENT_SECRET: variable({
+    schema: z.string().optional(),
+    default: 'unset',
+    meaning: 'Client secret of that OAuth app',
+    secret: 'value',
+  }),
+  GITHUB_OAUTH_URL: variable({
+    schema: origin.default('https://github.com'),
+    default: '`https://github.com`',
+    meaning: "GitHub's web origin for the login (a GitHub Enterprise server's, otherwise leave unset)",
+  }),
 }
 
 const envSchema = z.object(
@@ -359,6 +392,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (e.ADMIN_PASSWORD_HASH && e.ADMIN_PASSWORD) {
     problems.push('ADMIN_PASSWORD: set either ADMIN_PASSWORD_HASH or ADMIN_PASSWORD, not both')
   }
+  const cms = cmsRemoteConfig(e)
+  problems.push(...cms.problems)
   if (problems.length) throw new ConfigError(problems)
   const config: Omit<Config, 'warnings'> = {
     production,
@@ -386,6 +421,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     buildOnStart: e.BUILD_ON_START,
     logLevel: e.LOG_LEVEL,
     inbox: inboxConfig(e.ADMIN_PASSWORD_HASH, e.ADMIN_PASSWORD, e.ADMIN_SESSION_HOURS),
+    cms: cms.config,
   }
   return { ...config, warnings: production ? productionWarnings(config, 'TRUST_PROXY' in present) : [] }
 }

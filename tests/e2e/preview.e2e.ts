@@ -134,22 +134,22 @@ describe('npm run dev on a fresh checkout', () => {
 
     // An edit shows without a reload by hand.
     const edited = performance.now()
-    editClove((t) => t.replace('name: "Clove"', 'name: "Clove Buds"'))
+    editClove((t) => t.replace('name: Clove\n', 'name: Clove Buds\n'))
     await page.locator('h1', { hasText: 'Clove Buds' }).waitFor()
     const editToVisible = performance.now() - edited
     process.stdout.write(`preview: a YAML edit was visible in the open page after ${Math.round(editToVisible)} ms\n`)
     expect(editToVisible).toBeLessThan(5_000)
 
     // A mistake: the check's message, with file and line, instead of the site.
-    editClove((t) => t.replace(/^slug: clove /m, 'slug: Clove '))
+    editClove((t) => t.replace(/^slug: clove$/m, 'slug: Clove'))
     const problems = page.locator('#problems')
     await problems.waitFor()
     expect(await page.locator('h1').textContent()).toBe('The preview cannot show the site: 1 problem in the content')
-    expect(await problems.textContent()).toContain("content/products/clove.yaml:5 slugMust equal the file's name: write slug: clove")
-    await expect.poll(() => output).toContain("content/products/clove.yaml:5 › slug: Must equal the file's name: write slug: clove")
+    expect(await problems.textContent()).toContain("content/products/clove.yaml:2 slugMust equal the file's name: write slug: clove")
+    await expect.poll(() => output).toContain("content/products/clove.yaml:2 › slug: Must equal the file's name: write slug: clove")
 
     // Fixed: the site is back, with the earlier edit.
-    editClove((t) => t.replace(/^slug: Clove /m, 'slug: clove '))
+    editClove((t) => t.replace(/^slug: Clove$/m, 'slug: clove'))
     await page.locator('h1', { hasText: 'Clove Buds' }).waitFor()
     expect(await problems.count()).toBe(0)
   }, 60_000)

@@ -55,14 +55,14 @@ describe('npm run check:content', () => {
     const clove = join(dir, 'products/clove.yaml')
     const shade = join(dir, 'granite/StarBlue.yaml')
     writeFileSync(clove, readFileSync(clove, 'utf8').replace(/^order: .*$/m, 'order: second'))
-    writeFileSync(shade, readFileSync(shade, 'utf8').replace(/^colours: \["#[0-9a-f]{6}"/m, 'colours: ["blue"'))
+    writeFileSync(shade, readFileSync(shade, 'utf8').replace(/^colours:\n {2}- "#[0-9a-f]{6}"/m, 'colours:\n  - "blue"'))
     const { code, stdout, stderr } = await npm(['check:content'], dir)
     expect(code).toBe(1)
     expect(stdout).toBe('')
     const at = (file: string) => relative(paths.root, file)
     expect(stderr).toContain(
       'Content has 2 problems to fix:\n' +
-        `  ${at(shade)}:${lineOf(shade, /^colours:/)} › colours.0: A colour such as #5a3b2e\n` +
+        `  ${at(shade)}:${lineOf(shade, /^ {2}- "blue"/)} › colours.0: A colour such as #5a3b2e\n` +
         `  ${at(clove)}:${lineOf(clove, /^order:/)} › order: Must be a number, e.g. 4 (not "second")`,
     )
   })
@@ -76,7 +76,10 @@ describe('npm run new:product', () => {
     const file = join(dir, 'products/green-chilli.yaml')
     expect(stdout).toContain(`✓ Created ${relative(paths.root, file)}`)
     expect(stdout).toContain('Page address: /products/green-chilli   Enquiry form: GreenChilliEnquiry   Menu position: 9')
-    expect(readFileSync(file, 'utf8')).toContain('# EDIT')
+    // In the editor's layout, so the first edit in the browser changes only its own lines.
+    const text = readFileSync(file, 'utf8')
+    expect(text).not.toContain('#')
+    expect(text.startsWith('kind: agro\nslug: green-chilli\nname: Green Chilli\n')).toBe(true)
 
     await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#2e7d32' } })
       .jpeg()

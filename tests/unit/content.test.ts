@@ -223,44 +223,44 @@ describe('YAML that cannot be read', () => {
   it.each([
     [
       'an unclosed quote',
-      (t: string) => t.replace('name: "Clove"', 'name: "Clove'),
+      (t: string) => t.replace('name: Clove\n', 'name: "Clove\n'),
       /^name:/,
       /A text opened with a quote is not closed: add the closing quote \("\) at the end of line \d+/,
     ],
     [
       'a colon inside text',
-      (t: string) => t.replace('name: "Clove"', 'name: Clove: whole and ground'),
+      (t: string) => t.replace('name: Clove\n', 'name: Clove: whole and ground\n'),
       /^name:/,
       /contains a colon followed by a space.*put the whole text in "double quotes"/,
     ],
     [
       'a text starting with @',
-      (t: string) => t.replace('name: "Clove"', 'name: @clove'),
+      (t: string) => t.replace('name: Clove\n', 'name: @clove\n'),
       /^name:/,
       /A text cannot start with @ unless it is in quotes/,
     ],
     [
       'a text starting with *',
-      (t: string) => t.replace('name: "Clove"', 'name: *best* clove'),
+      (t: string) => t.replace('name: Clove\n', 'name: *best* clove\n'),
       /^name:/,
       /A text cannot start with \* unless it is in quotes/,
     ],
     [
       'an alias-like text alone',
-      (t: string) => t.replace('name: "Clove"', 'name: *best*'),
+      (t: string) => t.replace('name: Clove\n', 'name: *best*\n'),
       /^name:/,
       /Put the text that starts with \* in "double quotes"/,
     ],
     [
       'a field given twice',
-      (t: string) => t.replace('menuLabel: "Clove"', 'menuLabel: "Clove"\nname: "Cloves"'),
+      (t: string) => t.replace('menuLabel: Clove\n', 'menuLabel: Clove\nname: "Cloves"\n'),
       /^name: "Cloves"/,
       /`name` appears twice in the same group/,
     ],
     [
       'a list item indented wrongly',
-      (t: string) => t.replace('    value: "Available on Request"', '   value: "Available on Request"'),
-      /^ {3}value: "Available/,
+      (t: string) => t.replace('    value: Available on Request', '   value: Available on Request'),
+      /^ {3}value: Available/,
       /indented differently from the list item above it/,
     ],
   ])('gives one message per file, the first, in plain words: %s', (_name, change, linePattern, message) => {

@@ -37,13 +37,13 @@ describe('the preview’s live content', () => {
     expect((await live.state()).result.errors).toEqual([])
     expect(getContent().productBySlug.get('clove')!.name).toBe('Clove')
 
-    save((t) => t.replace('name: "Clove"', 'name: "Clove Buds"'))
+    save((t) => t.replace('name: Clove\n', 'name: Clove Buds\n'))
     // Asked at once, before the check's short wait for more writes: still the new content.
     const state = await live.state()
     expect(state.result.content!.productBySlug.get('clove')!.name).toBe('Clove Buds')
     expect(getContent().productBySlug.get('clove')!.name).toBe('Clove Buds')
 
-    save((t) => t.replace(/^slug: clove /m, 'slug: Clove '))
+    save((t) => t.replace(/^slug: clove$/m, 'slug: Clove'))
     const broken = await live.state()
     expect(broken.result.content).toBeUndefined()
     expect(broken.result.errors).toEqual([

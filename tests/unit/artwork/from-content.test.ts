@@ -21,7 +21,7 @@ describe('npm run artwork', () => {
       .replace(/^path: .*$/m, 'path: /products/granite/NeoIvory')
       .replace(/^formType: .*$/m, 'formType: NeoIvory')
       .replace(/^order: .*$/m, 'order: 9')
-      .replace(/^colours: .*$/m, 'colours: ["#8c8270", "#d9d0bd", "#f4efe4"]')
+      .replace(/^colours:\n( {2}- .*\n)+/m, 'colours: ["#8c8270", "#d9d0bd", "#f4efe4"]\n')
       .replaceAll('granite/StarBlue.jpg', 'granite/NeoIvory.jpg')
     writeFileSync(join(contentDir, 'granite/NeoIvory.yaml'), ivory)
     cpSync(join(paths.root, 'tests/fixtures/content/saffron.yaml'), join(contentDir, 'products/saffron.yaml'))

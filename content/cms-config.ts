@@ -1,0 +1,311 @@
+// The browser editor's configuration (Decap CMS's config.yml), generated from the JSON Schemas of
+// content/schema.ts so the editor can never drift from the content check: a field added to the
+// schema appears in the editor with its hint, its pattern and its message. Never hand-written:
+// `npm run build` writes it to dist/admin/config.yml and the live preview serves it fresh.
+import { stringify } from 'yaml'
+import { FRONTMATTER_FORMAT, SET_ONCE_WIDGET, YAML_FORMAT } from './cms-names.ts'
+import { type ContentSchema, contentSchemas, type JsonSchema, toJsonSchema } from './json-schemas.ts'
+
+export type CmsField = Record<string, unknown> & { name: string; widget: string }
+export type CmsCollection = Record<string, unknown> & { name: string }
+export interface CmsConfig {
+  backend: Record<string, unknown>
+  local_backend?: boolean | { url: string; allowed_hosts?: string[] }
+  media_folder: string
+  public_folder: string
+  collections: CmsCollection[]
+  [key: string]: unknown
+}
+
+/** Where the editor saves: the local decap-server (`npm run edit`), or GitHub pull requests. */
+export type CmsBackend =
+  | { kind: 'local'; serverUrl: string }
+  | { kind: 'github'; repo: string; branch: string; baseUrl: string; authEndpoint: string }
+
+const MEDIA_ROOT = 'content/images'
+/** Descriptions of multi-line texts are recognised by these keys, or by a maximum length over one line. */
+const LONG_TEXT_KEYS = new Set([
+  'text',
+  'description',
+  'intro',
+  'blurb',
+  'bio',
+  'subtitle',
+  'summary',
+  'packing',
+  'storage',
+  'headline',
+  'requirementPlaceholder',
+  'containerPlaceholder',
+])
+
+function schemaOf(name: string): ContentSchema {
+  const found = contentSchemas.find((s) => s.name === name)
+  if (!found) throw new Error(`no content schema named ${name}`)
+  return found
+}
+
+function label(key: string): string {
+  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[-_]/g, ' ')
+  return words.charAt(0).toUpperCase() + words.slice(1).toLowerCase()
+}
+
+interface FieldContext {
+  /** Sub-folder of content/images/ new pictures of this collection go to, e.g. products. */
+  imageFolder: string
+  /** Inside an optional block: its fields cannot be required, or an entry without the block could not be published. */
+  inOptionalBlock: boolean
+}
+
+/** The Decap field for one JSON Schema property. */
+export function cmsField(name: string, schema: JsonSchema, required: boolean, ctx: FieldContext): CmsField {
+  const field: Record<string, unknown> & { name: string } = { label: label(name), name }
+  if (schema.description) field.hint = schema.description
+  const isRequired = required && schema.default === undefined && !ctx.inOptionalBlock
+  field.required = isRequired
+  if (schema.const !== undefined) {
+    return { ...field, widget: 'hidden', default: schema.const, required: true } as CmsField
+  }
+  if (schema.enum) {
+    return { ...field, widget: 'select', options: schema.enum.map(String) } as CmsField
+  }
+  switch (schema.type) {
+    case 'string': {
+      if (typeof schema.pattern === 'string')
+        field.pattern = [schema.pattern, String(schema.patternErrorMessage ?? `Must match ${schema.pattern}`)]
+      if (schema.mediaFolder) {
+        const folder = `${schema.mediaFolder}/${ctx.imageFolder}`
+        return { ...field, widget: 'image', media_folder: `/${folder}`, public_folder: ctx.imageFolder, choose_url: false } as CmsField
+      }
+      if (schema.references === 'products') return { ...field, ...productRelation(false) } as CmsField
+      if (schema.setOnce) return { ...field, widget: SET_ONCE_WIDGET } as CmsField
+      if (schema.format === 'date') {
+        return {
+          ...field,
+          widget: 'datetime',
+          format: 'YYYY-MM-DD',
+          date_format: 'YYYY-MM-DD',
+          time_format: false,
+          picker_utc: true,
+        } as CmsField
+      }
+      const long = LONG_TEXT_KEYS.has(name) || (typeof schema.maxLength === 'number' && schema.maxLength > 100)
+      return { ...field, widget: long ? 'text' : 'string' } as CmsField
+    }
+    case 'integer':
+    case 'number': {
+      const bounds: Record<string, unknown> = {}
+      if (typeof schema.minimum === 'number' && Math.abs(schema.minimum) < Number.MAX_SAFE_INTEGER) bounds.min = schema.minimum
+      if (typeof schema.maximum === 'number' && Math.abs(schema.maximum) < Number.MAX_SAFE_INTEGER) bounds.max = schema.maximum
+      if (typeof schema.exclusiveMinimum === 'number') bounds.min = schema.exclusiveMinimum
+      return { ...field, widget: 'number', value_type: schema.type === 'integer' ? 'int' : 'float', ...bounds } as CmsField
+    }
+    case 'boolean':
+      return { ...field, widget: 'boolean', ...(schema.default !== undefined ? { default: schema.default } : {}) } as CmsField
+    case 'array': {
+      const items = schema.items ?? {}
+      const bounds: Record<string, unknown> = {}
+      if (isRequired && typeof schema.minItems === 'number') bounds.min = schema.minItems
+      if (typeof schema.maxItems === 'number') bounds.max = schema.maxItems
+      if (items.references === 'products') return { ...field, ...productRelation(true), ...bounds } as CmsField
+      if (items.type === 'object') {
+        return {
+          ...field,
+          widget: 'list',
+          collapsed: true,
+          ...bounds,
+          fields: objectFields(items, { ...ctx, inOptionalBlock: false }),
+        } as CmsField
+      }
+      // A list of single values: Decap stores the inner field's value directly (a list of strings).
+      const inner = cmsField(name, items, true, { ...ctx, inOptionalBlock: false })
+      delete inner.hint
+      return { ...field, widget: 'list', ...bounds, field: { ...inner, label: label(name) } } as CmsField
+    }
+    case 'object': {
+      const optionalBlock = !isRequired
+      return {
+        ...field,
+        widget: 'object',
+        collapsed: optionalBlock,
+        fields: objectFields(schema, { ...ctx, inOptionalBlock: optionalBlock }),
+      } as CmsField
+    }
+    default:
+      throw new Error(`${name}: no editor widget for JSON Schema type ${JSON.stringify(schema.type)}`)
+  }
+}
+
+function objectFields(schema: JsonSchema, ctx: FieldContext): CmsField[] {
+  const required = new Set(schema.required ?? [])
+  return Object.entries(schema.properties ?? {}).map(([key, property]) => cmsField(key, property, required.has(key), ctx))
+}
+
+/** Products are named by slug; the hidden all-products collection lets one widget offer both kinds. */
+const PRODUCT_REFS = 'product-refs'
+function productRelation(multiple: boolean): Record<string, unknown> {
+  return {
+    widget: 'relation',
+    collection: PRODUCT_REFS,
+    value_field: 'slug',
+    search_fields: ['name', 'slug'],
+    display_fields: ['name'],
+    multiple,
+  }
+}
+
+function topFields(name: string, imageFolder: string, variant?: (s: JsonSchema) => boolean): CmsField[] {
+  let json = toJsonSchema(schemaOf(name).schema)
+  if (variant) {
+    const found = json.oneOf?.find(variant)
+    if (!found) throw new Error(`${name}: variant not found`)
+    json = found
+  }
+  return objectFields(json, { imageFolder, inOptionalBlock: false })
+}
+
+const kindIs = (kind: string) => (s: JsonSchema) => s.properties?.kind?.const === kind
+
+function folderCollection(options: {
+  name: string
+  label: string
+  labelSingular: string
+  folder: string
+  fields: CmsField[]
+  description: string
+  filter?: { field: string; value: string }
+  extension?: string
+  format?: string
+}): CmsCollection {
+  return {
+    name: options.name,
+    label: options.label,
+    label_singular: options.labelSingular,
+    description: options.description,
+    folder: options.folder,
+    create: true,
+    delete: false,
+    extension: options.extension ?? 'yaml',
+    format: options.format ?? YAML_FORMAT,
+    ...(options.filter ? { filter: options.filter } : {}),
+    identifier_field: options.fields.some((f) => f.name === 'name') ? 'name' : 'title',
+    // The file is named by the slug field (or the title for legal texts), never by a typed title.
+    slug: options.fields.some((f) => f.name === 'slug') ? '{{fields.slug}}' : '{{slug}}',
+    summary: options.fields.some((f) => f.name === 'name') ? '{{name}}' : '{{title}}',
+    fields: options.fields,
+  }
+}
+
+/** The whole configuration, as an object. */
+export function cmsConfig(backend: CmsBackend): CmsConfig {
+  const settingsFile = (name: string, file: string, fileLabel: string, imageFolder = 'brand') => ({
+    name,
+    label: fileLabel,
+    file: `content/${file}`,
+    description: toJsonSchema(schemaOf(name).schema).description,
+    fields: topFields(name, imageFolder),
+  })
+  const legalFields = topFields('legal', 'brand')
+  return {
+    backend:
+      backend.kind === 'local'
+        ? { name: 'proxy', proxy_url: backend.serverUrl, branch: 'main' }
+        : {
+            name: 'github',
+            repo: backend.repo,
+            branch: backend.branch,
+            base_url: backend.baseUrl,
+            auth_endpoint: backend.authEndpoint,
+            open_authoring: false,
+          },
+    ...(backend.kind === 'github' ? { publish_mode: 'editorial_workflow' } : {}),
+    media_folder: MEDIA_ROOT,
+    public_folder: '',
+    site_url: '/',
+    display_url: '/',
+    editor: { preview: false },
+    collections: [
+      folderCollection({
+        name: 'products',
+        label: 'Spice and agro products',
+        labelSingular: 'product',
+        description:
+          'One page per product (content/products/). A new product appears in the products list, the menus and the contact form.',
+        folder: 'content/products',
+        filter: { field: 'kind', value: 'agro' },
+        fields: topFields('product', 'products', kindIs('agro')),
+      }),
+      {
+        ...folderCollection({
+          name: 'granite-collection',
+          label: 'Granite Collection page',
+          labelSingular: 'granite collection page',
+          description: 'The Granite Collection product page (content/products/granite.yaml).',
+          folder: 'content/products',
+          filter: { field: 'kind', value: 'graniteCollection' },
+          fields: topFields('product', 'products', kindIs('graniteCollection')),
+        }),
+        create: false,
+      },
+      folderCollection({
+        name: 'granite-shades',
+        label: 'Granite shades',
+        labelSingular: 'granite shade',
+        description: 'One page per granite shade (content/granite/). What all shades share is under Site settings → Granite: shared.',
+        folder: 'content/granite',
+        fields: topFields('granite-shade', 'granite'),
+      }),
+      folderCollection({
+        name: 'legal',
+        label: 'Legal texts',
+        labelSingular: 'legal text',
+        description: 'The privacy policy and the terms (content/legal/). Set "Updated" when you change the text.',
+        folder: 'content/legal',
+        extension: 'mdx',
+        format: FRONTMATTER_FORMAT,
+        fields: [...legalFields, { label: 'Text', name: 'body', widget: 'markdown', hint: 'The text of the page.', required: true }],
+      }),
+      {
+        name: 'settings',
+        label: 'Site settings',
+        label_singular: 'settings file',
+        description: 'The files that hold one thing each: company details, home page, page headings, menus, reviews, form choices.',
+        format: YAML_FORMAT,
+        extension: 'yaml',
+        editor: { preview: false },
+        files: [
+          settingsFile('site', 'site.yaml', 'Company and contact details'),
+          settingsFile('home', 'home.yaml', 'Home page', 'home'),
+          settingsFile('pages', 'pages.yaml', 'Page headings and search titles'),
+          settingsFile('navigation', 'navigation.yaml', 'Menus and footer links'),
+          settingsFile('reviews', 'reviews.yaml', 'Reviews and ratings'),
+          settingsFile('forms', 'forms.yaml', 'Enquiry form choices'),
+          settingsFile('granite-shared', 'granite/_shared.yaml', 'Granite: shared by all shades', 'granite'),
+        ],
+      },
+      {
+        // Only for the product pickers (home lists, "explore"): both kinds of product, by slug.
+        name: PRODUCT_REFS,
+        label: 'All products',
+        folder: 'content/products',
+        extension: 'yaml',
+        format: YAML_FORMAT,
+        hide: true,
+        create: false,
+        delete: false,
+        identifier_field: 'name',
+        fields: [
+          { label: 'Slug', name: 'slug', widget: 'string' },
+          { label: 'Name', name: 'name', widget: 'string' },
+        ],
+      },
+    ],
+  }
+}
+
+export const CONFIG_HEADER = '# Generated from content/schema.ts by content/cms-config.ts: do not edit. Change the schema instead.\n'
+
+/** config.yml's text. */
+export function cmsConfigYaml(backend: CmsBackend): string {
+  return CONFIG_HEADER + stringify(cmsConfig(backend), { lineWidth: 0, aliasDuplicateObjects: false })
+}

@@ -1,0 +1,7 @@
+// Names shared by the generated editor config (content/cms-config.ts) and the admin page's script
+// (admin/cms-setup.ts), which registers what they name. Kept apart so the page does not bundle zod.
+/** Decap formats registered by the admin page: the canonical YAML and MDX of content/canonical-yaml.ts. */
+export const YAML_FORMAT = 'canonical-yaml'
+export const FRONTMATTER_FORMAT = 'canonical-frontmatter'
+/** The widget that shows a "given once" value (slug, form type) read-only on existing entries. */
+export const SET_ONCE_WIDGET = 'set-once'

@@ -1,0 +1,247 @@
+// The browser editor as a staff member uses it: `npm run edit` on a temporary git copy of the
+// project, Decap CMS at /admin/ logged in to the local backend. A new product with a photo and two
+// specification rows is published (without any optional block) and lands on disk in canonical form,
+// passes the content check and shows in the products list, the header menu and the contact form;
+// renaming an existing product changes one line in git diff; a slug with capitals is refused with
+// the schema's message. Prints the time the whole "add a product" took, and screenshots the editor.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import net from 'node:net'
+import { dirname, join } from 'node:path'
+import { chromium, type Browser, type Page } from 'playwright-core'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { parse } from 'yaml'
+import { formatContent } from '../../content/format-content.ts'
+import { CHROMIUM_ARGS, chromiumPath } from './setup/chromium.ts'
+
+const root = process.cwd()
+let workDir: string
+let projectDir: string
+let editor: ChildProcess
+let output = ''
+let origin: string
+let browser: Browser
+let page: Page
+const git = (...args: string[]) => execFileSync('git', args, { cwd: projectDir }).toString()
+
+function gitCopy(to: string): void {
+  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root })
+    .toString()
+    .split('\0')
+    .filter(Boolean)
+  for (const file of files) {
+    if (!existsSync(join(root, file))) continue
+    mkdirSync(dirname(join(to, file)), { recursive: true })
+    copyFileSync(join(root, file), join(to, file))
+  }
+  execFileSync('cp', ['-al', join(root, 'node_modules'), join(to, 'node_modules')])
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo
+      probe.close(() => resolve(port))
+    })
+    probe.on('error', reject)
+  })
+}
+
+/** The input of the nth field with this label (Decap links each label to its control by id). */
+async function field(text: string, nth = 0) {
+  const label = page
+    .locator('label')
+    .filter({ hasText: new RegExp(`^${text}$`) })
+    .nth(nth)
+  const id = await label.getAttribute('for')
+  return page.locator(`[id="${id}"]`)
+}
+
+async function publish(): Promise<void> {
+  await page.getByRole('button', { name: 'Publish', exact: true }).click()
+  await page.getByText('Publish now', { exact: true }).click()
+}
+
+beforeAll(async () => {
+  mkdirSync(join(root, '.cache'), { recursive: true })
+  workDir = mkdtempSync(join(root, '.cache', 'editor-e2e-'))
+  projectDir = join(workDir, 'project')
+  gitCopy(projectDir)
+  // The content as `npm run format:content` leaves it, committed: the state a later edit is compared with.
+  execFileSync('npx', ['tsx', 'scripts/format-content.ts'], { cwd: projectDir })
+  git('init', '-q', '-b', 'main')
+  git('add', '-A', 'content')
+  git('-c', 'user.name=Test', '-c', 'user.email=test@example.com', 'commit', '-q', '-m', 'content')
+
+  const port = await freePort()
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: join(workDir, 'data'), FORCE_COLOR: '0' }
+  for (const key of ['CONTENT_DIR', 'DIST_DIR', 'BUILD_CACHE_DIR', 'IMAGE_MANIFEST', 'SITE_URL', 'ALLOWED_ORIGINS', 'SMTP_URL'])
+    delete env[key]
+  editor = spawn('npm', ['run', 'edit'], { cwd: projectDir, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
+  editor.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  editor.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`npm run edit did not start in 180 s:\n${output}`)), 180_000)
+    const watch = setInterval(() => {
+      if (/Editor: http:\/\/localhost:\d+\/admin\//.test(output)) {
+        clearInterval(watch)
+        clearTimeout(timer)
+        resolve()
+      }
+    }, 50)
+    editor.once('exit', (code) => reject(new Error(`npm run edit stopped (exit ${code}):\n${output}`)))
+  })
+  origin = `http://localhost:${port}`
+  browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
+  page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+  page.setDefaultTimeout(20_000)
+}, 240_000)
+
+afterAll(async () => {
+  await browser?.close()
+  if (editor?.pid && editor.exitCode === null) {
+    const exited = new Promise((resolve) => editor.once('exit', resolve))
+    const stop = (signal: NodeJS.Signals) => {
+      try {
+        process.kill(-editor.pid!, signal)
+      } catch {
+        // Already gone.
+      }
+    }
+    stop('SIGINT')
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))])
+    if (editor.exitCode === null) stop('SIGKILL')
+  }
+  if (workDir) rmSync(workDir, { recursive: true, force: true })
+}, 30_000)
+
+describe('npm run edit: the browser editor', () => {
+  test('prints one address, and the editor logs in to the local backend', async () => {
+    expect(output.match(/http:\/\/(localhost|127\.0\.0\.1)[:/]/g)).toHaveLength(1)
+    await page.goto(`${origin}/admin/`)
+    await page.getByRole('button', { name: /login/i }).click({ timeout: 60_000 })
+    await page.getByText('Spice and agro products').first().waitFor()
+    await page.screenshot({ path: join(root, '.cache', 'editor-1280-collections.png') })
+  })
+
+  test('refuses a slug with capitals with the schema’s message, and writes nothing', async () => {
+    await page.goto(`${origin}/admin/#/collections/products/new`)
+    await (await field('Slug')).fill('Green-Chilli')
+    await (await field('Name')).fill('Green Chilli')
+    await publish()
+    await page.getByText('Use lower-case letters, digits and single dashes, e.g. green-chilli').first().waitFor()
+    expect(existsSync(join(projectDir, 'content/products/Green-Chilli.yaml'))).toBe(false)
+    expect(existsSync(join(projectDir, 'content/products/green-chilli.yaml'))).toBe(false)
+  })
+
+  test('adds a product with a photo and two specification rows, without optional blocks', async () => {
+    const photo = join(workDir, 'green-chilli.jpg')
+    await sharp({ create: { width: 1600, height: 1067, channels: 3, background: { r: 40, g: 140, b: 50 } } })
+      .jpeg()
+      .toFile(photo)
+    const started = performance.now()
+    let steps = 0
+    const step = async (action: () => Promise<unknown>) => {
+      steps++
+      await action()
+    }
+    await page.goto(`${origin}/admin/#/collections/products/new`)
+    await page.reload()
+    await step(async () => (await field('Slug')).fill('green-chilli'))
+    await step(async () => (await field('Name')).fill('Green Chilli'))
+    await step(async () => (await field('Menu label')).fill('Green Chilli'))
+    await step(async () => (await field('Order')).fill('9'))
+    await step(async () => (await field('Path')).fill('/products/green-chilli'))
+    await step(async () => (await field('Summary')).fill('Fresh green chillies, sorted and packed for export.'))
+    await step(() => page.getByRole('button', { name: 'Choose an image' }).click())
+    await step(() => page.locator('input[type=file]').setInputFiles(photo))
+    await page.getByText('green-chilli.jpg').first().waitFor()
+    await step(() => page.getByRole('button', { name: 'Choose selected' }).click())
+    await step(async () => (await field('Alt')).fill('A heap of fresh green chillies'))
+    await step(async () => (await field('Title')).fill('Green Chilli Exporter from India'))
+    await step(async () => (await field('Description')).fill('Fresh green chillies for bulk buyers.'))
+    await step(async () => (await field('Form type')).fill('GreenChilliEnquiry'))
+    await step(async () => (await field('Subtitle')).fill('Fresh green chillies, sorted and packed.'))
+    await step(async () => (await field('Enquiry name')).fill('Green Chilli'))
+    await step(() => page.getByRole('button', { name: 'Add facts' }).click())
+    await step(async () => (await field('Label', 0)).fill('Colour'))
+    await step(async () => (await field('Value', 0)).fill('Green'))
+    for (const [i, [label, value]] of [
+      ['Variety', 'G4'],
+      ['Length', '6–8 cm'],
+    ].entries()) {
+      await step(() => page.getByRole('button', { name: 'Add specifications' }).click())
+      await step(async () => (await field('Label', 1 + i)).fill(label!))
+      await step(async () => (await field('Value', 1 + i)).fill(value!))
+    }
+    await step(() => page.getByRole('button', { name: 'Add applications' }).click())
+    await step(async () => (await field('Title', 1)).fill('Food processing'))
+    await step(async () => (await field('Text', 0)).fill('Sauces, pickles and pastes.'))
+    await step(async () => (await field('Packing', 1)).fill('10 kg cartons'))
+    await step(async () => (await field('Storage')).fill('Cold store at 7–10 °C'))
+    await step(async () => (await field('Shelf life')).fill('3 weeks'))
+    await step(publish)
+    const file = join(projectDir, 'content/products/green-chilli.yaml')
+    await expect.poll(() => existsSync(file), { timeout: 20_000 }).toBe(true)
+    const seconds = (performance.now() - started) / 1000
+    process.stdout.write(
+      `editor: a product with a photo and two specification rows added in ${steps} steps, ${seconds.toFixed(1)} s (scripted)\n`,
+    )
+
+    const data = parse(readFileSync(file, 'utf8'))
+    expect(data).toMatchObject({
+      kind: 'agro',
+      slug: 'green-chilli',
+      name: 'Green Chilli',
+      order: 9,
+      image: { src: 'products/green-chilli.jpg' },
+    })
+    expect(data.specifications).toEqual([
+      { label: 'Variety', value: 'G4' },
+      { label: 'Length', value: '6–8 cm' },
+    ])
+    for (const optional of ['grades', 'qualityTiers', 'priceBands', 'useCases', 'explore', 'aliases', 'enquiryLabel'])
+      expect(data).not.toHaveProperty(optional)
+    expect(existsSync(join(projectDir, 'content/images/products/green-chilli.jpg'))).toBe(true)
+    // Written in the canonical form, as `npm run format:content` would.
+    const formatted = formatContent(join(projectDir, 'content')).find((f) => f.file === 'products/green-chilli.yaml')!
+    expect(formatted.after).toBe(formatted.before)
+    execFileSync('npx', ['tsx', 'scripts/check-content.ts'], { cwd: projectDir, stdio: 'pipe' })
+
+    // The site the editor saves into shows it: products list, header menu, contact form's choices.
+    await expect
+      .poll(async () => (await fetch(`${origin}/products`, { headers: { accept: 'text/html' } })).text(), { timeout: 30_000 })
+      .toContain('Green Chilli')
+    const contact = await (await fetch(`${origin}/contact`, { headers: { accept: 'text/html' } })).text()
+    expect(contact).toMatch(/<option[^>]*>Green Chilli<\/option>/)
+    expect(contact).toMatch(/<header[\s\S]*href="\/products\/green-chilli"[\s\S]*<\/header>/)
+  })
+
+  test('renaming an existing product changes one line in git diff', async () => {
+    await page.goto(`${origin}/admin/#/collections/products/entries/clove`)
+    await page.reload()
+    const name = await field('Name')
+    await expect.poll(() => name.inputValue()).toBe('Clove')
+    // The slug of an existing product is read-only.
+    expect(await (await field('Slug')).getAttribute('readonly')).not.toBeNull()
+    await name.fill('Clove Buds')
+    await publish()
+    await expect
+      .poll(() => git('diff', '--numstat', '--', 'content/products/clove.yaml').trim(), { timeout: 20_000 })
+      .toBe('1\t1\tcontent/products/clove.yaml')
+    expect(git('diff', '-U0', '--', 'content/products/clove.yaml')).toContain('-name: Clove\n+name: Clove Buds\n')
+    await page.screenshot({ path: join(root, '.cache', 'editor-1280.png') })
+  })
+
+  test('a content problem shows on the editor page, named by file and field, and goes when fixed', async () => {
+    const file = join(projectDir, 'content/products/cardamom.yaml')
+    const before = readFileSync(file, 'utf8')
+    writeFileSync(file, before.replace(/^order: .*$/m, 'order: first'))
+    const problems = page.locator('#content-problems')
+    await expect.poll(() => problems.textContent(), { timeout: 20_000 }).toMatch(/content\/products\/cardamom\.yaml:\d+ › order/)
+    await page.screenshot({ path: join(root, '.cache', 'editor-1280-problem.png') })
+    writeFileSync(file, before)
+    await expect.poll(() => problems.isVisible(), { timeout: 20_000 }).toBe(false)
+  })
+})

@@ -1,0 +1,185 @@
+// The editor's configuration is generated from content/schema.ts: these tests walk the zod schemas
+// themselves (not the JSON Schemas the generator reads) and prove every key has its editor field,
+// with the schema's hint, pattern message and optionality.
+import { parse } from 'yaml'
+import { describe, expect, it } from 'vitest'
+import type { z } from 'zod'
+import { type CmsCollection, type CmsField, cmsConfig, cmsConfigYaml } from '../../content/cms-config.ts'
+import {
+  formsSchema,
+  graniteShadeSchema,
+  graniteSharedSchema,
+  homeSchema,
+  legalSchema,
+  navigationSchema,
+  pagesSchema,
+  productSchema,
+  reviewsSchema,
+  siteSchema,
+} from '../../content/schema.ts'
+
+type Def = {
+  type: string
+  shape?: Record<string, z.ZodType>
+  innerType?: z.ZodType
+  element?: z.ZodType
+  options?: z.ZodType[]
+  in?: z.ZodType
+}
+const def = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def
+
+/** Every key path of a zod schema, e.g. "packing.storage", "facts[].label". */
+function zodPaths(schema: z.ZodType, prefix = ''): string[] {
+  const d = def(schema)
+  switch (d.type) {
+    case 'optional':
+    case 'default':
+    case 'nullable':
+      return zodPaths(d.innerType!, prefix)
+    case 'pipe':
+      return zodPaths(d.in!, prefix)
+    case 'array':
+      return zodPaths(d.element!, `${prefix}[]`)
+    case 'object':
+      return Object.entries(d.shape!).flatMap(([key, value]) => [
+        `${prefix}${prefix ? '.' : ''}${key}`.replace('.[]', '[]'),
+        ...zodPaths(value, `${prefix}${prefix ? '.' : ''}${key}`),
+      ])
+    default:
+      return []
+  }
+}
+
+function configPaths(fields: CmsField[], prefix = ''): string[] {
+  return fields.flatMap((field) => {
+    const path = `${prefix}${prefix ? '.' : ''}${field.name}`
+    const nested = field.fields as CmsField[] | undefined
+    if (field.widget === 'list' && nested)
+      return [path, ...configPaths(nested, `${path}[]`).map((p) => p.replace(`${path}[].`, `${path}[].`))]
+    if (nested) return [path, ...configPaths(nested, path)]
+    return [path]
+  })
+}
+
+const config = cmsConfig({ kind: 'local', serverUrl: 'http://127.0.0.1:8081/api/v1' })
+const collection = (name: string) => config.collections.find((c) => c.name === name) as CmsCollection
+const fileFields = (name: string) =>
+  (collection('settings').files as { name: string; fields: CmsField[] }[]).find((f) => f.name === name)!.fields
+const variant = (kind: string) =>
+  def(productSchema).options!.find((o) => (def(def(o).shape!.kind!) as unknown as { values: string[] }).values[0] === kind)!
+
+const cases: [string, z.ZodType, () => CmsField[]][] = [
+  ['agro products', variant('agro'), () => collection('products').fields as CmsField[]],
+  ['granite collection', variant('graniteCollection'), () => collection('granite-collection').fields as CmsField[]],
+  ['granite shades', graniteShadeSchema, () => collection('granite-shades').fields as CmsField[]],
+  ['legal', legalSchema, () => (collection('legal').fields as CmsField[]).filter((f) => f.name !== 'body')],
+  ['site.yaml', siteSchema, () => fileFields('site')],
+  ['home.yaml', homeSchema, () => fileFields('home')],
+  ['pages.yaml', pagesSchema, () => fileFields('pages')],
+  ['navigation.yaml', navigationSchema, () => fileFields('navigation')],
+  ['reviews.yaml', reviewsSchema, () => fileFields('reviews')],
+  ['forms.yaml', formsSchema, () => fileFields('forms')],
+  ['granite/_shared.yaml', graniteSharedSchema, () => fileFields('granite-shared')],
+]
+
+function find(fields: CmsField[], path: string[]): CmsField {
+  const [head, ...rest] = path
+  const field = fields.find((f) => f.name === head)
+  if (!field) throw new Error(`no field ${head}`)
+  return rest.length === 0 ? field : find(field.fields as CmsField[], rest)
+}
+
+describe('the editor configuration generated from content/schema.ts', () => {
+  it.each(cases)('%s: every key of the schema has a field, in schema order, and no field is invented', (_name, schema, fields) => {
+    expect(configPaths(fields())).toEqual(zodPaths(schema))
+  })
+
+  it('every field carries its schema description as hint, and "Optional" fields are not required', () => {
+    for (const [, , fields] of cases) {
+      const walk = (list: CmsField[]) => {
+        for (const field of list) {
+          expect(field.hint, field.name).toEqual(expect.any(String))
+          if (String(field.hint).startsWith('Optional')) expect(field.required, field.name).toBe(false)
+          if (Array.isArray(field.fields)) walk(field.fields as CmsField[])
+        }
+      }
+      walk(fields())
+    }
+  })
+
+  it('takes patterns and their messages from the schema', () => {
+    const slug = find(collection('products').fields as CmsField[], ['slug'])
+    expect(slug.widget).toBe('set-once')
+    expect(slug.pattern).toEqual(['^[a-z0-9]+(-[a-z0-9]+)*$', 'Use lower-case letters, digits and single dashes, e.g. green-chilli'])
+    const tel = find(fileFields('site'), ['contact', 'phones', 'tel'])
+    expect(tel.pattern?.[1 as never]).toBe('International format: + and digits only, e.g. +919000012345')
+  })
+
+  it('maps optional blocks so an entry without them can be published', () => {
+    const grades = find(collection('products').fields as CmsField[], ['grades'])
+    expect(grades.required).toBe(false)
+    for (const inner of grades.fields as CmsField[]) expect(inner.required, inner.name).toBe(false)
+    // A required block keeps its required fields.
+    expect(find(collection('products').fields as CmsField[], ['packing', 'storage']).required).toBe(true)
+  })
+
+  it('stores pictures as the path under content/images the schema expects', () => {
+    const src = find(collection('products').fields as CmsField[], ['image', 'src'])
+    expect(src).toMatchObject({ widget: 'image', media_folder: '/content/images/products', public_folder: 'products' })
+    expect(find(collection('granite-shades').fields as CmsField[], ['image', 'src'])).toMatchObject({ public_folder: 'granite' })
+  })
+
+  it('offers products by slug in the home lists and "explore"', () => {
+    expect(find(fileFields('home'), ['latest', 'products'])).toMatchObject({
+      widget: 'relation',
+      multiple: true,
+      value_field: 'slug',
+      min: 1,
+    })
+    expect(find(collection('products').fields as CmsField[], ['explore'])).toMatchObject({
+      widget: 'relation',
+      multiple: true,
+      required: false,
+    })
+  })
+
+  it('maps kinds of value to widgets', () => {
+    const fields = collection('products').fields as CmsField[]
+    expect(find(fields, ['kind'])).toMatchObject({ widget: 'hidden', default: 'agro' })
+    expect(find(fields, ['order'])).toMatchObject({ widget: 'number', value_type: 'int' })
+    expect(find(fields, ['geoTagged'])).toMatchObject({ widget: 'boolean', required: false, default: false })
+    expect(find(fields, ['grades', 'items', 'qualifier'])).toMatchObject({ widget: 'select', options: ['under', 'from'] })
+    expect(find(fields, ['summary']).widget).toBe('text')
+    expect(find(fileFields('reviews'), ['reviews', 'rating'])).toMatchObject({ min: 1, max: 5 })
+    expect(find(collection('legal').fields as CmsField[], ['effective']).widget).toBe('datetime')
+    expect(find(collection('legal').fields as CmsField[], ['body']).widget).toBe('markdown')
+    expect(find(collection('granite-shades').fields as CmsField[], ['colours'])).toMatchObject({ widget: 'list', min: 2, max: 6 })
+  })
+
+  it('filters the product folder by kind and names new files by their slug', () => {
+    expect(collection('products')).toMatchObject({
+      folder: 'content/products',
+      filter: { field: 'kind', value: 'agro' },
+      slug: '{{fields.slug}}',
+    })
+    expect(collection('granite-collection')).toMatchObject({ filter: { field: 'kind', value: 'graniteCollection' } })
+  })
+
+  it('writes the GitHub backend with the editorial workflow for remote editing', () => {
+    const remote = cmsConfig({
+      kind: 'github',
+      repo: 'owner/site',
+      branch: 'main',
+      baseUrl: 'https://example.com',
+      authEndpoint: 'admin/oauth/auth',
+    })
+    expect(remote.backend).toMatchObject({ name: 'github', repo: 'owner/site', base_url: 'https://example.com' })
+    expect(remote.publish_mode).toBe('editorial_workflow')
+  })
+
+  it('round-trips through YAML unchanged', () => {
+    const text = cmsConfigYaml({ kind: 'local', serverUrl: 'http://127.0.0.1:8081/api/v1' })
+    expect(text.startsWith('# Generated from content/schema.ts')).toBe(true)
+    expect(parse(text)).toEqual(JSON.parse(JSON.stringify(config)))
+  })
+})
