@@ -88,6 +88,8 @@ function registerSetOnce(cms: Decap): void {
         value: value ?? '',
         readOnly: true,
         'aria-readonly': 'true',
+        // Looks fixed, not merely unresponsive: greyed like Decap's disabled controls.
+        style: { background: '#eff0f4', color: '#5e6575', cursor: 'not-allowed' },
         title: 'Given when the entry was created; it cannot be changed here.',
       })
     },
@@ -130,7 +132,8 @@ async function start(): Promise<void> {
   const config = parseYaml(await response.text()) as Record<string, unknown> & { collections: Collection[] }
   registerFormats(cms, config.collections)
   registerSetOnce(cms)
-  cms.init({ config: { ...config, load_config_file: false } })
+  // The header's link to the site names it by its address (the editor is served by the site's own server).
+  cms.init({ config: { ...config, display_url: window.location.origin, load_config_file: false } })
   watchProblems()
 }
 

@@ -222,7 +222,6 @@ export function cmsConfig(backend: CmsBackend): CmsConfig {
     media_folder: MEDIA_ROOT,
     public_folder: '',
     site_url: '/',
-    display_url: '/',
     editor: { preview: false },
     collections: [
       folderCollection({
@@ -253,6 +252,8 @@ export function cmsConfig(backend: CmsBackend): CmsConfig {
         labelSingular: 'granite shade',
         description: 'One page per granite shade (content/granite/). What all shades share is under Site settings → Granite: shared.',
         folder: 'content/granite',
+        // granite/_shared.yaml lives in the same folder but is no shade: it has no kind.
+        filter: { field: 'kind', value: 'graniteShade' },
         fields: topFields('granite-shade', 'granite'),
       }),
       folderCollection({

@@ -344,6 +344,9 @@ export const graniteSharedSchema = z
 
 export const graniteShadeSchema = z
   .strictObject({
+    // What tells a shade from granite/_shared.yaml in the same folder: the browser editor lists the
+    // folder's files whose kind is graniteShade (content/cms-config.ts).
+    kind: z.literal('graniteShade').meta({ description: 'Always graniteShade for a granite shade page.' }),
     slug: matching(/^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$/, 'Letters, digits and single dashes, e.g. NeoGalaxy').meta({
       description: 'The file’s name without .yaml, e.g. NeoGalaxy (capital letters allowed here). Do not change it once the page is live.',
       setOnce: true,

@@ -86,13 +86,12 @@ export function createCmsHandler(source: CmsSource): (req: IncomingMessage, res:
       return res.end()
     }
     if (path === '/admin/' || path === '/admin/index.html') {
-      source
-        .config()
-        .then(
-          (config) =>
-            send(req, res, 'off' in config ? 503 : 200, 'text/html; charset=utf-8', 'off' in config ? cmsOffPage(config.off) : cmsPage()),
-          next,
-        )
+      source.config().then(
+        // 200 either way: "not set up here" is a page that answers the visit as configured, not a
+        // server failure (a 5xx would be logged as an error at every visit).
+        (config) => send(req, res, 200, 'text/html; charset=utf-8', 'off' in config ? cmsOffPage(config.off) : cmsPage()),
+        next,
+      )
       return
     }
     if (path === '/admin/config.yml') {

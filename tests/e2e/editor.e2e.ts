@@ -1,16 +1,20 @@
 // The browser editor as a staff member uses it: `npm run edit` on a temporary git copy of the
 // project, Decap CMS at /admin/ logged in to the local backend. A new product with a photo and two
 // specification rows is published (without any optional block) and lands on disk in canonical form,
-// passes the content check and shows in the products list, the header menu and the contact form;
-// renaming an existing product changes one line in git diff; a slug with capitals is refused with
-// the schema's message. Prints the time the whole "add a product" took, and screenshots the editor.
+// passes the content check and shows in the live preview and in a real build of the copy (products
+// list, header menu, contact form); renaming an existing product changes one line in git diff; a slug
+// with capitals is refused with the schema's message; the shades collection lists exactly the shades.
+// Prints the steps and time "add a product" took, what /admin/ loads (it loads nothing elsewhere), and
+// the build's time; screenshots the editor at 1280 and 390 px, and the "not set up" page of a server
+// without remote editing.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import net from 'node:net'
 import { dirname, join } from 'node:path'
 import { chromium, type Browser, type Page } from 'playwright-core'
+import { gzipSync } from 'node:zlib'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { parse } from 'yaml'
 import { formatContent } from '../../content/format-content.ts'
 import { CHROMIUM_ARGS, chromiumPath } from './setup/chromium.ts'
@@ -119,10 +123,44 @@ afterAll(async () => {
 describe('npm run edit: the browser editor', () => {
   test('prints one address, and the editor logs in to the local backend', async () => {
     expect(output.match(/http:\/\/(localhost|127\.0\.0\.1)[:/]/g)).toHaveLength(1)
+    // What the editor page loads: its scripts and styles, as sent (brotli) and as gzip -9.
+    const loaded: { url: string; type: string; sent: number }[] = []
+    const onResponse = async (response: import('playwright-core').Response) => {
+      const type = response.request().resourceType()
+      if (type !== 'script' && type !== 'stylesheet') return
+      const sizes = await response.request().sizes()
+      loaded.push({ url: response.url(), type, sent: sizes.responseBodySize })
+    }
+    page.on('response', onResponse)
     await page.goto(`${origin}/admin/`)
     await page.getByRole('button', { name: /login/i }).click({ timeout: 60_000 })
     await page.getByText('Spice and agro products').first().waitFor()
+    await page.waitForLoadState('networkidle')
+    page.off('response', onResponse)
+    let gzip = 0
+    for (const { url } of loaded) gzip += gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer()), { level: 9 }).length
+    const sent = loaded.reduce((sum, r) => sum + r.sent, 0)
+    expect(loaded.some((r) => r.url.endsWith('/admin/cms/decap-cms.js'))).toBe(true)
+    process.stdout.write(
+      `editor: /admin/ loads ${loaded.length} scripts and stylesheets: ${(sent / 1024).toFixed(0)} KiB as sent (brotli), ${(gzip / 1024).toFixed(0)} KiB gzip -9\n`,
+    )
     await page.screenshot({ path: join(root, '.cache', 'editor-1280-collections.png') })
+  })
+
+  test('lists exactly the shade files in the granite shades collection, not granite/_shared.yaml', async () => {
+    await page.goto(`${origin}/admin/#/collections/granite-shades`)
+    const entries = page.locator('a[href*="/collections/granite-shades/entries/"]')
+    await entries.first().waitFor()
+    const shades = readdirSync(join(projectDir, 'content/granite'))
+      .filter((f) => f.endsWith('.yaml') && f !== '_shared.yaml')
+      .map((f) => f.replace(/\.yaml$/, ''))
+    expect(shades.length).toBe(8)
+    await expect.poll(() => entries.count()).toBe(shades.length)
+    const listed = (await entries.evaluateAll((links) => links.map((a) => a.getAttribute('href')!))).map((href) => href.split('/').at(-1))
+    expect(listed.sort()).toEqual(shades.sort())
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.screenshot({ path: join(root, '.cache', 'editor-390-shades.png') })
+    await page.setViewportSize({ width: 1280, height: 800 })
   })
 
   test('refuses a slug with capitals with the schema’s message, and writes nothing', async () => {
@@ -218,6 +256,26 @@ describe('npm run edit: the browser editor', () => {
     expect(contact).toMatch(/<header[\s\S]*href="\/products\/green-chilli"[\s\S]*<\/header>/)
   })
 
+  test("a build of the copy shows the new product in the products list, the header menu and the contact form's choices", async () => {
+    // The encoded pictures of this checkout's last build, copied: only the new photo is encoded.
+    const cacheDir = join(workDir, 'build-cache')
+    const ownCache = join(root, '.cache')
+    for (const kept of ['public', 'images-cache.json', 'images-manifest.json'])
+      if (existsSync(join(ownCache, kept))) cpSync(join(ownCache, kept), join(cacheDir, kept), { recursive: true })
+    const started = performance.now()
+    const env: NodeJS.ProcessEnv = { ...process.env, BUILD_CACHE_DIR: cacheDir, FORCE_COLOR: '0' }
+    for (const key of ['CONTENT_DIR', 'DIST_DIR', 'SITE_URL', 'API_ORIGIN']) delete env[key]
+    execFileSync('npx', ['tsx', 'scripts/build.ts'], { cwd: projectDir, env, stdio: 'pipe' })
+    process.stdout.write(`editor: the copy with the new product built in ${((performance.now() - started) / 1000).toFixed(1)} s\n`)
+    const client = join(projectDir, 'dist/client')
+    const html = (path: string) => readFileSync(join(client, path, 'index.html'), 'utf8')
+    const list = html('products')
+    expect(list).toMatch(/<main[\s\S]*href="\/products\/green-chilli"[\s\S]*Green Chilli[\s\S]*<\/main>/)
+    expect(html('')).toMatch(/<header[\s\S]*href="\/products\/green-chilli"[\s\S]*<\/header>/)
+    expect(html('contact')).toMatch(/<option[^>]*>Green Chilli<\/option>/)
+    expect(existsSync(join(client, 'products/green-chilli/index.html'))).toBe(true)
+  }, 240_000)
+
   test('renaming an existing product changes one line in git diff', async () => {
     await page.goto(`${origin}/admin/#/collections/products/entries/clove`)
     await page.reload()
@@ -243,5 +301,22 @@ describe('npm run edit: the browser editor', () => {
     await page.screenshot({ path: join(root, '.cache', 'editor-1280-problem.png') })
     writeFileSync(file, before)
     await expect.poll(() => problems.isVisible(), { timeout: 20_000 }).toBe(false)
+  })
+})
+
+describe('/admin/ on a server without remote editing', () => {
+  test('says the editor is not set up and how to turn it on, at 1280 and 390 px', async () => {
+    const off = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+    try {
+      const response = await off.goto(`${inject('baseURL')}/admin/`)
+      expect(response?.status()).toBe(200)
+      await off.getByRole('heading', { name: 'The content editor is not set up on this server' }).waitFor()
+      expect(await off.locator('body').textContent()).toContain('GITHUB_OAUTH_CLIENT_ID')
+      await off.screenshot({ path: join(root, '.cache', 'editor-off-1280.png'), fullPage: true })
+      await off.setViewportSize({ width: 390, height: 844 })
+      await off.screenshot({ path: join(root, '.cache', 'editor-off-390.png'), fullPage: true })
+    } finally {
+      await off.close()
+    }
   })
 })

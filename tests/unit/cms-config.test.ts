@@ -1,8 +1,10 @@
 // The editor's configuration is generated from content/schema.ts: these tests walk the zod schemas
 // themselves (not the JSON Schemas the generator reads) and prove every key has its editor field,
 // with the schema's hint, pattern message and optionality.
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { parse } from 'yaml'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { z } from 'zod'
 import { type CmsCollection, type CmsField, cmsConfig, cmsConfigYaml } from '../../content/cms-config.ts'
 import {
@@ -17,6 +19,8 @@ import {
   reviewsSchema,
   siteSchema,
 } from '../../content/schema.ts'
+import { paths } from '../../project/paths.ts'
+import { type DecapValidate, decapWidgets, loadDecapValidator } from '../support/decap-config-schema.ts'
 
 type Def = {
   type: string
@@ -181,5 +185,59 @@ describe('the editor configuration generated from content/schema.ts', () => {
     const text = cmsConfigYaml({ kind: 'local', serverUrl: 'http://127.0.0.1:8081/api/v1' })
     expect(text.startsWith('# Generated from content/schema.ts')).toBe(true)
     expect(parse(text)).toEqual(JSON.parse(JSON.stringify(config)))
+  })
+  it('lists in the shades collection exactly the shade files, not granite/_shared.yaml', () => {
+    // Decap keeps a folder entry when its data's filter field equals the value (decap-cms-core's
+    // backend.filterEntries); tests/e2e/editor.e2e.ts counts the entries in the editor itself.
+    const { filter, folder } = collection('granite-shades') as unknown as { filter: { field: string; value: string }; folder: string }
+    const files = readdirSync(join(paths.root, folder)).filter((f) => f.endsWith('.yaml'))
+    const listed = files.filter((f) => parse(readFileSync(join(paths.root, folder, f), 'utf8'))[filter.field] === filter.value)
+    expect(files).toContain('_shared.yaml')
+    expect(listed.sort()).toEqual(files.filter((f) => f !== '_shared.yaml').sort())
+    expect(listed.length).toBe(8)
+  })
+})
+
+describe("Decap's own configuration check (decap-cms-core validateConfig, run in Node)", () => {
+  let validate: DecapValidate
+  beforeAll(async () => {
+    validate = await loadDecapValidator()
+  }, 60_000)
+
+  it('knows the widgets Decap registers, with their schemas', () => {
+    const widgets = decapWidgets()
+    expect(widgets.map((w) => w.name)).toEqual(expect.arrayContaining(['string', 'text', 'select', 'list', 'object', 'relation', 'image']))
+    expect(widgets.find((w) => w.name === 'select')?.schemaFile).toBeDefined()
+  })
+
+  it('accepts the generated configuration, for the local backend and for GitHub', () => {
+    expect(() => validate(config)).not.toThrow()
+    const remote = cmsConfig({
+      kind: 'github',
+      repo: 'owner/site',
+      branch: 'main',
+      baseUrl: 'https://example.com',
+      authEndpoint: 'admin/oauth/auth',
+    })
+    expect(() => validate(remote)).not.toThrow()
+    expect(() => validate(parse(cmsConfigYaml({ kind: 'local', serverUrl: '/admin/local-api/api/v1' })))).not.toThrow()
+  })
+
+  it("refuses what Decap would refuse, with ajv's messages (the check can fail)", () => {
+    const broken = structuredClone(config) as unknown as Record<string, unknown>
+    const fieldsOf = (node: unknown): Record<string, unknown>[] => {
+      if (!node || typeof node !== 'object') return []
+      const own = Object.values(node as Record<string, unknown>).flatMap((v) => (Array.isArray(v) ? v.flatMap(fieldsOf) : fieldsOf(v)))
+      return 'widget' in node ? [node as Record<string, unknown>, ...own] : own
+    }
+    const select = fieldsOf(broken).find((f) => f.widget === 'select')
+    expect(select).toBeDefined()
+    delete select!.options
+    expect(() => validate(broken)).toThrow(/options/)
+    const noMedia = structuredClone(config) as unknown as Record<string, unknown>
+    delete noMedia.media_folder
+    expect(() => validate(noMedia)).toThrow(/media_folder/)
+    const badPublishMode = { ...structuredClone(config), publish_mode: 'straight_to_main' }
+    expect(() => validate(badPublishMode)).toThrow(/publish_mode/)
   })
 })
