@@ -54,6 +54,25 @@ function compressed(file: string, acceptEncoding: string): { body: Buffer; encod
   return { body: entry.plain }
 }
 
+const texts = new Map<string, { br: Buffer; gzip: Buffer; plain: Buffer }>()
+function compressedText(text: string, acceptEncoding: string): { body: Buffer; encoding?: 'br' | 'gzip' } {
+  let entry = texts.get(text)
+  if (!entry) {
+    const plain = Buffer.from(text)
+    entry = {
+      plain,
+      br: brotliCompressSync(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
+      gzip: gzipSync(plain, { level: 9 }),
+    }
+    // The page's texts change only with a new build (or, in the preview, a restart): a handful at most.
+    if (texts.size > 16) texts.clear()
+    texts.set(text, entry)
+  }
+  if (/\bbr\b/.test(acceptEncoding)) return { body: entry.br, encoding: 'br' }
+  if (/\bgzip\b/.test(acceptEncoding)) return { body: entry.gzip, encoding: 'gzip' }
+  return { body: entry.plain }
+}
+
 export function createCmsHandler(source: CmsSource): (req: IncomingMessage, res: ServerResponse, next: Next) => void {
   const distDir = source.assetsDir
   // Only the files the package ships are served: a name is looked up, never joined from the URL.
@@ -74,7 +93,13 @@ export function createCmsHandler(source: CmsSource): (req: IncomingMessage, res:
   const send = (req: IncomingMessage, res: ServerResponse, status: number, type: string, body: string) => {
     res.statusCode = status
     headers(res, type, 'no-store')
-    res.end(req.method === 'HEAD' ? undefined : body)
+    // The page's script (~100 KB) and config.yml (~80 KB) go compressed too; each text is compressed once.
+    const encoded = body.length >= 1024 ? compressedText(body, String(req.headers['accept-encoding'] ?? '')) : undefined
+    res.setHeader('Vary', 'Accept-Encoding')
+    if (encoded?.encoding) res.setHeader('Content-Encoding', encoded.encoding)
+    const out = encoded?.body ?? Buffer.from(body)
+    res.setHeader('Content-Length', out.length)
+    res.end(req.method === 'HEAD' ? undefined : out)
   }
 
   return (req, res, next) => {

@@ -93,7 +93,10 @@ describe('with remote editing configured', () => {
     expect((await fetch(`${server.url}/admin/cms/decap-cms.js.map`)).status).toBe(404)
     expect((await fetch(`${server.url}/admin/cms/..%2F..%2Fpackage.json`)).status).toBe(404)
     expect((await fetch(`${server.url}/admin/cms/decap-cms.js.br`)).status).toBe(404)
-    expect((await fetch(`${server.url}/admin/cms-setup.js`)).status).toBe(200)
+    const setup = await fetch(`${server.url}/admin/cms-setup.js`, { headers: { 'accept-encoding': 'gzip' } })
+    expect(setup.status).toBe(200)
+    expect(setup.headers.get('content-encoding')).toBe('gzip')
+    expect(await setup.text()).toBe(readFileSync(join(builtDist, 'admin/cms-setup.js'), 'utf8'))
   })
 
   it('serves config.yml with the GitHub backend and every change as a pull request', async () => {
