@@ -170,7 +170,7 @@ describe('the Dockerfile', () => {
 
 describe('the runtime stage', () => {
   it('holds production dependencies only: no build or test tools', () => {
-    for (const tool of ['tsx', 'typescript', 'vite', 'vitest', 'vike', 'sharp', 'esbuild', 'react']) {
+    for (const tool of ['tsx', 'typescript', 'vite', 'vitest', 'vike', 'sharp', 'esbuild', 'react', 'decap-cms', 'decap-server']) {
       expect(fs.existsSync(path.join(runtimeDir, 'node_modules', tool)), tool).toBe(false)
     }
     for (const needed of ['express', 'better-sqlite3', 'pino', 'zod'])
@@ -209,6 +209,16 @@ describe('the runtime stage', () => {
       }),
     })
     expect(posted.status, await posted.clone().text()).toBe(200)
+  })
+
+  it('serves the browser editor from the build alone (no decap-cms package)', async () => {
+    const page = await fetch(`${serviceUrl}/admin/`)
+    expect(page.status).toBe(200)
+    expect(await page.text()).toContain('CMS_GITHUB_REPO')
+    const bundle = await fetch(`${serviceUrl}/admin/cms/decap-cms.js`, { headers: { 'accept-encoding': 'br' } })
+    expect(bundle.status).toBe(200)
+    expect(bundle.headers.get('content-encoding')).toBe('br')
+    expect((await fetch(`${serviceUrl}/admin/cms-setup.js`)).status).toBe(200)
   })
 
   it('has the admin CLI, compiled: list and backup', () => {
