@@ -7,50 +7,26 @@
 // Prints the steps and time "add a product" took, what /admin/ loads (it loads nothing elsewhere), and
 // the build's time; screenshots the editor at 1280 and 390 px, and the "not set up" page of a server
 // without remote editing.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import net from 'node:net'
-import { dirname, join } from 'node:path'
+import { execFileSync } from 'node:child_process'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { gzipSync } from 'node:zlib'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { parse } from 'yaml'
 import { formatContent } from '../../content/format-content.ts'
+import { copyProject, freePort, type RunningScript, startScript, stopScript } from './project-copy.ts'
 import { CHROMIUM_ARGS, chromiumPath } from './setup/chromium.ts'
 
 const root = process.cwd()
 let workDir: string
 let projectDir: string
-let editor: ChildProcess
-let output = ''
+let editor: RunningScript | undefined
 let origin: string
 let browser: Browser
 let page: Page
 const git = (...args: string[]) => execFileSync('git', args, { cwd: projectDir }).toString()
-
-function gitCopy(to: string): void {
-  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root })
-    .toString()
-    .split('\0')
-    .filter(Boolean)
-  for (const file of files) {
-    if (!existsSync(join(root, file))) continue
-    mkdirSync(dirname(join(to, file)), { recursive: true })
-    copyFileSync(join(root, file), join(to, file))
-  }
-  execFileSync('cp', ['-al', join(root, 'node_modules'), join(to, 'node_modules')])
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo
-      probe.close(() => resolve(port))
-    })
-    probe.on('error', reject)
-  })
-}
 
 /** The input of the nth field with this label (Decap links each label to its control by id). */
 async function field(text: string, nth = 0) {
@@ -71,7 +47,7 @@ beforeAll(async () => {
   mkdirSync(join(root, '.cache'), { recursive: true })
   workDir = mkdtempSync(join(root, '.cache', 'editor-e2e-'))
   projectDir = join(workDir, 'project')
-  gitCopy(projectDir)
+  copyProject(root, projectDir)
   // The content as `npm run format:content` leaves it, committed: the state a later edit is compared with.
   execFileSync('npx', ['tsx', 'scripts/format-content.ts'], { cwd: projectDir })
   git('init', '-q', '-b', 'main')
@@ -82,20 +58,7 @@ beforeAll(async () => {
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: join(workDir, 'data'), FORCE_COLOR: '0' }
   for (const key of ['CONTENT_DIR', 'DIST_DIR', 'BUILD_CACHE_DIR', 'IMAGE_MANIFEST', 'SITE_URL', 'ALLOWED_ORIGINS', 'SMTP_URL'])
     delete env[key]
-  editor = spawn('npm', ['run', 'edit'], { cwd: projectDir, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
-  editor.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  editor.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`npm run edit did not start in 180 s:\n${output}`)), 180_000)
-    const watch = setInterval(() => {
-      if (/Editor: http:\/\/localhost:\d+\/admin\//.test(output)) {
-        clearInterval(watch)
-        clearTimeout(timer)
-        resolve()
-      }
-    }, 50)
-    editor.once('exit', (code) => reject(new Error(`npm run edit stopped (exit ${code}):\n${output}`)))
-  })
+  editor = await startScript('edit', projectDir, env, /Editor: http:\/\/localhost:\d+\/admin\//)
   origin = `http://localhost:${port}`
   browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
   page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
@@ -104,25 +67,13 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close()
-  if (editor?.pid && editor.exitCode === null) {
-    const exited = new Promise((resolve) => editor.once('exit', resolve))
-    const stop = (signal: NodeJS.Signals) => {
-      try {
-        process.kill(-editor.pid!, signal)
-      } catch {
-        // Already gone.
-      }
-    }
-    stop('SIGINT')
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))])
-    if (editor.exitCode === null) stop('SIGKILL')
-  }
+  await stopScript(editor?.child)
   if (workDir) rmSync(workDir, { recursive: true, force: true })
 }, 30_000)
 
 describe('npm run edit: the browser editor', () => {
   test('prints one address, and the editor logs in to the local backend', async () => {
-    expect(output.match(/http:\/\/(localhost|127\.0\.0\.1)[:/]/g)).toHaveLength(1)
+    expect(editor!.output().match(/http:\/\/(localhost|127\.0\.0\.1)[:/]/g)).toHaveLength(1)
     // What the editor page loads: its scripts and styles, as sent (brotli) and as gzip -9.
     const loaded: { url: string; type: string; sent: number }[] = []
     const onResponse = async (response: import('playwright-core').Response) => {

@@ -3,52 +3,26 @@
 // itself; a mistake shows the check's message in the browser; fixing it brings the page back; and
 // an enquiry sent from the preview is accepted and stored. Prints the start and edit-to-visible
 // times (the figures of the closing note).
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import net from 'node:net'
-import { dirname, join } from 'node:path'
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { copyProject, freePort, type RunningScript, startScript, stopScript } from './project-copy.ts'
 import { connectBrowser, field, openPage, type OpenPage } from './support.ts'
 
 const root = process.cwd()
 let workDir: string
 let projectDir: string
 let dataDir: string
-let preview: ChildProcess
-let output = ''
+let preview: RunningScript | undefined
+const output = () => preview?.output() ?? ''
 let origin: string
 let startSeconds: number
 let browser: Browser
 let tab: OpenPage
 let page: Page
-
-/** The project as a fresh checkout has it: the files git knows (and new ones not ignored), nothing built. */
-function freshCopy(to: string): void {
-  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root })
-    .toString()
-    .split('\0')
-    .filter(Boolean)
-  for (const file of files) {
-    if (!existsSync(join(root, file))) continue
-    mkdirSync(dirname(join(to, file)), { recursive: true })
-    copyFileSync(join(root, file), join(to, file))
-  }
-  // node_modules as hard links: installed, as after `npm install`, in seconds and without the disk space.
-  execFileSync('cp', ['-al', join(root, 'node_modules'), join(to, 'node_modules')])
-  for (const built of ['dist', '.cache', 'data']) expect(existsSync(join(to, built))).toBe(false)
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo
-      probe.close(() => resolve(port))
-    })
-    probe.on('error', reject)
-  })
-}
 
 const clove = () => join(projectDir, 'content/products/clove.yaml')
 function editClove(change: (text: string) => string): void {
@@ -64,32 +38,15 @@ beforeAll(async () => {
   workDir = mkdtempSync(join(root, '.cache', 'preview-e2e-'))
   projectDir = join(workDir, 'project')
   dataDir = join(workDir, 'data')
-  freshCopy(projectDir)
+  copyProject(root, projectDir)
+  for (const built of ['dist', '.cache', 'data']) expect(existsSync(join(projectDir, built))).toBe(false)
   const port = await freePort()
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, FORCE_COLOR: '0' }
   for (const key of ['CONTENT_DIR', 'DIST_DIR', 'BUILD_CACHE_DIR', 'IMAGE_MANIFEST', 'SITE_URL', 'ALLOWED_ORIGINS', 'SMTP_URL'])
     delete env[key]
 
   const started = performance.now()
-  // Its own process group, so the whole tree (npm, tsx, node) is stopped at the end.
-  preview = spawn('npm', ['run', 'dev'], { cwd: projectDir, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
-  preview.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  preview.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the preview did not start in 180 s:\n${output}`)), 180_000)
-    const watch = setInterval(() => {
-      if (/Preview: http:\/\/localhost:\d+\//.test(output)) {
-        clearInterval(watch)
-        clearTimeout(timer)
-        resolve()
-      }
-    }, 50)
-    preview.once('exit', (code) => {
-      clearInterval(watch)
-      clearTimeout(timer)
-      reject(new Error(`the preview stopped (exit ${code}):\n${output}`))
-    })
-  })
+  preview = await startScript('dev', projectDir, env, /Preview: http:\/\/localhost:\d+\//)
   startSeconds = (performance.now() - started) / 1000
   origin = `http://localhost:${port}`
   browser = await connectBrowser()
@@ -101,27 +58,15 @@ beforeAll(async () => {
 afterAll(async () => {
   await tab?.close()
   await browser?.close()
-  if (preview?.pid && preview.exitCode === null) {
-    const exited = new Promise((resolve) => preview.once('exit', resolve))
-    const stop = (signal: NodeJS.Signals) => {
-      try {
-        process.kill(-preview.pid!, signal)
-      } catch {
-        // The group has already gone.
-      }
-    }
-    stop('SIGINT')
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))])
-    if (preview.exitCode === null) stop('SIGKILL')
-  }
+  await stopScript(preview?.child)
   if (workDir) rmSync(workDir, { recursive: true, force: true })
 }, 30_000)
 
 describe('npm run dev on a fresh checkout', () => {
   test('starts without a build, listens once and prints one address', () => {
     process.stdout.write(`preview: started on a fresh copy in ${startSeconds.toFixed(1)} s\n`)
-    expect(output).not.toMatch(/SiteError|No built site|more than once/)
-    expect(output.match(/http:\/\/(localhost|127\.0\.0\.1)[:/]/g)).toHaveLength(1)
+    expect(output()).not.toMatch(/SiteError|No built site|more than once/)
+    expect(output().match(/http:\/\/(localhost|127\.0\.0\.1)[:/]/g)).toHaveLength(1)
     expect(existsSync(join(projectDir, 'dist'))).toBe(false)
   })
 
@@ -146,7 +91,7 @@ describe('npm run dev on a fresh checkout', () => {
     await problems.waitFor()
     expect(await page.locator('h1').textContent()).toBe('The preview cannot show the site: 1 problem in the content')
     expect(await problems.textContent()).toContain("content/products/clove.yaml:2 slugMust equal the file's name: write slug: clove")
-    await expect.poll(() => output).toContain("content/products/clove.yaml:2 › slug: Must equal the file's name: write slug: clove")
+    await expect.poll(() => output()).toContain("content/products/clove.yaml:2 › slug: Must equal the file's name: write slug: clove")
 
     // Fixed: the site is back, with the earlier edit.
     editClove((t) => t.replace(/^slug: Clove$/m, 'slug: clove'))
@@ -193,7 +138,7 @@ describe('npm run dev on a fresh checkout', () => {
       env: { ...process.env, DATA_DIR: dataDir },
     }).toString()
     expect(list).toMatch(/CloveEnquiry\s+Clove Buds\s+Preview Buyer\s+preview\.buyer@example\.com\s+received/)
-    expect(output).toMatch(/Enquiry #\d+ received \(CloveEnquiry\)/)
+    expect(output()).toMatch(/Enquiry #\d+ received \(CloveEnquiry\)/)
     expect(tab.problems).toEqual([])
   }, 90_000)
 })

@@ -93,6 +93,14 @@ function find(fields: CmsField[], path: string[]): CmsField {
   return rest.length === 0 ? field : find(field.fields as CmsField[], rest)
 }
 
+const GITHUB = {
+  kind: 'github',
+  repo: 'owner/site',
+  branch: 'main',
+  baseUrl: 'https://example.com',
+  authEndpoint: 'admin/oauth/auth',
+} as const
+
 describe('the editor configuration generated from content/schema.ts', () => {
   it.each(cases)('%s: every key of the schema has a field, in schema order, and no field is invented', (_name, schema, fields) => {
     expect(configPaths(fields())).toEqual(zodPaths(schema))
@@ -170,13 +178,7 @@ describe('the editor configuration generated from content/schema.ts', () => {
   })
 
   it('writes the GitHub backend with the editorial workflow for remote editing', () => {
-    const remote = cmsConfig({
-      kind: 'github',
-      repo: 'owner/site',
-      branch: 'main',
-      baseUrl: 'https://example.com',
-      authEndpoint: 'admin/oauth/auth',
-    })
+    const remote = cmsConfig(GITHUB)
     expect(remote.backend).toMatchObject({ name: 'github', repo: 'owner/site', base_url: 'https://example.com' })
     expect(remote.publish_mode).toBe('editorial_workflow')
   })
@@ -212,13 +214,7 @@ describe("Decap's own configuration check (decap-cms-core validateConfig, run in
 
   it('accepts the generated configuration, for the local backend and for GitHub', () => {
     expect(() => validate(config)).not.toThrow()
-    const remote = cmsConfig({
-      kind: 'github',
-      repo: 'owner/site',
-      branch: 'main',
-      baseUrl: 'https://example.com',
-      authEndpoint: 'admin/oauth/auth',
-    })
+    const remote = cmsConfig(GITHUB)
     expect(() => validate(remote)).not.toThrow()
     expect(() => validate(parse(cmsConfigYaml({ kind: 'local', serverUrl: '/admin/local-api/api/v1' })))).not.toThrow()
   })
