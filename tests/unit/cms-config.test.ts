@@ -197,6 +197,9 @@ describe('the editor configuration generated from content/schema.ts', () => {
     expect(files).toContain('_shared.yaml')
     expect(listed.sort()).toEqual(files.filter((f) => f !== '_shared.yaml').sort())
     expect(listed.length).toBe(8)
+    // A shade created in the editor gets the kind it is listed by: a hidden field with that default.
+    const fields = (collection('granite-shades') as unknown as { fields: CmsField[] }).fields
+    expect(fields.find((f) => f.name === filter.field)).toMatchObject({ widget: 'hidden', default: filter.value, required: true })
   })
 })
 
