@@ -7,7 +7,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
-import { Kysely, SqliteDialect, sql, type Expression, type SqlBool, type SqliteDatabase } from 'kysely'
+import { Kysely, SqliteDialect, sql, type CompiledQuery, type Expression, type SqlBool, type SqliteDatabase } from 'kysely'
 import type { NewSubmission, OutboxMessage, QueuedMail, StoredIds, StoreReadiness } from '../store.ts'
 import { migrateSqlite } from './migrations.ts'
 import type { Database, EnquiryDb } from './schema.ts'
@@ -22,7 +22,7 @@ const STATEMENT_CACHE_SIZE = 200
  * parses a statement on every prepare(), which cost more than running it on the paths taken for
  * every enquiry. Kysely compiles the same text for the same query, so a small cache holds them all.
  */
-function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDatabase {
+function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDatabase & { prepare(text: string): BetterSqlite3.Statement } {
   const cache = new Map<string, BetterSqlite3.Statement>()
   return {
     close: () => sqlite.close(),
@@ -60,8 +60,9 @@ export class SqliteEnquiryStore extends SqlEnquiryStore {
     /** The better-sqlite3 handle under the query layer (pragmas, tests). */
     readonly sqlite: BetterSqlite3.Database,
     readonly file: string,
+    private readonly statements = withStatementCache(sqlite),
   ) {
-    super(new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }))
+    super(new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) }))
     this.description = `SQLite ${file}`
     this.control = {
       normal: sqlite.prepare('PRAGMA synchronous = NORMAL'),
@@ -190,6 +191,11 @@ export class SqliteEnquiryStore extends SqlEnquiryStore {
       if (outcome.ok) item.resolve(outcome.ids)
       else item.reject(outcome.error)
     })
+  }
+
+  /** The inserts of every enquiry, straight on the driver: the query layer's steps cost more than SQLite's. */
+  protected override async runPrepared<R>(_db: EnquiryDb, compiled: CompiledQuery, parameters: unknown[]): Promise<R[]> {
+    return this.statements.prepare(compiled.sql).all(parameters) as R[]
   }
 
   /**
