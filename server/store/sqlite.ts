@@ -49,6 +49,7 @@ export class SqliteEnquiryStore extends SqlEnquiryStore {
   readonly kind = 'sqlite' as const
   readonly description: string
   private pendingBatch: PendingSubmission[] = []
+  private committing = false
   private wal: WalSync | undefined
   /** The statements that frame a batch, prepared once (run on the query layer's connection, held). */
   private readonly control: Record<
@@ -133,23 +134,37 @@ export class SqliteEnquiryStore extends SqlEnquiryStore {
   }
 
   /**
-   * Group commit: submissions that arrive in one turn of the event loop share one transaction, and
-   * transactions committed while the disk syncs an earlier one share the next sync, so one sync
-   * (3–6 ms here) makes a whole group durable. The transaction commits without syncing (NORMAL)
-   * and the WAL is synced off the event loop (./wal-sync.ts): the same writes reach the disk as
-   * with FULL, and the event loop serves other requests meanwhile. Each submission keeps its own
-   * savepoint, so one that fails fails alone. Resolves once its commit is on disk.
+   * Group commit: one transaction and one sync of the WAL per group of submissions, the group being
+   * every submission that arrived while the previous group's sync ran (3–6 ms here). The transaction
+   * commits without syncing (NORMAL) and the WAL is synced off the event loop (./wal-sync.ts): the
+   * same writes reach the disk as with FULL, and the event loop serves other requests meanwhile.
+   * Each submission keeps its own savepoint, so one that fails fails alone. Resolves once its
+   * commit is on disk.
    */
   addSubmission(submission: NewSubmission, composeMail: ((id: number) => QueuedMail) | null): Promise<StoredIds> {
     return new Promise((resolve, reject) => {
       this.pendingBatch.push({ submission, composeMail, resolve, reject })
-      if (this.pendingBatch.length === 1) setImmediate(() => void this.commitBatch())
+      if (!this.committing) {
+        this.committing = true
+        // After this turn of the event loop, so that submissions arriving together start the group.
+        setImmediate(() => void this.commitGroups())
+      }
     })
   }
 
-  private async commitBatch(): Promise<void> {
-    const batch = this.pendingBatch
-    this.pendingBatch = []
+  private async commitGroups(): Promise<void> {
+    try {
+      while (this.pendingBatch.length > 0) {
+        const batch = this.pendingBatch
+        this.pendingBatch = []
+        await this.commitBatch(batch)
+      }
+    } finally {
+      this.committing = false
+    }
+  }
+
+  private async commitBatch(batch: PendingSubmission[]): Promise<void> {
     const outcomes: Array<{ ok: true; ids: StoredIds } | { ok: false; error: unknown }> = []
     let commit: number
     try {
