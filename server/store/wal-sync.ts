@@ -9,11 +9,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 const fdatasync = (fd: number) => new Promise<void>((resolve, reject) => fs.fdatasync(fd, (error) => (error ? reject(error) : resolve())))
-const fstat = (fd: number) =>
-  new Promise<fs.Stats>((resolve, reject) => fs.fstat(fd, (error, stats) => (error ? reject(error) : resolve(stats))))
 
 export class WalSync {
-  private fd: number
+  private readonly fd: number
   /** Commits noted so far, and how many of them a finished sync covers. */
   private committed = 0
   private synced = 0
@@ -22,7 +20,7 @@ export class WalSync {
   private closed = false
 
   /** Opens the write-ahead log of an open WAL-mode database file, and makes its name durable. */
-  constructor(private readonly walFile: string) {
+  constructor(walFile: string) {
     this.fd = fs.openSync(walFile, 'r')
     // SQLite syncs a new WAL file's directory at its first sync; this sync stands in for that one.
     const dir = fs.openSync(path.dirname(walFile), 'r')
@@ -67,14 +65,9 @@ export class WalSync {
   private async sync(): Promise<void> {
     const target = this.committed
     try {
+      // The same file as SQLite's: it removes the WAL only when its last connection closes, and
+      // this store's stays open until close().
       await fdatasync(this.fd)
-      // SQLite removes the WAL only when its last connection closes, which cannot happen while this
-      // store's is open; should the file still have been replaced, sync the one by that name.
-      if ((await fstat(this.fd)).nlink === 0) {
-        fs.closeSync(this.fd)
-        this.fd = fs.openSync(this.walFile, 'r')
-        await fdatasync(this.fd)
-      }
     } catch (error) {
       this.failure ??= new Error(
         `writing enquiries to disk failed (${error instanceof Error ? error.message : String(error)}); restart the service`,
