@@ -21,14 +21,19 @@ export class WalSync {
 
   /** Opens the write-ahead log of an open WAL-mode database file, and makes its name durable. */
   constructor(walFile: string) {
-    this.fd = fs.openSync(walFile, 'r')
-    // SQLite syncs a new WAL file's directory at its first sync; this sync stands in for that one.
-    const dir = fs.openSync(path.dirname(walFile), 'r')
+    // Read-write (Windows syncs only a handle that may write), never created or truncated. SQLite
+    // holds no locks on the WAL file itself (they are on -shm), so this descriptor cannot release one.
+    this.fd = fs.openSync(walFile, 'r+')
+    // SQLite syncs a new WAL file's folder at its first sync; this stands in for that one, and like
+    // SQLite it goes on where a folder cannot be synced (Windows).
     try {
-      fs.fsyncSync(dir)
-    } finally {
-      fs.closeSync(dir)
-    }
+      const dir = fs.openSync(path.dirname(walFile), 'r')
+      try {
+        fs.fsyncSync(dir)
+      } finally {
+        fs.closeSync(dir)
+      }
+    } catch {}
   }
 
   /** Counts a commit whose frames are written to the WAL but maybe not yet on disk; returns its number. */
