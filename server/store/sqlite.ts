@@ -13,9 +13,12 @@ import { migrateSqlite } from './migrations.ts'
 import type { Database, EnquiryDb } from './schema.ts'
 import { SqlEnquiryStore } from './sql-store.ts'
 import { WalSync } from './wal-sync.ts'
+import { WalCheckpointer } from './checkpointer.ts'
 
 export const SQLITE_FILE_NAME = 'enquiries.sqlite3'
 const STATEMENT_CACHE_SIZE = 200
+/** SQLite's own default for wal_autocheckpoint. */
+const DEFAULT_AUTOCHECKPOINT_PAGES = 1000
 
 /**
  * The handle Kysely runs its queries on, preparing each distinct SQL text once: better-sqlite3
@@ -50,6 +53,8 @@ export class SqliteEnquiryStore extends SqlEnquiryStore {
   readonly description: string
   private pendingBatch: PendingSubmission[] = []
   private committing = false
+  /** Started with the first submission: a process that only reads (the CLI) needs none. */
+  private checkpointer: WalCheckpointer | 'not started' | 'failed' = 'not started'
   private wal: WalSync | undefined
   /** The statements that frame a batch, prepared once (run on the query layer's connection, held). */
   private readonly control: Record<
@@ -153,6 +158,7 @@ export class SqliteEnquiryStore extends SqlEnquiryStore {
   }
 
   private async commitGroups(): Promise<void> {
+    if (this.checkpointer === 'not started') this.startCheckpointer()
     try {
       while (this.pendingBatch.length > 0) {
         const batch = this.pendingBatch
@@ -205,6 +211,15 @@ export class SqliteEnquiryStore extends SqlEnquiryStore {
       const outcome = outcomes[i]!
       if (outcome.ok) item.resolve(outcome.ids)
       else item.reject(outcome.error)
+    })
+  }
+
+  /** Checkpoints move to a thread of their own (./checkpointer.ts), and back here should it fail. */
+  private startCheckpointer(): void {
+    this.sqlite.pragma('wal_autocheckpoint = 0')
+    this.checkpointer = new WalCheckpointer(this.file, () => {
+      this.checkpointer = 'failed'
+      if (this.sqlite.open) this.sqlite.pragma(`wal_autocheckpoint = ${DEFAULT_AUTOCHECKPOINT_PAGES}`)
     })
   }
 
@@ -265,6 +280,7 @@ export class SqliteEnquiryStore extends SqlEnquiryStore {
   }
 
   override async close(): Promise<void> {
+    if (this.checkpointer instanceof WalCheckpointer) await this.checkpointer.stop()
     await this.wal?.close()
     this.wal = undefined
     await super.close()

@@ -378,6 +378,21 @@ describe.runIf(storeBackend === 'sqlite')('SQLite durability off the event loop'
     expect((await store.countSubmissions()).total).toBe(5)
   })
 
+  it('checkpoints on a thread of its own once submissions come, and on its own connection again should that thread fail', async () => {
+    const store = await sqliteStore()
+    expect(store.sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(1000)
+    const emptySize = fs.statSync(store.file).size
+    await Promise.all(Array.from({ length: 200 }, (_, i) => store.addSubmission(submission(`c${i}`), mail(`<c${i}@x>`))))
+    expect(store.sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(0)
+    // Only a checkpoint writes the database file itself, and this connection runs none now.
+    await vi.waitFor(() => expect(fs.statSync(store.file).size).toBeGreaterThan(emptySize), { timeout: 5000 })
+
+    const { checkpointer } = store as unknown as { checkpointer: { worker: { terminate(): Promise<number> } } }
+    await checkpointer.worker.terminate()
+    await vi.waitFor(() => expect(store.sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(1000))
+    await expect(store.addSubmission(submission('after'), mail('<after@x>'))).resolves.toMatchObject({ id: 201 })
+  })
+
   it('confirms nothing after a failed sync, and says so in readiness until a restart', async () => {
     const store = await sqliteStore()
     const eio = Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' })
