@@ -1,7 +1,7 @@
 // The embedded store: one SQLite file, DATA_DIR/enquiries.sqlite3, for a single instance.
-// WAL with synchronous=FULL: every commit is on disk before the visitor is told "success". Submissions
-// arriving together share one commit, whose sync runs off the event loop (./wal-sync.ts), and
-// submissions committed while it runs share the next (group commit). Deleted enquiries are
+// WAL, and every commit on disk before the visitor is told "success": submissions that arrive while
+// one group's sync runs share the next transaction and its sync (group commit), which runs off the
+// event loop (./wal-sync.ts); so do the checkpoints (./checkpointer.ts). Deleted enquiries are
 // overwritten on disk (secure_delete) and checkpointed out of the write-ahead log.
 // Not for a shared network volume or several instances: that is what the PostgreSQL store is for.
 import fs from 'node:fs'
