@@ -13,32 +13,22 @@
 //                                              profile of the service (.cache/bench-service/*.cpuprofile)
 //
 // Loopback only; each run is bounded in time and stops by itself.
-import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
-import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 import { paths } from '../project/paths.ts'
-import { runBuild } from '../server/build-freshness.mjs'
 import { buildServer } from './build-server.ts'
-
-interface AutocannonResult {
-  requests: { average: number; total: number }
-  latency: { p50: number; p99: number; average: number }
-  statusCodeStats: Record<string, { count: number }>
-  errors: number
-  timeouts: number
-}
-interface AutocannonOptions {
-  url: string
-  connections: number
-  duration: number
-  method?: string
-  headers?: Record<string, string>
-  body?: string
-}
-// autocannon ships no types; this is the part of its API used here.
-const autocannon = createRequire(import.meta.url)('autocannon') as (options: AutocannonOptions) => Promise<AutocannonResult>
+import {
+  autocannon,
+  BENCH_ENQUIRY,
+  cpuSeconds,
+  ECHO_SERVER_ARGS,
+  siteToServe,
+  startNodeProcess,
+  type AutocannonOptions,
+  type AutocannonResult,
+  type StartedProcess,
+} from './bench-processes.ts'
 
 const projectRoot = paths.root
 const workDir = path.join(paths.cacheDir, 'bench-service')
@@ -46,58 +36,32 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10)
 const profile = process.env.BENCH_PROFILE === '1'
 
-const enquiry = {
-  formType: 'CloveEnquiry',
-  formData: {
-    name: 'Benchmark Buyer',
-    email: 'buyer@example.com',
-    countryCode: '91',
-    mobile: '91 9876543210',
-    quantity: '2 containers',
-    container: '20 ft',
-    purpose: 'Reselling',
-    requirement: 'I am interested. Kindly send the quotation for the same.',
-  },
-}
+const enquiry = BENCH_ENQUIRY
 const refused = { formType: 'CloveEnquiry', formData: { ...enquiry.formData, email: 'not-an-address', mobile: '123' } }
 
-interface Started {
-  url: string
-  child: ChildProcess
-  stop(): Promise<void>
-}
-
-/** A child process that writes its log to a file (as a log collector would take it), until a line names its URL. */
-async function startProcess(name: string, args: string[], env: NodeJS.ProcessEnv, listeningMessage: string): Promise<Started> {
-  const logFile = path.join(workDir, `${name}.log`)
-  const out = fs.openSync(logFile, 'w')
-  const child = spawn(process.execPath, args, { cwd: projectRoot, env, stdio: ['ignore', out, 'inherit'] })
-  fs.closeSync(out)
-  const deadline = Date.now() + 20_000
-  for (;;) {
-    const line = fs
-      .readFileSync(logFile, 'utf8')
-      .split('\n')
-      .find((l) => l.includes(`"${listeningMessage}"`))
-    if (line) {
-      const url = String((JSON.parse(line) as { url: string }).url)
-      const stop = () =>
-        new Promise<void>((resolve) => {
-          child.once('exit', () => resolve())
-          child.kill('SIGTERM')
-        })
-      return { url, child, stop }
+/**
+ * How long this disk takes to make an append durable: fdatasync after a 4 KB write, as a commit of
+ * the WAL does, 200 times. A durable answer waits for at least one, so at C connections the service
+ * cannot answer more than C ÷ this many requests per second, however little CPU it uses.
+ */
+async function syncLatencyMs(dir: string): Promise<{ p50: number; p90: number }> {
+  const file = path.join(dir, 'sync-probe')
+  const handle = await fs.promises.open(file, 'w')
+  const block = Buffer.alloc(4096, 1)
+  const times: number[] = []
+  try {
+    for (let i = 0; i < 200; i++) {
+      await handle.write(block)
+      const start = performance.now()
+      await handle.datasync()
+      times.push(performance.now() - start)
     }
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`${name} did not start; see ${logFile}`)
-    await new Promise((r) => setTimeout(r, 50))
+  } finally {
+    await handle.close()
+    fs.rmSync(file, { force: true })
   }
-}
-
-/** User + system CPU time of a process so far (Linux /proc), in milliseconds. */
-function cpuTimeMs(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-  // utime and stime: fields 14 and 15 of stat, in clock ticks (100 per second).
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
+  times.sort((a, b) => a - b)
+  return { p50: times[100]!, p90: times[180]! }
 }
 
 async function main() {
@@ -105,12 +69,8 @@ async function main() {
   fs.mkdirSync(workDir, { recursive: true })
   // The service as `npm run build` compiles it; inside the project, so its packages resolve.
   await buildServer(projectRoot, path.join(workDir, 'dist'))
-  if (!fs.existsSync(paths.siteManifest)) {
-    process.stdout.write(`bench: ${paths.distDir} holds no built site; building it first\n`)
-    await runBuild(projectRoot)
-  }
+  const distDir = await siteToServe()
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-server-'))
-  const distDir = paths.distDir
   const site = `the built site (${path.relative(projectRoot, distDir) || distDir})`
   const dataDir = path.join(tmp, 'data')
   const serviceEnv = {
@@ -127,11 +87,16 @@ async function main() {
   const serviceArgs = [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${workDir}`] : []), path.join(workDir, 'dist', 'service', 'main.js')]
 
   const runs: Array<{ name: string; expected: number; result: AutocannonResult; cpuUsPerRequest: number }> = []
-  const measure = async (name: string, expected: number, target: Started, options: Omit<AutocannonOptions, 'connections' | 'duration'>) => {
+  const measure = async (
+    name: string,
+    expected: number,
+    target: StartedProcess,
+    options: Omit<AutocannonOptions, 'connections' | 'duration'>,
+  ) => {
     process.stdout.write(`running ${name} for ${seconds} s with ${connections} connections ...\n`)
-    const cpuBefore = cpuTimeMs(target.child.pid!)
+    const cpuBefore = cpuSeconds([target.pid])
     const result = await autocannon({ ...options, connections, duration: seconds })
-    const cpuUsPerRequest = ((cpuTimeMs(target.child.pid!) - cpuBefore) * 1000) / Math.max(1, result.requests.total)
+    const cpuUsPerRequest = ((cpuSeconds([target.pid]) - cpuBefore) * 1e6) / Math.max(1, result.requests.total)
     runs.push({ name, expected, result, cpuUsPerRequest })
   }
   const post = (url: string, body: unknown) => ({
@@ -142,18 +107,13 @@ async function main() {
   })
 
   // One server at a time: it has a core to itself, autocannon the other.
-  const echo = await startProcess(
-    'echo',
-    [path.join(projectRoot, 'scripts', 'bench-echo-server.mjs')],
-    { PATH: process.env.PATH },
-    'echo listening',
-  )
+  const echo = await startNodeProcess(ECHO_SERVER_ARGS, { PATH: process.env.PATH }, path.join(workDir, 'echo.log'))
   try {
     await measure('bare Express 5 JSON echo (POST)', 200, echo, post(`${echo.url}/echo`, enquiry))
   } finally {
     await echo.stop()
   }
-  const service = await startProcess('service', serviceArgs, serviceEnv, 'enquiry service listening')
+  const service = await startNodeProcess(serviceArgs, serviceEnv, path.join(workDir, 'service.log'))
   try {
     await measure('accepted enquiry (POST, stored + mail queued)', 200, service, post(`${service.url}/api/submit`, enquiry))
     if (!profile) {
@@ -164,6 +124,8 @@ async function main() {
     await service.stop()
   }
 
+  fs.mkdirSync(dataDir, { recursive: true })
+  const sync = await syncLatencyMs(dataDir)
   const cpus = os.cpus()
   process.stdout.write(
     `\nEnquiry service on ${site}: ${cpus.length} cores (${cpus[0]?.model.trim()}), load average ${os.loadavg()[0]!.toFixed(1)}, Node ${process.version}, ${connections} connections, ${seconds} s each\n\n`,
@@ -201,6 +163,12 @@ async function main() {
   process.stdout.write(
     `\nAccepted enquiries: ${ratio.toFixed(2)}× the echo's requests per second (goal ≥ 0.70×); p99 ${accepted!.result.latency.p99} ms against ${baseline!.result.latency.p99} ms; ` +
       `the echo's CPU per request is ${(baseline!.cpuUsPerRequest / accepted!.cpuUsPerRequest).toFixed(2)}× this.\n`,
+  )
+  const ceiling = (connections * 1000) / sync.p50
+  process.stdout.write(
+    `This disk makes a write durable in ${sync.p50.toFixed(1)} ms (p50; p90 ${sync.p90.toFixed(1)} ms, fdatasync after 4 KB, measured after the runs): ` +
+      `at ${connections} connections no durable answer can come faster than ${ceiling.toFixed(0)} per second, ` +
+      `${(ceiling / baseline!.result.requests.average).toFixed(2)}× the echo's rate.\n`,
   )
 
   const { SqliteEnquiryStore } = await import('../server/store/sqlite.ts')

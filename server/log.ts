@@ -9,6 +9,8 @@ import pino, { type DestinationStream, type Logger as PinoLogger } from 'pino'
 export type Logger = PinoLogger
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 export type LogLevel = (typeof LOG_LEVELS)[number]
+/** Longest a JSON log line waits in the buffer before it is written to stdout. */
+export const LOG_FLUSH_MS = 200
 
 /** user:password@ in any URL becomes user:***@ (smtps://, postgres://, https://). */
 export function maskSecrets(text: string): string {
@@ -49,7 +51,10 @@ export function createLogger(options: { level?: LogLevel; pretty?: boolean; dest
     const prettyStream = loadPrettyStream()
     if (prettyStream) return pino(baseOptions(level), prettyStream)
   }
-  return pino(baseOptions(level), pino.destination({ dest: 1, sync: false, minLength: 0 }))
+  // Lines are written a few kilobytes at a time, and at least every LOG_FLUSH_MS: one write per
+  // line was a system call and a thread-pool round trip for every request. pino writes what is
+  // still buffered when the process exits (process.exit, a fatal error's exit, a signal's shutdown).
+  return pino(baseOptions(level), pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: LOG_FLUSH_MS }))
 }
 
 function loadPrettyStream(): DestinationStream | undefined {

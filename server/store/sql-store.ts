@@ -87,9 +87,14 @@ export abstract class SqlEnquiryStore implements EnquiryStore {
       }
       this.compiled.set(key, compiled)
     }
-    const { rows } = await db.executeQuery<R>({ ...compiled, parameters })
+    const rows = await this.runPrepared<R>(db, compiled, parameters)
     if (rows.length !== 1) throw new Error(`"${key}" returned ${rows.length} rows`)
     return rows as [R]
+  }
+
+  /** Runs a compiled query with other values; a store may run it on its driver directly. */
+  protected async runPrepared<R>(db: EnquiryDb, compiled: CompiledQuery, parameters: unknown[]): Promise<R[]> {
+    return (await db.executeQuery<R>({ ...compiled, parameters })).rows
   }
 
   private selectSubmissions(db: EnquiryDb = this.db) {

@@ -2,10 +2,11 @@
 // PostgreSQL in the "postgresql" one): atomic and durable submissions, leases that pass from a dead
 // worker to a live one, claims that never hand one message to two workers, versioned migrations,
 // the shared rate-limit counter, readiness, and deletion by e-mail address.
+import fs from 'node:fs'
 import net from 'node:net'
 import BetterSqlite3 from 'better-sqlite3'
 import { sql } from 'kysely'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { EnquiryStore, NewSubmission, QueuedMail } from '../../server/store.ts'
 import { MIGRATIONS, SCHEMA_VERSION } from '../../server/store/migrations.ts'
 import { SqlRateLimitStore } from '../../server/store/rate-limit.ts'
@@ -284,6 +285,126 @@ describe.runIf(storeBackend === 'sqlite')('SQLite migrations', () => {
     expect(store.sqlite.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION)
     expect((await store.listSubmissions()).map((s) => s.name)).toEqual(['Before'])
     expect(store.sqlite.prepare(`SELECT name FROM sqlite_master WHERE name = 'rate_limit_hits'`).get()).toBeDefined()
+  })
+})
+
+describe.runIf(storeBackend === 'sqlite')('SQLite durability off the event loop', () => {
+  afterEach(() => {
+    vi.restoreAllMocks()
+  })
+
+  /** Holds every fdatasync of the WAL until released, counting them; other files sync as usual. */
+  function holdWalSyncs(walFile: string, failWith?: NodeJS.ErrnoException) {
+    const walInode = fs.statSync(walFile).ino
+    const held: Array<() => void> = []
+    let count = 0
+    const real = fs.fdatasync
+    vi.spyOn(fs, 'fdatasync').mockImplementation(((fd: number, callback: (error: NodeJS.ErrnoException | null) => void) => {
+      if (fs.fstatSync(fd).ino !== walInode) return real(fd, callback)
+      count++
+      held.push(() => (failWith ? callback(failWith) : real(fd, callback)))
+    }) as typeof fs.fdatasync)
+    return {
+      get count() {
+        return count
+      },
+      get waiting() {
+        return held.length
+      },
+      releaseAll: () => {
+        for (const release of held.splice(0)) release()
+      },
+    }
+  }
+
+  async function sqliteStore(): Promise<SqliteEnquiryStore> {
+    const store = await SqliteEnquiryStore.open(tempDir('store-sync-'))
+    opened.push(store)
+    return store
+  }
+
+  const settled = <T>(promise: Promise<T>) => {
+    const state = { done: false }
+    promise.then(
+      () => (state.done = true),
+      () => (state.done = true),
+    )
+    return state
+  }
+
+  it('confirms a submission only once the WAL holding it is synced, while the event loop runs on', async () => {
+    const store = await sqliteStore()
+    const syncs = holdWalSyncs(`${store.file}-wal`)
+    const adding = store.addSubmission(submission('held'), mail('<held@x>'))
+    const added = settled(adding)
+    await vi.waitFor(() => expect(syncs.waiting).toBe(1))
+    // Timers fire meanwhile: the event loop is not blocked by the sync.
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(added.done).toBe(false)
+    // Committed (other readers see it) but not yet on disk: its mail is not handed out either.
+    expect((await store.countSubmissions()).total).toBe(1)
+    const claim = settled(store.claimDueMessage('w', Date.now(), 60_000))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(claim.done).toBe(false)
+
+    syncs.releaseAll()
+    await expect(adding).resolves.toMatchObject({ id: 1 })
+    await vi.waitFor(() => expect(claim.done).toBe(true))
+    expect(syncs.count).toBe(1)
+    // The connection stays FULL for every other write (the inbox's, deletions).
+    expect(store.sqlite.pragma('synchronous', { simple: true })).toBe(2)
+  })
+
+  it('commits the submissions that arrive while a sync runs together, with one sync after it', async () => {
+    const store = await sqliteStore()
+    const syncs = holdWalSyncs(`${store.file}-wal`)
+    const first = store.addSubmission(submission('first'), mail('<g0@x>'))
+    await vi.waitFor(() => expect(syncs.waiting).toBe(1))
+    // Four more, each in a turn of the event loop of its own, while the first one's sync runs.
+    const later: Promise<unknown>[] = []
+    for (let i = 1; i <= 4; i++) {
+      later.push(store.addSubmission(submission(`later${i}`), mail(`<g${i}@x>`)))
+      await new Promise((resolve) => setImmediate(resolve))
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+    // They wait for that sync, to share one transaction and one sync after it.
+    expect((await store.countSubmissions()).total).toBe(1)
+    syncs.releaseAll()
+    await first
+    await vi.waitFor(() => expect(syncs.waiting).toBe(1))
+    syncs.releaseAll()
+    await Promise.all(later)
+    expect(syncs.count).toBe(2)
+    expect((await store.countSubmissions()).total).toBe(5)
+  })
+
+  it('checkpoints on a thread of its own once submissions come, and on its own connection again should that thread fail', async () => {
+    const store = await sqliteStore()
+    expect(store.sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(1000)
+    const emptySize = fs.statSync(store.file).size
+    await Promise.all(Array.from({ length: 200 }, (_, i) => store.addSubmission(submission(`c${i}`), mail(`<c${i}@x>`))))
+    expect(store.sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(0)
+    // Only a checkpoint writes the database file itself, and this connection runs none now.
+    await vi.waitFor(() => expect(fs.statSync(store.file).size).toBeGreaterThan(emptySize), { timeout: 5000 })
+
+    const { checkpointer } = store as unknown as { checkpointer: { worker: { terminate(): Promise<number> } } }
+    await checkpointer.worker.terminate()
+    await vi.waitFor(() => expect(store.sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(1000))
+    await expect(store.addSubmission(submission('after'), mail('<after@x>'))).resolves.toMatchObject({ id: 201 })
+  })
+
+  it('confirms nothing after a failed sync, and says so in readiness until a restart', async () => {
+    const store = await sqliteStore()
+    const eio = Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' })
+    const syncs = holdWalSyncs(`${store.file}-wal`, eio)
+    const failing = store.addSubmission(submission('lost?'), mail('<f1@x>'))
+    await vi.waitFor(() => expect(syncs.waiting).toBe(1))
+    syncs.releaseAll()
+    await expect(failing).rejects.toThrow(/writing enquiries to disk failed \(EIO: i\/o error, fdatasync\); restart the service/)
+    vi.restoreAllMocks()
+    // The disk may have dropped what it could not write: a later sync that succeeds proves nothing.
+    await expect(store.addSubmission(submission('next'), mail('<f2@x>'))).rejects.toThrow(/restart the service/)
+    expect(await store.readiness()).toMatchObject({ ok: false, error: expect.stringMatching(/writing enquiries to disk failed/) })
   })
 })
 

@@ -1,0 +1,54 @@
+// The access log: one JSON line per request (request id, method, path without the query, status,
+// milliseconds), at debug for the health probes. Every request gets an id (X-Request-Id) and a
+// `req.log` for its handlers' own lines, which carry the same id. pino-http did this with two child
+// loggers and three listeners per request, a fifth of the service's time per enquiry; here the
+// child is made only when a handler logs, and the line is written from one 'close' listener.
+import { randomUUID } from 'node:crypto'
+import type { IncomingMessage } from 'node:http'
+import type { Express, RequestHandler } from 'express'
+import type { Logger } from './log.ts'
+
+declare module 'http' {
+  interface IncomingMessage {
+    /** This request's id: in the X-Request-Id header and on every log line about the request. */
+    id: string
+    /** The service's logger, with this request's id on each line. */
+    log: Logger
+  }
+}
+
+const childLogger = Symbol('request logger')
+
+export function accessLog(
+  app: Express,
+  logger: Logger,
+  options: { quietPaths: Set<string>; isShuttingDown: () => boolean },
+): RequestHandler {
+  // On the app's request prototype, so the child logger is made only for requests that log.
+  Object.defineProperty(app.request, 'log', {
+    configurable: true,
+    get(this: IncomingMessage & { [childLogger]?: Logger }) {
+      this[childLogger] ??= logger.child({ requestId: this.id })
+      return this[childLogger]
+    },
+  })
+  return (req, res, next) => {
+    const started = performance.now()
+    const id = randomUUID()
+    req.id = id
+    res.setHeader('X-Request-Id', id)
+    // A response that starts after shutdown began closes its connection (no reset for a keep-alive client).
+    if (options.isShuttingDown()) res.setHeader('Connection', 'close')
+    // 'close' comes for every response, sent in full or cut short.
+    res.once('close', () => {
+      const path = req.originalUrl.split('?', 1)[0]!
+      const status = res.statusCode
+      const level = options.quietPaths.has(path) ? 'debug' : status >= 500 ? 'error' : 'info'
+      if (!logger.isLevelEnabled(level)) return
+      const line = { requestId: id, method: req.method, path, status, ms: Math.round(performance.now() - started) }
+      // Cut short: the client went away, or shutdown closed the connection, before the answer was sent.
+      logger[level](res.writableFinished ? line : { ...line, aborted: true }, 'request')
+    })
+    next()
+  }
+}
