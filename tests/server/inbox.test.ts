@@ -287,6 +287,10 @@ describe('inbox', () => {
       expect((await owner.getJson<ListBody>(`/admin/api/enquiries?q=%23${id}`)).body.rows.map((r) => r.id)).toContain(id)
       expect((await owner.getJson<ListBody>('/admin/api/enquiries?q=100%25')).body.total).toBe(0)
 
+      await sendEnquiry(server.url, { ...validData.productEnquiry, name: 'Émile Ørsted' }, 'CloveEnquiry')
+      const accented = await owner.getJson<ListBody>(`/admin/api/enquiries?q=${encodeURIComponent('émile ør')}`)
+      expect(accented.body.rows.map((r) => r.name)).toEqual(['Émile Ørsted'])
+
       const byForm = await owner.getJson<ListBody>('/admin/api/enquiries?form=CloveEnquiry')
       expect(byForm.body.rows.every((r) => r.formType === 'CloveEnquiry')).toBe(true)
       expect(byForm.body.formTypes).toEqual(expect.arrayContaining(['CloveEnquiry', 'QuickEnquiry']))
