@@ -14,6 +14,7 @@ import { isEntryPoint } from '../project/entry-point.ts'
 import { distLayout, paths } from '../project/paths.ts'
 import { type SiteManifest, siteManifestSchema } from '../project/site-manifest.ts'
 import { moveInboxShells } from '../server/admin/shells.ts'
+import { PRODUCT_CHOICES_PATH, productOptions } from '../templates/lib/forms.ts'
 import { buildImages } from './build-images.ts'
 import { buildServer } from './build-server.ts'
 import { BuildSettingsError, loadBuildSettings } from './build-settings.ts'
@@ -39,6 +40,7 @@ export function siteManifest(
     ...(apiOrigin ? { apiOrigin } : {}),
     redirects,
     formTypes,
+    products: productOptions(content),
     pages: content.routes.filter((r) => r.kind !== 'thankYou' && r.kind !== 'enquiryProblem').map((r) => r.path),
     inlineHashes: hashes,
   }
@@ -141,6 +143,8 @@ async function buildInto(
   const manifest = siteManifestSchema.parse(siteManifest(content, hashes, apiOrigin))
   await writeFile(join(client, 'sitemap.xml'), sitemapXml(manifest, today))
   await writeFile(join(client, 'robots.txt'), robotsTxt(content))
+  // The list a large catalogue's searchable product field fetches (templates/components/forms/ProductField.tsx).
+  await writeFile(join(client, PRODUCT_CHOICES_PATH.slice(1)), JSON.stringify(manifest.products))
   await writeStaticHostingFiles(outDir, { redirects: manifest.redirects, apiOrigin, inlineHashes: hashes })
 
   const stats = await precompressDir(client)
