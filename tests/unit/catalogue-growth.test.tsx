@@ -55,11 +55,11 @@ afterAll(() => {
 })
 
 type DataHook = (pageContext: PageContextServer) => { head: { jsonLd?: unknown[] } } & object
-const PAGE_OF_KIND: Partial<Record<string, [ComponentType<never>, DataHook]>> = {
-  home: [HomePage as ComponentType<never>, homeData as DataHook],
-  contact: [ContactPage as ComponentType<never>, contactData as DataHook],
-  reviews: [ReviewsPage as ComponentType<never>, reviewsData as DataHook],
-  productsList: [ProductsPage as ComponentType<never>, productsData as DataHook],
+const PAGE_OF_KIND: Partial<Record<string, [ComponentType<object>, DataHook]>> = {
+  home: [HomePage as ComponentType<object>, homeData as DataHook],
+  contact: [ContactPage as ComponentType<object>, contactData as DataHook],
+  reviews: [ReviewsPage as ComponentType<object>, reviewsData as DataHook],
+  productsList: [ProductsPage as ComponentType<object>, productsData as DataHook],
 }
 const WATCHED = ['/', '/contact', '/testimonials', '/products', '/products/page/2']
 
@@ -70,7 +70,7 @@ function render(content: SiteContent, path: string) {
   if (!route) throw new Error(`no page at ${path}`)
   const [Page, data] = PAGE_OF_KIND[route.kind]!
   const props = data({ routeParams: { id: route.id }, urlPathname: path } as unknown as PageContextServer)
-  const html = renderToString(<Page {...(props as never)} />) + JSON.stringify(props.head)
+  const html = renderToString(<Page {...props} />) + JSON.stringify(props.head)
   return { html, props }
 }
 
