@@ -2,7 +2,15 @@
 // JSON requests (the forms with JavaScript) get JSON; classic urlencoded posts (JavaScript off) get
 // a 303 to the thank-you page, or the problem page listing what to fix.
 import type { Request, RequestHandler, Response } from 'express'
-import { combineMobile, type FormKind, HONEYPOT_FIELD, unknownProductMessage, validateForm } from '../forms/schemas.ts'
+import {
+  combineMobile,
+  type FieldErrors,
+  type FormKind,
+  formSchemas,
+  HONEYPOT_FIELD,
+  unknownProductMessage,
+  validateForm,
+} from '../forms/schemas.ts'
 import { normaliseText } from '../forms/text-rules.ts'
 import { bodyType, decodeUtf8, parseJson, parseUrlencoded, readBody, RequestError } from './body.ts'
 import { fieldLabel, LONG_FIELDS } from './fields.ts'
@@ -196,7 +204,10 @@ function checkProduct(
   const named = result.ok ? (result.data as { product?: unknown }).product : formData.product
   // As the schema reads it once valid: trimmed, in Unicode's composed form.
   if (typeof named === 'string' && products!.has(named.trim().normalize('NFC'))) return result
-  return { ok: false, errors: { ...(result.ok ? {} : result.errors), product: message } }
+  const errors: FieldErrors = { ...(result.ok ? {} : result.errors), product: message }
+  // In the form's order, as the schema lists the other messages.
+  const order = [...Object.keys(formSchemas[kind].shape), ...Object.keys(errors)]
+  return { ok: false, errors: Object.fromEntries([...new Set(order)].filter((k) => k in errors).map((k) => [k, errors[k]!])) }
 }
 
 function validationError(errors: Record<string, string>): RequestError {
