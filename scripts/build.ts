@@ -19,6 +19,7 @@ import { buildImages } from './build-images.ts'
 import { buildServer } from './build-server.ts'
 import { BuildSettingsError, loadBuildSettings } from './build-settings.ts'
 import { inlineHashes } from './csp-hashes.ts'
+import { deferEntries } from './defer-entry.ts'
 import { inlineStylesheets } from './inline-css.ts'
 import { precompressDir } from './precompress.ts'
 import { writeStaticHostingFiles } from './static-hosting.ts'
@@ -134,6 +135,8 @@ async function buildInto(
   // allow exactly those.
   const css = await inlineStylesheets(client)
   log(`styles: inlined into ${css.pages} pages, ${css.removed.length} stylesheets no longer needed`)
+  const deferred = await deferEntries(client)
+  log(`scripts: ${deferred.pages} pages load theirs after their main paint`)
   const hashes = await inlineHashes(client)
   // The inbox's pages are served only behind its login, never as public files. Moved here, in the
   // temporary folder, so the swap never publishes them even for a moment.

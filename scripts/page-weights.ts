@@ -82,7 +82,8 @@ export function pageAssets(html: string): { css: string[]; js: string[] } {
   const css = [...html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*>/g)]
     .map((m) => /\bhref="([^"]+)"/.exec(m[0])?.[1])
     .filter(Boolean) as string[]
-  const scripts = [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]!)
+  // A page's entry is loaded by the inline loader that names it (scripts/defer-entry.ts), or by a plain module script.
+  const scripts = [...html.matchAll(/<script\b[^>]*\b(?:src|data-entry)="([^"]+)"/g)].map((m) => m[1]!)
   const preloads = [...html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*>/g)]
     .map((m) => /\bhref="([^"]+)"/.exec(m[0])?.[1])
     .filter(Boolean) as string[]
