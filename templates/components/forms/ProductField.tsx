@@ -5,7 +5,7 @@
 // is a prerendered JSON file fetched when the field is first focused or pointed at, so the page
 // stays the same size whatever the catalogue. The server accepts only the catalogue's products
 // either way (server/submit.ts), with the same messages as for an empty choice.
-import { useCallback, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { asOptions, controlProps, type FieldProps, FieldShell, type Option, SelectField, stringValue } from './fields.tsx'
 
 export type ProductChoice =
@@ -42,11 +42,17 @@ function ProductSearch(props: FieldProps & { listUrl: string; count: number }) {
         console.error('product list: not loaded', error)
       })
   }, [listUrl])
+  // Focused before the form came alive (the focus itself starts that): fetch now.
+  const input = useRef<HTMLInputElement | null>(null)
+  useEffect(() => {
+    if (input.current !== null && input.current === document.activeElement) load()
+  }, [load])
   const hint = `Type to search our ${count} products and pick one from the suggestions.`
   const listId = form.id(`${name}-list`)
   return (
     <FieldShell {...props} hint={hint}>
       <input
+        ref={input}
         {...controlProps(form, name, required, hint)}
         className="form__control"
         type="text"
