@@ -37,7 +37,8 @@ beforeAll(async () => {
   if (fs.existsSync(paths.cacheDir)) fs.cpSync(paths.cacheDir, cacheDir, { recursive: true })
   const build = spawnSync(process.execPath, ['--import', 'tsx', path.join(paths.root, 'scripts/build.ts')], {
     cwd: paths.root,
-    env: { ...process.env, CONTENT_DIR: contentDir, BUILD_CACHE_DIR: cacheDir, DIST_DIR: distDir },
+    // NODE_ENV as a real build has it: vitest's 'test' would bundle React's development build.
+    env: { ...process.env, NODE_ENV: 'production', CONTENT_DIR: contentDir, BUILD_CACHE_DIR: cacheDir, DIST_DIR: distDir },
     encoding: 'utf8',
   })
   if (build.status !== 0) throw new Error(`the build with ${EXTRA} more products failed:\n${build.stdout}\n${build.stderr}`)
