@@ -1,7 +1,7 @@
 // When a page has loaded and painted its main content: the moment its scripts may start. No timer
 // is involved (paint entries, not requestAnimationFrame or timeouts), so a test that pauses the
-// page's clock still sees the scripts start. Used by the inline entry loader (./entry-loader.ts) and
-// by the islands' hydration (./hydrate.ts); imports nothing, so the loader stays a few hundred bytes.
+// page's clock still sees the scripts start. Used by the inline entry loader (./entry-loader.ts),
+// which every built page with a script carries; imports nothing, so the loader stays small.
 
 /** Runs `then` once the page has loaded and painted its main content (or a visitor acted first). */
 export function afterPagePaint(then: () => void): void {
