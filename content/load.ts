@@ -9,6 +9,7 @@ import type { z } from 'zod'
 import { paths } from '../project/paths.ts'
 import { closest, fieldName, validate } from './messages.ts'
 import { ContentError, type Problem, sortProblems } from './problems.ts'
+import { catalogueListPageCount, catalogueListPageId, catalogueListPath } from './catalogue-pages.ts'
 import {
   type AgroProduct,
   type Forms,
@@ -296,6 +297,11 @@ export function readContent(dir: string = defaultContentDir, { requireImages = t
     routes.push({ kind: 'home', id: 'home', path: '/', aliases: [], source: homeFile })
     for (const [kind, key] of fixed)
       routes.push({ kind, id: kind, path: pages[key].path, aliases: [], source: rel(join(dir, 'pages.yaml')) })
+    // A large catalogue's Products list continues on pages of its own (content/catalogue-pages.ts).
+    for (let page = 2; page <= catalogueListPageCount(productFiles.length); page++) {
+      const path = catalogueListPath(pages.products.path, page)
+      routes.push({ kind: 'productsList', id: catalogueListPageId(page), path, aliases: [], source: rel(join(dir, 'pages.yaml')) })
+    }
   }
   for (const f of productFiles) {
     const kind = f.data.kind === 'graniteCollection' ? 'graniteCollection' : 'product'

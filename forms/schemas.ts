@@ -221,6 +221,17 @@ export function validateForm<K extends FormKind>(
   return { ok: false, errors }
 }
 
+const productMessages = new Map<FormKind, string | undefined>()
+/** What a form with a product choice says when none is chosen, also said for a product that is not
+ * the catalogue's (server/submit.ts); undefined for a form without that field. */
+export function unknownProductMessage(kind: FormKind): string | undefined {
+  if (!productMessages.has(kind)) {
+    const result = validateForm(kind, { product: '' })
+    productMessages.set(kind, result.ok ? undefined : result.errors.product)
+  }
+  return productMessages.get(kind)
+}
+
 function capitalise(s: string): string {
   const bare = s.replace(/^(your|the) /, '')
   return bare.charAt(0).toUpperCase() + bare.slice(1)

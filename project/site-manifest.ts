@@ -26,6 +26,9 @@ export const siteManifestSchema = z.object({
       product: z.string().min(1).optional(),
     }),
   ),
+  /** The products a form may name (the product choice of the contact, quick, export and review
+   * forms); the server refuses any other. Absent in builds older than this list: then any is taken. */
+  products: z.array(z.string().min(1)).optional(),
   /** Canonical paths of every page a visitor may land on (the sitemap's list). */
   pages: z.array(sitePath),
   /** CSP hash sources of the pages' inline <style> and speculation rules; the server allows exactly these. */

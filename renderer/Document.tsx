@@ -43,6 +43,8 @@ export function Document({
         <title>{head.title}</title>
         <meta name="description" content={head.description} />
         {canonical && <link rel="canonical" href={canonical} />}
+        {head.pagination?.prevPath !== undefined && <link rel="prev" href={origin + head.pagination.prevPath} />}
+        {head.pagination?.nextPath !== undefined && <link rel="next" href={origin + head.pagination.nextPath} />}
         {head.keywords && head.keywords.length > 0 && <meta name="keywords" content={head.keywords.join(', ')} />}
         {head.noindex && <meta name="robots" content="noindex" />}
         <meta name="theme-color" content="#8a3a12" />

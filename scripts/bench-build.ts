@@ -11,16 +11,25 @@
 //   BENCH_N=100,1000,2000 npm run bench:build -- --skip-real
 //   NODE_OPTIONS=--max-old-space-size=12288 ...  (each build gets the same options)
 import { spawnSync } from 'node:child_process'
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { parse, stringify } from 'yaml'
 import { paths } from '../project/paths.ts'
+import { syntheticContent } from './synthetic-catalogue.ts'
 
 const root = paths.root
 
 /** Pages whose size is followed as the catalogue grows: a product page above all (every product has one). */
-const WATCHED_PAGES = ['/products/clove', '/products/granite/StarBlue', '/', '/products', '/contact', '/testimonials', '/about']
+const WATCHED_PAGES = [
+  '/products/clove',
+  '/products/granite/StarBlue',
+  '/',
+  '/products',
+  '/products/page/2',
+  '/contact',
+  '/testimonials',
+  '/about',
+]
 
 interface BuildRun {
   label: string
@@ -70,37 +79,6 @@ function build(label: string, products: number, env: Record<string, string>): Bu
   }
 }
 
-/** A copy of content/ with `n` more agro products, copies of the real ones with their pictures. */
-function syntheticContent(dir: string, n: number): void {
-  cpSync(path.join(root, 'content'), dir, { recursive: true })
-  const productsDir = path.join(dir, 'products')
-  const templates = readdirSync(productsDir)
-    .filter((f) => f.endsWith('.yaml'))
-    .map((f) => parse(readFileSync(path.join(productsDir, f), 'utf8')) as Record<string, unknown>)
-    .filter((p) => p.kind === 'agro')
-  for (let i = 1; i <= n; i++) {
-    const base = templates[i % templates.length]!
-    const id = String(i).padStart(4, '0')
-    const slug = `synthetic-${id}`
-    const product = {
-      ...base,
-      slug,
-      name: `Synthetic Product ${id}`,
-      menuLabel: `Synthetic Product ${id}`,
-      enquiryName: `Synthetic Product ${id}`,
-      order: 1000 + i,
-      path: `/products/${slug}`,
-      formType: `Synthetic${id}Enquiry`,
-      aliases: [],
-      grades: undefined,
-      qualityTiers: undefined,
-      priceBands: undefined,
-    }
-    for (const key of Object.keys(product) as (keyof typeof product)[]) if (product[key] === undefined) delete product[key]
-    writeFileSync(path.join(productsDir, `${slug}.yaml`), stringify(product))
-  }
-}
-
 const fmt = (ms: number) => `${(ms / 1000).toFixed(1)} s`
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)}`
 
@@ -125,7 +103,7 @@ async function main() {
     const scaling: BuildRun[] = []
     for (const n of ns) {
       const contentDir = path.join(tmp, `content-${n}`)
-      syntheticContent(contentDir, n)
+      syntheticContent(path.join(root, 'content'), contentDir, n)
       const run = build(`real site + ${n} synthetic products`, realProducts + n, {
         CONTENT_DIR: contentDir,
         BUILD_CACHE_DIR: warmCache,

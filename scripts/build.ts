@@ -15,10 +15,12 @@ import { distLayout, paths } from '../project/paths.ts'
 import { type SiteManifest, siteManifestSchema } from '../project/site-manifest.ts'
 import { moveInboxShells } from '../server/admin/shells.ts'
 import { writeCmsFiles } from '../admin/build-files.ts'
+import { PRODUCT_CHOICES_PATH, productOptions } from '../templates/lib/forms.ts'
 import { buildImages } from './build-images.ts'
 import { buildServer } from './build-server.ts'
 import { BuildSettingsError, loadBuildSettings } from './build-settings.ts'
 import { inlineHashes } from './csp-hashes.ts'
+import { deferEntries } from './defer-entry.ts'
 import { inlineStylesheets } from './inline-css.ts'
 import { precompressDir } from './precompress.ts'
 import { writeStaticHostingFiles } from './static-hosting.ts'
@@ -40,6 +42,7 @@ export function siteManifest(
     ...(apiOrigin ? { apiOrigin } : {}),
     redirects,
     formTypes,
+    products: productOptions(content),
     pages: content.routes.filter((r) => r.kind !== 'thankYou' && r.kind !== 'enquiryProblem').map((r) => r.path),
     inlineHashes: hashes,
   }
@@ -133,6 +136,8 @@ async function buildInto(
   // allow exactly those.
   const css = await inlineStylesheets(client)
   log(`styles: inlined into ${css.pages} pages, ${css.removed.length} stylesheets no longer needed`)
+  const deferred = await deferEntries(client)
+  log(`scripts: ${deferred.pages} pages load theirs after their main paint`)
   const hashes = await inlineHashes(client)
   // The inbox's pages are served only behind its login, never as public files. Moved here, in the
   // temporary folder, so the swap never publishes them even for a moment.
@@ -142,6 +147,8 @@ async function buildInto(
   const manifest = siteManifestSchema.parse(siteManifest(content, hashes, apiOrigin))
   await writeFile(join(client, 'sitemap.xml'), sitemapXml(manifest, today))
   await writeFile(join(client, 'robots.txt'), robotsTxt(content))
+  // The list a large catalogue's searchable product field fetches (templates/components/forms/ProductField.tsx).
+  await writeFile(join(client, PRODUCT_CHOICES_PATH.slice(1)), JSON.stringify(manifest.products))
   await writeStaticHostingFiles(outDir, { redirects: manifest.redirects, apiOrigin, inlineHashes: hashes })
   // The editor's config.yml and page script, beside client/: served by the server only (not public files).
   await writeCmsFiles(outDir)

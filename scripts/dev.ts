@@ -76,6 +76,8 @@ const api = await startServer(config, {
     apiOrigin: undefined,
     redirects,
     formTypes,
+    // Content edited while the preview runs may add a product: the preview takes any product name.
+    products: undefined,
     inlineHashes: { style: [], script: [] },
     hasManifest: true,
   },

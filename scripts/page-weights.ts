@@ -82,7 +82,8 @@ export function pageAssets(html: string): { css: string[]; js: string[] } {
   const css = [...html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*>/g)]
     .map((m) => /\bhref="([^"]+)"/.exec(m[0])?.[1])
     .filter(Boolean) as string[]
-  const scripts = [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]!)
+  // A page's entry is loaded by the inline loader that names it (scripts/defer-entry.ts), or by a plain module script.
+  const scripts = [...html.matchAll(/<script\b[^>]*\b(?:src|data-entry)="([^"]+)"/g)].map((m) => m[1]!)
   const preloads = [...html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*>/g)]
     .map((m) => /\bhref="([^"]+)"/.exec(m[0])?.[1])
     .filter(Boolean) as string[]
@@ -181,6 +182,11 @@ export async function scriptsInBrowser(page: Page, url: string): Promise<Browser
     await page.keyboard.press('Shift')
     const field = page.locator('form input:not([type="hidden"]):not([tabindex="-1"]), form select, form textarea').first()
     if ((await field.count()) > 0) await field.focus()
+    // The islands are forms; hydrated, they switch the browser's checks off (novalidate). The page's
+    // entry, its chunks and React arrive one after the other once the visitor acts, and on a busy
+    // machine a gap between two can outlast networkidle's half second.
+    const islands = await page.locator('[data-island]').count()
+    if (islands > 0) await page.locator('[data-island] form[novalidate]').nth(islands - 1).waitFor({ timeout: 30_000 })
     await page.waitForLoadState('networkidle')
   } finally {
     page.off('response', onResponse)

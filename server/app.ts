@@ -66,6 +66,7 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
     store,
     staticSite,
     formTypes: site.formTypes,
+    products: site.products,
     siteUrl: config.siteUrl,
     pagesElsewhere: site.apiOrigin !== undefined,
     isAllowedOrigin,

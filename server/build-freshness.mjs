@@ -54,7 +54,9 @@ export function staleReason(projectRoot, distDir) {
  */
 export function runBuild(projectRoot) {
   return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', 'build'], { cwd: projectRoot, stdio: 'inherit' })
+    // A test runner's NODE_ENV=test would make Vite bundle React's development build into the site.
+    const env = { ...process.env, NODE_ENV: 'production' }
+    const child = spawn('npm', ['run', 'build'], { cwd: projectRoot, stdio: 'inherit', env })
     // A stop asked for during the build stops the build too.
     /** @param {NodeJS.Signals} signal */
     const forward = (signal) => child.kill(signal)

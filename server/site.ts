@@ -16,6 +16,8 @@ export interface Site {
   /** Alias path → canonical path. */
   redirects: Map<string, string>
   formTypes: Map<string, FormTypeEntry>
+  /** The products a form may name; undefined (any) for a build without the list. */
+  products: ReadonlySet<string> | undefined
   /** CSP sources ("'sha256-…'") of the pages' inline styles and scripts, from the build. */
   inlineHashes: { style: string[]; script: string[] }
   /** False when dist/site-manifest.json is missing (a build older than the manifest). */
@@ -39,6 +41,7 @@ export function loadSite(distDir: string): Site {
       apiOrigin: undefined,
       redirects: new Map(),
       formTypes,
+      products: undefined,
       inlineHashes: { style: [], script: [] },
       hasManifest: false,
     }
@@ -64,6 +67,7 @@ export function loadSite(distDir: string): Site {
     apiOrigin: manifest.apiOrigin === undefined ? undefined : new URL(manifest.apiOrigin).origin,
     redirects: new Map(Object.entries(manifest.redirects)),
     formTypes,
+    products: manifest.products === undefined ? undefined : new Set(manifest.products),
     inlineHashes: manifest.inlineHashes,
     hasManifest: true,
   }

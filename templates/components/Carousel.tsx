@@ -1,5 +1,5 @@
-// Home page product carousel, as prerendered: the first slide shown, the second displayed under it
-// so its picture loads ahead, the others hidden. What moves it (every `intervalMs`, looping both
+// Home page product carousel, as prerendered: the first slide shown, the others hidden until it
+// starts. What moves it (every `intervalMs`, looping both
 // ways, pausing while hovered or focused, when the visitor presses pause, and under
 // prefers-reduced-motion) is carousel-motion.ts, a few lines of browser code working on this markup:
 // a carousel needs no React, and its props would otherwise travel in the page twice.
@@ -41,10 +41,11 @@ export function Carousel({ slides, intervalMs, label }: CarouselProps) {
             role="group"
             aria-roledescription="slide"
             aria-label={`${i + 1} of ${count}: ${slide.name}`}
-            // A hidden slide is out of the accessibility tree already; only the next one, displayed
-            // under the current one so its picture loads ahead, needs aria-hidden.
-            aria-hidden={i === 1 ? true : undefined}
-            hidden={i > 1}
+            // Every slide but the first is hidden until the carousel starts (after the first slide's
+            // paint: carousel-motion.ts then displays the next one under it, so its picture loads
+            // ahead). Displayed from the start, the second picture was fetched beside the first, at
+            // high priority as a picture in view, and shared the connection with it.
+            hidden={i > 0}
             inert={i !== 0}
           >
             {/* biome-ignore lint/a11y/useAnchorContent: repeats the caption's link for pointer users; hidden from assistive technology */}

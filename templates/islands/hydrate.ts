@@ -1,8 +1,8 @@
-// Hydrates the islands a page contains once the page has loaded and painted its main content. The
-// page's own content (its main picture above all) is fetched first and React only after it, so
-// scripts never compete with what a visitor sees; the prerendered forms already work before then
-// (they post without JavaScript too). No timer is involved (paint entries, not requestAnimationFrame
-// or timeouts), so a test that pauses the page's clock still sees the islands come alive.
+// Hydrates the islands a page contains. A built page imports its entry (and so this) only once it
+// has loaded and painted its main content, or once a visitor acts (templates/islands/entry-loader.ts,
+// put in the page by scripts/defer-entry.ts): neither this code nor the chunks it imports compete
+// with the page's main picture for the network or the main thread, so there is nothing left to wait
+// for here. The prerendered forms work before then (they post without JavaScript too).
 // Each page's +client.ts names only the islands it uses, as loaders, so a page ships the code of its
 // own islands and nothing else.
 import type { ComponentType } from 'react'
@@ -10,71 +10,8 @@ import type { ComponentType } from 'react'
 // biome-ignore lint: components take different props
 export type IslandLoader = () => Promise<ComponentType<any>>
 
-/** Runs `then` once the page has loaded and painted its main content (or a visitor acted first). */
-export function afterPagePaint(then: () => void): void {
-  let started = false
-  const start = () => {
-    if (started) return
-    started = true
-    then()
-  }
-  afterLoad(() => afterMainPaint(start))
-  // A page opened in a background tab reports no paint until it is shown, and a visitor who acts
-  // first should not wait for one: either starts it too.
-  for (const type of ['pointerdown', 'keydown', 'focusin'] as const) window.addEventListener(type, start, { once: true, passive: true })
-}
-
 export function hydrateIslands(loaders: Record<string, IslandLoader>): void {
-  afterPagePaint(() => hydrate(loaders).catch((error: unknown) => console.error('islands: hydration failed', error)))
-}
-
-function afterLoad(then: () => void): void {
-  if (document.readyState === 'complete') then()
-  else window.addEventListener('load', then, { once: true })
-}
-
-/**
- * Runs `then` once the browser reports the page's largest (or, lacking that, first) contentful paint.
- * A page whose main picture is preloaded (the `img[fetchpriority="high"]`) often reports its heading
- * first and the picture a moment later: while the picture can still be the largest paint, wait for
- * it, so no script is fetched or run before it is drawn.
- */
-function afterMainPaint(then: () => void): void {
-  const supported = typeof PerformanceObserver === 'function' ? (PerformanceObserver.supportedEntryTypes ?? []) : []
-  const type = ['largest-contentful-paint', 'paint'].find((t) => supported.includes(t))
-  if (!type) {
-    then()
-    return
-  }
-  if (document.visibilityState === 'hidden') {
-    document.addEventListener('visibilitychange', () => afterMainPaint(then), { once: true })
-    return
-  }
-  const hero = type === 'largest-contentful-paint' ? document.querySelector<HTMLImageElement>('img[fetchpriority="high"]') : null
-  let done = false
-  const finish = () => {
-    if (done) return
-    done = true
-    observer.disconnect()
-    then()
-  }
-  const observer = new PerformanceObserver((list) => {
-    const entries = list.getEntries() as (PerformanceEntry & { element?: Element | null; size?: number })[]
-    const latest = entries[entries.length - 1]
-    if (hero && !entries.some((e) => e.element === hero) && heroCanStillWin(hero, latest?.size ?? 0)) return
-    finish()
-  })
-  observer.observe({ type, buffered: true })
-  hero?.addEventListener('error', finish, { once: true })
-}
-
-/** Whether the picture, once drawn, would be larger than the largest paint so far (its area in view). */
-function heroCanStillWin(hero: HTMLImageElement, largestSoFar: number): boolean {
-  if (hero.complete && hero.naturalWidth === 0) return false
-  const box = hero.getBoundingClientRect()
-  const width = Math.min(box.right, window.innerWidth) - Math.max(box.left, 0)
-  const height = Math.min(box.bottom, window.innerHeight) - Math.max(box.top, 0)
-  return width > 0 && height > 0 && width * height > largestSoFar
+  hydrate(loaders).catch((error: unknown) => console.error('islands: hydration failed', error))
 }
 
 async function hydrate(loaders: Record<string, IslandLoader>): Promise<void> {

@@ -1,5 +1,6 @@
 // Props of the form islands, built from content (the components themselves live in components/forms/).
 import type { SiteContent } from '../../content/load.ts'
+import type { ProductChoice } from '../components/forms/ProductField.tsx'
 
 export function enquiryFormProps(content: SiteContent, formType: string, labelledBy: string) {
   const { forms } = content
@@ -17,4 +18,20 @@ export function enquiryFormProps(content: SiteContent, formType: string, labelle
 /** The product choices of the contact, quick-enquiry, export and review forms. */
 export function productOptions(content: SiteContent): string[] {
   return content.products.map((p) => p.enquiryLabel ?? p.menuLabel)
+}
+
+/**
+ * Up to this many products the forms offer a <select> of them all (the real site has eight); past
+ * it, every form page would carry the whole catalogue twice (the options and the island's props),
+ * so the forms offer a searchable field whose list is PRODUCT_CHOICES_PATH, fetched on first focus.
+ */
+export const PRODUCT_SELECT_LIMIT = 40
+/** Written by the build (scripts/build.ts): a JSON array of productOptions(). */
+export const PRODUCT_CHOICES_PATH = '/product-choices.json'
+
+export function productChoice(content: SiteContent): ProductChoice {
+  const options = productOptions(content)
+  return options.length <= PRODUCT_SELECT_LIMIT
+    ? { kind: 'select', options }
+    : { kind: 'search', listUrl: PRODUCT_CHOICES_PATH, count: options.length }
 }

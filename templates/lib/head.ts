@@ -25,6 +25,8 @@ export interface Head {
   /** Regional geo tags (granite shades and makhana). */
   geo?: { region: string; placename: string; latitude: number; longitude: number }
   noindex?: boolean
+  /** A list continued on other pages: the site paths of the pages before and after this one. */
+  pagination?: { prevPath?: string; nextPath?: string }
 }
 
 /** The page's largest paint, to preload: a photo drawn at `sizes` (a vector picture needs no preload). */

@@ -43,7 +43,8 @@ export function jsonLd(html: string): Record<string, unknown>[] {
 }
 
 export function scriptSources(html: string): string[] {
-  return [...html.matchAll(/<script[^>]* src="([^"]+)"/g)].map((m) => m[1]!)
+  // The entry a page's inline loader imports counts as its script (scripts/defer-entry.ts).
+  return [...html.matchAll(/<script[^>]* (?:src|data-entry)="([^"]+)"/g)].map((m) => m[1]!)
 }
 
 export function links(html: string): string[] {

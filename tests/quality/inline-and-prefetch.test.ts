@@ -1,5 +1,5 @@
-// The page's inlined CSS and its speculation rules under the server's real Content Security Policy:
-// every inline <style> and speculation-rules <script> of every page is allowed by hash (never by
+// The page's inlined CSS, its speculation rules and its script loader under the server's real Content
+// Security Policy: every inline <style> and <script> of every page is allowed by hash (never by
 // 'unsafe-inline'), Chromium applies the styles and reports no violation, and the rules work: a
 // visitor who rests the pointer on a link gets the page fetched ahead, and uses it on click.
 // (Chromium refuses to prerender while DevTools is attached, as it is under test: the prefetch that
@@ -36,7 +36,10 @@ describe('inline styles and scripts under the CSP', () => {
     const csp = directives(response.headers.get('content-security-policy') ?? '')
     const { style, script } = inlineHashesOf(html)
     expect(style, `${path} has one inline <style>`).toHaveLength(1)
-    expect(script, `${path} has its speculation rules`).toHaveLength(1)
+    // The speculation rules, and on a page with a script the loader that starts it after the main paint (scripts/defer-entry.ts).
+    const loaders = html.match(/<script data-entry="\/assets\/entries\/[^"]+\.js">/g) ?? []
+    expect(loaders.length, `${path}: one loader at most`).toBeLessThanOrEqual(1)
+    expect(script, `${path} has its speculation rules${loaders.length ? ' and its loader' : ''}`).toHaveLength(1 + loaders.length)
     for (const hash of style) expect(csp.get('style-src'), path).toContain(hash)
     for (const hash of script) expect(csp.get('script-src'), path).toContain(hash)
     expect(response.headers.get('content-security-policy')).not.toMatch(/unsafe-inline|unsafe-eval|inline-speculation-rules/)

@@ -275,12 +275,14 @@ const table: BadRequest[] = [
   {
     name: 'HTML and script in every field of the review form',
     status: 400,
-    message: 'Please check these fields: E-mail, Mobile, Rating, What they liked.',
+    message: 'Please check these fields: E-mail, Mobile, Product, Rating, What they liked.',
     errors: {
       email: 'Please enter a valid e-mail address, such as name@company.com.',
       mobile: 'Mobile number must be at most 24 characters.',
       rating: 'Please choose a rating from 1 to 5 stars.',
       likes: 'Please choose from Response, Quality and Delivery.',
+      // Not one of the catalogue's products (server/submit.ts).
+      product: 'Please choose the product you bought.',
     },
     body: json({ formType: 'Review', formData: Object.fromEntries(Object.keys(validData.review).map((k) => [k, everyFieldHtml])) }),
   },

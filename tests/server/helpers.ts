@@ -262,7 +262,7 @@ export const validData = {
     container: '40 ft',
     purpose: 'Reselling',
     requirement: 'CIF Hamburg, please.',
-    product: 'Turmeric fingers',
+    product: 'Cardamom',
   },
   quickEnquiry: {
     product: 'Black Pepper (Kali Mirch)',

@@ -235,13 +235,15 @@ describe('security headers', () => {
     }
   })
 
-  it('serves pages whose scripts are external, JSON data blocks or hashed speculation rules, and whose styles are hashed, so the CSP lets them run', async () => {
+  it('serves pages whose scripts are external, JSON data blocks, or hashed speculation rules and loader, and whose styles are hashed, so the CSP lets them run', async () => {
     const res = await get('/')
     const csp = String(res.headers['content-security-policy'])
     const html = res.body.toString()
     const hash = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`
     for (const [, attributes, body] of html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)) {
       if (/type="speculationrules"/.test(attributes!)) expect(csp, 'speculation rules').toContain(hash(body!))
+      // The loader that imports the page's entry after its main paint (scripts/defer-entry.ts).
+      else if (/^ data-entry="\/assets\/entries\/[^"]+\.js"$/.test(attributes!)) expect(csp, 'script loader').toContain(hash(body!))
       else expect(/\bsrc="\/assets\//.test(attributes!) || /type="application\/ld\+json"/.test(attributes!), attributes).toBe(true)
     }
     const styles = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)]

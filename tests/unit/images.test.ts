@@ -83,8 +83,8 @@ describe('buildImages', () => {
     const badge = manifest['badge.png'] as RasterImageEntry
     expect(badge.avif.map((v) => v.width)).toEqual([300])
     expect(badge.height).toBe(200)
-    expect(ladderFor(4000)).toEqual([320, 480, 640, 800, 1024, 1280, 1600])
-    expect(ladderFor(4000, widestFor('granite/StarBlue.jpg'))).toEqual([320, 480, 640, 800, 1024, 1280])
+    expect(ladderFor(4000)).toEqual([320, 480, 640, 736, 800, 1024, 1280, 1600])
+    expect(ladderFor(4000, widestFor('granite/StarBlue.jpg'))).toEqual([320, 480, 640, 736, 800, 1024, 1280])
     expect(widestFor('products/clove.jpg')).toBe(1600)
   })
 

@@ -6,13 +6,14 @@ import { useCallback, useMemo } from 'react'
 import contactRules from '../../../forms/browser-rules/contact.ts'
 import { HONEYPOT_FIELD } from '../../../forms/contract.ts'
 import { asOptions, FormFrame, SelectField, SubmitArea, TextArea, TextField } from './fields.tsx'
+import { type ProductChoice, ProductField } from './ProductField.tsx'
 import { CONTACT_MESSAGES, type SubmitOutcome } from './submit.ts'
 import { useForm } from './useForm.ts'
 
 export const CONTACT_FORM_TYPE = 'contact'
 
 export interface ContactFormProps {
-  productOptions: string[]
+  productChoice: ProductChoice
   /** The product that asks for a granite category: "Natural Stone's (Granites)". */
   graniteLabel: string
   graniteOptions: string[]
@@ -34,7 +35,7 @@ const DEFAULTS: ContactValues = { product: '', granite: '', name: '', email: '',
 
 const reportByAlert = (outcome: SubmitOutcome) => window.alert(outcome.message)
 
-export function ContactForm({ productOptions, graniteLabel, graniteOptions, idPrefix, labelledBy }: ContactFormProps) {
+export function ContactForm({ productChoice, graniteLabel, graniteOptions, idPrefix, labelledBy }: ContactFormProps) {
   const toFormData = useCallback(
     // A granite category chosen before switching to another product is not sent.
     (values: ContactValues) => ({ ...values, granite: values.product === graniteLabel ? values.granite : '' }),
@@ -49,24 +50,25 @@ export function ContactForm({ productOptions, graniteLabel, graniteOptions, idPr
     toFormData,
     onOutcome: reportByAlert,
   })
-  const products = useMemo(() => asOptions(productOptions), [productOptions])
   const granites = useMemo(() => asOptions(graniteOptions), [graniteOptions])
   const isGranite = form.values.product === graniteLabel
+  // A searchable product field cannot reveal the category by CSS alone, before JavaScript: it is shown throughout.
+  const revealed = isGranite || productChoice.kind === 'search'
 
   return (
     <FormFrame form={form} formType={CONTACT_FORM_TYPE} labelledBy={labelledBy} className="form--contact">
       <div className="form__grid">
-        <SelectField
+        <ProductField
           form={form}
           name="product"
           label="Product"
           required
           placeholder="Select a product"
-          options={products}
+          choice={productChoice}
           // Without JavaScript, CSS reveals the granite field when this option is selected.
           optionData={(option) => (option.value === graniteLabel ? { 'data-reveals': 'granite' } : undefined)}
         />
-        <div className={isGranite ? 'form__reveal is-revealed' : 'form__reveal'}>
+        <div className={revealed ? 'form__reveal is-revealed' : 'form__reveal'}>
           <SelectField
             form={form}
             name="granite"

@@ -6,6 +6,7 @@ import exportEnquiryRules from '../../../forms/browser-rules/exportEnquiry.ts'
 import productEnquiryRules from '../../../forms/browser-rules/productEnquiry.ts'
 import { combineMobile, DEFAULT_COUNTRY_CODE, HONEYPOT_FIELD, PURPOSES } from '../../../forms/contract.ts'
 import { asOptions, FormFrame, SelectField, SubmitArea, TextArea, TextField } from './fields.tsx'
+import { type ProductChoice, ProductField } from './ProductField.tsx'
 import { SHARED_MESSAGES } from './submit.ts'
 import { useForm } from './useForm.ts'
 
@@ -19,7 +20,7 @@ export interface EnquiryFormProps {
   formType: string
   variant?: 'product' | 'export'
   /** Export variant: the products the buyer chooses from (required there). */
-  productOptions?: string[]
+  productChoice?: ProductChoice
   dialCodes: DialCode[]
   defaultDialCode?: string
   requirementPlaceholder: string
@@ -44,12 +45,14 @@ type EnquiryValues = {
 }
 
 /** How a dial code reads in the list, 'code (country name)': '91 (India)'. */
+const NO_PRODUCTS: ProductChoice = { kind: 'select', options: [] }
+
 export const dialCodeLabel = ({ code, country }: DialCode) => `${code} (${country})`
 
 export function EnquiryForm({
   formType,
   variant = 'product',
-  productOptions = [],
+  productChoice = NO_PRODUCTS,
   dialCodes,
   defaultDialCode = DEFAULT_COUNTRY_CODE,
   requirementPlaceholder,
@@ -98,15 +101,7 @@ export function EnquiryForm({
     <FormFrame form={form} formType={formType} labelledBy={labelledBy} className="form--enquiry">
       <div className="form__grid">
         {isExport ? (
-          <SelectField
-            form={form}
-            name="product"
-            label="Product"
-            required
-            wide
-            placeholder="Select a product"
-            options={asOptions(productOptions)}
-          />
+          <ProductField form={form} name="product" label="Product" required wide placeholder="Select a product" choice={productChoice} />
         ) : null}
         <TextField form={form} name="name" label="Name" required autoComplete="name" maxLength={100} />
         <TextField form={form} name="email" label="Email" type="email" required autoComplete="email" inputMode="email" maxLength={254} />

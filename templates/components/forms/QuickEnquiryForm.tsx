@@ -5,12 +5,13 @@ import quickEnquiryRules from '../../../forms/browser-rules/quickEnquiry.ts'
 import { HONEYPOT_FIELD } from '../../../forms/contract.ts'
 import { asOptions, FormFrame, SelectField, SubmitArea, TextArea, TextField } from './fields.tsx'
 import { QUICK_ENQUIRY_MESSAGES } from './submit.ts'
+import { type ProductChoice, ProductField } from './ProductField.tsx'
 import { useForm } from './useForm.ts'
 
 export const QUICK_ENQUIRY_FORM_TYPE = 'QuickEnquiry'
 
 export interface QuickEnquiryFormProps {
-  productOptions: string[]
+  productChoice: ProductChoice
   /** About 120 country names. */
   countries: string[]
   idPrefix: string
@@ -30,7 +31,7 @@ type QuickEnquiryValues = {
 const DEFAULTS: QuickEnquiryValues = { product: '', country: '', name: '', email: '', mobile: '', message: '', [HONEYPOT_FIELD]: '' }
 const asIs = (values: QuickEnquiryValues) => values
 
-export function QuickEnquiryForm({ productOptions, countries, idPrefix, labelledBy }: QuickEnquiryFormProps) {
+export function QuickEnquiryForm({ productChoice, countries, idPrefix, labelledBy }: QuickEnquiryFormProps) {
   const form = useForm({
     rules: quickEnquiryRules,
     formType: QUICK_ENQUIRY_FORM_TYPE,
@@ -39,13 +40,12 @@ export function QuickEnquiryForm({ productOptions, countries, idPrefix, labelled
     messages: QUICK_ENQUIRY_MESSAGES,
     toFormData: asIs,
   })
-  const products = useMemo(() => asOptions(productOptions), [productOptions])
   const countryOptions = useMemo(() => asOptions(countries), [countries])
 
   return (
     <FormFrame form={form} formType={QUICK_ENQUIRY_FORM_TYPE} labelledBy={labelledBy} className="form--quick">
       <div className="form__grid">
-        <SelectField form={form} name="product" label="Product" required placeholder="Select a product" options={products} />
+        <ProductField form={form} name="product" label="Product" required placeholder="Select a product" choice={productChoice} />
         <SelectField
           form={form}
           name="country"

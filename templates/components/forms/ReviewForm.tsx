@@ -1,10 +1,10 @@
 // "Share Your Experience" on the reviews page. The original site's never reached a server; ours sends
 // the review (formType Review) to be stored for moderation, and reports success and errors like the
 // product enquiry forms.
-import { useMemo } from 'react'
 import reviewRules from '../../../forms/browser-rules/review.ts'
 import { HONEYPOT_FIELD, REVIEW_LIKES } from '../../../forms/contract.ts'
-import { asOptions, ErrorText, FormFrame, RequiredMark, SelectField, SubmitArea, TextArea, TextField } from './fields.tsx'
+import { ErrorText, FormFrame, RequiredMark, SubmitArea, TextArea, TextField } from './fields.tsx'
+import { type ProductChoice, ProductField } from './ProductField.tsx'
 import { SHARED_MESSAGES, type SubmitMessages } from './submit.ts'
 import { type FormController, useForm, type Values } from './useForm.ts'
 
@@ -16,7 +16,7 @@ export const REVIEW_MESSAGES: SubmitMessages = {
 const RATINGS = ['1', '2', '3', '4', '5'] as const
 
 export interface ReviewFormProps {
-  productOptions: string[]
+  productChoice: ProductChoice
   idPrefix: string
   labelledBy?: string
 }
@@ -49,7 +49,7 @@ const DEFAULTS: ReviewValues = {
 // No star chosen is sent as no rating at all, which the schema answers with its rating message.
 const toFormData = (values: ReviewValues) => ({ ...values, rating: values.rating === '' ? undefined : Number(values.rating) })
 
-export function ReviewForm({ productOptions, idPrefix, labelledBy }: ReviewFormProps) {
+export function ReviewForm({ productChoice, idPrefix, labelledBy }: ReviewFormProps) {
   const form = useForm({
     rules: reviewRules,
     formType: REVIEW_FORM_TYPE,
@@ -58,7 +58,6 @@ export function ReviewForm({ productOptions, idPrefix, labelledBy }: ReviewFormP
     messages: REVIEW_MESSAGES,
     toFormData,
   })
-  const products = useMemo(() => asOptions(productOptions), [productOptions])
 
   return (
     <FormFrame form={form} formType={REVIEW_FORM_TYPE} labelledBy={labelledBy} className="form--review">
@@ -77,7 +76,14 @@ export function ReviewForm({ productOptions, idPrefix, labelledBy }: ReviewFormP
           inputMode="tel"
           maxLength={24}
         />
-        <SelectField form={form} name="product" label="Product" required placeholder="Select the product you bought" options={products} />
+        <ProductField
+          form={form}
+          name="product"
+          label="Product"
+          required
+          placeholder="Select the product you bought"
+          choice={productChoice}
+        />
         <RatingField form={form} />
         <LikesField form={form} />
         <TextArea form={form} name="review" label="Your Review" required rows={4} maxLength={5000} />

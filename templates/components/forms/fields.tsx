@@ -7,7 +7,7 @@ import type { FormController, Status, Values } from './useForm.ts'
 
 type Controller = FormController<Values>
 
-interface FieldProps {
+export interface FieldProps {
   form: Controller
   name: string
   label: string
@@ -48,7 +48,7 @@ export function ErrorText({ id, message }: { id: string; message: string | undef
   )
 }
 
-function FieldShell({ form, name, label, required, wide, hint, children }: FieldProps & { children: ReactNode }) {
+export function FieldShell({ form, name, label, required, wide, hint, children }: FieldProps & { children: ReactNode }) {
   return (
     <div className={wide ? 'form__field form__field--wide' : 'form__field'}>
       <Label htmlFor={form.id(name)} label={label} required={required} />
@@ -63,7 +63,7 @@ function FieldShell({ form, name, label, required, wide, hint, children }: Field
   )
 }
 
-function controlProps(form: Controller, name: string, required: boolean | undefined, hint: string | undefined) {
+export function controlProps(form: Controller, name: string, required: boolean | undefined, hint: string | undefined) {
   const error = form.errors[name]
   return {
     id: form.id(name),
@@ -74,7 +74,7 @@ function controlProps(form: Controller, name: string, required: boolean | undefi
   } as const
 }
 
-function stringValue(form: Controller, name: string): string {
+export function stringValue(form: Controller, name: string): string {
   const value = form.values[name]
   return typeof value === 'string' ? value : ''
 }

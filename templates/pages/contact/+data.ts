@@ -1,5 +1,5 @@
 import { GRANITE_PRODUCT_LABEL } from '../../../forms/contract.ts'
-import { productOptions } from '../../lib/forms.ts'
+import { productChoice } from '../../lib/forms.ts'
 import { pageHead } from '../../lib/head.ts'
 import { getContent } from '../../lib/site.ts'
 import { organization } from '../../lib/structured.ts'
@@ -24,7 +24,7 @@ export default function data() {
     page,
     site: content.site,
     form: {
-      productOptions: productOptions(content),
+      productChoice: productChoice(content),
       graniteLabel: granite?.enquiryLabel ?? granite?.menuLabel ?? GRANITE_PRODUCT_LABEL,
       graniteOptions: content.graniteShades.map((s) => s.name),
       idPrefix: 'contact',

@@ -1,8 +1,8 @@
 import { startCarousels } from '../../components/carousel-motion.ts'
-import { afterPagePaint, hydrateIslands } from '../../islands/hydrate.ts'
+import { hydrateIslands } from '../../islands/hydrate.ts'
 
-// The first slide is the page's largest paint: nothing changes the carousel before it is drawn.
-afterPagePaint(startCarousels)
+// Loaded after the first slide, the page's largest paint, is drawn (templates/islands/entry-loader.ts).
+startCarousels()
 hydrateIslands({
   QuickEnquiryForm: () => import('../../components/forms/QuickEnquiryForm.tsx').then((m) => m.QuickEnquiryForm),
 })

@@ -1,6 +1,6 @@
 import { CAROUSEL_SIZES, type CarouselProps } from '../../components/Carousel.tsx'
 import { productCard } from '../../lib/cards.ts'
-import { productOptions } from '../../lib/forms.ts'
+import { productChoice } from '../../lib/forms.ts'
 import { type Head, lcpImage } from '../../lib/head.ts'
 import { getContent, image, socialImage } from '../../lib/site.ts'
 import { organization } from '../../lib/structured.ts'
@@ -45,7 +45,7 @@ export default function data() {
       intro: home.quickEnquiry.intro,
       image: image(home.quickEnquiry.image.src),
       alt: home.quickEnquiry.image.alt,
-      form: { productOptions: productOptions(content), countries: content.forms.countries, idPrefix: 'quick', labelledBy: 'quick-heading' },
+      form: { productChoice: productChoice(content), countries: content.forms.countries, idPrefix: 'quick', labelledBy: 'quick-heading' },
     },
     company: site.company,
   }

@@ -3,8 +3,9 @@ import { EnquiryForm } from '../../components/forms/EnquiryForm.tsx'
 import '../../components/forms/forms.css'
 import { Island } from '../../islands/Island.tsx'
 import type { Data } from './+data.ts'
+import { Pagination } from './Pagination.tsx'
 
-export default function Page({ page, products, enquiry }: Data) {
+export default function Page({ page, products, pagination, enquiry }: Data) {
   return (
     <>
       <PageHero heading={page.heading} intro={page.intro} trail={[{ name: 'Home', path: '/' }]} />
@@ -12,6 +13,7 @@ export default function Page({ page, products, enquiry }: Data) {
         <div className="container">
           <h2 id="range-heading">{page.gridHeading}</h2>
           <CardGrid items={products} cta="View product" />
+          {pagination && <Pagination pagination={pagination} label={`${page.gridHeading}: pages`} />}
         </div>
       </section>
       <section className="section section-alt" aria-labelledby="export-heading">

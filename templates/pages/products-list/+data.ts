@@ -1,34 +1,59 @@
+import type { PageContextServer } from 'vike/types'
+import { catalogueListPageCount, catalogueListPageOf, catalogueListPath, PRODUCTS_PER_PAGE } from '../../../content/catalogue-pages.ts'
 import { productCard } from '../../lib/cards.ts'
-import { enquiryFormProps, productOptions } from '../../lib/forms.ts'
+import { enquiryFormProps, productChoice } from '../../lib/forms.ts'
 import { pageHead } from '../../lib/head.ts'
 import { getContent } from '../../lib/site.ts'
 
-export default function data() {
+export default function data(pageContext: PageContextServer) {
   const content = getContent()
   const page = content.pages.products
-  const head = pageHead(page, {
-    jsonLd: [
-      {
-        '@context': 'https://schema.org',
-        '@type': 'ItemList',
-        name: page.gridHeading,
-        itemListElement: content.products.map((p, i) => ({
-          '@type': 'ListItem',
-          position: i + 1,
-          url: content.site.origin + p.path,
-          name: p.menuLabel,
-        })),
-      },
-    ],
-  })
+  // A large catalogue is listed PRODUCTS_PER_PAGE cards at a time (content/catalogue-pages.ts).
+  const pageCount = catalogueListPageCount(content.products.length)
+  const current = Math.min(catalogueListPageOf(pageContext.routeParams.id), pageCount)
+  const first = (current - 1) * PRODUCTS_PER_PAGE
+  const listed = content.products.slice(first, first + PRODUCTS_PER_PAGE)
+  const pathOf = (n: number) => catalogueListPath(page.path, n)
+  const pagination =
+    pageCount > 1
+      ? {
+          current,
+          count: pageCount,
+          prevPath: current > 1 ? pathOf(current - 1) : undefined,
+          nextPath: current < pageCount ? pathOf(current + 1) : undefined,
+          pages: Array.from({ length: pageCount }, (_, i) => ({ number: i + 1, path: pathOf(i + 1) })),
+        }
+      : undefined
+  const suffix = pagination ? ` (page ${current} of ${pageCount})` : ''
+  const head = pageHead(
+    { ...page, path: pathOf(current), seo: { ...page.seo, title: current > 1 ? `${page.seo.title}${suffix}` : page.seo.title } },
+    {
+      pagination: pagination && { prevPath: pagination.prevPath, nextPath: pagination.nextPath },
+      jsonLd: [
+        {
+          '@context': 'https://schema.org',
+          '@type': 'ItemList',
+          name: page.gridHeading,
+          numberOfItems: content.products.length,
+          itemListElement: listed.map((p, i) => ({
+            '@type': 'ListItem',
+            position: first + i + 1,
+            url: content.site.origin + p.path,
+            name: p.menuLabel,
+          })),
+        },
+      ],
+    },
+  )
   return {
     head,
     page,
-    products: content.products.map(productCard),
+    products: listed.map(productCard),
+    pagination,
     enquiry: {
       ...enquiryFormProps(content, 'ExportEnquiry', 'export-heading'),
       variant: 'export' as const,
-      productOptions: productOptions(content),
+      productChoice: productChoice(content),
     },
   }
 }

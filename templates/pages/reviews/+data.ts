@@ -1,4 +1,4 @@
-import { productOptions } from '../../lib/forms.ts'
+import { productChoice } from '../../lib/forms.ts'
 import { pageHead } from '../../lib/head.ts'
 import { getContent, productMenu } from '../../lib/site.ts'
 import { summarise } from './rating.ts'
@@ -13,7 +13,7 @@ export default function data() {
     summary: summarise(content.reviews.distribution, content.reviews.minBarPercent),
     reviews: content.reviews.reviews,
     products: productMenu(content),
-    form: { productOptions: productOptions(content), idPrefix: 'review', labelledBy: 'review-form-heading' },
+    form: { productChoice: productChoice(content), idPrefix: 'review', labelledBy: 'review-form-heading' },
   }
 }
 

@@ -132,7 +132,12 @@ describe('EnquiryForm', () => {
   })
 
   test('export variant: a required product choice comes first, and the formType is given', () => {
-    const html = enquiry({ formType: 'ExportEnquiry', variant: 'export', productOptions: PRODUCTS, idPrefix: 'export-enquiry' })
+    const html = enquiry({
+      formType: 'ExportEnquiry',
+      variant: 'export',
+      productChoice: { kind: 'select', options: PRODUCTS },
+      idPrefix: 'export-enquiry',
+    })
     expectCommonMarkup(html, 'ExportEnquiry', 'export-enquiry')
     expect(controlNames(html).slice(0, 3)).toEqual(['formType', 'product', 'name'])
     const product = byName(html, 'product')
@@ -149,7 +154,9 @@ describe('EnquiryForm', () => {
 })
 
 describe('QuickEnquiryForm', () => {
-  const html = renderToString(<QuickEnquiryForm productOptions={PRODUCTS} countries={COUNTRIES} idPrefix="quick-enquiry" />)
+  const html = renderToString(
+    <QuickEnquiryForm productChoice={{ kind: 'select', options: PRODUCTS }} countries={COUNTRIES} idPrefix="quick-enquiry" />,
+  )
 
   test('has six required fields, product and country as lists', () => {
     expectCommonMarkup(html, 'QuickEnquiry', 'quick-enquiry')
@@ -176,7 +183,12 @@ describe('QuickEnquiryForm', () => {
 
 describe('ContactForm', () => {
   const html = renderToString(
-    <ContactForm productOptions={PRODUCTS} graniteLabel={GRANITE_PRODUCT_LABEL} graniteOptions={GRANITES} idPrefix="contact" />,
+    <ContactForm
+      productChoice={{ kind: 'select', options: PRODUCTS }}
+      graniteLabel={GRANITE_PRODUCT_LABEL}
+      graniteOptions={GRANITES}
+      idPrefix="contact"
+    />,
   )
 
   test('has product, granite, name, email, mobile and details; the required ones are really required', () => {
@@ -212,7 +224,9 @@ describe('ContactForm', () => {
 })
 
 describe('ReviewForm', () => {
-  const html = renderToString(<ReviewForm productOptions={PRODUCTS} idPrefix="review" labelledBy="review-heading" />)
+  const html = renderToString(
+    <ReviewForm productChoice={{ kind: 'select', options: PRODUCTS }} idPrefix="review" labelledBy="review-heading" />,
+  )
 
   test('has the fields of a review, company and designation optional', () => {
     expectCommonMarkup(html, 'Review', 'review')
