@@ -186,7 +186,11 @@ export async function scriptsInBrowser(page: Page, url: string): Promise<Browser
     // entry, its chunks and React arrive one after the other once the visitor acts, and on a busy
     // machine a gap between two can outlast networkidle's half second.
     const islands = await page.locator('[data-island]').count()
-    if (islands > 0) await page.locator('[data-island] form[novalidate]').nth(islands - 1).waitFor({ timeout: 30_000 })
+    if (islands > 0)
+      await page
+        .locator('[data-island] form[novalidate]')
+        .nth(islands - 1)
+        .waitFor({ timeout: 30_000 })
     await page.waitForLoadState('networkidle')
   } finally {
     page.off('response', onResponse)

@@ -96,9 +96,7 @@ export class SqliteEnquiryStore extends SqlEnquiryStore {
       sqlite.pragma('secure_delete = ON')
       // SQLite's own lower() folds only A-Z; the inbox search lower-cases both sides, so a buyer
       // named "Émile" is found by "émile" as on PostgreSQL. Application functions replace built-ins.
-      sqlite.function('lower', { deterministic: true }, (value: unknown) =>
-        typeof value === 'string' ? value.toLowerCase() : value,
-      )
+      sqlite.function('lower', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value))
     } catch (error) {
       sqlite.close()
       throw error
