@@ -177,31 +177,21 @@ export class SqliteEnquiryStore extends SqlEnquiryStore {
     const outcomes: Array<{ ok: true; ids: StoredIds } | { ok: false; error: unknown }> = []
     let commit: number
     try {
-      commit = await this.db.connection().execute(async (db) => {
-        const { control } = this
-        control.normal.run()
-        try {
-          control.begin.run()
-          try {
-            for (const { submission, composeMail } of batch) {
-              control.savepoint.run()
-              try {
-                outcomes.push({ ok: true, ids: await this.insertSubmission(db, submission, composeMail) })
-                control.release.run()
-              } catch (error) {
-                control.undo.run()
-                control.release.run()
-                outcomes.push({ ok: false, error })
-              }
+      commit = await this.unsynced(async (db) => {
+        await this.inTransaction(async () => {
+          const { control } = this
+          for (const { submission, composeMail } of batch) {
+            control.savepoint.run()
+            try {
+              outcomes.push({ ok: true, ids: await this.insertSubmission(db, submission, composeMail) })
+              control.release.run()
+            } catch (error) {
+              control.undo.run()
+              control.release.run()
+              outcomes.push({ ok: false, error })
             }
-            control.commit.run()
-          } catch (error) {
-            if (this.sqlite.inTransaction) control.rollback.run()
-            throw error
           }
-        } finally {
-          control.full.run()
-        }
+        })
         return this.wal!.noteCommit()
       })
       await this.wal!.durable(commit)
@@ -243,17 +233,32 @@ export class SqliteEnquiryStore extends SqlEnquiryStore {
 
   /** BEGIN IMMEDIATE on the one connection, held for the whole transaction. */
   protected writeTransaction<T>(work: (db: EnquiryDb) => Promise<T>): Promise<T> {
-    return this.db.connection().execute(async (db) => {
-      await sql`BEGIN IMMEDIATE`.execute(db)
-      let result: T
-      try {
-        result = await work(db)
-      } catch (error) {
-        await sql`ROLLBACK`.execute(db)
-        throw error
-      }
-      await sql`COMMIT`.execute(db)
+    return this.db.connection().execute((db) => this.inTransaction(() => work(db)))
+  }
+
+  /** BEGIN IMMEDIATE … COMMIT around `work`, on the connection the caller holds; rolled back if either fails. */
+  private async inTransaction<T>(work: () => Promise<T>): Promise<T> {
+    const { control } = this
+    control.begin.run()
+    try {
+      const result = await work()
+      control.commit.run()
       return result
+    } catch (error) {
+      if (this.sqlite.inTransaction) control.rollback.run()
+      throw error
+    }
+  }
+
+  /** Runs `work` on the held connection with synchronous=NORMAL: its commits are not synced here. */
+  private unsynced<T>(work: (db: EnquiryDb) => Promise<T>): Promise<T> {
+    return this.db.connection().execute(async (db) => {
+      this.control.normal.run()
+      try {
+        return await work(db)
+      } finally {
+        this.control.full.run()
+      }
     })
   }
 
@@ -263,14 +268,7 @@ export class SqliteEnquiryStore extends SqlEnquiryStore {
    * the event loop for every message. The connection is held, so no submission commits meanwhile.
    */
   protected override bookkeeping<T>(write: (db: EnquiryDb) => Promise<T>): Promise<T> {
-    return this.db.connection().execute(async (db) => {
-      this.control.normal.run()
-      try {
-        return await write(db)
-      } finally {
-        this.control.full.run()
-      }
-    })
+    return this.unsynced(write)
   }
 
   protected emailMatches(address: string): Expression<SqlBool> {
