@@ -216,7 +216,10 @@ export const siteSchema = z
         alt: z.string().default('').meta({ description: 'Optional: its description (the tab picture is decoration, so usually empty).' }),
       })
       .default({ src: 'brand/icon.svg', alt: '' })
-      .meta({ description: 'Optional: the small square picture for the browser tab (default brand/icon.svg).' }),
+      .meta({
+        description:
+          'Optional: the small square picture for the browser tab, also made into favicon.ico and the icon a phone saves to its home screen (default brand/icon.svg).',
+      }),
   })
   .meta({ title: 'site.yaml', description: 'Who the company is: names, address, contact details, social pages, leaders and the logo.' })
 

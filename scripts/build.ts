@@ -23,6 +23,7 @@ import { inlineHashes } from './csp-hashes.ts'
 import { deferEntries } from './defer-entry.ts'
 import { inlineStylesheets } from './inline-css.ts'
 import { precompressDir } from './precompress.ts'
+import { writeSiteIcons } from './site-icons.ts'
 import { writeStaticHostingFiles } from './static-hosting.ts'
 
 export function siteManifest(
@@ -147,6 +148,7 @@ async function buildInto(
   const manifest = siteManifestSchema.parse(siteManifest(content, hashes, apiOrigin))
   await writeFile(join(client, 'sitemap.xml'), sitemapXml(manifest, today))
   await writeFile(join(client, 'robots.txt'), robotsTxt(content))
+  await writeSiteIcons(join(paths.contentImagesDir, content.site.icon.src), client)
   // The list a large catalogue's searchable product field fetches (templates/components/forms/ProductField.tsx).
   await writeFile(join(client, PRODUCT_CHOICES_PATH.slice(1)), JSON.stringify(manifest.products))
   await writeStaticHostingFiles(outDir, { redirects: manifest.redirects, apiOrigin, inlineHashes: hashes })
