@@ -13,6 +13,7 @@ import type { Logger } from './log.ts'
 import { loadSite, type Site } from './site.ts'
 import { StaticSite } from './static.ts'
 import type { EnquiryStore } from './store.ts'
+import { formValidator } from '../forms/schemas.ts'
 import { createSubmitHandler, isClassicPost, sendRefusal } from './submit.ts'
 
 export interface AppDeps {
@@ -66,7 +67,7 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
     store,
     staticSite,
     formTypes: site.formTypes,
-    products: site.products,
+    validate: formValidator(site.products),
     siteUrl: config.siteUrl,
     pagesElsewhere: site.apiOrigin !== undefined,
     isAllowedOrigin,

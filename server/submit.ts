@@ -2,15 +2,7 @@
 // JSON requests (the forms with JavaScript) get JSON; classic urlencoded posts (JavaScript off) get
 // a 303 to the thank-you page, or the problem page listing what to fix.
 import type { Request, RequestHandler, Response } from 'express'
-import {
-  combineMobile,
-  type FieldErrors,
-  type FormKind,
-  formSchemas,
-  HONEYPOT_FIELD,
-  unknownProductMessage,
-  validateForm,
-} from '../forms/schemas.ts'
+import { combineMobile, type FormValidator, HONEYPOT_FIELD } from '../forms/schemas.ts'
 import { normaliseText } from '../forms/text-rules.ts'
 import { bodyType, decodeUtf8, parseJson, parseUrlencoded, readBody, RequestError } from './body.ts'
 import { fieldLabel, LONG_FIELDS } from './fields.ts'
@@ -37,8 +29,8 @@ export interface SubmitContext {
   store: EnquiryStore
   staticSite: StaticSite
   formTypes: Map<string, FormTypeEntry>
-  /** The products a form may name (the site's catalogue); undefined takes any. */
-  products?: ReadonlySet<string> | undefined
+  /** The forms' validation, with the site's catalogue of products (formValidator in forms/schemas.ts). */
+  validate: FormValidator
   siteUrl: string
   /** Set when the built forms post here from another origin (the build's API_ORIGIN): the pages
    * are not on this server's origin, so redirects and links back name the page's origin in full. */
@@ -101,7 +93,7 @@ async function accept(ctx: SubmitContext, req: Request, { formType, entry, formD
   const requestId = String(req.id)
   const honeypot = formData[HONEYPOT_FIELD]
   const spam = typeof honeypot === 'string' ? honeypot.trim() !== '' : honeypot !== undefined && honeypot !== null
-  const result = checkProduct(validateForm(entry.kind, formData), entry.kind, formData, ctx.products)
+  const result = ctx.validate(entry.kind, formData)
   // A bot that filled the hidden field is thanked whatever else it sent, and learns nothing.
   if (!result.ok && !spam) throw validationError(result.errors)
   const data: Record<string, FieldValue> = result.ok ? withoutHoneypot(result.data) : rawStrings(formData)
@@ -202,26 +194,6 @@ function checkFields(formData: Record<string, unknown>): Record<string, unknown>
   }
   if (Object.keys(errors).length) throw validationError(errors)
   return { ...formData }
-}
-
-/** A product field must name one of the catalogue's products: a large catalogue's product field
- * takes typed text (templates/components/forms/ProductField.tsx). Anything else gets the message of
- * an empty choice, added to the schema's other messages. */
-function checkProduct(
-  result: ReturnType<typeof validateForm>,
-  kind: FormKind,
-  formData: Record<string, unknown>,
-  products: ReadonlySet<string> | undefined,
-): ReturnType<typeof validateForm> {
-  const message = products === undefined ? undefined : unknownProductMessage(kind)
-  if (message === undefined || (!result.ok && 'product' in result.errors)) return result
-  const named = result.ok ? (result.data as { product?: unknown }).product : formData.product
-  // As the schema reads it once valid: trimmed, in Unicode's composed form.
-  if (typeof named === 'string' && products!.has(named.trim().normalize('NFC'))) return result
-  const errors: FieldErrors = { ...(result.ok ? {} : result.errors), product: message }
-  // In the form's order, as the schema lists the other messages.
-  const order = [...Object.keys(formSchemas[kind].shape), ...Object.keys(errors)]
-  return { ok: false, errors: Object.fromEntries([...new Set(order)].filter((k) => k in errors).map((k) => [k, errors[k]!])) }
 }
 
 function validationError(errors: Record<string, string>): RequestError {
