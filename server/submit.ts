@@ -4,6 +4,7 @@
 import type { Request, RequestHandler, Response } from 'express'
 import { combineMobile, type FormValidator, HONEYPOT_FIELD } from '../forms/schemas.ts'
 import { normaliseText } from '../forms/text-rules.ts'
+import { addToRequestLine } from './access-log.ts'
 import { bodyType, decodeUtf8, parseJson, parseUrlencoded, readBody, RequestError } from './body.ts'
 import { fieldLabel, LONG_FIELDS } from './fields.ts'
 import { composeEnquiryMail, escapeHtml, productOf } from './mail.ts'
@@ -60,12 +61,12 @@ export function createSubmitHandler(ctx: SubmitContext): RequestHandler {
       const type = bodyType(req)
       const text = decodeUtf8(await readBody(req, BODY_LIMIT))
       const envelope = type === 'json' ? jsonEnvelope(parseJson(text), ctx.formTypes) : classicEnvelope(text, ctx.formTypes)
-      const outcome = await accept(ctx, req, envelope)
+      const outcome = await accept(ctx, req, res, envelope)
       if (classic) res.redirect(303, pageUrl(ctx, req, ctx.staticSite.has(THANK_YOU_PATH) ? THANK_YOU_PATH : '/'))
       else sendSuccess(res, outcome.message)
     } catch (error) {
       if (!(error instanceof RequestError)) throw error
-      req.log.info({ status: error.status, reason: error.message, fields: Object.keys(error.errors) }, 'enquiry refused')
+      addToRequestLine(res, { refused: error.message, fields: Object.keys(error.errors) })
       sendRefusal(ctx, req, res, error, classic)
     }
   }
@@ -89,7 +90,12 @@ export function isClassicPost(req: Request): boolean {
   return (req.headers['content-type'] ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded')
 }
 
-async function accept(ctx: SubmitContext, req: Request, { formType, entry, formData }: Envelope): Promise<{ message: string }> {
+async function accept(
+  ctx: SubmitContext,
+  req: Request,
+  res: Response,
+  { formType, entry, formData }: Envelope,
+): Promise<{ message: string }> {
   const requestId = String(req.id)
   const honeypot = formData[HONEYPOT_FIELD]
   const spam = typeof honeypot === 'string' ? honeypot.trim() !== '' : honeypot !== undefined && honeypot !== null
@@ -118,7 +124,7 @@ async function accept(ctx: SubmitContext, req: Request, { formType, entry, formD
           ctx.siteUrl,
         )
   const { id } = await ctx.store.addSubmission(submission, compose)
-  req.log.info({ submissionId: id, formType, status: submission.status }, 'enquiry stored')
+  addToRequestLine(res, { submissionId: id, formType, stored: submission.status })
   if (!spam) ctx.onQueued()
   return { message: entry.kind === 'review' ? REVIEW_SUCCESS_MESSAGE : SUCCESS_MESSAGE }
 }
