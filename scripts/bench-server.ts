@@ -1,8 +1,8 @@
 // Benchmark of the enquiry service (not a test): autocannon against the compiled service as
 // production runs it (`node dist/service/main.js`, NODE_ENV=production, JSON logs to a file), side by
 // side with a bare Express 5 JSON echo on the same machine in the same run. Prints requests per
-// second, p50/p99 and the server's CPU time per request for each scenario, and accepted enquiries
-// against the echo.
+// second, p50/p99 and the server's CPU time per request for each scenario (all its threads, and its
+// main thread alone: the event loop is what saturates first), and accepted enquiries against the echo.
 //
 //   npm run bench:server                       compiles the service (.cache/bench-service) and runs
 //                                              it on dist/ (building it first if it is missing),
@@ -22,6 +22,7 @@ import {
   autocannon,
   BENCH_ENQUIRY,
   cpuSeconds,
+  mainThreadCpuSeconds,
   ECHO_SERVER_ARGS,
   siteToServe,
   startNodeProcess,
@@ -86,7 +87,7 @@ async function main() {
   }
   const serviceArgs = [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${workDir}`] : []), path.join(workDir, 'dist', 'service', 'main.js')]
 
-  const runs: Array<{ name: string; expected: number; result: AutocannonResult; cpuUsPerRequest: number }> = []
+  const runs: Array<{ name: string; expected: number; result: AutocannonResult; cpuUsPerRequest: number; mainUsPerRequest: number }> = []
   const measure = async (
     name: string,
     expected: number,
@@ -95,9 +96,12 @@ async function main() {
   ) => {
     process.stdout.write(`running ${name} for ${seconds} s with ${connections} connections ...\n`)
     const cpuBefore = cpuSeconds([target.pid])
+    const mainBefore = mainThreadCpuSeconds(target.pid)
     const result = await autocannon({ ...options, connections, duration: seconds })
-    const cpuUsPerRequest = ((cpuSeconds([target.pid]) - cpuBefore) * 1e6) / Math.max(1, result.requests.total)
-    runs.push({ name, expected, result, cpuUsPerRequest })
+    const perRequest = (s: number) => (s * 1e6) / Math.max(1, result.requests.total)
+    const cpuUsPerRequest = perRequest(cpuSeconds([target.pid]) - cpuBefore)
+    const mainUsPerRequest = perRequest(mainThreadCpuSeconds(target.pid) - mainBefore)
+    runs.push({ name, expected, result, cpuUsPerRequest, mainUsPerRequest })
   }
   const post = (url: string, body: unknown) => ({
     url,
@@ -130,7 +134,7 @@ async function main() {
   process.stdout.write(
     `\nEnquiry service on ${site}: ${cpus.length} cores (${cpus[0]?.model.trim()}), load average ${os.loadavg()[0]!.toFixed(1)}, Node ${process.version}, ${connections} connections, ${seconds} s each\n\n`,
   )
-  const rows = runs.map(({ name, expected, result, cpuUsPerRequest }) => {
+  const rows = runs.map(({ name, expected, result, cpuUsPerRequest, mainUsPerRequest }) => {
     const unexpected = Object.entries(result.statusCodeStats)
       .filter(([code]) => Number(code) !== expected)
       .map(([code, { count }]) => `${count}×${code}`)
@@ -141,6 +145,7 @@ async function main() {
       `${result.latency.p99} ms`,
       String(result.requests.total),
       `${cpuUsPerRequest.toFixed(0)} µs`,
+      `${mainUsPerRequest.toFixed(0)} µs`,
       [
         ...unexpected,
         ...(result.errors ? [`${result.errors} errors`] : []),
@@ -148,7 +153,7 @@ async function main() {
       ].join(', ') || 'none',
     ]
   })
-  const header = ['scenario', 'req/s', 'p50', 'p99', 'requests', 'CPU/request', 'unexpected answers']
+  const header = ['scenario', 'req/s', 'p50', 'p99', 'requests', 'CPU/request', 'main thread', 'unexpected answers']
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))
   for (const row of [header, ...rows])
     process.stdout.write(
@@ -162,7 +167,8 @@ async function main() {
   const ratio = accepted!.result.requests.average / baseline!.result.requests.average
   process.stdout.write(
     `\nAccepted enquiries: ${ratio.toFixed(2)}× the echo's requests per second (goal ≥ 0.70×); p99 ${accepted!.result.latency.p99} ms against ${baseline!.result.latency.p99} ms; ` +
-      `the echo's CPU per request is ${(baseline!.cpuUsPerRequest / accepted!.cpuUsPerRequest).toFixed(2)}× this.\n`,
+      `the echo's CPU per request is ${(baseline!.cpuUsPerRequest / accepted!.cpuUsPerRequest).toFixed(2)}× this ` +
+      `(main thread: ${(baseline!.mainUsPerRequest / accepted!.mainUsPerRequest).toFixed(2)}×).\n`,
   )
   const ceiling = (connections * 1000) / sync.p50
   process.stdout.write(
