@@ -129,7 +129,7 @@ describe('escaping', () => {
     const res = await postJson(context.server.url, {
       formType: 'QuickEnquiry',
       formData: {
-        // The product must be the catalogue's (server/submit.ts): the other fields carry the HTML.
+        // The product must be the catalogue's (formValidator in forms/schemas.ts): the other fields carry the HTML.
         product: 'Clove',
         country: `India ${nasty}`,
         name: `Ravi ${nasty}`,
