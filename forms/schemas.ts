@@ -104,82 +104,82 @@ export interface RequiredWhen {
   when: { field: string; equals: string }
 }
 
-const productEnquiryShape = {
-  name: required('your name', 100),
-  email,
-  countryCode,
-  mobile: combinedMobile,
-  quantity: optional('estimated quantity', 100),
-  container: optional('container', 100),
-  purpose: z._default(z.enum(PURPOSES, { error: 'Please choose Reselling or End Use.' }), 'Reselling'),
-  requirement: optional('your requirement', 5000, 'multi'),
-  [HONEYPOT_FIELD]: honeypot,
-}
+/** The product field of the forms that have one: any product name, or one of a catalogue's. */
+type ProductField = (label: string) => ReturnType<typeof chosen>
 
-export const productEnquirySchema = z.object(productEnquiryShape)
-
-export const exportEnquirySchema = z.object({
-  ...productEnquiryShape,
-  product: chosen('the product you are interested in', 120),
-})
-
-export const quickEnquirySchema = z.object({
-  product: chosen('the product you are interested in', 120),
-  country: chosen('your country', 80),
-  name: required('your name', 100),
-  email,
-  mobile: looseMobile,
-  message: required('your message', 5000, 'multi'),
-  [HONEYPOT_FIELD]: honeypot,
-})
-
-export const contactSchema = z
-  .object({
-    product: chosen('the product you are interested in', 120),
-    granite: optional('granite category', 120),
+/** Every form's schema, its product field (where it has one) made by `product`. */
+function schemasWith(product: ProductField) {
+  const productEnquiryShape = {
     name: required('your name', 100),
     email,
-    mobile: looseMobile,
-    details: required('your enquiry details', 5000, 'multi'),
+    countryCode,
+    mobile: combinedMobile,
+    quantity: optional('estimated quantity', 100),
+    container: optional('container', 100),
+    purpose: z._default(z.enum(PURPOSES, { error: 'Please choose Reselling or End Use.' }), 'Reselling'),
+    requirement: optional('your requirement', 5000, 'multi'),
     [HONEYPOT_FIELD]: honeypot,
-  })
-  .check(requiredWhen('granite', { field: 'product', equals: GRANITE_PRODUCT_LABEL }, 'Please choose a granite category.'))
+  }
+  return {
+    productEnquiry: z.object(productEnquiryShape),
+    exportEnquiry: z.object({
+      ...productEnquiryShape,
+      product: product('the product you are interested in'),
+    }),
+    quickEnquiry: z.object({
+      product: product('the product you are interested in'),
+      country: chosen('your country', 80),
+      name: required('your name', 100),
+      email,
+      mobile: looseMobile,
+      message: required('your message', 5000, 'multi'),
+      [HONEYPOT_FIELD]: honeypot,
+    }),
+    contact: z
+      .object({
+        product: product('the product you are interested in'),
+        granite: optional('granite category', 120),
+        name: required('your name', 100),
+        email,
+        mobile: looseMobile,
+        details: required('your enquiry details', 5000, 'multi'),
+        [HONEYPOT_FIELD]: honeypot,
+      })
+      .check(requiredWhen('granite', { field: 'product', equals: GRANITE_PRODUCT_LABEL }, 'Please choose a granite category.')),
+    review: z.object({
+      name: required('your name', 100),
+      company: optional('company', 120),
+      designation: optional('designation', 120),
+      email,
+      mobile: looseMobile,
+      product: product('the product you bought'),
+      // A number from the forms with JavaScript, a digit from a classic post; a number either way after.
+      rating: z.pipe(
+        z.union(
+          [
+            z.number({ error: RATING_MESSAGE }).check(z.gte(1, RATING_MESSAGE), z.lte(5, RATING_MESSAGE), z.multipleOf(1, RATING_MESSAGE)),
+            z.string({ error: RATING_MESSAGE }).check(z.regex(/^[1-5]$/, RATING_MESSAGE)),
+          ],
+          { error: RATING_MESSAGE },
+        ),
+        z.transform((v) => Number(v)),
+      ),
+      likes: z._default(
+        z
+          .array(z.enum(REVIEW_LIKES, { error: LIKES_MESSAGE }), { error: LIKES_MESSAGE })
+          .check(z.maxLength(REVIEW_LIKES.length, LIKES_MESSAGE)),
+        [],
+      ),
+      review: required('your review', 5000, 'multi'),
+      [HONEYPOT_FIELD]: honeypot,
+    }),
+  } as const
+}
 
-export const reviewSchema = z.object({
-  name: required('your name', 100),
-  company: optional('company', 120),
-  designation: optional('designation', 120),
-  email,
-  mobile: looseMobile,
-  product: chosen('the product you bought', 120),
-  // A number from the forms with JavaScript, a digit from a classic post; a number either way after.
-  rating: z.pipe(
-    z.union(
-      [
-        z.number({ error: RATING_MESSAGE }).check(z.gte(1, RATING_MESSAGE), z.lte(5, RATING_MESSAGE), z.multipleOf(1, RATING_MESSAGE)),
-        z.string({ error: RATING_MESSAGE }).check(z.regex(/^[1-5]$/, RATING_MESSAGE)),
-      ],
-      { error: RATING_MESSAGE },
-    ),
-    z.transform((v) => Number(v)),
-  ),
-  likes: z._default(
-    z
-      .array(z.enum(REVIEW_LIKES, { error: LIKES_MESSAGE }), { error: LIKES_MESSAGE })
-      .check(z.maxLength(REVIEW_LIKES.length, LIKES_MESSAGE)),
-    [],
-  ),
-  review: required('your review', 5000, 'multi'),
-  [HONEYPOT_FIELD]: honeypot,
-})
+const PRODUCT_MAX = 120
 
-export const formSchemas = {
-  productEnquiry: productEnquirySchema,
-  exportEnquiry: exportEnquirySchema,
-  quickEnquiry: quickEnquirySchema,
-  contact: contactSchema,
-  review: reviewSchema,
-} as const
+/** The contract, as the browser's rules check it: a product field takes any product name. */
+export const formSchemas = schemasWith((label) => chosen(label, PRODUCT_MAX))
 export type FormKind = keyof typeof formSchemas
 export type FormData<K extends FormKind> = z.output<(typeof formSchemas)[K]>
 
@@ -206,31 +206,40 @@ export const builtInFormTypes: Record<string, FormKind> = {
   Review: 'review',
 }
 
-/** Validates one submission; on failure returns the first message for every invalid field. */
-export function validateForm<K extends FormKind>(
-  kind: K,
-  data: unknown,
-): { ok: true; data: FormData<K> } | { ok: false; errors: FieldErrors } {
-  const result = formSchemas[kind].safeParse(data)
-  if (result.success) return { ok: true, data: result.data as FormData<K> }
-  const errors: FieldErrors = {}
-  for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? 'form')
-    errors[field] ??= issue.message
+export type FormValidation<K extends FormKind> = { ok: true; data: FormData<K> } | { ok: false; errors: FieldErrors }
+export type FormValidator = <K extends FormKind>(kind: K, data: unknown) => FormValidation<K>
+
+/**
+ * The server's validation, built once at start. With `products` (the served site's catalogue) a
+ * product field must also name one of them, as the schema reads it (trimmed, in Unicode's composed
+ * form), or it gets the message of an empty choice: a large catalogue's product field takes typed
+ * text (templates/components/forms/ProductField.tsx). On failure: the first message for every
+ * invalid field, in the form's order.
+ */
+export function formValidator(products?: ReadonlySet<string>): FormValidator {
+  const schemas =
+    products === undefined
+      ? formSchemas
+      : schemasWith((label) =>
+          chosen(label, PRODUCT_MAX).check(
+            // An empty or overlong choice already has its message.
+            z.refine((value) => value === '' || value.length > PRODUCT_MAX || products.has(value), `Please choose ${label}.`),
+          ),
+        )
+  return <K extends FormKind>(kind: K, data: unknown): FormValidation<K> => {
+    const result = schemas[kind].safeParse(data)
+    if (result.success) return { ok: true, data: result.data as FormData<K> }
+    const errors: FieldErrors = {}
+    for (const issue of result.error.issues) {
+      const field = String(issue.path[0] ?? 'form')
+      errors[field] ??= issue.message
+    }
+    return { ok: false, errors }
   }
-  return { ok: false, errors }
 }
 
-const productMessages = new Map<FormKind, string | undefined>()
-/** What a form with a product choice says when none is chosen, also said for a product that is not
- * the catalogue's (server/submit.ts); undefined for a form without that field. */
-export function unknownProductMessage(kind: FormKind): string | undefined {
-  if (!productMessages.has(kind)) {
-    const result = validateForm(kind, { product: '' })
-    productMessages.set(kind, result.ok ? undefined : result.errors.product)
-  }
-  return productMessages.get(kind)
-}
+/** Validates one submission against the contract (any product name); see formValidator. */
+export const validateForm: FormValidator = formValidator()
 
 function capitalise(s: string): string {
   const bare = s.replace(/^(your|the) /, '')

@@ -101,10 +101,19 @@ export function cpuSeconds(pids: number[]): number {
   return ticks / CLOCK_TICKS
 }
 
-/** The fields of /proc/PID/stat after the command name. */
-function readStat(pid: number): string[] | undefined {
+/**
+ * User + system CPU seconds used so far by the main thread of a process (the one running its event
+ * loop, whose thread id is the process id), without its thread pool, GC or worker threads.
+ */
+export function mainThreadCpuSeconds(pid: number): number {
+  const stat = readStat(pid, `/proc/${pid}/task/${pid}/stat`)
+  return stat ? (Number(stat[11]) + Number(stat[12])) / CLOCK_TICKS : 0
+}
+
+/** The fields of /proc/PID/stat (or of another stat file) after the command name. */
+function readStat(pid: number, file = `/proc/${pid}/stat`): string[] | undefined {
   try {
-    const text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const text = fs.readFileSync(file, 'utf8')
     return text.slice(text.lastIndexOf(')') + 2).split(' ')
   } catch {
     return undefined

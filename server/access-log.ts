@@ -2,9 +2,11 @@
 // milliseconds), at debug for the health probes. Every request gets an id (X-Request-Id) and a
 // `req.log` for its handlers' own lines, which carry the same id. pino-http did this with two child
 // loggers and three listeners per request, a fifth of the service's time per enquiry; here the
-// child is made only when a handler logs, and the line is written from one 'close' listener.
+// child is made only when a handler logs, and the line is written from one 'close' listener. What a
+// handler has to say about the outcome (the enquiry stored, or why it was refused) goes on that same
+// line (addToRequestLine) rather than on a second one.
 import { randomUUID } from 'node:crypto'
-import type { IncomingMessage } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Express, RequestHandler } from 'express'
 import type { Logger } from './log.ts'
 
@@ -18,6 +20,15 @@ declare module 'http' {
 }
 
 const childLogger = Symbol('request logger')
+const lineFields = Symbol('request line fields')
+
+type WithLineFields = ServerResponse & { [lineFields]?: Record<string, unknown> }
+
+/** Adds fields to this request's line in the access log (never a buyer's contact details or message). */
+export function addToRequestLine(res: ServerResponse, fields: Record<string, unknown>): void {
+  const response = res as WithLineFields
+  response[lineFields] = response[lineFields] === undefined ? fields : { ...response[lineFields], ...fields }
+}
 
 export function accessLog(
   app: Express,
@@ -45,7 +56,14 @@ export function accessLog(
       const status = res.statusCode
       const level = options.quietPaths.has(path) ? 'debug' : status >= 500 ? 'error' : 'info'
       if (!logger.isLevelEnabled(level)) return
-      const line = { requestId: id, method: req.method, path, status, ms: Math.round(performance.now() - started) }
+      const line = {
+        requestId: id,
+        method: req.method,
+        path,
+        status,
+        ms: Math.round(performance.now() - started),
+        ...(res as WithLineFields)[lineFields],
+      }
       // Cut short: the client went away, or shutdown closed the connection, before the answer was sent.
       logger[level](res.writableFinished ? line : { ...line, aborted: true }, 'request')
     })

@@ -1,7 +1,7 @@
 // The Express app: health probes, access log, security headers, POST /api/submit (with CORS for the
 // configured origins), the static site. No page rendering here.
 import cors from 'cors'
-import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
+import express, { type ErrorRequestHandler, type Request } from 'express'
 import { rateLimit } from 'express-rate-limit'
 import { accessLog } from './access-log.ts'
 import { mountInbox } from './admin/mount.ts'
@@ -13,6 +13,7 @@ import type { Logger } from './log.ts'
 import { loadSite, type Site } from './site.ts'
 import { StaticSite } from './static.ts'
 import type { EnquiryStore } from './store.ts'
+import { formValidator } from '../forms/schemas.ts'
 import { createSubmitHandler, isClassicPost, sendRefusal } from './submit.ts'
 
 export interface AppDeps {
@@ -56,17 +57,19 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : shuttingDown ? 'shutting down' : 'not ready', ...readiness })
   })
 
-  app.use((_req, res, next) => {
+  // One layer for what every other response gets: each layer in front of a route costs every request.
+  const noteProxy = config.trustProxy === false ? warnOnceAboutProxy(logger) : undefined
+  app.use((req, res, next) => {
     for (const [name, value] of headers) res.setHeader(name, value)
+    noteProxy?.(req)
     next()
   })
-  if (config.trustProxy === false) app.use(warnOnceAboutProxy(logger))
 
   const submitContext = {
     store,
     staticSite,
     formTypes: site.formTypes,
-    products: site.products,
+    validate: formValidator(site.products),
     siteUrl: config.siteUrl,
     pagesElsewhere: site.apiOrigin !== undefined,
     isAllowedOrigin,
@@ -75,7 +78,9 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
   const limiter = rateLimit({
     windowMs: config.rateLimit.windowMs,
     limit: config.rateLimit.max,
-    standardHeaders: 'draft-8',
+    // Draft 7's one RateLimit header tells a client as much as draft 8's, without draft 8's hash of
+    // the visitor's key on every enquiry.
+    standardHeaders: 'draft-7',
     legacyHeaders: false,
     // Its configuration checks are logged as JSON lines, like everything else. The one about
     // X-Forwarded-For without "trust proxy" is said by warnOnceAboutProxy, in this service's terms.
@@ -97,8 +102,8 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
     allowedHeaders: ['Content-Type'],
     maxAge: 600,
   })
-  app.options('/api/submit', crossOrigin)
   app.post('/api/submit', crossOrigin, limiter, createSubmitHandler(submitContext))
+  app.options('/api/submit', crossOrigin)
   app.all('/api/submit', (req, res) => {
     res.setHeader('Allow', 'POST')
     sendRefusal(submitContext, req, res, new RequestError(405, 'Use POST to send an enquiry.'), false)
@@ -150,9 +155,9 @@ export function originPolicy(config: Pick<Config, 'allowedOrigins' | 'production
 }
 
 /** Behind a proxy without TRUST_PROXY every visitor looks like the proxy: say so once, plainly. */
-function warnOnceAboutProxy(logger: Logger): RequestHandler {
+function warnOnceAboutProxy(logger: Logger): (req: Request) => void {
   let warned = false
-  return (req, _res, next) => {
+  return (req) => {
     if (!warned && (req.headers['x-forwarded-for'] !== undefined || req.headers.forwarded !== undefined)) {
       warned = true
       logger.warn(
@@ -161,7 +166,6 @@ function warnOnceAboutProxy(logger: Logger): RequestHandler {
           'bucket and the log shows the proxy address; set TRUST_PROXY to the number of proxies or their addresses (docs/deploy.md)',
       )
     }
-    next()
   }
 }
 

@@ -54,6 +54,18 @@ export function productOf(data: Record<string, FieldValue>, formProduct: string 
   return [chosen, granite].filter(Boolean).join(' – ')
 }
 
+/** Each kind's fields with their labels, in mail order: the same for every mail of that kind. */
+const MAIL_FIELDS = new Map<FormKind, Array<{ field: string; label: string; long: boolean }>>()
+function mailFields(kind: FormKind) {
+  let fields = MAIL_FIELDS.get(kind)
+  if (!fields) {
+    fields = formFields(kind).map((field) => ({ field, label: fieldLabel(field), long: LONG_FIELDS.has(field) }))
+    MAIL_FIELDS.set(kind, fields)
+  }
+  return fields
+}
+const hostnames = new Map<string, string>()
+
 export function composeEnquiryMail(enquiry: EnquiryForMail, siteUrl: string): QueuedMail {
   const { data } = enquiry
   const name = String(data.name ?? '')
@@ -67,13 +79,18 @@ export function composeEnquiryMail(enquiry: EnquiryForMail, siteUrl: string): Qu
     .replace(/\.\d+Z$/, ' UTC')
   const intro = `${formLabel} from the website, form "${enquiry.formType}", submission #${enquiry.submissionId}, received ${received}.`
   const outro = `Reply to this message to answer ${name} at ${email}.`
-  const rows = formFields(enquiry.kind).map((field) => ({ field, label: fieldLabel(field), value: displayValue(field, data[field]) }))
+  const rows = mailFields(enquiry.kind).map(({ field, label, long }) => ({ label, long, value: displayValue(field, data[field]) }))
+  let hostname = hostnames.get(siteUrl)
+  if (hostname === undefined) {
+    hostname = new URL(siteUrl).hostname
+    hostnames.set(siteUrl, hostname)
+  }
 
   const text = [
     intro,
     '',
-    ...rows.map(({ field, label, value }) =>
-      LONG_FIELDS.has(field) && value.includes('\n')
+    ...rows.map(({ label, long, value }) =>
+      long && value.includes('\n')
         ? `${label}:\n${value.replace(/\r\n?/g, '\n').replace(/^/gm, '    ')}`
         : `${label}: ${value || '(not given)'}`,
     ),
@@ -88,9 +105,9 @@ export function composeEnquiryMail(enquiry: EnquiryForMail, siteUrl: string): Qu
     `<p>${escapeHtml(intro)}</p>`,
     '<table cellpadding="6" cellspacing="0" style="border-collapse:collapse">',
     ...rows.map(
-      ({ field, label, value }) =>
+      ({ label, long, value }) =>
         `<tr><th align="left" valign="top" style="border-bottom:1px solid #ddd">${escapeHtml(label)}</th>` +
-        `<td style="border-bottom:1px solid #ddd${LONG_FIELDS.has(field) ? ';white-space:pre-wrap' : ''}">` +
+        `<td style="border-bottom:1px solid #ddd${long ? ';white-space:pre-wrap' : ''}">` +
         `${value ? escapeHtml(value) : '<em>(not given)</em>'}</td></tr>`,
     ),
     '</table>',
@@ -100,7 +117,7 @@ export function composeEnquiryMail(enquiry: EnquiryForMail, siteUrl: string): Qu
   ].join('\n')
 
   return {
-    messageId: `<enquiry-${enquiry.submissionId}.${randomUUID()}@${new URL(siteUrl).hostname}>`,
+    messageId: `<enquiry-${enquiry.submissionId}.${randomUUID()}@${hostname}>`,
     replyToName: headerSafe(name, 100),
     replyToAddress: headerSafe(email, 254),
     subject,

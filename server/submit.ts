@@ -2,16 +2,9 @@
 // JSON requests (the forms with JavaScript) get JSON; classic urlencoded posts (JavaScript off) get
 // a 303 to the thank-you page, or the problem page listing what to fix.
 import type { Request, RequestHandler, Response } from 'express'
-import {
-  combineMobile,
-  type FieldErrors,
-  type FormKind,
-  formSchemas,
-  HONEYPOT_FIELD,
-  unknownProductMessage,
-  validateForm,
-} from '../forms/schemas.ts'
+import { combineMobile, type FormValidator, HONEYPOT_FIELD } from '../forms/schemas.ts'
 import { normaliseText } from '../forms/text-rules.ts'
+import { addToRequestLine } from './access-log.ts'
 import { bodyType, decodeUtf8, parseJson, parseUrlencoded, readBody, RequestError } from './body.ts'
 import { fieldLabel, LONG_FIELDS } from './fields.ts'
 import { composeEnquiryMail, escapeHtml, productOf } from './mail.ts'
@@ -37,8 +30,8 @@ export interface SubmitContext {
   store: EnquiryStore
   staticSite: StaticSite
   formTypes: Map<string, FormTypeEntry>
-  /** The products a form may name (the site's catalogue); undefined takes any. */
-  products?: ReadonlySet<string> | undefined
+  /** The forms' validation, with the site's catalogue of products (formValidator in forms/schemas.ts). */
+  validate: FormValidator
   siteUrl: string
   /** Set when the built forms post here from another origin (the build's API_ORIGIN): the pages
    * are not on this server's origin, so redirects and links back name the page's origin in full. */
@@ -68,12 +61,12 @@ export function createSubmitHandler(ctx: SubmitContext): RequestHandler {
       const type = bodyType(req)
       const text = decodeUtf8(await readBody(req, BODY_LIMIT))
       const envelope = type === 'json' ? jsonEnvelope(parseJson(text), ctx.formTypes) : classicEnvelope(text, ctx.formTypes)
-      const outcome = await accept(ctx, req, envelope)
+      const outcome = await accept(ctx, req, res, envelope)
       if (classic) res.redirect(303, pageUrl(ctx, req, ctx.staticSite.has(THANK_YOU_PATH) ? THANK_YOU_PATH : '/'))
       else sendSuccess(res, outcome.message)
     } catch (error) {
       if (!(error instanceof RequestError)) throw error
-      req.log.info({ status: error.status, reason: error.message, fields: Object.keys(error.errors) }, 'enquiry refused')
+      addToRequestLine(res, { refused: error.message, fields: Object.keys(error.errors) })
       sendRefusal(ctx, req, res, error, classic)
     }
   }
@@ -97,11 +90,16 @@ export function isClassicPost(req: Request): boolean {
   return (req.headers['content-type'] ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded')
 }
 
-async function accept(ctx: SubmitContext, req: Request, { formType, entry, formData }: Envelope): Promise<{ message: string }> {
+async function accept(
+  ctx: SubmitContext,
+  req: Request,
+  res: Response,
+  { formType, entry, formData }: Envelope,
+): Promise<{ message: string }> {
   const requestId = String(req.id)
   const honeypot = formData[HONEYPOT_FIELD]
   const spam = typeof honeypot === 'string' ? honeypot.trim() !== '' : honeypot !== undefined && honeypot !== null
-  const result = checkProduct(validateForm(entry.kind, formData), entry.kind, formData, ctx.products)
+  const result = ctx.validate(entry.kind, formData)
   // A bot that filled the hidden field is thanked whatever else it sent, and learns nothing.
   if (!result.ok && !spam) throw validationError(result.errors)
   const data: Record<string, FieldValue> = result.ok ? withoutHoneypot(result.data) : rawStrings(formData)
@@ -126,7 +124,7 @@ async function accept(ctx: SubmitContext, req: Request, { formType, entry, formD
           ctx.siteUrl,
         )
   const { id } = await ctx.store.addSubmission(submission, compose)
-  req.log.info({ submissionId: id, formType, status: submission.status }, 'enquiry stored')
+  addToRequestLine(res, { submissionId: id, formType, stored: submission.status })
   if (!spam) ctx.onQueued()
   return { message: entry.kind === 'review' ? REVIEW_SUCCESS_MESSAGE : SUCCESS_MESSAGE }
 }
@@ -202,26 +200,6 @@ function checkFields(formData: Record<string, unknown>): Record<string, unknown>
   }
   if (Object.keys(errors).length) throw validationError(errors)
   return { ...formData }
-}
-
-/** A product field must name one of the catalogue's products: a large catalogue's product field
- * takes typed text (templates/components/forms/ProductField.tsx). Anything else gets the message of
- * an empty choice, added to the schema's other messages. */
-function checkProduct(
-  result: ReturnType<typeof validateForm>,
-  kind: FormKind,
-  formData: Record<string, unknown>,
-  products: ReadonlySet<string> | undefined,
-): ReturnType<typeof validateForm> {
-  const message = products === undefined ? undefined : unknownProductMessage(kind)
-  if (message === undefined || (!result.ok && 'product' in result.errors)) return result
-  const named = result.ok ? (result.data as { product?: unknown }).product : formData.product
-  // As the schema reads it once valid: trimmed, in Unicode's composed form.
-  if (typeof named === 'string' && products!.has(named.trim().normalize('NFC'))) return result
-  const errors: FieldErrors = { ...(result.ok ? {} : result.errors), product: message }
-  // In the form's order, as the schema lists the other messages.
-  const order = [...Object.keys(formSchemas[kind].shape), ...Object.keys(errors)]
-  return { ok: false, errors: Object.fromEntries([...new Set(order)].filter((k) => k in errors).map((k) => [k, errors[k]!])) }
 }
 
 function validationError(errors: Record<string, string>): RequestError {

@@ -281,7 +281,7 @@ const table: BadRequest[] = [
       mobile: 'Mobile number must be at most 24 characters.',
       rating: 'Please choose a rating from 1 to 5 stars.',
       likes: 'Please choose from Response, Quality and Delivery.',
-      // Not one of the catalogue's products (server/submit.ts).
+      // Not one of the catalogue's products (formValidator in forms/schemas.ts).
       product: 'Please choose the product you bought.',
     },
     body: json({ formType: 'Review', formData: Object.fromEntries(Object.keys(validData.review).map((k) => [k, everyFieldHtml])) }),

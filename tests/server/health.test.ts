@@ -135,6 +135,40 @@ describe('logs', () => {
     expect(typeof lines[0]!.time).toBe('string')
   })
 
+  it('write one line for an enquiry too, naming the stored submission or why it was refused', async () => {
+    // Its own server: the shared one's rate limit is used up by the tests above.
+    const fresh = await startTestServer({})
+    try {
+      const lineOf = async (res: Response) => {
+        // The line is written when the response closes, just after the client has it.
+        await waitFor(
+          () => (fresh.logger.events.some((e) => e.requestId === res.headers.get('x-request-id')) ? true : undefined),
+          2000,
+          'line',
+        )
+        return fresh.logger.events.filter((e) => e.requestId === res.headers.get('x-request-id'))
+      }
+      const accepted = await postJson(fresh.url, { formType: 'QuickEnquiry', formData: validData.quickEnquiry })
+      expect(accepted.status).toBe(200)
+      expect(await lineOf(accepted)).toEqual([
+        expect.objectContaining({
+          msg: 'request',
+          status: 200,
+          submissionId: expect.any(Number),
+          formType: 'QuickEnquiry',
+          stored: 'received',
+        }),
+      ])
+      const refused = await postJson(fresh.url, { formType: 'QuickEnquiry', formData: { ...validData.quickEnquiry, email: 'nope' } })
+      expect(refused.status).toBe(400)
+      expect(await lineOf(refused)).toEqual([
+        expect.objectContaining({ msg: 'request', status: 400, refused: 'Please check this field: E-mail.', fields: ['email'] }),
+      ])
+    } finally {
+      await fresh.close()
+    }
+  })
+
   it('log the probes only at debug level', async () => {
     const res = await fetch(`${server.url}/healthz`)
     const [line] = server.logger.events.filter((e) => e.requestId === res.headers.get('x-request-id'))

@@ -129,7 +129,7 @@ describe('escaping', () => {
     const res = await postJson(context.server.url, {
       formType: 'QuickEnquiry',
       formData: {
-        // The product must be the catalogue's (server/submit.ts): the other fields carry the HTML.
+        // The product must be the catalogue's (formValidator in forms/schemas.ts): the other fields carry the HTML.
         product: 'Clove',
         country: `India ${nasty}`,
         name: `Ravi ${nasty}`,
@@ -298,7 +298,11 @@ describe('rate limit', () => {
     const limited = await startTestServer({ RATE_LIMIT_MAX: '3', RATE_LIMIT_WINDOW_SECONDS: '120' })
     try {
       for (let i = 0; i < 3; i++) {
-        expect((await postJson(limited.url, { formType: 'CloveEnquiry', formData: validData.productEnquiry })).status).toBe(200)
+        const accepted = await postJson(limited.url, { formType: 'CloveEnquiry', formData: validData.productEnquiry })
+        expect(accepted.status).toBe(200)
+        // What is left of the allowance, as the IETF draft's combined header says it.
+        expect(accepted.headers.get('ratelimit')).toMatch(new RegExp(`^limit=3, remaining=${2 - i}, reset=\\d+$`))
+        expect(accepted.headers.get('ratelimit-policy')).toBe('3;w=120')
       }
       const res = await postJson(limited.url, { formType: 'CloveEnquiry', formData: validData.productEnquiry })
       expect(res.status).toBe(429)

@@ -4,6 +4,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { describe, expect, it } from 'vitest'
+import { formValidator } from '../../forms/schemas.ts'
 import { precompressDir } from '../../scripts/precompress.ts'
 import { staleReason } from '../../server/build-freshness.mjs'
 import { ConfigError, DEFAULT_MAIL_TO, loadConfig } from '../../server/config.ts'
@@ -242,6 +243,44 @@ describe('headerSafe', () => {
     expect(headerSafe('Asha\r\nBcc: x@y.z')).toBe('Asha Bcc: x@y.z')
     expect(headerSafe('a\u2028b\u0085c\u0000d\te')).toBe('a b c d e')
     expect(headerSafe('x'.repeat(300), 10)).toBe(`${'x'.repeat(9)}…`)
+  })
+})
+
+describe("the catalogue's products in validation", () => {
+  const validate = formValidator(new Set(['Clove', 'Café Granite']))
+  const contact = { name: 'Ravi', email: 'ravi@example.in', mobile: '+91 98765 43210', details: 'Samples, please.' }
+
+  it('takes a product of the catalogue as the schema reads it: trimmed, in composed form', () => {
+    const decomposed = 'Cafe\u0301 Granite'
+    const result = validate('contact', { ...contact, product: `  ${decomposed} ` })
+    expect(result).toMatchObject({ ok: true, data: { product: 'Café Granite' } })
+  })
+
+  it('refuses another product with the message of an empty choice, in the form order among the other messages', () => {
+    expect(validate('contact', { ...contact, product: 'Saffron', email: 'nope' })).toEqual({
+      ok: false,
+      errors: {
+        product: 'Please choose the product you are interested in.',
+        email: 'Please enter a valid e-mail address, such as name@company.com.',
+      },
+    })
+    expect(validate('review', { product: 'Saffron' })).toMatchObject({
+      ok: false,
+      errors: { product: 'Please choose the product you bought.' },
+    })
+  })
+
+  it('keeps the first message of a product that is wrong in another way', () => {
+    expect(validate('quickEnquiry', { product: 'x'.repeat(121) })).toMatchObject({
+      errors: { product: 'Product you are interested in must be at most 120 characters.' },
+    })
+    expect(validate('quickEnquiry', { product: '  ' })).toMatchObject({
+      errors: { product: 'Please choose the product you are interested in.' },
+    })
+  })
+
+  it('takes any product name without a catalogue (the contract the browser checks)', () => {
+    expect(formValidator()('contact', { ...contact, product: 'Saffron' }).ok).toBe(true)
   })
 })
 
