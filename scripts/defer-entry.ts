@@ -1,6 +1,7 @@
 // Build step: each page's module script (`<script src="/assets/entries/…" type="module" async>`, put
 // there by Vike) becomes a small inline script that imports the same module once the page has
-// painted its main content (templates/islands/entry-loader.ts). The loader is one text for every
+// painted its main content and an element the script makes interactive is near the viewport, or a
+// visitor acts inside one (templates/islands/entry-loader.ts). The loader is one text for every
 // page, so the Content Security Policy allows it by one hash (scripts/csp-hashes.ts).
 import { readFile, writeFile } from 'node:fs/promises'
 import { join, sep } from 'node:path'

@@ -30,7 +30,7 @@ export const CAROUSEL_SIZES = '100vw'
 export function Carousel({ slides, intervalMs, label }: CarouselProps) {
   const count = slides.length
   return (
-    <section className="carousel" aria-roledescription="carousel" aria-label={label} data-carousel={intervalMs}>
+    <section className="carousel" aria-roledescription="carousel" aria-label={label} data-carousel={intervalMs} data-scripted="">
       {/* Polite only while it stands still (carousel-motion.ts switches it), so moving slides are not read out. */}
       <div className="carousel-slides" aria-live={count > 1 ? 'off' : 'polite'}>
         {slides.map((slide, i) => (

@@ -92,7 +92,10 @@ describe('a site built with API_ORIGIN', () => {
     const page = await browser.newPage({ baseURL: siteOrigin })
     try {
       await page.goto('/')
-      const form = page.locator(`form[action="${apiOrigin}/api/submit"]`).and(page.locator('[novalidate]')).first()
+      // The form hydrates as it nears the viewport (templates/islands/when-near.ts): scroll to it first.
+      const posting = page.locator(`form[action="${apiOrigin}/api/submit"]`).first()
+      await posting.scrollIntoViewIfNeeded()
+      const form = posting.and(page.locator('[novalidate]'))
       await form.waitFor()
       await form.getByLabel(/^Product/).selectOption({ label: 'Clove' })
       await form.getByLabel(/^Country/).selectOption('Germany')

@@ -4,7 +4,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { connectBrowser, DESKTOP, MOBILE, openPage } from './support.ts'
+import { connectBrowser, DESKTOP, hydrated, MOBILE, openPage } from './support.ts'
 
 const FORM_PAGES = ['/', '/products', '/products/clove', '/products/granite/NeoGalaxy', '/contact', '/testimonials']
 
@@ -33,7 +33,7 @@ for (const viewport of [MOBILE, DESKTOP]) {
           const { page } = tab
           await page.goto(path)
           const form = page.locator('form[action="/api/submit"]')
-          await form.and(page.locator('[novalidate]')).waitFor()
+          await hydrated(form)
           // The idle form looks the same at both widths; checked once, at the phone width.
           if (viewport === MOBILE) expect(await violations(page)).toEqual([])
           page.on('dialog', (d) => void d.accept())
@@ -54,7 +54,7 @@ test('Tab goes through the fields to the button and never into the honeypot', as
     const { page } = tab
     await page.goto('/products/clove')
     const form = page.locator('form[action="/api/submit"]')
-    await form.and(page.locator('[novalidate]')).waitFor()
+    await hydrated(form)
     await form.locator('[name="name"]').focus()
     const order: string[] = []
     for (let i = 0; i < 12; i++) {

@@ -17,7 +17,7 @@ import { loadConfig } from '../../server/config.ts'
 import { createMemoryLogger } from '../../server/log.ts'
 import { type RunningServer, startServer } from '../../server/start.ts'
 import { PRODUCT_SELECT_LIMIT } from '../../templates/lib/forms.ts'
-import { connectBrowser, field, MOBILE } from './support.ts'
+import { connectBrowser, field, hydrated, MOBILE } from './support.ts'
 
 const EXTRA = 60
 let tmp: string
@@ -72,7 +72,7 @@ describe(`a catalogue of more than ${PRODUCT_SELECT_LIMIT} products`, () => {
     await page.goto('/contact')
     const form = page.locator('form').filter({ has: page.locator('input[name="formType"][value="contact"]') })
     // Hydrated: our checks replace the browser's.
-    await page.locator('form[novalidate]').waitFor()
+    await hydrated(form)
     const product = form.getByRole('combobox', { name: 'Product' })
     await expect.poll(() => product.getAttribute('list')).toBe('contact-product-list')
     expect(await form.locator('select[name="product"]').count()).toBe(0)

@@ -14,7 +14,7 @@ import { loadConfig } from '../../server/config.ts'
 import { createMemoryLogger } from '../../server/log.ts'
 import { type RunningServer, startServer } from '../../server/start.ts'
 import { FIELD_MESSAGES, type FieldMessage } from '../fixtures/field-messages.ts'
-import { connectBrowser, distDir, field, hydratedForm, type OpenPage, openPage, uniqueMarker, waitForMail } from './support.ts'
+import { connectBrowser, distDir, field, hydrated, hydratedForm, type OpenPage, openPage, uniqueMarker, waitForMail } from './support.ts'
 
 let browser: Browser
 let tab: OpenPage
@@ -461,7 +461,7 @@ describe('before the form comes alive', () => {
     expect(held.length).toBeGreaterThan(0)
     holding = false
     for (const route of held.splice(0)) await route.continue()
-    await form.and(page.locator('[novalidate]')).waitFor()
+    await hydrated(form)
 
     await expect.poll(() => field(form, 'Name').inputValue()).toBe(`Typed ${marker}`)
     await form.getByRole('button', { name: /send|submit/i }).click()

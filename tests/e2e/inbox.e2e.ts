@@ -9,7 +9,7 @@ import { parse as parseCsv } from 'csv-parse/sync'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { inject } from 'vitest'
-import { baseURL, connectBrowser, DESKTOP, field, MOBILE, openPage, uniqueMarker, type OpenPage } from './support.ts'
+import { baseURL, connectBrowser, DESKTOP, field, hydrated, MOBILE, openPage, uniqueMarker, type OpenPage } from './support.ts'
 
 const password = inject('adminPassword')
 let browser: Browser
@@ -56,7 +56,7 @@ describe('the owner reads an enquiry sent on the site', () => {
     })
     await page.goto('/contact')
     const form = page.locator('form[action="/api/submit"]')
-    await form.and(page.locator('[novalidate]')).waitFor()
+    await hydrated(form)
     await field(form, 'Product').selectOption({ label: 'Cardamom' })
     await field(form, 'Name').fill(buyerName)
     await field(form, 'Email').fill('priya@example.in')

@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { copyProject, freePort, type RunningScript, startScript, stopScript } from './project-copy.ts'
-import { connectBrowser, field, openPage, type OpenPage } from './support.ts'
+import { connectBrowser, field, hydrated, openPage, type OpenPage } from './support.ts'
 
 const root = process.cwd()
 let workDir: string
@@ -75,7 +75,7 @@ describe('npm run dev on a fresh checkout', () => {
     await expect.poll(() => page.locator('h1').textContent()).toBe('Clove')
     expect(await page.locator('main img[src*="clove.jpg"]').count()).toBeGreaterThan(0)
     // Settled, as a page someone is looking at: its form's scripts loaded (Vite prepares them on first use).
-    await page.locator('form[action="/api/submit"][novalidate]').waitFor({ timeout: 60_000 })
+    await hydrated(page.locator('form[action="/api/submit"]'), 60_000)
 
     // An edit shows without a reload by hand.
     const edited = performance.now()
@@ -124,7 +124,7 @@ describe('npm run dev on a fresh checkout', () => {
     await page.goto(`${origin}/products/clove`)
     const form = page.locator('form[action="/api/submit"]')
     // Vite may reload the page once while it prepares the island's modules on first use.
-    await form.and(page.locator('[novalidate]')).waitFor({ timeout: 60_000 })
+    await hydrated(form, 60_000)
     await field(form, 'Name').fill('Preview Buyer')
     await field(form, 'Email').fill('preview.buyer@example.com')
     await field(form, 'Mobile Number').fill('98765 43210')

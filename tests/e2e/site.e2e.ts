@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { loadContent } from '../../content/load.ts'
 import { ALIASES, PRODUCT_MENU } from '../fixtures/original-site.ts'
-import { baseURL, connectBrowser, DESKTOP, manifest, MOBILE, type OpenPage, openPage } from './support.ts'
+import { baseURL, connectBrowser, DESKTOP, hydrated, manifest, MOBILE, type OpenPage, openPage } from './support.ts'
 
 const HEADER_LINKS = ['Home', 'Products', 'About', 'Contact']
 const QUICK_LINKS = ['Home', 'About Us', 'Products', 'Testimonials', 'Contact Us']
@@ -41,7 +41,8 @@ async function visit(page: Page, path: string, loadedScripts: string[]): Promise
   expect(response?.status(), path).toBe(200)
   expect(new URL(page.url()).pathname, `${path} is not redirected`).toBe(path)
   // Islands, if any, have hydrated (a form switches the browser's own checks off when it has).
-  if ((await page.locator('form[action="/api/submit"]').count()) > 0) await page.locator('form[novalidate]').waitFor()
+  const form = page.locator('form[action="/api/submit"]')
+  if ((await form.count()) > 0) await hydrated(form)
   const { links, ids } = await page.evaluate(() => ({
     links: Array.from(document.querySelectorAll<HTMLAnchorElement>('a[href]'), (a) => a.getAttribute('href') ?? ''),
     ids: Array.from(document.querySelectorAll('[id]'), (e) => e.id),
@@ -276,7 +277,8 @@ describe('home carousel', () => {
       await page.clock.install({ time: start })
       await page.clock.pauseAt(start + 1_000)
       await page.goto('/')
-      await page.locator('form[novalidate]').waitFor()
+      // The page's script has run: the carousel shows the next slide (hidden, for its picture to load) under the first.
+      await page.locator('.carousel-slide[aria-hidden="true"]').waitFor({ state: 'attached' })
       // Keep the pointer and focus off the carousel: hovering or focusing it pauses it.
       await page.mouse.move(5, 5)
       const active = () => page.locator('.carousel-slide.is-active').getAttribute('aria-label')

@@ -112,9 +112,27 @@ export function uniqueMarker(label: string): string {
 /** The page's enquiry form, once React has taken it over (it then switches the browser's own checks off). */
 export async function hydratedForm(page: Page, path: string): Promise<Locator> {
   await page.goto(path)
-  const form = page.locator('form[action="/api/submit"]')
-  await form.and(page.locator('[novalidate]')).waitFor()
-  return form
+  return hydrated(page.locator('form[action="/api/submit"]'))
+}
+
+/**
+ * The form, once React has taken it over. A form is hydrated only as it nears the viewport
+ * (templates/islands/when-near.ts), so this scrolls to it first, as a visitor would; again after
+ * a reload (the live preview may reload the page once while Vite prepares the island's modules).
+ */
+export async function hydrated(form: Locator, timeoutMs = 30_000): Promise<Locator> {
+  const done = form.and(form.page().locator('[novalidate]'))
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const left = () => Math.max(1, deadline - Date.now())
+    await form.scrollIntoViewIfNeeded({ timeout: left() })
+    try {
+      await done.waitFor({ timeout: Math.min(2_000, left()) })
+      return form
+    } catch (error) {
+      if (Date.now() >= deadline) throw error
+    }
+  }
 }
 
 /** A form control by its label's text; the required star after the label may be there or not. */

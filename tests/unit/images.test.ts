@@ -71,7 +71,7 @@ describe('buildImages', () => {
     expect(isSvgEntry(clove)).toBe(false)
     expect(clove.width).toBe(700)
     expect(clove.height).toBe(525)
-    for (const list of [clove.avif, clove.webp]) expect(list.map((v) => v.width)).toEqual([320, 480, 640, 700])
+    for (const list of [clove.avif, clove.webp]) expect(list.map((v) => v.width)).toEqual([320, 360, 480, 640, 700])
     // The JPEG is only the <img src> for browsers that read no srcset: the rung nearest 800 px.
     expect(clove.jpeg.map((v) => v.width)).toEqual([700])
     expect(clove.avif.every((v) => /^\/img\/products\/clove-\d+\.[0-9a-f]{8}\.avif$/.test(v.url))).toBe(true)
@@ -83,8 +83,8 @@ describe('buildImages', () => {
     const badge = manifest['badge.png'] as RasterImageEntry
     expect(badge.avif.map((v) => v.width)).toEqual([300])
     expect(badge.height).toBe(200)
-    expect(ladderFor(4000)).toEqual([320, 480, 640, 736, 800, 1024, 1280, 1600])
-    expect(ladderFor(4000, widestFor('granite/StarBlue.jpg'))).toEqual([320, 480, 640, 736, 800, 1024, 1280])
+    expect(ladderFor(4000)).toEqual([320, 360, 480, 640, 736, 800, 1024, 1280, 1600])
+    expect(ladderFor(4000, widestFor('granite/StarBlue.jpg'))).toEqual([320, 360, 480, 640, 736, 800, 1024, 1280])
     expect(widestFor('products/clove.jpg')).toBe(1600)
   })
 
@@ -131,7 +131,7 @@ describe('buildImages', () => {
       .toFile(path.join(imagesDir, 'products', 'clove.jpg'))
     const next = await buildImages({ imagesDir, outDir })
     const clove = next['products/clove.jpg'] as RasterImageEntry
-    expect(clove.avif.map((v) => v.width)).toEqual([320, 480, 500])
+    expect(clove.avif.map((v) => v.width)).toEqual([320, 360, 480, 500])
     expect(existsSync(path.join(outDir, old.avif[0]!.url.slice('/img/'.length)))).toBe(false)
     expect(statSync(badgeFile).mtimeMs).toBe(badgeMtime)
   })
