@@ -138,7 +138,7 @@ async function buildInto(
   const css = await inlineStylesheets(client)
   log(`styles: inlined into ${css.pages} pages, ${css.removed.length} stylesheets no longer needed`)
   const deferred = await deferEntries(client)
-  log(`scripts: ${deferred.pages} pages load theirs after their main paint`)
+  log(`scripts: ${deferred.pages} pages load theirs after the main paint, once a form or the carousel is near`)
   const hashes = await inlineHashes(client)
   // The inbox's pages are served only behind its login, never as public files. Moved here, in the
   // temporary folder, so the swap never publishes them even for a moment.

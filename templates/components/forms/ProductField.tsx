@@ -4,7 +4,7 @@
 // (<input list> and a <datalist>, exposed by browsers as a combobox with a list popup): the list
 // is a prerendered JSON file fetched when the field is first focused or pointed at, so the page
 // stays the same size whatever the catalogue. The server accepts only the catalogue's products
-// either way (server/submit.ts), with the same messages as for an empty choice.
+// either way (formValidator in forms/schemas.ts), with the same message as for an empty choice.
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { asOptions, controlProps, type FieldProps, FieldShell, type Option, SelectField, stringValue } from './fields.tsx'
 
