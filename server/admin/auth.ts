@@ -94,7 +94,8 @@ export function mountAuth(router: express.Router, deps: AuthDeps): InboxAuth {
     limit: limit.max,
     // Only failures count: a request answered below 400 is taken off again.
     skipSuccessfulRequests: true,
-    standardHeaders: 'draft-8',
+    // The same headers as the enquiry limit (server/app.ts), so a client reads both one way.
+    standardHeaders: 'draft-7',
     legacyHeaders: false,
     store: new LoginFailureStore(deps.db),
     handler: (req, res, _next, options) => {
