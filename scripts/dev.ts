@@ -174,9 +174,10 @@ function previewLogger(): Logger {
   const show = (event: LogEvent) => {
     const { level, msg } = event
     if (level === 'info') {
-      if (msg === 'enquiry stored')
+      // An enquiry's outcome is on its request's access-log line (addToRequestLine in server/access-log.ts).
+      if (event.submissionId !== undefined)
         console.log(`Enquiry #${String(event.submissionId)} received (${String(event.formType)}): stored in ${dataDir}/`)
-      else if (msg === 'enquiry refused') console.log(`Enquiry refused: ${String(event.reason)}`)
+      else if (event.refused !== undefined) console.log(`Enquiry refused: ${String(event.refused)}`)
     } else if (level === 'warn') {
       if (!msg.startsWith('the built site has no 404')) console.warn(`Enquiry service: ${msg} ${fieldsText(event)}`)
     } else if (level === 'error' || level === 'fatal') {
