@@ -29,13 +29,15 @@ const allowedCharacters = (label: string, lines: TextKind) => [
 ]
 /** A required text field; `verb` is 'choose' for a field picked from a list. A value of only
  * spaces or zero-width characters is as empty as no value. */
+/** What an empty field says; a product outside the catalogue says it too (formValidator). */
+const prompt = (verb: 'enter' | 'choose', label: string) => `Please ${verb} ${label}.`
 const required = (label: string, max: number, lines: TextKind = 'single', verb: 'enter' | 'choose' = 'enter') =>
   z
-    .string({ error: `Please ${verb} ${label}.` })
+    .string({ error: prompt(verb, label) })
     .check(
       z.trim(),
-      z.minLength(1, `Please ${verb} ${label}.`),
-      z.regex(VISIBLE_CHARACTER, `Please ${verb} ${label}.`),
+      z.minLength(1, prompt(verb, label)),
+      z.regex(VISIBLE_CHARACTER, prompt(verb, label)),
       z.maxLength(max, `${capitalise(label)} must be at most ${max} characters.`),
       ...allowedCharacters(label, lines),
     )
@@ -223,7 +225,7 @@ export function formValidator(products?: ReadonlySet<string>): FormValidator {
       : schemasWith((label) =>
           chosen(label, PRODUCT_MAX).check(
             // An empty or overlong choice already has its message.
-            z.refine((value) => value === '' || value.length > PRODUCT_MAX || products.has(value), `Please choose ${label}.`),
+            z.refine((value) => value === '' || value.length > PRODUCT_MAX || products.has(value), prompt('choose', label)),
           ),
         )
   return <K extends FormKind>(kind: K, data: unknown): FormValidation<K> => {

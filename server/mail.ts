@@ -64,7 +64,6 @@ function mailFields(kind: FormKind) {
   }
   return fields
 }
-const hostnames = new Map<string, string>()
 
 export function composeEnquiryMail(enquiry: EnquiryForMail, siteUrl: string): QueuedMail {
   const { data } = enquiry
@@ -80,11 +79,6 @@ export function composeEnquiryMail(enquiry: EnquiryForMail, siteUrl: string): Qu
   const intro = `${formLabel} from the website, form "${enquiry.formType}", submission #${enquiry.submissionId}, received ${received}.`
   const outro = `Reply to this message to answer ${name} at ${email}.`
   const rows = mailFields(enquiry.kind).map(({ field, label, long }) => ({ label, long, value: displayValue(field, data[field]) }))
-  let hostname = hostnames.get(siteUrl)
-  if (hostname === undefined) {
-    hostname = new URL(siteUrl).hostname
-    hostnames.set(siteUrl, hostname)
-  }
 
   const text = [
     intro,
@@ -117,7 +111,7 @@ export function composeEnquiryMail(enquiry: EnquiryForMail, siteUrl: string): Qu
   ].join('\n')
 
   return {
-    messageId: `<enquiry-${enquiry.submissionId}.${randomUUID()}@${hostname}>`,
+    messageId: `<enquiry-${enquiry.submissionId}.${randomUUID()}@${new URL(siteUrl).hostname}>`,
     replyToName: headerSafe(name, 100),
     replyToAddress: headerSafe(email, 254),
     subject,
