@@ -69,8 +69,5 @@ const API_KEPT = new Set(['Strict-Transport-Security', 'X-Content-Type-Options',
  * answer that is a page (a classic post's problem page) is sent with the pages' headers instead.
  */
 export function apiSecurityHeaders(pageHeaders: HeaderList): HeaderList {
-  return [
-    ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
-    ...pageHeaders.filter(([name]) => API_KEPT.has(name)),
-  ]
+  return [['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"], ...pageHeaders.filter(([name]) => API_KEPT.has(name))]
 }
