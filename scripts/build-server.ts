@@ -21,8 +21,8 @@ export async function buildServer(root: string, outDir: string): Promise<{ files
     target: 'node20.19',
     packages: 'external',
     sourcemap: 'linked',
-    // Names survive, so stacks and error names (ConfigError, SiteError) read as in the source.
-    keepNames: true,
+    // No keepNames: its helper redefined the name of every closure as it was created, 2% of an
+    // enquiry's time. Without minifying, esbuild renames only clashing top-level names (foo → foo2).
     metafile: true,
     logLevel: 'warning',
     legalComments: 'none',

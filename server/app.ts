@@ -1,14 +1,14 @@
 // The Express app: health probes, access log, security headers, POST /api/submit (with CORS for the
 // configured origins), the static site. No page rendering here.
 import cors from 'cors'
-import express, { type ErrorRequestHandler, type Request } from 'express'
+import express, { type ErrorRequestHandler, type Request, type RequestHandler } from 'express'
 import { rateLimit } from 'express-rate-limit'
 import { accessLog } from './access-log.ts'
 import { mountInbox } from './admin/mount.ts'
 import { mountCms } from './admin-cms/mount.ts'
 import { RequestError } from './body.ts'
 import type { Config } from './config.ts'
-import { securityHeaders } from './headers.ts'
+import { apiSecurityHeaders, securityHeaders } from './headers.ts'
 import type { Logger } from './log.ts'
 import { loadSite, type Site } from './site.ts'
 import { StaticSite } from './static.ts'
@@ -36,7 +36,8 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
   if (!site.hasManifest) logger.warn('dist/site-manifest.json is missing: no alias redirects, built-in form types only')
   const staticSite = StaticSite.load(site.clientDir, site.redirects, logger)
   const isAllowedOrigin = originPolicy(config)
-  const headers = securityHeaders({ apiOrigin: site.apiOrigin, inlineHashes: site.inlineHashes })
+  const pageHeaders = securityHeaders({ apiOrigin: site.apiOrigin, inlineHashes: site.inlineHashes })
+  const apiHeaders = apiSecurityHeaders(pageHeaders)
 
   const app = express()
   app.disable('x-powered-by')
@@ -60,7 +61,7 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
   // One layer for what every other response gets: each layer in front of a route costs every request.
   const noteProxy = config.trustProxy === false ? warnOnceAboutProxy(logger) : undefined
   app.use((req, res, next) => {
-    for (const [name, value] of headers) res.setHeader(name, value)
+    for (const [name, value] of req.url.startsWith('/api/') ? apiHeaders : pageHeaders) res.setHeader(name, value)
     noteProxy?.(req)
     next()
   })
@@ -68,6 +69,7 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
   const submitContext = {
     store,
     staticSite,
+    pageHeaders,
     formTypes: site.formTypes,
     validate: formValidator(site.products),
     siteUrl: config.siteUrl,
@@ -102,7 +104,14 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
     allowedHeaders: ['Content-Type'],
     maxAge: 600,
   })
-  app.post('/api/submit', crossOrigin, limiter, createSubmitHandler(submitContext))
+  // The site's own forms (same origin) and clients that send no Origin need no CORS headers.
+  const ownOrigin = new URL(config.siteUrl).origin
+  const crossOriginPosts: RequestHandler = (req, res, next) => {
+    const origin = req.headers.origin
+    if (origin === undefined || origin === ownOrigin) next()
+    else crossOrigin(req, res, next)
+  }
+  app.post('/api/submit', crossOriginPosts, limiter, createSubmitHandler(submitContext))
   app.options('/api/submit', crossOrigin)
   app.all('/api/submit', (req, res) => {
     res.setHeader('Allow', 'POST')

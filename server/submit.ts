@@ -8,6 +8,7 @@ import { addToRequestLine } from './access-log.ts'
 import { bodyType, decodeUtf8, parseJson, parseUrlencoded, readBody, RequestError } from './body.ts'
 import { fieldLabel, LONG_FIELDS } from './fields.ts'
 import { composeEnquiryMail, escapeHtml, productOf } from './mail.ts'
+import type { HeaderList } from './headers.ts'
 import type { FormTypeEntry } from './site.ts'
 import type { StaticSite } from './static.ts'
 import type { EnquiryStore, FieldValue, NewSubmission } from './store.ts'
@@ -29,6 +30,8 @@ export const REVIEW_SUCCESS_MESSAGE = 'Thank you for your review. It will appear
 export interface SubmitContext {
   store: EnquiryStore
   staticSite: StaticSite
+  /** The pages' security headers: a classic post's problem page is a page (its CSP allows its inline CSS). */
+  pageHeaders: HeaderList
   formTypes: Map<string, FormTypeEntry>
   /** The forms' validation, with the site's catalogue of products (formValidator in forms/schemas.ts). */
   validate: FormValidator
@@ -228,7 +231,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-type PageContext = Pick<SubmitContext, 'staticSite' | 'isAllowedOrigin' | 'pagesElsewhere' | 'siteUrl'>
+type PageContext = Pick<SubmitContext, 'staticSite' | 'pageHeaders' | 'isAllowedOrigin' | 'pagesElsewhere' | 'siteUrl'>
 
 export function sendRefusal(ctx: PageContext, req: Request, res: Response, error: RequestError, classic: boolean): void {
   if (res.headersSent) {
@@ -239,6 +242,7 @@ export function sendRefusal(ctx: PageContext, req: Request, res: Response, error
   if (error.status === 413) res.setHeader('Connection', 'close')
   const page = classic ? problemPage(ctx, req, error) : undefined
   if (page !== undefined) {
+    for (const [name, value] of ctx.pageHeaders) res.setHeader(name, value)
     res.status(error.status).type('html').send(page)
     return
   }

@@ -208,8 +208,8 @@ describe('redirects and not found', () => {
 })
 
 describe('security headers', () => {
-  it('sends a strict CSP, HSTS, nosniff, no framing and a strict referrer policy on pages and API answers', async () => {
-    for (const res of [await get('/'), await get('/nope'), await get('/api/submit')]) {
+  it('sends a strict CSP, HSTS, nosniff, no framing and a strict referrer policy on pages', async () => {
+    for (const res of [await get('/'), await get('/nope')]) {
       const csp = String(res.headers['content-security-policy'])
       const directives = new Map(
         csp.split(';').map((d) => {
@@ -232,6 +232,18 @@ describe('security headers', () => {
       expect(res.headers['x-frame-options']).toBe('DENY')
       expect(res.headers['referrer-policy']).toBe('same-origin')
       expect(res.headers['x-powered-by']).toBeUndefined()
+    }
+  })
+
+  it('sends API answers a policy that allows nothing, with HSTS, nosniff, no framing and the referrer policy', async () => {
+    for (const res of [await get('/api/submit'), await get('/api/nope')]) {
+      expect(res.headers['content-type']).toMatch(/^application\/json/)
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'")
+      expect(res.headers['strict-transport-security']).toMatch(/^max-age=\d{8,}; includeSubDomains/)
+      expect(res.headers['x-content-type-options']).toBe('nosniff')
+      expect(res.headers['x-frame-options']).toBe('DENY')
+      expect(res.headers['referrer-policy']).toBe('same-origin')
+      expect(res.headers['cross-origin-opener-policy']).toBeUndefined()
     }
   })
 

@@ -251,6 +251,8 @@ describe('classic form posts (JavaScript off)', () => {
     expect(html).toContain('<li><strong>Mobile</strong>: Please enter your mobile number.</li>')
     expect(html).toContain('<a href="/products/clove">Back to the form</a>')
     expect(html).not.toContain('<div data-form-errors=""></div>')
+    // A page, so the pages' policy (its inline CSS allowed by hash), not the API answers' that allows nothing.
+    expect(res.headers.get('content-security-policy')).toMatch(/style-src 'self' 'sha256-/)
     expect((await context.server.store.countSubmissions()).total).toBe(count)
   })
 
