@@ -92,9 +92,9 @@ port.on('message', (message: ToWriter) => {
       send({ type: 'reply', seq, error: serializeError(error) })
     }
     if (method === 'close') {
-      // What is still buffered reaches stdout before the thread ends.
-      logger.flush()
-      port.close()
+      // Ends the thread once what is still buffered reached stdout, whatever sockets are left open
+      // (a relay that stalls answers nodemailer's goodbye no sooner than it answered the message).
+      logger.flush(() => process.exit(0))
     }
   })()
 })
