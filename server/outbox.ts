@@ -47,6 +47,9 @@ export interface MailDelivery {
   abandonSend(): void
 }
 
+/** The store's side of delivery: the queue in the database (or, on SQLite, reached through the writer's thread). */
+export type OutboxQueue = Pick<EnquiryStore, 'claimDueMessage' | 'renewLease' | 'markSent' | 'markFailed' | 'nextDueAt'>
+
 export class OutboxWorker implements MailDelivery {
   /** Names the worker in leases (shown by the CLI): which machine or instance, which process. */
   readonly owner = `${os.hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`
@@ -57,7 +60,7 @@ export class OutboxWorker implements MailDelivery {
   private abandonCurrent: ((reason: Error) => void) | undefined
 
   constructor(
-    private readonly store: EnquiryStore,
+    private readonly store: OutboxQueue,
     private readonly sender: MailSender,
     private readonly settings: OutboxSettings,
     private readonly logger: Logger,

@@ -380,8 +380,19 @@ describe.runIf(storeBackend === 'sqlite')('SQLite writes on the writer thread', 
     expect((await store.countOutbox()).queued + (await store.countOutbox()).sent).toBe(4)
   })
 
-  it('delivers the queued mail on the thread (an .eml file without SMTP_URL)', async () => {
+  /** The nice value of each of this process's threads (Linux). */
+  function threadNiceness(): number[] {
+    return fs.readdirSync('/proc/self/task').map((tid) => {
+      const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8')
+      // Fields after the command's closing parenthesis; nice is the 19th field of the line.
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])
+    })
+  }
+
+  it('delivers the queued mail on a thread of lower priority (an .eml file without SMTP_URL)', async () => {
+    const before = threadNiceness().filter((nice) => nice === 10).length
     const { store, logger } = await serviceStore()
+    if (process.platform === 'linux') expect(threadNiceness().filter((nice) => nice === 10).length).toBe(before + 1)
     store.delivery.start()
     const { outboxId } = await store.addSubmission(submission('mailed'), MAIL)
     await vi.waitFor(async () => expect((await store.countOutbox()).sent).toBe(1), { timeout: 5000 })
@@ -408,8 +419,8 @@ describe.runIf(storeBackend === 'sqlite')('SQLite writes on the writer thread', 
     const release = holdWriteLock(store.file)
     const held = store.addSubmission(submission('held'), MAIL)
     await new Promise((resolve) => setTimeout(resolve, 100))
-    const { worker } = store as unknown as { worker: { terminate(): Promise<number> } }
-    const terminated = worker.terminate()
+    const { writer } = store as unknown as { writer: { worker: { terminate(): Promise<number> } } }
+    const terminated = writer.worker.terminate()
     release()
     await terminated
     await expect(held).rejects.toThrow(/the SQLite writer thread stopped .*; restart the service/)
