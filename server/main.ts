@@ -33,7 +33,10 @@ async function main(): Promise<void> {
   // A fault that leaves the service unable to store enquiries: shut down and exit non-zero, so
   // that the supervisor (Docker's restart policy, systemd's Restart=) starts it afresh.
   let faultWhileStarting = false
-  const onFatal = () => (running ? stop('fault') : (faultWhileStarting = true))
+  const onFatal = () => {
+    if (running) stop('fault')
+    else faultWhileStarting = true
+  }
   try {
     running = await startServer(config, { logger, onFatal })
   } catch (error) {

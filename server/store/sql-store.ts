@@ -50,11 +50,7 @@ export abstract class SqlEnquiryStore implements EnquiryStore {
   }
 
   /** The inserts of one submission and its mail, inside the caller's transaction. */
-  protected async insertSubmission(
-    db: EnquiryDb,
-    submission: NewSubmission,
-    mailInputs: MailInputs | null,
-  ): Promise<StoredIds> {
+  protected async insertSubmission(db: EnquiryDb, submission: NewSubmission, mailInputs: MailInputs | null): Promise<StoredIds> {
     const row = submissionRow(submission)
     const [{ id }] = await this.runCompiled(
       db,

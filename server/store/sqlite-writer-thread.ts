@@ -65,7 +65,8 @@ function addSubmissions(adds: SubmissionRequest[]): void {
   )
   void Promise.all(outcomes).then((settled) => {
     send({ type: 'added', outcomes: settled, commitStats: store.commitStats })
-    if (settled.some((outcome) => 'ids' in outcome && outcome.ids.outboxId !== null)) delivery.postMessage({ type: 'notify' } satisfies Notify)
+    if (settled.some((outcome) => 'ids' in outcome && outcome.ids.outboxId !== null))
+      delivery.postMessage({ type: 'notify' } satisfies Notify)
   })
 }
 

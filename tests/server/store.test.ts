@@ -367,7 +367,9 @@ describe.runIf(storeBackend === 'sqlite')('SQLite writes on the writer thread', 
     await new Promise((resolve) => setTimeout(resolve, 100))
     const later: Promise<unknown>[] = []
     for (let i = 1; i <= 4; i++) {
-      later.push(store.addSubmission(submission(`later${i}`, { status: i === 3 ? ('bogus' as NewSubmission['status']) : 'received' }), MAIL))
+      later.push(
+        store.addSubmission(submission(`later${i}`, { status: i === 3 ? ('bogus' as NewSubmission['status']) : 'received' }), MAIL),
+      )
       await new Promise((resolve) => setTimeout(resolve, 5))
     }
     release()
