@@ -3,7 +3,7 @@
 // instance, and PostgreSQL when DATABASE_URL is set, for any number of instances sharing it (see
 // docs/postgresql.md). A submission and its outbox row are written in one transaction that is
 // durable before the visitor is told "success". Times are milliseconds since 1970. The service
-// itself runs SQLite's writes and the mail delivery on a thread of their own (./store/sqlite-writer.ts);
+// itself runs SQLite's writes and the mail delivery on threads of their own (./store/sqlite-writer.ts);
 // openStore() gives the thread-less store the CLI and the tests use.
 import type { Store as RateLimitStore } from 'express-rate-limit'
 import type { EnquiryDb, OutboxStatus, SubmissionStatus } from './store/schema.ts'
@@ -163,8 +163,8 @@ export interface StoreSettings {
 
 /**
  * Opens the store the configuration names (creating and migrating it as needed), writing on the
- * caller's thread: for the CLI and tests. The service opens SQLite with its writer thread instead
- * (openServiceStore in ./store/service.ts).
+ * caller's thread: for the CLI and tests. The service opens SQLite with its writer and delivery
+ * threads instead (SqliteServiceStore in ./store/sqlite-writer.ts, from server/start.ts).
  */
 export async function openStore(settings: StoreSettings): Promise<EnquiryStore> {
   if (settings.databaseUrl) {
