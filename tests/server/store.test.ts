@@ -436,6 +436,21 @@ describe.runIf(storeBackend === 'sqlite')('SQLite writes on the writer thread', 
     expect(await store.delivery.stop(100)).toBe(true)
   })
 
+  it('tells of the delivery thread dying and is not ready after, while the enquiries stored stay', async () => {
+    const faults: Error[] = []
+    const { store, logger } = await serviceStore((error) => faults.push(error))
+    await store.addSubmission(submission('kept'), MAIL)
+    const { deliverer } = store as unknown as { deliverer: { worker: { terminate(): Promise<number> } } }
+    await deliverer.worker.terminate()
+    await vi.waitFor(() => expect(faults).toHaveLength(1))
+    expect(logger.events.find((e) => e.level === 'fatal')).toMatchObject({
+      msg: 'the mail delivery thread stopped: no mail is sent until the service restarts',
+    })
+    expect(await store.readiness()).toMatchObject({ ok: false, error: expect.stringMatching(/the SQLite delivery thread stopped/) })
+    expect(await store.delivery.stop(100)).toBe(true)
+    expect((await store.countSubmissions()).total).toBe(1)
+  })
+
   it('confirms nothing after a failed sync, and says so in readiness until a restart', async () => {
     // The thread runs this same store class; its COMMIT is where SQLite's sync of the WAL fails.
     const store = await SqliteEnquiryStore.open(tempDir('store-sync-'))
