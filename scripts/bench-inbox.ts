@@ -45,14 +45,7 @@ try {
         ip: '127.0.0.1',
         requestId: `bench-${i}`,
       },
-      (id) => ({
-        messageId: `<bench-${id}@example.com>`,
-        replyToName: data.name,
-        replyToAddress: data.email,
-        subject: 'Quick enquiry',
-        text: 'text',
-        html: '<p>html</p>',
-      }),
+      { siteUrl: 'https://www.example.com' },
     )
   }
   // Added together a thousand at a time, so the store's group commit makes each thousand one transaction.

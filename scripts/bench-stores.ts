@@ -17,7 +17,6 @@ import type { ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { composeEnquiryMail } from '../server/mail.ts'
 import { openStore, type EnquiryStore, type NewSubmission } from '../server/store.ts'
 import { PostgresEnquiryStore } from '../server/store/postgres.ts'
 import { SqliteEnquiryStore } from '../server/store/sqlite.ts'
@@ -157,18 +156,7 @@ async function storeLayer(store: EnquiryStore): Promise<string[]> {
     ip: '127.0.0.1',
     requestId: `bench-${n}`,
   })
-  const mail = (id: number) =>
-    composeEnquiryMail(
-      {
-        submissionId: id,
-        formType: 'CloveEnquiry',
-        kind: 'productEnquiry',
-        product: 'Clove',
-        data: BENCH_ENQUIRY.formData,
-        receivedAt: Date.now(),
-      },
-      'https://www.example.com',
-    )
+  const mail = { siteUrl: 'https://www.example.com' }
   const batch = () =>
     Promise.all(
       Array.from({ length: 10 }, () => {

@@ -7,7 +7,14 @@ import { isBuiltin } from 'node:module'
 import { join } from 'node:path'
 import { build } from 'esbuild'
 
-export const SERVICE_ENTRIES = { main: 'server/main.ts', enquiries: 'scripts/enquiries.ts' }
+// The SQLite store's threads are entries of their own: server/store/sqlite-writer.ts starts each
+// from its file next to main.js.
+export const SERVICE_ENTRIES = {
+  main: 'server/main.ts',
+  enquiries: 'scripts/enquiries.ts',
+  'sqlite-writer-thread': 'server/store/sqlite-writer-thread.ts',
+  'sqlite-delivery-thread': 'server/store/sqlite-delivery-thread.ts',
+}
 
 export async function buildServer(root: string, outDir: string): Promise<{ files: string[]; packages: string[] }> {
   const serviceDir = join(outDir, 'service')

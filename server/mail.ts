@@ -67,6 +67,8 @@ function mailFields(kind: FormKind) {
 
 export function composeEnquiryMail(enquiry: EnquiryForMail, siteUrl: string): QueuedMail {
   const { data } = enquiry
+  // The store composes from what it was given as plain data: a kind no form has is a fault to name.
+  if (!Object.hasOwn(FORM_LABELS, enquiry.kind)) throw new Error(`no mail is composed for a form of kind "${enquiry.kind}"`)
   const name = String(data.name ?? '')
   const email = String(data.email ?? '')
   const formLabel = FORM_LABELS[enquiry.kind]
@@ -150,6 +152,13 @@ function messageOptions(settings: MailSettings, message: QueuedMail) {
   }
 }
 
+/** Where mail goes, for the start-up log, without opening anything. */
+export function describeMailSender(settings: MailSettings): string {
+  if (!settings.smtpUrl) return `.eml files in ${path.join(settings.dataDir, 'mail')}`
+  const target = new URL(settings.smtpUrl)
+  return `SMTP ${target.protocol}//${target.host}`
+}
+
 export function createMailSender(settings: MailSettings): MailSender {
   return settings.smtpUrl ? smtpSender(settings, settings.smtpUrl) : emlFileSender(settings)
 }
@@ -167,7 +176,7 @@ function smtpSender(settings: MailSettings, url: string): MailSender {
   })
   const target = new URL(url)
   return {
-    description: `SMTP ${target.protocol}//${target.host}`,
+    description: describeMailSender(settings),
     async send(message) {
       const info = await transport.sendMail(messageOptions(settings, message))
       if (info.accepted.length === 0) throw new Error(`The SMTP server accepted no recipient: ${info.response}`)
@@ -182,7 +191,7 @@ function emlFileSender(settings: MailSettings): MailSender {
   const dir = path.join(settings.dataDir, 'mail')
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' })
   return {
-    description: `.eml files in ${dir}`,
+    description: describeMailSender(settings),
     async send(message) {
       const info = await transport.sendMail(messageOptions(settings, message))
       await fs.promises.mkdir(dir, { recursive: true })

@@ -29,9 +29,16 @@ async function main(): Promise<void> {
     process.exit(1)
   })
 
-  let running: Awaited<ReturnType<typeof startServer>>
+  let running: Awaited<ReturnType<typeof startServer>> | undefined
+  // A fault that leaves the service unable to store enquiries: shut down and exit non-zero, so
+  // that the supervisor (Docker's restart policy, systemd's Restart=) starts it afresh.
+  let faultWhileStarting = false
+  const onFatal = () => {
+    if (running) stop('fault')
+    else faultWhileStarting = true
+  }
   try {
-    running = await startServer(config, { logger })
+    running = await startServer(config, { logger, onFatal })
   } catch (error) {
     if (error instanceof SiteError) {
       process.stderr.write(`${error.message}\n`)
@@ -46,8 +53,10 @@ async function main(): Promise<void> {
   }
 
   let stoppingSince: number | undefined
-  const stop = (signal: NodeJS.Signals) => {
+  function stop(signal: NodeJS.Signals | 'fault') {
+    if (!running) return
     if (stoppingSince !== undefined) {
+      if (signal === 'fault') return
       // Ctrl-C in a terminal reaches both npm and node, and npm passes it on: one press, two signals.
       // A press a second later is a person insisting.
       if (Date.now() - stoppingSince < 1000) return
@@ -55,14 +64,16 @@ async function main(): Promise<void> {
       process.exit(1)
     }
     stoppingSince = Date.now()
-    logger.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'shutting down')
+    const exitCode = signal === 'fault' ? 1 : 0
+    if (signal === 'fault') logger.error({ timeoutMs: config.shutdownTimeoutMs }, 'shutting down after a fault')
+    else logger.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'shutting down')
     // The last resort, should something not let go: the process ends within the timeout regardless.
     setTimeout(() => {
       logger.error({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown did not finish in time: exiting')
       process.exit(1)
     }, config.shutdownTimeoutMs).unref()
     running.close().then(
-      () => process.exit(0),
+      () => process.exit(exitCode),
       (error: unknown) => {
         logger.error({ err: error }, 'shutdown failed')
         process.exit(1)
@@ -71,6 +82,7 @@ async function main(): Promise<void> {
   }
   process.on('SIGTERM', stop)
   process.on('SIGINT', stop)
+  if (faultWhileStarting) stop('fault')
 }
 
 main().catch((error: unknown) => {

@@ -32,7 +32,25 @@ export function retryDelay(
   return Math.round(capped / 2 + (random() * capped) / 2)
 }
 
-export class OutboxWorker {
+/** Runs the delivery of queued mail: an OutboxWorker here, or the one on the SQLite writer's thread. */
+export interface MailDelivery {
+  /** Starts delivering in the background until stop(). */
+  start(): void
+  /** A message was queued: look at the queue now instead of at the next poll. */
+  notify(): void
+  /**
+   * Stops taking messages. Resolves true once the send in progress (if any) has finished, or false
+   * if it is still going after `timeoutMs` (shutdown then abandons it).
+   */
+  stop(timeoutMs?: number): Promise<boolean>
+  /** Counts the send in progress as a failed attempt, due again at once (shutdown ran out of time). */
+  abandonSend(): void
+}
+
+/** The store's side of delivery: the queue in the database (or, on SQLite, reached through the writer's thread). */
+export type OutboxQueue = Pick<EnquiryStore, 'claimDueMessage' | 'renewLease' | 'markSent' | 'markFailed' | 'nextDueAt'>
+
+export class OutboxWorker implements MailDelivery {
   /** Names the worker in leases (shown by the CLI): which machine or instance, which process. */
   readonly owner = `${os.hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`
   private running: Promise<void> | undefined
@@ -42,7 +60,7 @@ export class OutboxWorker {
   private abandonCurrent: ((reason: Error) => void) | undefined
 
   constructor(
-    private readonly store: EnquiryStore,
+    private readonly store: OutboxQueue,
     private readonly sender: MailSender,
     private readonly settings: OutboxSettings,
     private readonly logger: Logger,

@@ -2,7 +2,9 @@
 // One interface, two databases (server/store/): SQLite under DATA_DIR, the embedded default for one
 // instance, and PostgreSQL when DATABASE_URL is set, for any number of instances sharing it (see
 // docs/postgresql.md). A submission and its outbox row are written in one transaction that is
-// durable before the visitor is told "success". Times are milliseconds since 1970.
+// durable before the visitor is told "success". Times are milliseconds since 1970. The service
+// itself runs SQLite's writes and the mail delivery on threads of their own (./store/sqlite-writer.ts);
+// openStore() gives the thread-less store the CLI and the tests use.
 import type { Store as RateLimitStore } from 'express-rate-limit'
 import type { EnquiryDb, OutboxStatus, SubmissionStatus } from './store/schema.ts'
 
@@ -37,6 +39,16 @@ export interface Submission extends NewSubmission {
   mailStatus: OutboxStatus | null
   /** When the owner marked it handled in the inbox; null while open. */
   handledAt: number | null
+}
+
+/**
+ * What the store needs, besides the submission itself, to compose its mail (composeEnquiryMail in
+ * server/mail.ts) in the transaction that stores it, where the id it names is known. Plain data, so
+ * that it crosses to the SQLite writer's thread.
+ */
+export interface MailInputs {
+  /** The site the mail says it comes from; its host names the Message-ID. */
+  siteUrl: string
 }
 
 /** A composed message; sender and recipients are added at delivery from the configuration. */
@@ -84,11 +96,11 @@ export interface EnquiryStore {
   readonly db: EnquiryDb
 
   /**
-   * Stores a submission and, unless `composeMail` is null (spam), its mail in the outbox: both or
-   * neither. The mail is composed inside the transaction so it can name the submission's id.
-   * Resolves once the transaction is durable.
+   * Stores a submission and, unless `mail` is null (spam), its mail in the outbox: both or neither.
+   * The mail is composed from the submission inside the transaction, so it can name the
+   * submission's id. Resolves once the transaction is durable.
    */
-  addSubmission(submission: NewSubmission, composeMail: ((id: number) => QueuedMail) | null): Promise<StoredIds>
+  addSubmission(submission: NewSubmission, mail: MailInputs | null): Promise<StoredIds>
   getSubmission(id: number): Promise<Submission | undefined>
   /** Newest first. */
   listSubmissions(options?: { limit?: number; includeSpam?: boolean }): Promise<Submission[]>
@@ -149,7 +161,11 @@ export interface StoreSettings {
   onConnectionError?: (error: Error) => void
 }
 
-/** Opens the store the configuration names (creating and migrating it as needed). */
+/**
+ * Opens the store the configuration names (creating and migrating it as needed), writing on the
+ * caller's thread: for the CLI and tests. The service opens SQLite with its writer and delivery
+ * threads instead (SqliteServiceStore in ./store/sqlite-writer.ts, from server/start.ts).
+ */
 export async function openStore(settings: StoreSettings): Promise<EnquiryStore> {
   if (settings.databaseUrl) {
     const { PostgresEnquiryStore } = await import('./store/postgres.ts')

@@ -7,8 +7,8 @@ import { normaliseText } from '../forms/text-rules.ts'
 import { addToRequestLine } from './access-log.ts'
 import { bodyType, decodeUtf8, parseJson, parseUrlencoded, readBody, RequestError } from './body.ts'
 import { fieldLabel, LONG_FIELDS } from './fields.ts'
-import { composeEnquiryMail, escapeHtml, productOf } from './mail.ts'
 import type { HeaderList } from './headers.ts'
+import { escapeHtml, productOf } from './mail.ts'
 import type { FormTypeEntry } from './site.ts'
 import type { StaticSite } from './static.ts'
 import type { EnquiryStore, FieldValue, NewSubmission } from './store.ts'
@@ -119,14 +119,8 @@ async function accept(
     userAgent: normaliseText(req.get('user-agent') ?? '', 'single').slice(0, 500) || undefined,
     requestId,
   }
-  const compose = spam
-    ? null
-    : (id: number) =>
-        composeEnquiryMail(
-          { submissionId: id, formType, kind: entry.kind, product: submission.product, data, receivedAt: submission.receivedAt },
-          ctx.siteUrl,
-        )
-  const { id } = await ctx.store.addSubmission(submission, compose)
+  // The store composes the mail (composeEnquiryMail) in the transaction, where the id is known.
+  const { id } = await ctx.store.addSubmission(submission, spam ? null : { siteUrl: ctx.siteUrl })
   addToRequestLine(res, { submissionId: id, formType, stored: submission.status })
   if (!spam) ctx.onQueued()
   return { message: entry.kind === 'review' ? REVIEW_SUCCESS_MESSAGE : SUCCESS_MESSAGE }

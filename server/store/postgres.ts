@@ -5,11 +5,11 @@
 // workers of every instance share the queue without waiting on each other.
 import { Kysely, PostgresDialect, sql, type Expression, type SqlBool } from 'kysely'
 import pg from 'pg'
-import type { NewSubmission, QueuedMail, StoreSettings, StoredIds } from '../store.ts'
+import type { MailInputs, NewSubmission, StoreSettings, StoredIds } from '../store.ts'
 import { migratePostgres } from './migrations.ts'
 import { SqlRateLimitStore } from './rate-limit.ts'
 import type { Database, EnquiryDb } from './schema.ts'
-import { outboxRow, SqlEnquiryStore, submissionRow } from './sql-store.ts'
+import { composeSubmissionMail, outboxRow, SqlEnquiryStore, submissionRow } from './sql-store.ts'
 
 export const DEFAULT_POOL_SIZE = 10
 const INT8_OID = 20
@@ -81,12 +81,12 @@ export class PostgresEnquiryStore extends SqlEnquiryStore {
    * so that the mail can name it, then the submission and its mail are inserted together (a
    * data-modifying WITH). A failure leaves neither, and a gap in the numbering.
    */
-  async addSubmission(submission: NewSubmission, composeMail: ((id: number) => QueuedMail) | null): Promise<StoredIds> {
-    if (!composeMail) return this.insertSubmission(this.db, submission, null)
+  async addSubmission(submission: NewSubmission, mailInputs: MailInputs | null): Promise<StoredIds> {
+    if (!mailInputs) return this.insertSubmission(this.db, submission, null)
     const { rows } = await sql<{ id: number }>`SELECT nextval(pg_get_serial_sequence('submissions', 'id')) AS id`.execute(this.db)
     const id = rows[0]!.id
     const row = { id, ...submissionRow(submission) }
-    const mail = outboxRow(id, submission.receivedAt, composeMail(id))
+    const mail = outboxRow(id, submission.receivedAt, composeSubmissionMail(id, submission, mailInputs))
     const [outbox] = await this.runCompiled(
       this.db,
       'insert submission with outbox',

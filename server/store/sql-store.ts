@@ -3,9 +3,12 @@
 // places where the dialects differ (the outbox claim's row locks, case-insensitive e-mail matching).
 import { sql, type Compilable, type CompiledQuery, type Expression, type SqlBool } from 'kysely'
 import type { Store as RateLimitStore } from 'express-rate-limit'
+import type { FormKind } from '../../forms/schemas.ts'
+import { composeEnquiryMail } from '../mail.ts'
 import type {
   EnquiryStore,
   FieldValue,
+  MailInputs,
   NewSubmission,
   OutboxMessage,
   QueuedMail,
@@ -26,7 +29,7 @@ export abstract class SqlEnquiryStore implements EnquiryStore {
 
   constructor(readonly db: EnquiryDb) {}
 
-  abstract addSubmission(submission: NewSubmission, composeMail: ((id: number) => QueuedMail) | null): Promise<StoredIds>
+  abstract addSubmission(submission: NewSubmission, mail: MailInputs | null): Promise<StoredIds>
   abstract rateLimitStore(): RateLimitStore | undefined
 
   /** Runs `work` in a transaction that holds the write lock from its start. */
@@ -47,11 +50,7 @@ export abstract class SqlEnquiryStore implements EnquiryStore {
   }
 
   /** The inserts of one submission and its mail, inside the caller's transaction. */
-  protected async insertSubmission(
-    db: EnquiryDb,
-    submission: NewSubmission,
-    composeMail: ((id: number) => QueuedMail) | null,
-  ): Promise<StoredIds> {
+  protected async insertSubmission(db: EnquiryDb, submission: NewSubmission, mailInputs: MailInputs | null): Promise<StoredIds> {
     const row = submissionRow(submission)
     const [{ id }] = await this.runCompiled(
       db,
@@ -59,8 +58,8 @@ export abstract class SqlEnquiryStore implements EnquiryStore {
       () => db.insertInto('submissions').values(row).returning('id'),
       Object.values(row),
     )
-    if (!composeMail) return { id, outboxId: null }
-    const mail = outboxRow(id, submission.receivedAt, composeMail(id))
+    if (!mailInputs) return { id, outboxId: null }
+    const mail = outboxRow(id, submission.receivedAt, composeSubmissionMail(id, submission, mailInputs))
     const [outbox] = await this.runCompiled(
       db,
       'insert outbox',
@@ -334,6 +333,12 @@ export function submissionRow(submission: NewSubmission) {
     user_agent: submission.userAgent ?? null,
     request_id: submission.requestId,
   }
+}
+
+/** The mail announcing submission `id` to the company's mailbox. */
+export function composeSubmissionMail(id: number, submission: NewSubmission, inputs: MailInputs): QueuedMail {
+  const { formType, kind, product, data, receivedAt } = submission
+  return composeEnquiryMail({ submissionId: id, formType, kind: kind as FormKind, product, data, receivedAt }, inputs.siteUrl)
 }
 
 /** A submission's mail as its new outbox row, due at once. */

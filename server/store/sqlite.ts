@@ -1,24 +1,21 @@
 // The embedded store: one SQLite file, DATA_DIR/enquiries.sqlite3, for a single instance.
-// WAL, and every commit on disk before the visitor is told "success": submissions that arrive while
-// one group's sync runs share the next transaction and its sync (group commit), which runs off the
-// event loop (./wal-sync.ts); so do the checkpoints (./checkpointer.ts). Deleted enquiries are
-// overwritten on disk (secure_delete) and checkpointed out of the write-ahead log.
+// WAL with synchronous=FULL: every commit is on disk before the visitor is told "success", and
+// submissions that arrive while one group commits share the next transaction and its sync (group
+// commit). These writes block the thread that runs them for the disk's sync (3–6 ms here): the
+// service runs them on a thread of their own (./sqlite-writer.ts), the CLI and tests right here.
+// Deleted enquiries are overwritten on disk (secure_delete) and checkpointed out of the WAL.
 // Not for a shared network volume or several instances: that is what the PostgreSQL store is for.
 import fs from 'node:fs'
 import path from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
 import { Kysely, SqliteDialect, sql, type CompiledQuery, type Expression, type SqlBool, type SqliteDatabase } from 'kysely'
-import type { NewSubmission, OutboxMessage, QueuedMail, StoredIds, StoreReadiness } from '../store.ts'
+import type { MailInputs, NewSubmission, StoredIds, StoreReadiness } from '../store.ts'
 import { migrateSqlite } from './migrations.ts'
 import type { Database, EnquiryDb } from './schema.ts'
 import { SqlEnquiryStore } from './sql-store.ts'
-import { WalSync } from './wal-sync.ts'
-import { WalCheckpointer } from './checkpointer.ts'
 
 export const SQLITE_FILE_NAME = 'enquiries.sqlite3'
 const STATEMENT_CACHE_SIZE = 200
-/** SQLite's own default for wal_autocheckpoint. */
-const DEFAULT_AUTOCHECKPOINT_PAGES = 1000
 
 /**
  * The handle Kysely runs its queries on, preparing each distinct SQL text once: better-sqlite3
@@ -43,7 +40,7 @@ function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDatabase & { 
 
 interface PendingSubmission {
   submission: NewSubmission
-  composeMail: ((id: number) => QueuedMail) | null
+  mail: MailInputs | null
   resolve(ids: StoredIds): void
   reject(error: unknown): void
 }
@@ -51,18 +48,19 @@ interface PendingSubmission {
 export class SqliteEnquiryStore extends SqlEnquiryStore {
   readonly kind = 'sqlite' as const
   readonly description: string
+  /** Transactions that committed submissions, and how many: group commit at work (tests, benchmarks). */
+  readonly commitStats = { groups: 0, submissions: 0 }
   private pendingBatch: PendingSubmission[] = []
-  private committing = false
-  /** Started with the first submission: a process that only reads (the CLI) needs none. */
-  private checkpointer: WalCheckpointer | 'not started' | 'failed' = 'not started'
-  private wal: WalSync | undefined
+  private committing: Promise<void> | undefined
+  /** Why this store can no longer promise durability, after a failed write to disk. */
+  private failure: Error | undefined
   /** The statements that frame a batch, prepared once (run on the query layer's connection, held). */
   private readonly control: Record<
     'normal' | 'full' | 'begin' | 'commit' | 'rollback' | 'savepoint' | 'release' | 'undo',
     BetterSqlite3.Statement
   >
 
-  private constructor(
+  protected constructor(
     /** The better-sqlite3 handle under the query layer (pragmas, tests). */
     readonly sqlite: BetterSqlite3.Database,
     readonly file: string,
@@ -84,27 +82,13 @@ export class SqliteEnquiryStore extends SqlEnquiryStore {
 
   /** Opens (creating if needed) DATA_DIR/enquiries.sqlite3 and brings its schema up to date. */
   static async open(dataDir: string): Promise<SqliteEnquiryStore> {
-    fs.mkdirSync(dataDir, { recursive: true })
-    const file = path.join(dataDir, SQLITE_FILE_NAME)
-    const sqlite = new BetterSqlite3(file, { timeout: 5000 })
+    const { sqlite, file } = openConnection(dataDir)
+    return SqliteEnquiryStore.migrated(new SqliteEnquiryStore(sqlite, file))
+  }
+
+  protected static async migrated<S extends SqliteEnquiryStore>(store: S): Promise<S> {
     try {
-      sqlite.pragma('journal_mode = WAL')
-      // FULL: a commit is fsynced before the reply says success, so not even a power cut loses it.
-      sqlite.pragma('synchronous = FULL')
-      sqlite.pragma('foreign_keys = ON')
-      // Deleted enquiries (privacy requests) are overwritten on disk, not left in free pages.
-      sqlite.pragma('secure_delete = ON')
-      // SQLite's own lower() folds only A-Z; the inbox search lower-cases both sides, so a buyer
-      // named "Émile" is found by "émile" as on PostgreSQL. Application functions replace built-ins.
-      sqlite.function('lower', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value))
-    } catch (error) {
-      sqlite.close()
-      throw error
-    }
-    const store = new SqliteEnquiryStore(sqlite, file)
-    try {
-      await store.db.connection().execute((db) => migrateSqlite(db, file))
-      store.wal = new WalSync(`${file}-wal`)
+      await store.db.connection().execute((db) => migrateSqlite(db, store.file))
     } catch (error) {
       await store.close()
       throw error
@@ -112,16 +96,23 @@ export class SqliteEnquiryStore extends SqlEnquiryStore {
     return store
   }
 
-  /**
-   * Readable (the backlog query) and writable: takes the write lock, waiting at most 200 ms so a
-   * probe never stalls the server, and releases it without writing. Another process holding the
-   * lock, a read-only file or folder, or a closed handle makes it not ready.
-   */
+  /** Readable (the backlog query) and writable (see writability()). */
   override async readiness(): Promise<StoreReadiness> {
     const result = await super.readiness()
     if (!result.ok) return result
+    const error = await this.writability()
+    return error === undefined ? result : { ...result, ok: false, error }
+  }
+
+  /**
+   * Why this connection cannot write now, or undefined if it can: takes the write lock, waiting at
+   * most 200 ms so a probe never stalls its thread, and releases it without writing. Another
+   * process holding the lock, a read-only file or folder, a closed handle or an earlier failed
+   * write to disk make it unwritable.
+   */
+  async writability(): Promise<string | undefined> {
     try {
-      if (this.wal?.fault) throw this.wal.fault
+      if (this.failure) throw this.failure
       if (!this.sqlite.open) throw new Error('the database is closed')
       if (this.sqlite.readonly) throw new Error('the database is read-only')
       fs.accessSync(path.dirname(this.file), fs.constants.W_OK)
@@ -129,39 +120,32 @@ export class SqliteEnquiryStore extends SqlEnquiryStore {
       await this.db.connection().execute(async () => {
         this.sqlite.pragma('busy_timeout = 200')
         try {
-          this.sqlite.prepare('BEGIN IMMEDIATE').run()
-          this.sqlite.prepare('ROLLBACK').run()
+          this.control.begin.run()
+          this.control.rollback.run()
         } finally {
           this.sqlite.pragma('busy_timeout = 5000')
         }
       })
-      return result
+      return undefined
     } catch (error) {
-      return { ...result, ok: false, error: this.safeMessage(error) }
+      return this.safeMessage(error)
     }
   }
 
   /**
    * Group commit: one transaction and one sync of the WAL per group of submissions, the group being
-   * every submission that arrived while the previous group's sync ran (3–6 ms here). The transaction
-   * commits without syncing (NORMAL) and the WAL is synced off the event loop (./wal-sync.ts): the
-   * same writes reach the disk as with FULL, and the event loop serves other requests meanwhile.
-   * Each submission keeps its own savepoint, so one that fails fails alone. Resolves once its
-   * commit is on disk.
+   * every submission that arrived while the previous group committed. Each submission keeps its own
+   * savepoint, so one that fails fails alone. Resolves once its commit is on disk.
    */
-  addSubmission(submission: NewSubmission, composeMail: ((id: number) => QueuedMail) | null): Promise<StoredIds> {
+  addSubmission(submission: NewSubmission, mail: MailInputs | null): Promise<StoredIds> {
     return new Promise((resolve, reject) => {
-      this.pendingBatch.push({ submission, composeMail, resolve, reject })
-      if (!this.committing) {
-        this.committing = true
-        // After this turn of the event loop, so that submissions arriving together start the group.
-        setImmediate(() => void this.commitGroups())
-      }
+      this.pendingBatch.push({ submission, mail, resolve, reject })
+      // After this turn of the event loop, so that submissions arriving together start the group.
+      this.committing ??= new Promise<void>((started) => setImmediate(started)).then(() => this.commitGroups())
     })
   }
 
   private async commitGroups(): Promise<void> {
-    if (this.checkpointer === 'not started') this.startCheckpointer()
     try {
       while (this.pendingBatch.length > 0) {
         const batch = this.pendingBatch
@@ -169,21 +153,27 @@ export class SqliteEnquiryStore extends SqlEnquiryStore {
         await this.commitBatch(batch)
       }
     } finally {
-      this.committing = false
+      this.committing = undefined
     }
   }
 
   private async commitBatch(batch: PendingSubmission[]): Promise<void> {
+    // After a failed sync the kernel may have dropped the pages it could not write, so a later
+    // commit that succeeds proves nothing about them: no submission is confirmed again until a
+    // restart (what PostgreSQL does too).
+    if (this.failure) {
+      for (const item of batch) item.reject(this.failure)
+      return
+    }
     const outcomes: Array<{ ok: true; ids: StoredIds } | { ok: false; error: unknown }> = []
-    let commit: number
     try {
-      commit = await this.unsynced(async (db) => {
+      await this.db.connection().execute(async (db) => {
         await this.inTransaction(async () => {
           const { control } = this
-          for (const { submission, composeMail } of batch) {
+          for (const { submission, mail } of batch) {
             control.savepoint.run()
             try {
-              outcomes.push({ ok: true, ids: await this.insertSubmission(db, submission, composeMail) })
+              outcomes.push({ ok: true, ids: await this.insertSubmission(db, submission, mail) })
               control.release.run()
             } catch (error) {
               control.undo.run()
@@ -192,14 +182,19 @@ export class SqliteEnquiryStore extends SqlEnquiryStore {
             }
           }
         })
-        return this.wal!.noteCommit()
       })
-      await this.wal!.durable(commit)
     } catch (error) {
       // The commit or its sync failed (disk full, I/O error): no submission of the batch is confirmed.
-      for (const item of batch) item.reject(error)
+      if (isIoError(error)) {
+        this.failure ??= new Error(
+          `writing enquiries to disk failed (${error instanceof Error ? error.message : String(error)}); restart the service`,
+        )
+      }
+      for (const item of batch) item.reject(this.failure ?? error)
       return
     }
+    this.commitStats.groups++
+    this.commitStats.submissions += batch.length
     batch.forEach((item, i) => {
       const outcome = outcomes[i]!
       if (outcome.ok) item.resolve(outcome.ids)
@@ -207,28 +202,9 @@ export class SqliteEnquiryStore extends SqlEnquiryStore {
     })
   }
 
-  /** Checkpoints move to a thread of their own (./checkpointer.ts), and back here should it fail. */
-  private startCheckpointer(): void {
-    this.sqlite.pragma('wal_autocheckpoint = 0')
-    this.checkpointer = new WalCheckpointer(this.file, () => {
-      this.checkpointer = 'failed'
-      if (this.sqlite.open) this.sqlite.pragma(`wal_autocheckpoint = ${DEFAULT_AUTOCHECKPOINT_PAGES}`)
-    })
-  }
-
   /** The inserts of every enquiry, straight on the driver: the query layer's steps cost more than SQLite's. */
   protected override async runPrepared<R>(_db: EnquiryDb, compiled: CompiledQuery, parameters: unknown[]): Promise<R[]> {
     return this.statements.prepare(compiled.sql).all(parameters) as R[]
-  }
-
-  /**
-   * A message is handed to the mail worker only once its submission is on disk: a mail must never
-   * announce an enquiry that a power cut could still take back.
-   */
-  override async claimDueMessage(owner: string, now: number, leaseMs: number): Promise<OutboxMessage | undefined> {
-    const message = await super.claimDueMessage(owner, now, leaseMs)
-    if (message && this.wal && !this.wal.idle) await this.wal.durable()
-    return message
   }
 
   /** BEGIN IMMEDIATE on the one connection, held for the whole transaction. */
@@ -250,25 +226,21 @@ export class SqliteEnquiryStore extends SqlEnquiryStore {
     }
   }
 
-  /** Runs `work` on the held connection with synchronous=NORMAL: its commits are not synced here. */
-  private unsynced<T>(work: (db: EnquiryDb) => Promise<T>): Promise<T> {
+  /**
+   * Bookkeeping commits with synchronous=NORMAL, without a sync of their own: the next submission's
+   * commit syncs them, and losing one to a power cut can only repeat a mail. A message is only ever
+   * claimed after its submission's commit, which FULL put on disk before anyone could read it. The
+   * connection is held, so no submission commits meanwhile.
+   */
+  protected override bookkeeping<T>(write: (db: EnquiryDb) => Promise<T>): Promise<T> {
     return this.db.connection().execute(async (db) => {
       this.control.normal.run()
       try {
-        return await work(db)
+        return await write(db)
       } finally {
         this.control.full.run()
       }
     })
-  }
-
-  /**
-   * Bookkeeping commits without its own fsync: the next submission's commit makes it durable, and
-   * losing it to a power cut can only repeat a mail. This keeps the delivery worker from stalling
-   * the event loop for every message. The connection is held, so no submission commits meanwhile.
-   */
-  protected override bookkeeping<T>(write: (db: EnquiryDb) => Promise<T>): Promise<T> {
-    return this.unsynced(write)
   }
 
   protected emailMatches(address: string): Expression<SqlBool> {
@@ -280,10 +252,9 @@ export class SqliteEnquiryStore extends SqlEnquiryStore {
     await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(this.db)
   }
 
+  /** Commits what is still pending, then closes the connection. */
   override async close(): Promise<void> {
-    if (this.checkpointer instanceof WalCheckpointer) await this.checkpointer.stop()
-    await this.wal?.close()
-    this.wal = undefined
+    while (this.committing) await this.committing
     await super.close()
   }
 
@@ -291,4 +262,32 @@ export class SqliteEnquiryStore extends SqlEnquiryStore {
   rateLimitStore(): undefined {
     return undefined
   }
+}
+
+/** SQLITE_IOERR and its extended codes (SQLITE_IOERR_FSYNC, _WRITE, …): the disk failed a write or a sync. */
+function isIoError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  return typeof code === 'string' && code.startsWith('SQLITE_IOERR')
+}
+
+/** A connection to DATA_DIR/enquiries.sqlite3 (created if needed) with the store's settings. */
+export function openConnection(dataDir: string): { sqlite: BetterSqlite3.Database; file: string } {
+  fs.mkdirSync(dataDir, { recursive: true })
+  const file = path.join(dataDir, SQLITE_FILE_NAME)
+  const sqlite = new BetterSqlite3(file, { timeout: 5000 })
+  try {
+    sqlite.pragma('journal_mode = WAL')
+    // FULL: a commit is fsynced before the reply says success, so not even a power cut loses it.
+    sqlite.pragma('synchronous = FULL')
+    sqlite.pragma('foreign_keys = ON')
+    // Deleted enquiries (privacy requests) are overwritten on disk, not left in free pages.
+    sqlite.pragma('secure_delete = ON')
+    // SQLite's own lower() folds only A-Z; the inbox search lower-cases both sides, so a buyer
+    // named "Émile" is found by "émile" as on PostgreSQL. Application functions replace built-ins.
+    sqlite.function('lower', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value))
+  } catch (error) {
+    sqlite.close()
+    throw error
+  }
+  return { sqlite, file }
 }

@@ -7,11 +7,13 @@ import net from 'node:net'
 import BetterSqlite3 from 'better-sqlite3'
 import { sql } from 'kysely'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { EnquiryStore, NewSubmission, QueuedMail } from '../../server/store.ts'
+import type { EnquiryStore, MailInputs, NewSubmission } from '../../server/store.ts'
 import { MIGRATIONS, SCHEMA_VERSION } from '../../server/store/migrations.ts'
 import { SqlRateLimitStore } from '../../server/store/rate-limit.ts'
 import { SqliteEnquiryStore } from '../../server/store/sqlite.ts'
-import { freshStoreEnv, openStoreOf, storeBackend, tempDir } from './helpers.ts'
+import { SqliteServiceStore } from '../../server/store/sqlite-writer.ts'
+import { createMemoryLogger } from '../../server/log.ts'
+import { freshStoreEnv, openStoreOf, storeBackend, tempDir, testConfig } from './helpers.ts'
 
 const opened: EnquiryStore[] = []
 afterEach(async () => {
@@ -45,9 +47,8 @@ function submission(name: string, overrides: Partial<NewSubmission> = {}): NewSu
     ...overrides,
   }
 }
-function mail(messageId: string): () => QueuedMail {
-  return () => ({ messageId, replyToName: 'A', replyToAddress: 'a@example.com', subject: 's', text: 't', html: 'h' })
-}
+/** The mail's inputs: the store composes the mail itself, in the submission's transaction. */
+const MAIL: MailInputs = { siteUrl: 'https://www.example.com' }
 
 describe(`store (${storeBackend})`, () => {
   it('commits a submission and its outbox row together, or neither, durably', async () => {
@@ -61,14 +62,13 @@ describe(`store (${storeBackend})`, () => {
       const { rows } = await sql<{ synchronous_commit: string }>`SHOW synchronous_commit`.execute(store.db)
       expect(rows[0]!.synchronous_commit).toBe('on')
     }
-    await expect(
-      store.addSubmission(submission('A'), () => {
-        throw new Error('composing failed')
-      }),
-    ).rejects.toThrow('composing failed')
+    // Composing its mail fails (no form has this kind): the submission is not stored either.
+    await expect(store.addSubmission(submission('A', { kind: 'noSuchForm' }), MAIL)).rejects.toThrow(
+      'no mail is composed for a form of kind "noSuchForm"',
+    )
     expect((await store.countSubmissions()).total).toBe(0)
 
-    const { id, outboxId } = await store.addSubmission(submission('A'), mail('<m1@example.com>'))
+    const { id, outboxId } = await store.addSubmission(submission('A'), MAIL)
     const stored = (await store.getSubmission(id))!
     expect(stored).toMatchObject({
       name: 'A',
@@ -77,8 +77,14 @@ describe(`store (${storeBackend})`, () => {
       ip: '127.0.0.1',
     })
     expect((await store.outboxForSubmission(id)).map((m) => m.id)).toEqual([outboxId])
-    // A message id is unique: a second row with it fails, and takes its submission with it.
-    await expect(store.addSubmission(submission('B'), mail('<m1@example.com>'))).rejects.toThrow(/unique/i)
+    expect((await store.outboxForSubmission(id))[0]).toMatchObject({
+      subject: `Product enquiry: Clove from A (#${id})`,
+      messageId: expect.stringMatching(new RegExp(`^<enquiry-${id}\\.[0-9a-f-]+@www\\.example\\.com>$`)),
+    })
+    // A row the database refuses fails, and takes its mail with it.
+    await expect(store.addSubmission(submission('B', { status: 'bogus' as NewSubmission['status'] }), MAIL)).rejects.toThrow(
+      /check constraint/i,
+    )
     expect(await store.countSubmissions()).toEqual({ total: 1, spam: 0 })
     const spam = await store.addSubmission(submission('Bot', { status: 'spam', ip: undefined }), null)
     expect(spam.outboxId).toBeNull()
@@ -91,8 +97,8 @@ describe(`store (${storeBackend})`, () => {
   it('commits submissions arriving together, where one failing fails alone', async () => {
     const { store } = await freshStore()
     const results = await Promise.allSettled([
-      store.addSubmission(submission('one'), mail('<1@x>')),
-      store.addSubmission(submission('two'), mail('<1@x>')),
+      store.addSubmission(submission('one'), MAIL),
+      store.addSubmission(submission('two', { kind: 'noSuchForm' }), MAIL),
       store.addSubmission(submission('three'), null),
     ])
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled'])
@@ -102,7 +108,7 @@ describe(`store (${storeBackend})`, () => {
 
   it('leases a message to one worker; a lease that runs out passes it on, a renewed one keeps it', async () => {
     const { store } = await freshStore()
-    const { outboxId } = await store.addSubmission(submission('A'), mail('<lease@x>'))
+    const { outboxId } = await store.addSubmission(submission('A'), MAIL)
     const now = Date.now()
     const first = (await store.claimDueMessage('w1', now, 1000))!
     expect(first).toMatchObject({ id: outboxId, leaseOwner: 'w1', leaseUntil: now + 1000, attempts: 1 })
@@ -144,7 +150,7 @@ describe(`store (${storeBackend})`, () => {
   it('hands each due message to exactly one of many workers claiming at once, on separate connections', async () => {
     const { store, another } = await freshStore()
     const total = 40
-    await Promise.all(Array.from({ length: total }, (_, i) => store.addSubmission(submission(`n${i}`), mail(`<c${i}@x>`))))
+    await Promise.all(Array.from({ length: total }, (_, i) => store.addSubmission(submission(`n${i}`), MAIL)))
     const workers = [store, await another(), await another()]
     const claimedBy = new Map<number, string>()
     const duplicates: number[] = []
@@ -194,9 +200,9 @@ describe(`store (${storeBackend})`, () => {
 
   it('deletes everything stored for an address in any letter case, with its mail, and reports the .eml copies', async () => {
     const { store } = await freshStore()
-    const a = await store.addSubmission(submission('A', { email: 'Asha.Rao@Example.in' }), mail('<d1@x>'))
+    const a = await store.addSubmission(submission('A', { email: 'Asha.Rao@Example.in' }), MAIL)
     const b = await store.addSubmission(submission('B', { email: 'asha.rao@example.in', status: 'spam' }), null)
-    const other = await store.addSubmission(submission('C', { email: 'someone@example.in' }), mail('<d2@x>'))
+    const other = await store.addSubmission(submission('C', { email: 'someone@example.in' }), MAIL)
     const claimed = (await store.claimDueMessage('w', Date.now(), 1000))!
     await store.markSent(claimed.id, Date.now(), '/data/mail/enquiry-000001.eml')
     expect(await store.deleteByEmail('  ASHA.RAO@example.IN ')).toEqual({
@@ -212,8 +218,8 @@ describe(`store (${storeBackend})`, () => {
   it('reports readiness: the outbox backlog and the age of its oldest message, or the fault', async () => {
     const { store, another } = await freshStore()
     expect(await store.readiness()).toEqual({ store: storeBackend, ok: true, outboxBacklog: 0, oldestPendingAgeSeconds: null })
-    await store.addSubmission(submission('old', { receivedAt: Date.now() - 90_000 }), mail('<r1@x>'))
-    await store.addSubmission(submission('new'), mail('<r2@x>'))
+    await store.addSubmission(submission('old', { receivedAt: Date.now() - 90_000 }), MAIL)
+    await store.addSubmission(submission('new'), MAIL)
     const ready = await store.readiness()
     expect(ready).toMatchObject({ store: storeBackend, ok: true, outboxBacklog: 2 })
     expect(ready.oldestPendingAgeSeconds).toBeGreaterThanOrEqual(90)
@@ -288,39 +294,36 @@ describe.runIf(storeBackend === 'sqlite')('SQLite migrations', () => {
   })
 })
 
-describe.runIf(storeBackend === 'sqlite')('SQLite durability off the event loop', () => {
-  afterEach(() => {
-    vi.restoreAllMocks()
+describe.runIf(storeBackend === 'sqlite')('SQLite writes on the writer thread', () => {
+  const writers: SqliteServiceStore[] = []
+  afterEach(async () => {
+    for (const store of writers.splice(0)) await store.close()
   })
 
-  /** Holds every fdatasync of the WAL until released, counting them; other files sync as usual. */
-  function holdWalSyncs(walFile: string, failWith?: NodeJS.ErrnoException) {
-    const walInode = fs.statSync(walFile).ino
-    const held: Array<() => void> = []
-    let count = 0
-    const real = fs.fdatasync
-    vi.spyOn(fs, 'fdatasync').mockImplementation(((fd: number, callback: (error: NodeJS.ErrnoException | null) => void) => {
-      if (fs.fstatSync(fd).ino !== walInode) return real(fd, callback)
-      count++
-      held.push(() => (failWith ? callback(failWith) : real(fd, callback)))
-    }) as typeof fs.fdatasync)
-    return {
-      get count() {
-        return count
-      },
-      get waiting() {
-        return held.length
-      },
-      releaseAll: () => {
-        for (const release of held.splice(0)) release()
-      },
-    }
+  /** The service's store: the main thread reads, the writer's thread writes and delivers mail. */
+  async function serviceStore(onFault?: (error: Error) => void) {
+    const dataDir = tempDir('store-writer-')
+    const config = testConfig({ DATA_DIR: dataDir })
+    const logger = createMemoryLogger()
+    const store = await SqliteServiceStore.start({
+      dataDir,
+      mail: { smtpUrl: undefined, mailFrom: config.mailFrom, mailTo: config.mailTo, dataDir },
+      outbox: config.outbox,
+      logger,
+      onFault,
+    })
+    writers.push(store)
+    return { store, logger }
   }
 
-  async function sqliteStore(): Promise<SqliteEnquiryStore> {
-    const store = await SqliteEnquiryStore.open(tempDir('store-sync-'))
-    opened.push(store)
-    return store
+  /** Another process's connection holding the write lock until released. */
+  function holdWriteLock(file: string) {
+    const other = new BetterSqlite3(file)
+    other.prepare('BEGIN IMMEDIATE').run()
+    return () => {
+      other.prepare('ROLLBACK').run()
+      other.close()
+    }
   }
 
   const settled = <T>(promise: Promise<T>) => {
@@ -332,78 +335,140 @@ describe.runIf(storeBackend === 'sqlite')('SQLite durability off the event loop'
     return state
   }
 
-  it('confirms a submission only once the WAL holding it is synced, while the event loop runs on', async () => {
-    const store = await sqliteStore()
-    const syncs = holdWalSyncs(`${store.file}-wal`)
-    const adding = store.addSubmission(submission('held'), mail('<held@x>'))
+  it('commits with synchronous=FULL on the thread, confirming a submission only after its commit, while the event loop runs on', async () => {
+    const { store } = await serviceStore()
+    expect(await store.writerConnectionSettings()).toEqual({ journalMode: 'wal', synchronous: 2 })
+    // The main thread's connection never checkpoints: the writer's does, on its thread.
+    expect(store.sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(0)
+    const release = holdWriteLock(store.file)
+    const adding = store.addSubmission(submission('held'), MAIL)
     const added = settled(adding)
-    await vi.waitFor(() => expect(syncs.waiting).toBe(1))
-    // Timers fire meanwhile: the event loop is not blocked by the sync.
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    // The writer waits for the lock on its thread; here timers fire and reads run meanwhile.
+    let ticks = 0
+    const timer = setInterval(() => ticks++, 10)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    clearInterval(timer)
+    expect(ticks).toBeGreaterThan(15)
     expect(added.done).toBe(false)
-    // Committed (other readers see it) but not yet on disk: its mail is not handed out either.
-    expect((await store.countSubmissions()).total).toBe(1)
-    const claim = settled(store.claimDueMessage('w', Date.now(), 60_000))
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    expect(claim.done).toBe(false)
+    expect((await store.countSubmissions()).total).toBe(0)
 
-    syncs.releaseAll()
-    await expect(adding).resolves.toMatchObject({ id: 1 })
-    await vi.waitFor(() => expect(claim.done).toBe(true))
-    expect(syncs.count).toBe(1)
-    // The connection stays FULL for every other write (the inbox's, deletions).
-    expect(store.sqlite.pragma('synchronous', { simple: true })).toBe(2)
+    release()
+    await expect(adding).resolves.toEqual({ id: 1, outboxId: 1 })
+    // Committed on disk and readable here; its mail composed by the thread, in the same commit.
+    expect((await store.getSubmission(1))!).toMatchObject({ name: 'held', mailStatus: expect.stringMatching(/queued|sent/) })
+    expect((await store.outboxForSubmission(1))[0]!.subject).toBe('Product enquiry: Clove from held (#1)')
   })
 
-  it('commits the submissions that arrive while a sync runs together, with one sync after it', async () => {
-    const store = await sqliteStore()
-    const syncs = holdWalSyncs(`${store.file}-wal`)
-    const first = store.addSubmission(submission('first'), mail('<g0@x>'))
-    await vi.waitFor(() => expect(syncs.waiting).toBe(1))
-    // Four more, each in a turn of the event loop of its own, while the first one's sync runs.
+  it('commits the submissions that arrive during one commit together in the next, across the thread boundary', async () => {
+    const { store } = await serviceStore()
+    const release = holdWriteLock(store.file)
+    const first = store.addSubmission(submission('first'), MAIL)
+    // The first one's group is waiting for the lock on the thread: four more, in turns of their own.
+    await new Promise((resolve) => setTimeout(resolve, 100))
     const later: Promise<unknown>[] = []
     for (let i = 1; i <= 4; i++) {
-      later.push(store.addSubmission(submission(`later${i}`), mail(`<g${i}@x>`)))
-      await new Promise((resolve) => setImmediate(resolve))
-      await new Promise((resolve) => setImmediate(resolve))
+      later.push(
+        store.addSubmission(submission(`later${i}`, { status: i === 3 ? ('bogus' as NewSubmission['status']) : 'received' }), MAIL),
+      )
+      await new Promise((resolve) => setTimeout(resolve, 5))
     }
-    // They wait for that sync, to share one transaction and one sync after it.
-    expect((await store.countSubmissions()).total).toBe(1)
-    syncs.releaseAll()
+    release()
     await first
-    await vi.waitFor(() => expect(syncs.waiting).toBe(1))
-    syncs.releaseAll()
-    await Promise.all(later)
-    expect(syncs.count).toBe(2)
-    expect((await store.countSubmissions()).total).toBe(5)
+    const outcomes = await Promise.allSettled(later)
+    // One failed alone (its savepoint), the others committed, all in one group after the first.
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled'])
+    expect(store.writerCommitStats).toEqual({ groups: 2, submissions: 5 })
+    expect((await store.countSubmissions()).total).toBe(4)
+    expect((await store.countOutbox()).queued + (await store.countOutbox()).sent).toBe(4)
   })
 
-  it('checkpoints on a thread of its own once submissions come, and on its own connection again should that thread fail', async () => {
-    const store = await sqliteStore()
-    expect(store.sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(1000)
-    const emptySize = fs.statSync(store.file).size
-    await Promise.all(Array.from({ length: 200 }, (_, i) => store.addSubmission(submission(`c${i}`), mail(`<c${i}@x>`))))
-    expect(store.sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(0)
-    // Only a checkpoint writes the database file itself, and this connection runs none now.
-    await vi.waitFor(() => expect(fs.statSync(store.file).size).toBeGreaterThan(emptySize), { timeout: 5000 })
+  /** The nice value of each of this process's threads (Linux). */
+  function threadNiceness(): number[] {
+    return fs.readdirSync('/proc/self/task').map((tid) => {
+      const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8')
+      // Fields after the command's closing parenthesis; nice is the 19th field of the line.
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])
+    })
+  }
 
-    const { checkpointer } = store as unknown as { checkpointer: { worker: { terminate(): Promise<number> } } }
-    await checkpointer.worker.terminate()
-    await vi.waitFor(() => expect(store.sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(1000))
-    await expect(store.addSubmission(submission('after'), mail('<after@x>'))).resolves.toMatchObject({ id: 201 })
+  it('delivers the queued mail on a thread of lower priority (an .eml file without SMTP_URL)', async () => {
+    const before = threadNiceness().filter((nice) => nice === 10).length
+    const { store, logger } = await serviceStore()
+    if (process.platform === 'linux') expect(threadNiceness().filter((nice) => nice === 10).length).toBe(before + 1)
+    store.delivery.start()
+    const { outboxId } = await store.addSubmission(submission('mailed'), MAIL)
+    await vi.waitFor(async () => expect((await store.countOutbox()).sent).toBe(1), { timeout: 5000 })
+    const [sent] = await store.listOutbox({ includeSent: true })
+    expect(sent).toMatchObject({ id: outboxId, status: 'sent', delivery: expect.stringMatching(/mail\/enquiry-000001\.eml$/) })
+    expect(fs.existsSync(sent!.delivery!)).toBe(true)
+    // The thread's log lines reach the service's logger.
+    await vi.waitFor(() => expect(logger.events.find((e) => e.msg === 'mail delivered')).toMatchObject({ outboxId }))
+    expect(await store.delivery.stop(1000)).toBe(true)
+  })
+
+  it('scrubs deleted enquiries: the checkpoint on the thread empties the write-ahead log', async () => {
+    const { store } = await serviceStore()
+    await store.addSubmission(submission('gone', { email: 'gone@example.com' }), MAIL)
+    expect(fs.statSync(`${store.file}-wal`).size).toBeGreaterThan(0)
+    expect(await store.deleteByEmail('GONE@example.com')).toMatchObject({ submissionIds: [1] })
+    expect(fs.statSync(`${store.file}-wal`).size).toBe(0)
+    expect(await store.countSubmissions()).toEqual({ total: 0, spam: 0 })
+  })
+
+  it('fails the enquiries it held as a server fault when the thread dies, and is not ready after', async () => {
+    const faults: Error[] = []
+    const { store, logger } = await serviceStore((error) => faults.push(error))
+    const release = holdWriteLock(store.file)
+    const held = store.addSubmission(submission('held'), MAIL)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    const { writer } = store as unknown as { writer: { worker: { terminate(): Promise<number> } } }
+    const terminated = writer.worker.terminate()
+    release()
+    await terminated
+    await expect(held).rejects.toThrow(/the SQLite writer thread stopped .*; restart the service/)
+    await expect(store.addSubmission(submission('after'), MAIL)).rejects.toThrow(/the SQLite writer thread stopped/)
+    expect(faults).toHaveLength(1)
+    expect(logger.events.find((e) => e.level === 'fatal')).toMatchObject({
+      msg: 'the SQLite writer thread stopped: no enquiry can be stored until the service restarts',
+    })
+    expect(await store.readiness()).toMatchObject({ ok: false, error: expect.stringMatching(/the SQLite writer thread stopped/) })
+    // Shutdown still completes.
+    expect(await store.delivery.stop(100)).toBe(true)
+  })
+
+  it('tells of the delivery thread dying and is not ready after, while the enquiries stored stay', async () => {
+    const faults: Error[] = []
+    const { store, logger } = await serviceStore((error) => faults.push(error))
+    await store.addSubmission(submission('kept'), MAIL)
+    const { deliverer } = store as unknown as { deliverer: { worker: { terminate(): Promise<number> } } }
+    await deliverer.worker.terminate()
+    await vi.waitFor(() => expect(faults).toHaveLength(1))
+    expect(logger.events.find((e) => e.level === 'fatal')).toMatchObject({
+      msg: 'the mail delivery thread stopped: no mail is sent until the service restarts',
+    })
+    expect(await store.readiness()).toMatchObject({ ok: false, error: expect.stringMatching(/the SQLite delivery thread stopped/) })
+    expect(await store.delivery.stop(100)).toBe(true)
+    expect((await store.countSubmissions()).total).toBe(1)
   })
 
   it('confirms nothing after a failed sync, and says so in readiness until a restart', async () => {
-    const store = await sqliteStore()
-    const eio = Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' })
-    const syncs = holdWalSyncs(`${store.file}-wal`, eio)
-    const failing = store.addSubmission(submission('lost?'), mail('<f1@x>'))
-    await vi.waitFor(() => expect(syncs.waiting).toBe(1))
-    syncs.releaseAll()
-    await expect(failing).rejects.toThrow(/writing enquiries to disk failed \(EIO: i\/o error, fdatasync\); restart the service/)
-    vi.restoreAllMocks()
-    // The disk may have dropped what it could not write: a later sync that succeeds proves nothing.
-    await expect(store.addSubmission(submission('next'), mail('<f2@x>'))).rejects.toThrow(/restart the service/)
+    // The thread runs this same store class; its COMMIT is where SQLite's sync of the WAL fails.
+    const store = await SqliteEnquiryStore.open(tempDir('store-sync-'))
+    opened.push(store)
+    const { control } = store as unknown as { control: { commit: { run(): unknown } } }
+    const commit = control.commit
+    control.commit = {
+      run: () => {
+        throw Object.assign(new Error('disk I/O error'), { code: 'SQLITE_IOERR_FSYNC' })
+      },
+    }
+    await expect(store.addSubmission(submission('lost?'), MAIL)).rejects.toThrow(
+      /writing enquiries to disk failed \(disk I\/O error\); restart the service/,
+    )
+    control.commit = commit
+    expect((await store.countSubmissions()).total).toBe(0)
+    // The disk may have dropped what it could not write: a later commit that succeeds proves nothing.
+    await expect(store.addSubmission(submission('next'), MAIL)).rejects.toThrow(/restart the service/)
     expect(await store.readiness()).toMatchObject({ ok: false, error: expect.stringMatching(/writing enquiries to disk failed/) })
   })
 })
@@ -431,7 +496,7 @@ describe.runIf(storeBackend === 'postgresql')('PostgreSQL migrations', () => {
     opened.push(...stores)
     const { rows } = await sql<{ version: number }>`SELECT version FROM schema_migrations ORDER BY version`.execute(stores[0]!.db)
     expect(rows.map((r) => r.version)).toEqual(MIGRATIONS.map((m) => m.version))
-    await stores[3]!.addSubmission(submission('after'), mail('<after@x>'))
+    await stores[3]!.addSubmission(submission('after'), MAIL)
     expect((await stores[0]!.listSubmissions()).map((s) => s.name)).toEqual(['after'])
   })
 })
