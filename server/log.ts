@@ -54,20 +54,7 @@ export function createLogger(options: { level?: LogLevel; pretty?: boolean; dest
   // Lines are written a few kilobytes at a time, and at least every LOG_FLUSH_MS: one write per
   // line was a system call and a thread-pool round trip for every request. pino writes what is
   // still buffered when the process exits (process.exit, a fatal error's exit, a signal's shutdown).
-  const logger = pino(baseOptions(level), pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: LOG_FLUSH_MS }))
-  toStdoutDirectly.add(logger)
-  return logger
-}
-
-/** Loggers that write JSON lines to file descriptor 1 themselves (createLogger's default). */
-const toStdoutDirectly = new WeakSet<Logger>()
-
-/**
- * Does `logger` write JSON lines straight to stdout's file descriptor? Then a worker thread may log
- * there itself, the same way, instead of passing each line to the main thread.
- */
-export function writesJsonToStdout(logger: Logger): boolean {
-  return toStdoutDirectly.has(logger)
+  return pino(baseOptions(level), pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: LOG_FLUSH_MS }))
 }
 
 /** Writes a JSON log line made elsewhere (a worker thread's logger) to `logger`'s destination. */

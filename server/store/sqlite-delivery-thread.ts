@@ -71,7 +71,7 @@ port.on('message', (message: Notify | CallMessage) => {
     return
   }
   void answerCall(calls, message, send).then(() => {
-    // Ends the thread once its log lines are written, whatever sockets are left open (a relay that
+    // Ends the thread (its log lines are posted to the main thread), whatever sockets are left open (a relay that
     // stalls answers nodemailer's goodbye no sooner than it answered the message).
     if (message.method === 'close') logger.flush(() => process.exit(0))
   })

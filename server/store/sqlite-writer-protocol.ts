@@ -9,8 +9,6 @@ import type { MailInputs, NewSubmission, StoredIds } from '../store.ts'
 
 interface ThreadLogging {
   logLevel: LogLevel
-  /** Write JSON log lines to stdout's descriptor directly; otherwise pass each to the main thread. */
-  logToStdout: boolean
 }
 
 export interface WriterThreadData extends ThreadLogging {

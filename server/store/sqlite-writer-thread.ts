@@ -78,7 +78,7 @@ port.on('message', (message: ToWriter) => {
     return
   }
   void answerCall(calls, message, send).then(() => {
-    // Ends the thread once what is still buffered reached stdout.
+    // Ends the thread (its log lines have been posted to the main thread already).
     if (message.method === 'close') logger.flush(() => process.exit(0))
   })
 })

@@ -21,7 +21,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { MessageChannel, Worker, type TransferListItem } from 'node:worker_threads'
 import type BetterSqlite3 from 'better-sqlite3'
-import { writeLogLine, writesJsonToStdout, type Logger } from '../log.ts'
+import { writeLogLine, type Logger } from '../log.ts'
 import type { MailSettings } from '../mail.ts'
 import type { MailDelivery, OutboxSettings } from '../outbox.ts'
 import type { MailInputs, NewSubmission, StoredIds } from '../store.ts'
@@ -176,10 +176,7 @@ export class SqliteServiceStore extends SqliteEnquiryStore {
   }
 
   private async startThreads(): Promise<void> {
-    const logging = {
-      logLevel: this.settings.logger.level as WriterThreadData['logLevel'],
-      logToStdout: writesJsonToStdout(this.settings.logger),
-    }
+    const logging = { logLevel: this.settings.logger.level as WriterThreadData['logLevel'] }
     const { port1: deliveryPort, port2: writerPort } = new MessageChannel()
     this.writer = await startThread(
       'sqlite-writer-thread',

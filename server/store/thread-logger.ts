@@ -2,16 +2,11 @@
 import { createLogger, type LogLevel, type Logger } from '../log.ts'
 
 /**
- * Straight to stdout's descriptor when the service's own logger writes there (sonic-boom, a few
- * kilobytes at a time): a worker's process.stdout would hand every line to the main thread to
- * write. Otherwise (a terminal's pino-pretty, the tests' memory logger) each line goes to the main
- * thread, which writes it to its logger's destination.
+ * Each line goes to the main thread, which writes it to its own logger's destination: one writer
+ * to stdout. The main thread writes a few kilobytes at a time, more than a pipe takes in one piece
+ * (PIPE_BUF, 4 KB), so a thread writing to the same descriptor could land a line in the middle of
+ * another. These threads log a line per mail attempt or fault, not per request.
  */
-export function threadLogger(
-  settings: { logLevel: LogLevel; logToStdout: boolean },
-  send: (message: { type: 'log'; line: string }) => void,
-): Logger {
-  return settings.logToStdout
-    ? createLogger({ level: settings.logLevel, pretty: false })
-    : createLogger({ level: settings.logLevel, destination: { write: (line: string) => send({ type: 'log', line }) } })
+export function threadLogger(settings: { logLevel: LogLevel }, send: (message: { type: 'log'; line: string }) => void): Logger {
+  return createLogger({ level: settings.logLevel, destination: { write: (line: string) => send({ type: 'log', line }) } })
 }
