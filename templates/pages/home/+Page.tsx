@@ -16,9 +16,10 @@ export default function Page({ carousel, latest, popular, quick, company }: Data
       <Carousel {...carousel} />
 
       <Showcase id="latest" eyebrow="New in our range" grid={latest} />
-      <Showcase id="popular" eyebrow="Most requested" grid={popular} alt />
+      {/* On a phone the latest products start inside the first screen; what follows never does. */}
+      <Showcase id="popular" eyebrow="Most requested" grid={popular} alt belowFirstScreen />
 
-      <section className="section" aria-labelledby="quick-heading">
+      <section className="section render-when-near" aria-labelledby="quick-heading">
         <div className="container quick-grid">
           <div className="quick-picture">
             <Picture
@@ -44,14 +45,18 @@ function Showcase({
   eyebrow,
   grid,
   alt,
+  belowFirstScreen,
 }: {
   id: string
   eyebrow: string
   grid: { heading: string; intro?: string; items: CardItem[] }
   alt?: boolean
+  /** Never in the first screen: rendered as it nears the viewport (.render-when-near). */
+  belowFirstScreen?: boolean
 }) {
+  const className = ['section', alt && 'section-alt', belowFirstScreen && 'render-when-near'].filter(Boolean).join(' ')
   return (
-    <section className={alt ? 'section section-alt' : 'section'} aria-labelledby={`${id}-heading`}>
+    <section className={className} aria-labelledby={`${id}-heading`}>
       <div className="container">
         <div className="section-head">
           <span className="eyebrow">{eyebrow}</span>
