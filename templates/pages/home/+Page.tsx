@@ -16,9 +16,10 @@ export default function Page({ carousel, latest, popular, quick, company }: Data
       <Carousel {...carousel} />
 
       <Showcase id="latest" eyebrow="New in our range" grid={latest} />
-      {/* On a phone the latest products start inside the first screen; what follows never does. */}
-      <Showcase id="popular" eyebrow="Most requested" grid={popular} alt belowFirstScreen />
+      <Showcase id="popular" eyebrow="Most requested" grid={popular} alt />
 
+      {/* Never in the first screen, nor within the screen below it where the browser would draw it at
+          once anyway (the popular products are): drawn as it nears the viewport (.render-when-near). */}
       <section className="section render-when-near" aria-labelledby="quick-heading">
         <div className="container quick-grid">
           <div className="quick-picture">
@@ -45,18 +46,14 @@ function Showcase({
   eyebrow,
   grid,
   alt,
-  belowFirstScreen,
 }: {
   id: string
   eyebrow: string
   grid: { heading: string; intro?: string; items: CardItem[] }
   alt?: boolean
-  /** Never in the first screen: rendered as it nears the viewport (.render-when-near). */
-  belowFirstScreen?: boolean
 }) {
-  const className = ['section', alt && 'section-alt', belowFirstScreen && 'render-when-near'].filter(Boolean).join(' ')
   return (
-    <section className={className} aria-labelledby={`${id}-heading`}>
+    <section className={alt ? 'section section-alt' : 'section'} aria-labelledby={`${id}-heading`}>
       <div className="container">
         <div className="section-head">
           <span className="eyebrow">{eyebrow}</span>
