@@ -11,7 +11,8 @@ const widths = [390, 1280]
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
 await mkdir(outDir, { recursive: true })
 for (const width of widths) {
-  const page = await browser.newPage({ viewport: { width, height: width < 600 ? 844 : 800 } })
+  // bypassCSP: to draw the sections the site renders only near the viewport (.render-when-near, content-visibility: auto) in the full-page picture.
+  const page = await browser.newPage({ viewport: { width, height: width < 600 ? 844 : 800 }, bypassCSP: true })
   // SCREENSHOT_ADMIN_PASSWORD: log in to the enquiry inbox first, to picture its pages too.
   if (process.env.SCREENSHOT_ADMIN_PASSWORD) {
     await page.goto(`${base}/admin/login`)
@@ -29,6 +30,9 @@ for (const width of widths) {
       }
       window.scrollTo(0, 0)
     })
+    await page.waitForLoadState('networkidle')
+    // A visitor's browser draws those sections as they scroll to them; a full-page picture is taken at the top, so draw them all.
+    await page.addStyleTag({ content: '.render-when-near { content-visibility: visible; }' })
     await page.waitForLoadState('networkidle')
     const file = `${outDir}/${path.replace(/\W+/g, '_') || 'home'}-${width}.png`
     await page.screenshot({ path: file, fullPage: true })

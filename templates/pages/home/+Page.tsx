@@ -18,7 +18,9 @@ export default function Page({ carousel, latest, popular, quick, company }: Data
       <Showcase id="latest" eyebrow="New in our range" grid={latest} />
       <Showcase id="popular" eyebrow="Most requested" grid={popular} alt />
 
-      <section className="section" aria-labelledby="quick-heading">
+      {/* Never in the first screen, nor within the screen below it where the browser would draw it at
+          once anyway (the popular products are): drawn as it nears the viewport (.render-when-near). */}
+      <section className="section render-when-near" aria-labelledby="quick-heading">
         <div className="container quick-grid">
           <div className="quick-picture">
             <Picture

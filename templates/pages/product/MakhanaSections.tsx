@@ -5,7 +5,7 @@ export function MakhanaSections({ product }: { product: AgroProduct }) {
   const { grades, qualityTiers, priceBands, useCases } = product
   if (!grades && !qualityTiers && !priceBands && !useCases) return null
   return (
-    <section className="section section-alt" aria-labelledby="categories-heading">
+    <section className="section section-alt render-when-near" aria-labelledby="categories-heading">
       <div className="container">
         <h2 id="categories-heading">{product.name} Categories</h2>
         <div className="category-grid">

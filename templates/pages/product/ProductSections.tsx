@@ -56,7 +56,7 @@ export function ApplicationList({ items }: { items: { title: string; text: strin
 /** 'Looking for "…" ?' and the product enquiry form. */
 export function EnquirySection({ name, enquiry }: { name: string; enquiry: EnquiryFormProps }) {
   return (
-    <section className="section section-alt" aria-labelledby="enquiry-heading">
+    <section className="section section-alt render-when-near" aria-labelledby="enquiry-heading">
       <div className="container enquiry-wrap">
         <h2 id="enquiry-heading">{`Looking for "${name}" ?`}</h2>
         <Island name="EnquiryForm" component={EnquiryForm} props={enquiry} />
@@ -67,7 +67,7 @@ export function EnquirySection({ name, enquiry }: { name: string; enquiry: Enqui
 
 export function ExploreSection({ heading, items }: { heading: string; items: CardItem[] }) {
   return (
-    <section className="section" aria-labelledby="explore-heading">
+    <section className="section render-when-near" aria-labelledby="explore-heading">
       <div className="container">
         <h2 id="explore-heading">{heading}</h2>
         <CardGrid items={items} cta="Get Best Quote" />
