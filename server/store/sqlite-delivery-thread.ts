@@ -71,8 +71,8 @@ port.on('message', (message: Notify | CallMessage) => {
     return
   }
   void answerCall(calls, message, send).then(() => {
-    // Ends the thread (its log lines are posted to the main thread), whatever sockets are left open (a relay that
-    // stalls answers nodemailer's goodbye no sooner than it answered the message).
+    // Ends the thread (its log lines are posted to the main thread already), whatever sockets are
+    // left open (a relay that stalls answers nodemailer's goodbye no sooner than it answered the message).
     if (message.method === 'close') logger.flush(() => process.exit(0))
   })
 })
