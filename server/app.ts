@@ -105,10 +105,10 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
     maxAge: 600,
   })
   // The site's own forms (same origin) and clients that send no Origin need no CORS headers.
-  const ownOrigin = new URL(config.siteUrl).origin
   const crossOriginPosts: RequestHandler = (req, res, next) => {
     const origin = req.headers.origin
-    if (origin === undefined || origin === ownOrigin) next()
+    // SITE_URL is an origin already (config.ts).
+    if (origin === undefined || origin === config.siteUrl) next()
     else crossOrigin(req, res, next)
   }
   app.post('/api/submit', crossOriginPosts, limiter, createSubmitHandler(submitContext))
