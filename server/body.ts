@@ -2,7 +2,7 @@
 // RequestError with its 4xx status, never in an exception that would become a 500.
 // Parsed by hand, not by body-parser: strict UTF-8 (invalid bytes are refused, not replaced),
 // no request compression, and urlencoded fields are flat (no qs-style nesting to pollute).
-import type { Request } from 'express'
+import type { IncomingMessage } from 'node:http'
 
 /** A client's mistake, answered with `status`. It carries no stack trace: it is never a fault to
  * trace, and capturing one cost more than the rest of a refused enquiry's validation. */
@@ -27,7 +27,7 @@ export class RequestError extends Error {
 export type BodyType = 'json' | 'form'
 
 /** Which of the two body types this request has; 415 for anything else. */
-export function bodyType(req: Request): BodyType {
+export function bodyType(req: IncomingMessage): BodyType {
   const header = req.headers['content-type']
   if (!header) throw new RequestError(415, 'Send the enquiry as application/json.')
   const [mediaType = '', ...params] = header
@@ -48,7 +48,7 @@ export function bodyType(req: Request): BodyType {
 
 /** Reads the whole body, at most `limit` bytes. A body over the limit is read on (and dropped)
  * up to `drainLimit` so the client gets the 413 instead of a reset connection. */
-export async function readBody(req: Request, limit: number, drainLimit = 1024 * 1024): Promise<Buffer> {
+export async function readBody(req: IncomingMessage, limit: number, drainLimit = 1024 * 1024): Promise<Buffer> {
   const encoding = req.headers['content-encoding']
   if (encoding !== undefined && encoding.toLowerCase() !== 'identity') {
     throw new RequestError(415, 'Compressed request bodies are not accepted.')

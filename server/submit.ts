@@ -1,13 +1,14 @@
 // POST /api/submit: check, validate, store durably, queue the mail, then answer.
 // JSON requests (the forms with JavaScript) get JSON; classic urlencoded posts (JavaScript off) get
 // a 303 to the thank-you page, or the problem page listing what to fix.
-import type { Request, RequestHandler, Response } from 'express'
+import type { IncomingMessage as Request, ServerResponse as Response } from 'node:http'
 import { combineMobile, type FormValidator, HONEYPOT_FIELD } from '../forms/schemas.ts'
 import { normaliseText } from '../forms/text-rules.ts'
 import { addToRequestLine } from './access-log.ts'
 import { bodyType, decodeUtf8, parseJson, parseUrlencoded, readBody, RequestError } from './body.ts'
 import { fieldLabel, LONG_FIELDS } from './fields.ts'
 import type { HeaderList } from './headers.ts'
+import { redirect, sendBody, sendHtml, sendJson } from './respond.ts'
 import { escapeHtml, productOf } from './mail.ts'
 import type { FormTypeEntry } from './site.ts'
 import type { StaticSite } from './static.ts'
@@ -43,6 +44,8 @@ export interface SubmitContext {
   isAllowedOrigin(origin: string): boolean
   /** Called after a mail was queued, to wake the outbox worker. */
   onQueued(): void
+  /** The visitor's address, as TRUST_PROXY lets it be known (server/client-address.ts). */
+  visitor(req: Request): string
 }
 
 interface Envelope {
@@ -51,7 +54,8 @@ interface Envelope {
   formData: Record<string, unknown>
 }
 
-export function createSubmitHandler(ctx: SubmitContext): RequestHandler {
+/** Handles a POST; a RequestError is answered here, anything else is thrown to the caller as a fault. */
+export function createSubmitHandler(ctx: SubmitContext): (req: Request, res: Response) => Promise<void> {
   return async (req, res) => {
     const classic = isClassicPost(req)
     try {
@@ -65,7 +69,7 @@ export function createSubmitHandler(ctx: SubmitContext): RequestHandler {
       const text = decodeUtf8(await readBody(req, BODY_LIMIT))
       const envelope = type === 'json' ? jsonEnvelope(parseJson(text), ctx.formTypes) : classicEnvelope(text, ctx.formTypes)
       const outcome = await accept(ctx, req, res, envelope)
-      if (classic) res.redirect(303, pageUrl(ctx, req, ctx.staticSite.has(THANK_YOU_PATH) ? THANK_YOU_PATH : '/'))
+      if (classic) redirect(res, 303, pageUrl(ctx, req, ctx.staticSite.has(THANK_YOU_PATH) ? THANK_YOU_PATH : '/'))
       else sendSuccess(res, outcome.message)
     } catch (error) {
       if (!(error instanceof RequestError)) throw error
@@ -82,11 +86,7 @@ const SUCCESS_BODIES = new Map(
 )
 
 function sendSuccess(res: Response, message: string): void {
-  const body = SUCCESS_BODIES.get(message)!
-  res.statusCode = 200
-  res.setHeader('Content-Type', 'application/json; charset=utf-8')
-  res.setHeader('Content-Length', body.length)
-  res.end(body)
+  sendBody(res, 200, 'application/json; charset=utf-8', SUCCESS_BODIES.get(message)!)
 }
 
 export function isClassicPost(req: Request): boolean {
@@ -115,8 +115,8 @@ async function accept(
     email: String(data.email ?? '').slice(0, 254),
     data,
     status: spam ? 'spam' : entry.kind === 'review' ? 'pending_moderation' : 'received',
-    ip: req.ip,
-    userAgent: normaliseText(req.get('user-agent') ?? '', 'single').slice(0, 500) || undefined,
+    ip: ctx.visitor(req),
+    userAgent: normaliseText(req.headers['user-agent'] ?? '', 'single').slice(0, 500) || undefined,
     requestId,
   }
   // The store composes the mail (composeEnquiryMail) in the transaction, where the id is known.
@@ -237,10 +237,32 @@ export function sendRefusal(ctx: PageContext, req: Request, res: Response, error
   const page = classic ? problemPage(ctx, req, error) : undefined
   if (page !== undefined) {
     for (const [name, value] of ctx.pageHeaders) res.setHeader(name, value)
-    res.status(error.status).type('html').send(page)
+    sendHtml(res, error.status, page)
     return
   }
-  res.status(error.status).json({ success: false, message: error.message, errors: error.errors })
+  sendJson(res, error.status, { success: false, message: error.message, errors: error.errors })
+}
+
+/**
+ * Answers an error thrown while handling a request: a client's mistake (a RequestError, or a 4xx
+ * error from Node or Express) with its status; anything else as a fault, logged, with a 500 that
+ * names the request id so the owner can find the log line.
+ */
+export function sendFailure(ctx: PageContext, req: Request, res: Response, error: unknown): void {
+  const classic = isClassicPost(req)
+  if (error instanceof RequestError) return sendRefusal(ctx, req, res, error, classic)
+  const status = clientErrorStatus(error)
+  if (status !== undefined) return sendRefusal(ctx, req, res, new RequestError(status, 'The request could not be understood.'), classic)
+  req.log.error({ err: error, method: req.method, path: (req.url ?? '/').split('?', 1)[0] }, 'request failed')
+  const reference = `Something went wrong on our side and your enquiry was not saved. Please try again later or e-mail us (reference ${req.id}).`
+  sendRefusal(ctx, req, res, new RequestError(500, reference), classic)
+}
+
+/** Errors thrown by Express or Node for a malformed request carry a 4xx status. */
+function clientErrorStatus(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null) return undefined
+  const status = (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined
 }
 
 /** The prerendered problem page with the errors and a link back to the form that was posted. */

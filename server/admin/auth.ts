@@ -94,10 +94,15 @@ export function mountAuth(router: express.Router, deps: AuthDeps): InboxAuth {
     limit: limit.max,
     // Only failures count: a request answered below 400 is taken off again.
     skipSuccessfulRequests: true,
-    // The same headers as the enquiry limit (server/app.ts), so a client reads both one way.
+    // The same headers as the enquiry limit (server/enquiry-limit.ts), so a client reads both one way.
     standardHeaders: 'draft-7',
     legacyHeaders: false,
     store: new LoginFailureStore(deps.db),
+    // Its configuration checks are logged as JSON lines, like everything else. The one about
+    // X-Forwarded-For without "trust proxy" is said once for the whole service, in its own terms
+    // (warnOnceAboutProxy in server/app.ts).
+    logger: deps.logger.child({ component: 'rate-limit' }),
+    validate: { xForwardedForHeader: false },
     handler: (req, res, _next, options) => {
       const resetTime = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime
       const seconds = Math.max(1, Math.ceil(((resetTime?.getTime() ?? Date.now() + options.windowMs) - Date.now()) / 1000))

@@ -197,14 +197,16 @@ describe('logs', () => {
   })
 
   it('carry the rate limiter’s own configuration warnings as JSON lines, not console text', async () => {
-    // express-rate-limit checks its first request; one with a Forwarded header makes it report.
-    const fresh = await startTestServer({})
+    // express-rate-limit (the inbox's login limit) checks its first request; one with a Forwarded
+    // header makes it report.
+    const fresh = await startTestServer({ ADMIN_PASSWORD: 'a-password-for-this-test' })
     try {
-      await fetch(`${fresh.url}/api/submit`, {
+      const res = await fetch(`${fresh.url}/admin/login`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', forwarded: 'for=198.51.100.7' },
-        body: '{}',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: fresh.url, forwarded: 'for=198.51.100.7' },
+        body: 'password=wrong',
       })
+      expect(res.status).toBe(401)
       const fromLimiter = fresh.logger.events.filter((e) => e.component === 'rate-limit')
       expect(fromLimiter).toHaveLength(1)
       expect(fromLimiter[0]).toMatchObject({ level: 'error', err: { code: 'ERR_ERL_FORWARDED_HEADER' } })
