@@ -33,7 +33,8 @@ Object.defineProperty(IncomingMessage.prototype, 'log', {
   get(this: LoggedRequest): Logger {
     const logger = this[serviceLogger]
     if (logger === undefined) throw new Error('req.log is used on a request the access log did not start')
-    return (this[childLogger] ??= logger.child({ requestId: this.id }))
+    this[childLogger] ??= logger.child({ requestId: this.id })
+    return this[childLogger]
   },
 })
 

@@ -12,7 +12,9 @@ type WithAddress = IncomingMessage & { [address]?: string }
 
 export function clientAddress(trustProxy: Config['trustProxy']): (req: IncomingMessage) => string {
   const trust =
-    typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : proxyaddr.compile(trustProxy === false ? [] : trustProxy)
+    typeof trustProxy === 'number'
+      ? (_address: string, hop: number) => hop < trustProxy
+      : proxyaddr.compile(trustProxy === false ? [] : trustProxy)
   // Worked out once per request: the rate limit, the stored enquiry and the log all ask.
   return (req) => ((req as WithAddress)[address] ??= proxyaddr(req, trust))
 }

@@ -250,9 +250,12 @@ export function sendRefusal(ctx: PageContext, req: Request, res: Response, error
  */
 export function sendFailure(ctx: PageContext, req: Request, res: Response, error: unknown): void {
   const classic = isClassicPost(req)
-  if (error instanceof RequestError) return sendRefusal(ctx, req, res, error, classic)
-  const status = clientErrorStatus(error)
-  if (status !== undefined) return sendRefusal(ctx, req, res, new RequestError(status, 'The request could not be understood.'), classic)
+  const status = error instanceof RequestError ? error.status : clientErrorStatus(error)
+  if (status !== undefined) {
+    const refusal = error instanceof RequestError ? error : new RequestError(status, 'The request could not be understood.')
+    sendRefusal(ctx, req, res, refusal, classic)
+    return
+  }
   req.log.error({ err: error, method: req.method, path: (req.url ?? '/').split('?', 1)[0] }, 'request failed')
   const reference = `Something went wrong on our side and your enquiry was not saved. Please try again later or e-mail us (reference ${req.id}).`
   sendRefusal(ctx, req, res, new RequestError(500, reference), classic)
