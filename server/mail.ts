@@ -65,7 +65,13 @@ function mailFields(kind: FormKind) {
   return fields
 }
 
-export function composeEnquiryMail(enquiry: EnquiryForMail, siteUrl: string): QueuedMail {
+/** The Message-ID of a submission's mail: made once, when it is queued, so every attempt to send
+ * it carries the same one and a mailbox that got it twice shows it once. */
+export function enquiryMessageId(submissionId: number, siteUrl: string): string {
+  return `<enquiry-${submissionId}.${randomUUID()}@${new URL(siteUrl).hostname}>`
+}
+
+export function composeEnquiryMail(enquiry: EnquiryForMail, siteUrl: string, messageId: string): QueuedMail {
   const { data } = enquiry
   // The store composes from what it was given as plain data: a kind no form has is a fault to name.
   if (!Object.hasOwn(FORM_LABELS, enquiry.kind)) throw new Error(`no mail is composed for a form of kind "${enquiry.kind}"`)
@@ -113,7 +119,7 @@ export function composeEnquiryMail(enquiry: EnquiryForMail, siteUrl: string): Qu
   ].join('\n')
 
   return {
-    messageId: `<enquiry-${enquiry.submissionId}.${randomUUID()}@${new URL(siteUrl).hostname}>`,
+    messageId,
     replyToName: headerSafe(name, 100),
     replyToAddress: headerSafe(email, 254),
     subject,

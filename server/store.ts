@@ -42,9 +42,8 @@ export interface Submission extends NewSubmission {
 }
 
 /**
- * What the store needs, besides the submission itself, to compose its mail (composeEnquiryMail in
- * server/mail.ts) in the transaction that stores it, where the id it names is known. Plain data, so
- * that it crosses to the SQLite writer's thread.
+ * What the outbox keeps, besides the submission itself, to compose its mail (composeEnquiryMail in
+ * server/mail.ts) when it is sent. Plain data, so that it crosses to the SQLite writer's thread.
  */
 export interface MailInputs {
   /** The site the mail says it comes from; its host names the Message-ID. */
@@ -97,8 +96,8 @@ export interface EnquiryStore {
 
   /**
    * Stores a submission and, unless `mail` is null (spam), its mail in the outbox: both or neither.
-   * The mail is composed from the submission inside the transaction, so it can name the
-   * submission's id. Resolves once the transaction is durable.
+   * The outbox row holds the mail's Message-ID and inputs; the mail itself is composed from the
+   * submission when it is claimed for sending. Resolves once the transaction is durable.
    */
   addSubmission(submission: NewSubmission, mail: MailInputs | null): Promise<StoredIds>
   getSubmission(id: number): Promise<Submission | undefined>

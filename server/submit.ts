@@ -119,7 +119,7 @@ async function accept(
     userAgent: normaliseText(req.headers['user-agent'] ?? '', 'single').slice(0, 500) || undefined,
     requestId,
   }
-  // The store composes the mail (composeEnquiryMail) in the transaction, where the id is known.
+  // The store queues the mail with the submission; it is composed (composeEnquiryMail) when it is sent.
   const { id } = await ctx.store.addSubmission(submission, spam ? null : { siteUrl: ctx.siteUrl })
   addToRequestLine(res, { submissionId: id, formType, stored: submission.status })
   if (!spam) ctx.onQueued()

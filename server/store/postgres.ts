@@ -9,7 +9,7 @@ import type { MailInputs, NewSubmission, StoreSettings, StoredIds } from '../sto
 import { migratePostgres } from './migrations.ts'
 import { SqlRateLimitStore } from './rate-limit.ts'
 import type { Database, EnquiryDb } from './schema.ts'
-import { composeSubmissionMail, outboxRow, SqlEnquiryStore, submissionRow } from './sql-store.ts'
+import { outboxRow, SqlEnquiryStore, submissionRow } from './sql-store.ts'
 
 export const DEFAULT_POOL_SIZE = 10
 const INT8_OID = 20
@@ -86,7 +86,7 @@ export class PostgresEnquiryStore extends SqlEnquiryStore {
     const { rows } = await sql<{ id: number }>`SELECT nextval(pg_get_serial_sequence('submissions', 'id')) AS id`.execute(this.db)
     const id = rows[0]!.id
     const row = { id, ...submissionRow(submission) }
-    const mail = outboxRow(id, submission.receivedAt, composeSubmissionMail(id, submission, mailInputs))
+    const mail = outboxRow(id, submission.receivedAt, mailInputs)
     const [outbox] = await this.runCompiled(
       this.db,
       'insert submission with outbox',

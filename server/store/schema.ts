@@ -35,11 +35,14 @@ export interface OutboxTable {
   submission_id: number
   created_at: number
   message_id: string
-  reply_to_name: string
-  reply_to_address: string
-  subject: string
-  text: string
-  html: string
+  /** The site the mail says it comes from; with the submission, all that composing the mail needs. */
+  site_url: string | null
+  /** The composed mail, kept only by rows queued before it was composed at sending (schema version 4). */
+  reply_to_name: string | null
+  reply_to_address: string | null
+  subject: string | null
+  text: string | null
+  html: string | null
   status: OutboxStatus
   attempts: Generated<number>
   next_attempt_at: number

@@ -4,7 +4,7 @@
 import { sql, type Compilable, type CompiledQuery, type Expression, type SqlBool } from 'kysely'
 import type { Store as RateLimitStore } from 'express-rate-limit'
 import type { FormKind } from '../../forms/schemas.ts'
-import { composeEnquiryMail } from '../mail.ts'
+import { composeEnquiryMail, enquiryMessageId } from '../mail.ts'
 import type {
   EnquiryStore,
   FieldValue,
@@ -59,7 +59,7 @@ export abstract class SqlEnquiryStore implements EnquiryStore {
       Object.values(row),
     )
     if (!mailInputs) return { id, outboxId: null }
-    const mail = outboxRow(id, submission.receivedAt, composeSubmissionMail(id, submission, mailInputs))
+    const mail = outboxRow(id, submission.receivedAt, mailInputs)
     const [outbox] = await this.runCompiled(
       db,
       'insert outbox',
@@ -172,7 +172,7 @@ export abstract class SqlEnquiryStore implements EnquiryStore {
         .returningAll()
         .executeTakeFirst()
     })
-    return row && toOutboxMessage(row)
+    return row && (await this.withMail([row]))[0]
   }
 
   async renewLease(id: number, owner: string, leaseUntil: number): Promise<boolean> {
@@ -229,12 +229,45 @@ export abstract class SqlEnquiryStore implements EnquiryStore {
       .orderBy('id', 'desc')
       .$if(options.limit !== undefined, (q) => q.limit(options.limit!))
       .execute()
-    return rows.map(toOutboxMessage)
+    return this.withMail(rows)
   }
 
   async outboxForSubmission(submissionId: number): Promise<OutboxMessage[]> {
     const rows = await this.db.selectFrom('outbox').selectAll().where('submission_id', '=', submissionId).orderBy('id').execute()
-    return rows.map(toOutboxMessage)
+    return this.withMail(rows)
+  }
+
+  /**
+   * Outbox rows as messages, each with its mail: composed from its submission (one query for all
+   * of them), or as it was stored by a row queued before mail was composed at sending.
+   */
+  private async withMail(rows: OutboxRow[]): Promise<OutboxMessage[]> {
+    const toCompose = rows.filter((row) => row.text === null).map((row) => row.submission_id)
+    const submissions = new Map(
+      toCompose.length === 0
+        ? []
+        : (
+            await this.db
+              .selectFrom('submissions')
+              .select(['id', 'form_type', 'kind', 'product', 'data', 'received_at'])
+              .where('id', 'in', [...new Set(toCompose)])
+              .execute()
+          ).map((s) => [s.id, s]),
+    )
+    return rows.map((row) => {
+      if (row.text !== null) return toOutboxMessage(row, storedMail(row))
+      // The outbox row goes with its submission (ON DELETE CASCADE): both are there, or neither.
+      const s = submissions.get(row.submission_id)!
+      const enquiry = {
+        submissionId: s.id,
+        formType: s.form_type,
+        kind: s.kind as FormKind,
+        product: s.product,
+        data: parseData(s.data),
+        receivedAt: Number(s.received_at),
+      }
+      return toOutboxMessage(row, composeEnquiryMail(enquiry, row.site_url!, row.message_id))
+    })
   }
 
   async countOutbox(now = Date.now()): Promise<{ queued: number; failing: number; sent: number; leased: number }> {
@@ -335,25 +368,28 @@ export function submissionRow(submission: NewSubmission) {
   }
 }
 
-/** The mail announcing submission `id` to the company's mailbox. */
-export function composeSubmissionMail(id: number, submission: NewSubmission, inputs: MailInputs): QueuedMail {
-  const { formType, kind, product, data, receivedAt } = submission
-  return composeEnquiryMail({ submissionId: id, formType, kind: kind as FormKind, product, data, receivedAt }, inputs.siteUrl)
-}
-
-/** A submission's mail as its new outbox row, due at once. */
-export function outboxRow(submissionId: number, receivedAt: number, mail: QueuedMail) {
+/** A submission's mail as its new outbox row, due at once: what composing it needs besides the
+ * submission, not the mail itself (composed when it is sent, see withMail). */
+export function outboxRow(submissionId: number, receivedAt: number, inputs: MailInputs) {
   return {
     submission_id: submissionId,
     created_at: receivedAt,
-    message_id: mail.messageId,
-    reply_to_name: mail.replyToName,
-    reply_to_address: mail.replyToAddress,
-    subject: mail.subject,
-    text: mail.text,
-    html: mail.html,
+    message_id: enquiryMessageId(submissionId, inputs.siteUrl),
+    site_url: inputs.siteUrl,
     status: 'queued' as const,
     next_attempt_at: receivedAt,
+  }
+}
+
+/** The mail of a row queued when the outbox kept composed mail (before schema version 4). */
+function storedMail(row: OutboxRow): QueuedMail {
+  return {
+    messageId: row.message_id,
+    replyToName: row.reply_to_name ?? '',
+    replyToAddress: row.reply_to_address ?? '',
+    subject: row.subject ?? '',
+    text: row.text ?? '',
+    html: row.html ?? '',
   }
 }
 
@@ -381,17 +417,12 @@ export function toSubmission(row: SubmissionRow & { mail_status: OutboxRow['stat
   }
 }
 
-export function toOutboxMessage(row: OutboxRow): OutboxMessage {
+function toOutboxMessage(row: OutboxRow, mail: QueuedMail): OutboxMessage {
   return {
     id: row.id,
     submissionId: row.submission_id,
     createdAt: row.created_at,
-    messageId: row.message_id,
-    replyToName: row.reply_to_name,
-    replyToAddress: row.reply_to_address,
-    subject: row.subject,
-    text: row.text,
-    html: row.html,
+    ...mail,
     status: row.status,
     attempts: row.attempts,
     nextAttemptAt: row.next_attempt_at,

@@ -1,9 +1,9 @@
 // The SQLite writer's thread (started by ./sqlite-writer.ts): it owns the service's write
 // connection and runs every write the service makes there, blocking this thread and not the event
 // loop that serves visitors: the group commits with synchronous=FULL (the disk's sync included),
-// SQLite's automatic checkpoints, composing each enquiry's mail in its transaction, and the
-// outbox's bookkeeping for the delivery thread (./sqlite-delivery-thread.ts), so that one
-// connection alone ever takes the write lock.
+// SQLite's automatic checkpoints, and the outbox's bookkeeping for the delivery thread
+// (./sqlite-delivery-thread.ts; a claimed message's mail is composed here from its submission), so
+// that one connection alone ever takes the write lock.
 // Compiled to dist/service/sqlite-writer-thread.js by `npm run build` (scripts/build-server.ts).
 import { parentPort, workerData } from 'node:worker_threads'
 import { threadLogger } from './thread-logger.ts'

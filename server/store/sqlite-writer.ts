@@ -1,8 +1,8 @@
 // The service's SQLite store: the main thread, which serves visitors, does no SQLite write and no
 // mail work for an enquiry. Two threads of their own do:
 // - the writer (./sqlite-writer-thread.ts) owns the write connection: it runs the group commits
-//   with synchronous=FULL (blocking itself, not the event loop, for the disk's sync), composes each
-//   mail in its submission's transaction, checkpoints, and keeps the outbox's bookkeeping;
+//   with synchronous=FULL (blocking itself, not the event loop, for the disk's sync), checkpoints,
+//   and keeps the outbox's bookkeeping (composing each mail when it is claimed for sending);
 // - the delivery (./sqlite-delivery-thread.ts) runs the outbox worker and its mail transport, at a
 //   lower scheduling priority, asking the writer for each claim and mark.
 // The main thread sends the writer what arrived in one turn of its event loop as one message and

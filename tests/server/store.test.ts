@@ -47,7 +47,7 @@ function submission(name: string, overrides: Partial<NewSubmission> = {}): NewSu
     ...overrides,
   }
 }
-/** The mail's inputs: the store composes the mail itself, in the submission's transaction. */
+/** The mail's inputs: the outbox keeps them, and the mail is composed from the submission when it is sent. */
 const MAIL: MailInputs = { siteUrl: 'https://www.example.com' }
 
 describe(`store (${storeBackend})`, () => {
@@ -62,10 +62,8 @@ describe(`store (${storeBackend})`, () => {
       const { rows } = await sql<{ synchronous_commit: string }>`SHOW synchronous_commit`.execute(store.db)
       expect(rows[0]!.synchronous_commit).toBe('on')
     }
-    // Composing its mail fails (no form has this kind): the submission is not stored either.
-    await expect(store.addSubmission(submission('A', { kind: 'noSuchForm' }), MAIL)).rejects.toThrow(
-      'no mail is composed for a form of kind "noSuchForm"',
-    )
+    // Queuing its mail fails (no site address to name its Message-ID by): the submission is not stored either.
+    await expect(store.addSubmission(submission('A'), { siteUrl: 'not a web address' })).rejects.toThrow(/invalid url/i)
     expect((await store.countSubmissions()).total).toBe(0)
 
     const { id, outboxId } = await store.addSubmission(submission('A'), MAIL)
@@ -80,7 +78,14 @@ describe(`store (${storeBackend})`, () => {
     expect((await store.outboxForSubmission(id))[0]).toMatchObject({
       subject: `Product enquiry: Clove from A (#${id})`,
       messageId: expect.stringMatching(new RegExp(`^<enquiry-${id}\\.[0-9a-f-]+@www\\.example\\.com>$`)),
+      replyToName: 'A',
+      text: expect.stringContaining('Name: A'),
+      html: expect.stringContaining('Sent by the enquiry service of https://www.example.com.'),
     })
+    // The row keeps what composing needs, not the ~3 KB mail: that is composed when it is sent.
+    expect(
+      await store.db.selectFrom('outbox').select(['site_url', 'subject', 'text', 'html']).where('id', '=', outboxId!).execute(),
+    ).toEqual([{ site_url: 'https://www.example.com', subject: null, text: null, html: null }])
     // A row the database refuses fails, and takes its mail with it.
     await expect(store.addSubmission(submission('B', { status: 'bogus' as NewSubmission['status'] }), MAIL)).rejects.toThrow(
       /check constraint/i,
@@ -98,7 +103,7 @@ describe(`store (${storeBackend})`, () => {
     const { store } = await freshStore()
     const results = await Promise.allSettled([
       store.addSubmission(submission('one'), MAIL),
-      store.addSubmission(submission('two', { kind: 'noSuchForm' }), MAIL),
+      store.addSubmission(submission('two', { status: 'bogus' as NewSubmission['status'] }), MAIL),
       store.addSubmission(submission('three'), null),
     ])
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled'])
