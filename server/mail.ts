@@ -196,14 +196,25 @@ function smtpSender(settings: MailSettings, url: string): MailSender {
 function emlFileSender(settings: MailSettings): MailSender {
   const dir = path.join(settings.dataDir, 'mail')
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' })
+  // Made at the first message, and again if someone removed it since (the write then fails ENOENT).
+  let folderMade: Promise<unknown> | undefined
   return {
     description: describeMailSender(settings),
     async send(message) {
       const info = await transport.sendMail(messageOptions(settings, message))
-      await fs.promises.mkdir(dir, { recursive: true })
+      folderMade ??= fs.promises.mkdir(dir, { recursive: true }).catch((error: unknown) => {
+        folderMade = undefined
+        throw error
+      })
+      await folderMade
       // One file name per outbox row: a retry after a crash overwrites instead of duplicating.
       const file = path.join(dir, `enquiry-${String(message.id).padStart(6, '0')}.eml`)
-      await writeFileDurably(file, info.message as Buffer)
+      try {
+        await writeFileDurably(file, info.message as Buffer)
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') folderMade = undefined
+        throw error
+      }
       return file
     },
     close: () => transport.close(),

@@ -9,7 +9,7 @@ import { precompressDir } from '../../scripts/precompress.ts'
 import { staleReason } from '../../server/build-freshness.mjs'
 import { ConfigError, DEFAULT_MAIL_TO, loadConfig } from '../../server/config.ts'
 import { maskSecrets } from '../../server/log.ts'
-import { headerSafe } from '../../server/mail.ts'
+import { createMailSender, headerSafe } from '../../server/mail.ts'
 import { retryDelay } from '../../server/outbox.ts'
 import { projectRoot, tempDir } from './helpers.ts'
 
@@ -243,6 +243,35 @@ describe('headerSafe', () => {
     expect(headerSafe('Asha\r\nBcc: x@y.z')).toBe('Asha Bcc: x@y.z')
     expect(headerSafe('a\u2028b\u0085c\u0000d\te')).toBe('a b c d e')
     expect(headerSafe('x'.repeat(300), 10)).toBe(`${'x'.repeat(9)}…`)
+  })
+})
+
+describe('mail as .eml files', () => {
+  const message = (id: number) => ({
+    id,
+    messageId: `<enquiry-${id}.test@www.example.com>`,
+    replyToName: 'Buyer',
+    replyToAddress: 'buyer@example.com',
+    subject: `Quick enquiry #${id}`,
+    text: 'Two containers, please.',
+    html: '<p>Two containers, please.</p>',
+  })
+
+  it('makes the folder once, and again after someone removed it (that attempt fails, to be retried)', async () => {
+    const dataDir = tempDir()
+    const sender = createMailSender({ smtpUrl: undefined, mailFrom: 'site@example.com', mailTo: ['sales@example.com'], dataDir })
+    try {
+      const first = await sender.send(message(1))
+      expect(first).toBe(path.join(dataDir, 'mail', 'enquiry-000001.eml'))
+      expect(fs.readFileSync(first, 'utf8')).toContain('Subject: Quick enquiry #1')
+      fs.rmSync(path.join(dataDir, 'mail'), { recursive: true })
+      await expect(sender.send(message(2))).rejects.toMatchObject({ code: 'ENOENT' })
+      // The outbox's retry makes it anew.
+      expect(await sender.send(message(2))).toBe(path.join(dataDir, 'mail', 'enquiry-000002.eml'))
+      expect(fs.readdirSync(path.join(dataDir, 'mail'))).toEqual(['enquiry-000002.eml'])
+    } finally {
+      sender.close()
+    }
   })
 })
 
