@@ -20,6 +20,13 @@ export interface RasterImageEntry {
   fallback: string
   /** The image's dominant colour as #rrggbb: a placeholder background while it loads. */
   dominantColour: string
+  /**
+   * The home page's first slide only, AVIF: the middle of the photo, its full height and 2/3 of
+   * that wide, for a slide drawn on a phone held upright, which shows only that part of the photo
+   * (object-fit: cover). Each is cut from the rung of the same `width`: a phone picks the same rung
+   * as for the whole photo and draws the same pixels, without the sides it never shows.
+   */
+  portrait?: ImageVariant[]
 }
 
 /** A vector image (logo, icon) copied as-is under a content-hashed name. */

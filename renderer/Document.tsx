@@ -26,14 +26,24 @@ export function Document({
   const { geo, lcpImage } = head
   const social = { type: head.social?.type ?? 'website', image: head.social?.image ?? shareImage }
   // React puts a high-priority image preload first in <head>, before the logo's and any other.
+  // A picture with portrait cuts gets one preload per kind of screen, each with the <source>'s media.
   if (lcpImage) {
-    preload(lcpImage.image.fallback, {
-      as: 'image',
-      type: 'image/avif',
-      imageSrcSet: srcset(lcpImage.image.avif),
-      imageSizes: lcpImage.sizes,
-      fetchPriority: 'high',
-    })
+    const { image, sizes, portraitMedia } = lcpImage
+    const preloadAvif = (list: typeof image.avif, media?: string) =>
+      preload(image.fallback, {
+        as: 'image',
+        type: 'image/avif',
+        imageSrcSet: srcset(list),
+        imageSizes: sizes,
+        fetchPriority: 'high',
+        media,
+      })
+    if (portraitMedia && image.portrait) {
+      preloadAvif(image.portrait, portraitMedia)
+      preloadAvif(image.avif, `not all and ${portraitMedia}`)
+    } else {
+      preloadAvif(image.avif)
+    }
   }
   return (
     <html lang="en">

@@ -16,7 +16,7 @@ import sharp from 'sharp'
 import { isEntryPoint } from '../project/entry-point.ts'
 import { paths } from '../project/paths.ts'
 import type { ImageEntry, ImageManifest, ImageVariant, RasterImageEntry } from '../project/image-manifest.ts'
-import { ladderFor, WIDEST_BY_FOLDER, widestFor, WIDTH_LADDER } from './image-widths.ts'
+import { ladderFor, PORTRAIT, portraitRungs, WIDEST_BY_FOLDER, widestFor, WIDTH_LADDER } from './image-widths.ts'
 
 export type { ImageEntry, ImageManifest } from '../project/image-manifest.ts'
 
@@ -31,6 +31,11 @@ export interface BuildImagesOptions {
   manifestPath?: string
   /** Default <outDir>/../images-cache.json */
   cachePath?: string
+  /**
+   * Photos (keys as in the manifest, e.g. 'products/granite.jpg') that also get portrait cuts
+   * (PORTRAIT in image-widths.ts): the home page's first slide. Default none.
+   */
+  portraitCuts?: readonly string[]
   /** How many encodes run at once. Default 2 (the build machine's cores; AVIF is CPU-bound). */
   concurrency?: number
   /** Progress lines; default silent. */
@@ -55,7 +60,9 @@ type Format = keyof typeof ENCODERS
 const FORMATS = Object.keys(ENCODERS) as Format[]
 
 /** Changing the ladder, encoder settings or sharp itself invalidates the whole cache. */
-const SETTINGS_KEY = hash(JSON.stringify({ v: 2, WIDTH_LADDER, WIDEST_BY_FOLDER, FALLBACK_WIDTH, ENCODERS, sharp: sharp.versions }))
+const SETTINGS_KEY = hash(
+  JSON.stringify({ v: 4, WIDTH_LADDER, WIDEST_BY_FOLDER, PORTRAIT, FALLBACK_WIDTH, ENCODERS, sharp: sharp.versions }),
+)
 
 const RASTER = /\.(jpe?g|png|webp|avif)$/i
 const SVG = /\.svg$/i
@@ -65,7 +72,7 @@ const OUTPUT_NAME = /(-\d+\.[0-9a-f]{8}\.(avif|webp|jpg)|\.[0-9a-f]{8}\.svg)$/
 interface CacheFile {
   settings: string
   publicPrefix: string
-  images: Record<string, { sourceHash: string; entry: ImageEntry; files: string[] }>
+  images: Record<string, { sourceHash: string; portrait?: boolean; entry: ImageEntry; files: string[] }>
 }
 
 export async function buildImages(opts: BuildImagesOptions): Promise<ImageManifest> {
@@ -79,6 +86,7 @@ export async function buildImages(opts: BuildImagesOptions): Promise<ImageManife
 
   const cache = await readCache(cachePath, publicPrefix)
   const nextCache: CacheFile = { settings: SETTINGS_KEY, publicPrefix, images: {} }
+  const portraitKeys = new Set(opts.portraitCuts ?? [])
   const sources = (await listFiles(imagesDir)).filter((f) => RASTER.test(f) || SVG.test(f)).sort()
 
   await Promise.all(
@@ -86,15 +94,21 @@ export async function buildImages(opts: BuildImagesOptions): Promise<ImageManife
       const input = await readFile(path.join(imagesDir, rel))
       const sourceHash = hash(input)
       const cached = cache.images[rel]
-      if (cached && cached.sourceHash === sourceHash && cached.files.every((f) => existsSync(path.join(outDir, f)))) {
+      const portrait = portraitKeys.has(toKey(rel))
+      if (
+        cached &&
+        cached.sourceHash === sourceHash &&
+        (cached.portrait ?? false) === portrait &&
+        cached.files.every((f) => existsSync(path.join(outDir, f)))
+      ) {
         nextCache.images[rel] = cached
         return
       }
       const t0 = performance.now()
       const built = SVG.test(rel)
         ? await copySvg(rel, input, outDir, publicPrefix)
-        : await encodeRaster(rel, input, outDir, publicPrefix, limit)
-      nextCache.images[rel] = { sourceHash, ...built }
+        : await encodeRaster(rel, input, outDir, publicPrefix, limit, portrait)
+      nextCache.images[rel] = { sourceHash, portrait, ...built }
       log(`images: ${rel} (${Math.round(performance.now() - t0)} ms)`)
     }),
   )
@@ -113,6 +127,7 @@ async function encodeRaster(
   outDir: string,
   publicPrefix: string,
   limit: Limiter,
+  withPortrait: boolean,
 ): Promise<{ entry: RasterImageEntry; files: string[] }> {
   // rotate() applies the EXIF orientation, so phone photos stand the right way up.
   const base = sharp(input, { failOn: 'error' }).rotate()
@@ -146,6 +161,31 @@ async function encodeRaster(
   )
   for (const format of FORMATS) variants[format].sort((a, b) => a.width - b.width)
 
+  // The middle of the photo at full height, for slides on phones held upright (PORTRAIT); each cut
+  // is as tall as the rung it stands for, so the same pixels are drawn from a smaller file. AVIF
+  // only: the cuts are for the first screen of phones, and a phone without AVIF takes the whole photo.
+  const cutWidth = Math.round(srcHeight * PORTRAIT.aspect)
+  const cutRungs = withPortrait && cutWidth < srcWidth ? portraitRungs(widths) : []
+  const portrait: ImageVariant[] = []
+  await Promise.all(
+    cutRungs.map((width) =>
+      limit(async () => {
+        const height = Math.round((srcHeight * width) / srcWidth)
+        const data = await base
+          .clone()
+          .extract({ left: Math.round((srcWidth - cutWidth) / 2), top: 0, width: cutWidth, height: srcHeight })
+          .resize({ width: Math.round(height * PORTRAIT.aspect), height })
+          .avif(ENCODERS.avif.options)
+          .toBuffer()
+        const file = `${stem}-portrait-${width}.${hash(data).slice(0, 8)}.avif`
+        await writeOutput(path.join(outDir, file), data)
+        files.push(file)
+        portrait.push({ url: publicPrefix + file, width })
+      }),
+    ),
+  )
+  portrait.sort((a, b) => a.width - b.width)
+
   const { dominant } = await limit(() => base.clone().resize(64, 64, { fit: 'inside' }).stats())
   const top = widths[widths.length - 1]!
   const fallback = variants.jpeg[0]!
@@ -157,6 +197,7 @@ async function encodeRaster(
       ...variants,
       fallback: fallback.url,
       dominantColour: `#${[dominant.r, dominant.g, dominant.b].map((c) => c.toString(16).padStart(2, '0')).join('')}`,
+      ...(cutRungs.length > 0 && { portrait }),
     },
   }
 }

@@ -92,6 +92,8 @@ export async function buildSite({ quiet = false } = {}): Promise<{ pages: number
     outDir: paths.imagesOut,
     manifestPath: paths.imageManifest,
     cachePath: paths.imageCache,
+    // The home page's first slide, its largest paint: phones held upright get its portrait cuts.
+    portraitCuts: [content.productBySlug.get(content.home.carousel.slides[0]!)!.image.src],
   })
   log(`images: ${Object.keys(images).length} in ${Math.round(performance.now() - t1)} ms`)
 

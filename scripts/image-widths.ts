@@ -29,3 +29,18 @@ export function widestFor(key: string): number {
   const folder = Object.keys(WIDEST_BY_FOLDER).find((f) => key.startsWith(f))
   return folder ? WIDEST_BY_FOLDER[folder]! : WIDEST
 }
+
+/**
+ * Portrait cuts of the home page's first slide, 2/3 as wide as they are tall. A slide is as wide as
+ * the screen and 100svh less the header tall (26-48 rem): on the phones the carousel gives these cuts
+ * (Carousel.tsx, PORTRAIT_MEDIA: at most 480 px wide and 0.52 as wide as tall) it is 0.50-0.63 as
+ * wide as tall, and still under 2/3 when the browser's bars take 100 px of the height, so it shows
+ * only the middle of a 4:3 photo, all of which is in the cut. Cut at the rungs from 480 px up, those
+ * a phone picks for a full-width slide (360-480 px at 1.75-3x), so a cut stands in for its rung.
+ */
+export const PORTRAIT = { aspect: 2 / 3, fromWidth: 480 } as const
+
+/** The rungs of an image's ladder that get a portrait cut. */
+export function portraitRungs(widths: readonly number[]): number[] {
+  return widths.filter((w) => w >= PORTRAIT.fromWidth)
+}

@@ -12,16 +12,23 @@ export interface PictureProps {
   priority?: boolean
   /** Put on the <img>, which is the element that takes the layout (width: 100%, object-fit ...). */
   className?: string
+  /**
+   * A media query for screens that draw only the middle of the photo (a slide on a phone held
+   * upright): those that read AVIF get its portrait cuts (RasterImageEntry.portrait), if it has them.
+   */
+  portraitMedia?: string
 }
 
 /**
  * The dominant colour travels as data-placeholder on the <img>; the site's CSP forbids inline
  * styles, so a caller that wants it as a background maps it in CSS or in a stylesheet it generates.
  */
-export function Picture({ image, alt, sizes, priority = false, className }: PictureProps) {
+export function Picture({ image, alt, sizes, priority = false, className, portraitMedia }: PictureProps) {
   if (isSvgEntry(image)) return <SvgImage image={image} alt={alt} priority={priority} className={className} />
+  const portrait = portraitMedia ? image.portrait : undefined
   return (
     <picture>
+      {portrait && <source media={portraitMedia} type="image/avif" srcSet={srcset(portrait)} sizes={sizes} />}
       <source type="image/avif" srcSet={srcset(image.avif)} sizes={sizes} />
       <source type="image/webp" srcSet={srcset(image.webp)} sizes={sizes} />
       <img

@@ -20,7 +20,7 @@ export interface Head {
    * The picture that is the page's largest paint, preloaded from <head> at high priority with the
    * same srcset and sizes as its <img>, so the browser fetches the file it will draw, at once.
    */
-  lcpImage?: { image: RasterImageEntry; sizes: string }
+  lcpImage?: { image: RasterImageEntry; sizes: string; portraitMedia?: string }
   jsonLd?: Record<string, unknown>[]
   /** Regional geo tags (granite shades and makhana). */
   geo?: { region: string; placename: string; latitude: number; longitude: number }
@@ -29,9 +29,13 @@ export interface Head {
   pagination?: { prevPath?: string; nextPath?: string }
 }
 
-/** The page's largest paint, to preload: a photo drawn at `sizes` (a vector picture needs no preload). */
-export function lcpImage(image: ImageEntry, sizes: string): Head['lcpImage'] {
-  return isSvgEntry(image) ? undefined : { image, sizes }
+/**
+ * The page's largest paint, to preload: a photo drawn at `sizes` (a vector picture needs no preload),
+ * its portrait cuts on screens matching `portraitMedia` when its <picture> has them (Picture.tsx).
+ */
+export function lcpImage(image: ImageEntry, sizes: string, portraitMedia?: string): Head['lcpImage'] {
+  if (isSvgEntry(image)) return undefined
+  return portraitMedia && image.portrait ? { image, sizes, portraitMedia } : { image, sizes }
 }
 
 /** JSON for a <script type="application/ld+json"> block: nothing in it can close the script element. */

@@ -54,7 +54,7 @@ beforeAll(async () => {
     .toFile(path.join(imagesDir, 'badge.png'))
   await writeFile(path.join(imagesDir, 'brand', 'logo.svg'), SVG_LOGO)
   await writeFile(path.join(imagesDir, 'notes.txt'), 'not an image')
-  manifest = await buildImages({ imagesDir, outDir })
+  manifest = await buildImages({ imagesDir, outDir, portraitCuts: ['products/clove.jpg'] })
 }, 60_000)
 
 afterAll(async () => {
@@ -88,6 +88,34 @@ describe('buildImages', () => {
     expect(widestFor('products/clove.jpg')).toBe(1600)
   })
 
+  it('cuts the photos asked for to portrait at the phone rungs: full height, 2/3 as wide, the middle of the photo', async () => {
+    const clove = manifest['products/clove.jpg'] as RasterImageEntry
+    // Its rungs from 480 px up; 700 is its top rung.
+    expect(clove.portrait?.map((v) => v.width)).toEqual([480, 640, 700])
+    for (const v of clove.portrait ?? []) {
+      expect(v.url).toMatch(/^\/img\/products\/clove-portrait-\d+\.[0-9a-f]{8}\.avif$/)
+      const file = path.join(outDir, v.url.slice('/img/'.length))
+      const meta = await sharp(file).metadata()
+      // As tall as the rung it stands for (525 * width / 700), 2/3 as wide.
+      const height = Math.round((525 * v.width) / 700)
+      expect([meta.width, meta.height]).toEqual([Math.round((height * 2) / 3), height])
+    }
+    // The middle 350 px of the 700: its left edge is in the green block (x 40-340), its right edge in the brown.
+    const top = clove.portrait!.at(-1)!
+    const { data, info } = await sharp(path.join(outDir, top.url.slice('/img/'.length)))
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+    const pixel = (x: number, y: number) => [
+      ...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3),
+    ]
+    const [lr, lg] = pixel(2, 100)
+    const [rr, rg] = pixel(info.width - 3, 100)
+    expect(lg!).toBeGreaterThan(lr!)
+    expect(rr!).toBeGreaterThan(rg!)
+    // A photo not asked for gets none.
+    expect((manifest['badge.png'] as RasterImageEntry).portrait).toBeUndefined()
+  })
+
   it('writes files whose names carry their content hash and whose pixels match their width', async () => {
     const clove = manifest['products/clove.jpg'] as RasterImageEntry
     for (const v of [...clove.avif, ...clove.webp, ...clove.jpeg]) {
@@ -116,7 +144,7 @@ describe('buildImages', () => {
     const files = [...(await filesUnder(outDir)), path.join(outDir, '..', 'images-manifest.json')]
     const before = mtimes(files)
     await new Promise((r) => setTimeout(r, 20))
-    const again = await buildImages({ imagesDir, outDir })
+    const again = await buildImages({ imagesDir, outDir, portraitCuts: ['products/clove.jpg'] })
     expect(again).toEqual(manifest)
     expect(await filesUnder(outDir)).toEqual(files.slice(0, -1))
     expect(mtimes(files)).toEqual(before)
@@ -129,11 +157,18 @@ describe('buildImages', () => {
     await sharp({ create: { width: 500, height: 500, channels: 3, background: '#d8c9a3' } })
       .jpeg()
       .toFile(path.join(imagesDir, 'products', 'clove.jpg'))
-    const next = await buildImages({ imagesDir, outDir })
+    const next = await buildImages({ imagesDir, outDir, portraitCuts: ['products/clove.jpg'] })
     const clove = next['products/clove.jpg'] as RasterImageEntry
     expect(clove.avif.map((v) => v.width)).toEqual([320, 360, 480, 500])
     expect(existsSync(path.join(outDir, old.avif[0]!.url.slice('/img/'.length)))).toBe(false)
     expect(statSync(badgeFile).mtimeMs).toBe(badgeMtime)
+    expect(clove.portrait?.map((v) => v.width)).toEqual([480, 500])
+    // Another first slide: the cuts of this one go, its other files stay.
+    const cuts = clove.portrait!.map((v) => path.join(outDir, v.url.slice('/img/'.length)))
+    const after = (await buildImages({ imagesDir, outDir, portraitCuts: [] }))['products/clove.jpg'] as RasterImageEntry
+    expect(after.portrait).toBeUndefined()
+    expect(after.avif).toEqual(clove.avif)
+    for (const file of cuts) expect(existsSync(file)).toBe(false)
   })
 })
 
@@ -178,6 +213,17 @@ describe('Picture', () => {
     expect(html).toContain('fetchPriority="high"')
     expect(html).toContain('decoding="sync"')
     expect(html).not.toContain('loading="lazy"')
+  })
+
+  it('puts the portrait cuts first for the screens of portraitMedia, and only when asked and there are some', () => {
+    const portrait = [{ url: '/img/p/clove-portrait-640.11111111.avif', width: 640 }]
+    const media = '(max-width: 480px) and (max-aspect-ratio: 13/25)'
+    const html = renderToString(createElement(Picture, { image: { ...image, portrait }, alt: '', sizes: '100vw', portraitMedia: media }))
+    expect(html).toMatch(
+      /^<picture><source media="\(max-width: 480px\) and \(max-aspect-ratio: 13\/25\)" type="image\/avif" srcSet="\/img\/p\/clove-portrait-640\.11111111\.avif 640w" sizes="100vw"\/><source type="image\/avif"/,
+    )
+    expect(renderToString(createElement(Picture, { image: { ...image, portrait }, alt: '', sizes: '100vw' }))).not.toContain('portrait')
+    expect(renderToString(createElement(Picture, { image, alt: '', sizes: '100vw', portraitMedia: media }))).not.toContain('media=')
   })
 
   it('renders SVG entries as a plain sized img', () => {

@@ -1,4 +1,4 @@
-import { CAROUSEL_SIZES, type CarouselProps } from '../../components/Carousel.tsx'
+import { CAROUSEL_SIZES, type CarouselProps, PORTRAIT_MEDIA } from '../../components/Carousel.tsx'
 import { productCard } from '../../lib/cards.ts'
 import { productChoice } from '../../lib/forms.ts'
 import { type Head, lcpImage } from '../../lib/head.ts'
@@ -23,7 +23,7 @@ export default function data() {
     canonicalPath: '/',
     keywords: home.seo.keywords,
     social: { type: 'website', image: socialImage(product(home.carousel.slides[0]!).image) },
-    lcpImage: lcpImage(carousel.slides[0]!.image, CAROUSEL_SIZES),
+    lcpImage: lcpImage(carousel.slides[0]!.image, CAROUSEL_SIZES, PORTRAIT_MEDIA),
     jsonLd: [
       organization(content),
       {
