@@ -23,7 +23,12 @@ const POSTGRESQL_SUITES = [
 
 // Each project lists its own settings rather than extending the root's: a project that extends it
 // would run the root's global setup (the built site) once more.
-const common = { environment: 'node', testTimeout: 20_000, hookTimeout: 30_000 } as const
+const common = {
+  environment: 'node',
+  testTimeout: 20_000,
+  hookTimeout: 30_000,
+  setupFiles: ['tests/server/setup/threads.ts'],
+} as const
 
 export default defineConfig({
   test: {
