@@ -25,11 +25,12 @@ const POSTGRESQL_SUITES = [
 // Each project lists its own settings rather than extending the root's: a project that extends it
 // would run the root's global setup (the built site) once more.
 const common = {
-  environment: 'node',
+  environment: 'node' as const,
   testTimeout: 20_000,
   hookTimeout: 30_000,
+  // Every store the files start from source runs the threads compiled for the run (tests/server/setup.ts).
   setupFiles: ['tests/server/setup/threads.ts'],
-} as const
+}
 
 export default defineConfig({
   test: {
