@@ -4,6 +4,7 @@
 // that read or write the store again on a real PostgreSQL, started once for the run
 // (tests/server/setup/postgres.ts), plus the suites only PostgreSQL has (several instances on one
 // database, migrate-to). `--project sqlite` or `--project postgresql` runs one of them.
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 /** The suites whose behaviour depends on the store. */
@@ -23,12 +24,21 @@ const POSTGRESQL_SUITES = [
 
 // Each project lists its own settings rather than extending the root's: a project that extends it
 // would run the root's global setup (the built site) once more.
-const common = { environment: 'node', testTimeout: 20_000, hookTimeout: 30_000 } as const
+const common = {
+  environment: 'node' as const,
+  testTimeout: 20_000,
+  hookTimeout: 30_000,
+  // Every store the files start from source runs the threads compiled for the run (tests/server/setup.ts).
+  setupFiles: ['tests/server/setup/threads.ts'],
+}
 
 export default defineConfig({
   test: {
     // The root project's global setup runs once for the run, and what it provides reaches every project.
     globalSetup: ['tests/server/setup.ts'],
+    // Two files at a time even on two cores (vitest's default there is one): the suites mostly wait
+    // on servers, child processes, SMTP and PostgreSQL, using about two thirds of a core in one file.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
