@@ -250,9 +250,8 @@ export function sendRefusal(ctx: PageContext, req: Request, res: Response, error
  */
 export function sendFailure(ctx: PageContext, req: Request, res: Response, error: unknown): void {
   const classic = isClassicPost(req)
-  const status = error instanceof RequestError ? error.status : clientErrorStatus(error)
-  if (status !== undefined) {
-    const refusal = error instanceof RequestError ? error : new RequestError(status, 'The request could not be understood.')
+  const refusal = error instanceof RequestError ? error : clientErrorRefusal(error)
+  if (refusal) {
     sendRefusal(ctx, req, res, refusal, classic)
     return
   }
@@ -261,11 +260,13 @@ export function sendFailure(ctx: PageContext, req: Request, res: Response, error
   sendRefusal(ctx, req, res, new RequestError(500, reference), classic)
 }
 
-/** Errors thrown by Express or Node for a malformed request carry a 4xx status. */
-function clientErrorStatus(error: unknown): number | undefined {
+/** Errors thrown by Express or Node for a malformed request carry a 4xx status: refused with it. */
+function clientErrorRefusal(error: unknown): RequestError | undefined {
   if (typeof error !== 'object' || error === null) return undefined
   const status = (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode
-  return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined
+  return typeof status === 'number' && status >= 400 && status < 500
+    ? new RequestError(status, 'The request could not be understood.')
+    : undefined
 }
 
 /** The prerendered problem page with the errors and a link back to the form that was posted. */

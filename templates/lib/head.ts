@@ -34,8 +34,7 @@ export interface Head {
  * its portrait cuts on screens matching `portraitMedia` when its <picture> has them (Picture.tsx).
  */
 export function lcpImage(image: ImageEntry, sizes: string, portraitMedia?: string): Head['lcpImage'] {
-  if (isSvgEntry(image)) return undefined
-  return portraitMedia && image.portrait ? { image, sizes, portraitMedia } : { image, sizes }
+  return isSvgEntry(image) ? undefined : { image, sizes, portraitMedia }
 }
 
 /** JSON for a <script type="application/ld+json"> block: nothing in it can close the script element. */
