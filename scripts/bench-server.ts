@@ -7,7 +7,8 @@
 //   npm run bench:server                       compiles the service (.cache/bench-service) and runs
 //                                              it on dist/ (building it first if it is missing),
 //                                              with a temporary DATA_DIR, mail as .eml files, the
-//                                              rate limit raised
+//                                              rate limit raised; then, with no load, how fast its
+//                                              outbox sends the mail the runs left queued
 //   BENCH_SECONDS=10 BENCH_CONNECTIONS=10       length of each run and concurrent connections
 //   BENCH_ROUNDS=3                              echo and service one after the other that many times,
 //                                              and the median of the rounds' ratios (on a machine
@@ -149,6 +150,26 @@ async function main() {
     }
   }
 
+  // What the outbox's gate held back during the load goes out afterwards: the service again, on the
+  // same data folder, with nothing to answer, for as long as one run.
+  let drain: { sent: number; cpuUsPerMessage: number } | undefined
+  if (!profile) {
+    const mailDir = path.join(dataDir, 'mail')
+    const written = () => (fs.existsSync(mailDir) ? fs.readdirSync(mailDir).filter((f) => f.endsWith('.eml')).length : 0)
+    const before = written()
+    process.stdout.write(`delivering the queued mail, with no load, for ${seconds} s ...
+`)
+    const idle = await startNodeProcess(serviceArgs, serviceEnv, path.join(workDir, 'service-drain.log'))
+    try {
+      const cpuBefore = cpuSeconds([idle.pid])
+      await new Promise((resolve) => setTimeout(resolve, seconds * 1000))
+      const sent = written() - before
+      drain = { sent, cpuUsPerMessage: ((cpuSeconds([idle.pid]) - cpuBefore) * 1e6) / Math.max(1, sent) }
+    } finally {
+      await idle.stop()
+    }
+  }
+
   fs.mkdirSync(dataDir, { recursive: true })
   const sync = await syncLatencyMs(dataDir)
   const cpus = os.cpus()
@@ -222,8 +243,13 @@ async function main() {
   await store.close()
   const successes = pairs.reduce((sum, p) => sum + (p.accepted.result.statusCodeStats['200']?.count ?? 0), 0)
   process.stdout.write(
-    `Stored ${stored} submissions for ${successes} success replies; outbox: ${outbox.sent} written as .eml, ${outbox.queued} still queued at shutdown.\n`,
+    `Stored ${stored} submissions for ${successes} success replies; outbox: ${outbox.sent} written as .eml, ${outbox.queued} still queued at the end.\n`,
   )
+  if (drain)
+    process.stdout.write(
+      `With no load, the outbox wrote ${(drain.sent / seconds).toFixed(0)} messages per second (${drain.sent} in ${seconds} s; ` +
+        `the service's CPU per message ${drain.cpuUsPerMessage.toFixed(0)} µs, all threads).\n`,
+    )
   if (profile) {
     const profiles = fs.readdirSync(workDir).filter((f) => f.endsWith('.cpuprofile'))
     process.stdout.write(`CPU profile: ${profiles.map((f) => path.join(workDir, f)).join(', ')}\n`)

@@ -36,7 +36,7 @@ export interface Config {
   /** Origins allowed to POST /api/submit: SITE_URL and ALLOWED_ORIGINS. */
   allowedOrigins: string[]
   rateLimit: { max: number; windowMs: number }
-  outbox: { retryBaseMs: number; retryMaxMs: number; leaseMs: number; pollMs: number }
+  outbox: { retryBaseMs: number; retryMaxMs: number; leaseMs: number; pollMs: number; spareCores: number }
   shutdownTimeoutMs: number
   /** The owner's inbox at /admin/enquiries; undefined (the inbox is off) unless a password is set. */
   inbox: InboxConfig | undefined
@@ -79,6 +79,12 @@ const seconds = (min: number, max: number) =>
     .transform(Number)
     .pipe(z.number().min(min, `must be at least ${min} seconds`).max(max, `must be at most ${max} seconds`))
     .transform((s) => Math.round(s * 1000))
+const cores = (max: number) =>
+  z
+    .string()
+    .regex(/^\d+(\.\d+)?$/, 'must be a number of cores, such as 0.5 or 1')
+    .transform(Number)
+    .pipe(z.number().max(max, `must be at most ${max}`))
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((v) => ['true', '1', 'yes'].includes(v))
@@ -260,6 +266,12 @@ export const ENVIRONMENT = {
     default: '`30`',
     meaning: 'Longest pause between looks at the queue (notices `retry` from the CLI)',
   }),
+  OUTBOX_SPARE_CORES: variable({
+    schema: cores(64).default(1),
+    default: '`1`',
+    meaning:
+      "On SQLite, mail goes out while this much CPU is idle (in cores, at most half the machine's, over the last 0.1 s), and at least one message a second while the cores are busy, so a burst of visitors comes first; `0` sends at once",
+  }),
   SHUTDOWN_TIMEOUT_SECONDS: variable({
     schema: seconds(0, 600).default(10_000),
     default: '`10`',
@@ -416,6 +428,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       retryMaxMs: e.OUTBOX_RETRY_MAX_SECONDS,
       leaseMs: e.OUTBOX_LEASE_SECONDS,
       pollMs: e.OUTBOX_POLL_SECONDS,
+      spareCores: e.OUTBOX_SPARE_CORES,
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS,
     buildOnStart: e.BUILD_ON_START,

@@ -19,6 +19,8 @@ export interface OutboxSettings {
   leaseMs: number
   /** Longest sleep between looks at the queue, so changes made by another process are noticed. */
   pollMs: number
+  /** Idle CPU (in cores) the SQLite delivery thread waits for before each message; 0: none (./spare-cpu.ts). */
+  spareCores: number
 }
 
 /** Delay before attempt n+1 after n failed attempts: base·2^(n-1), capped, with jitter in [½, 1]. */
@@ -50,6 +52,14 @@ export interface MailDelivery {
 /** The store's side of delivery: the queue in the database (or, on SQLite, reached through the writer's thread). */
 export type OutboxQueue = Pick<EnquiryStore, 'claimDueMessage' | 'renewLease' | 'markSent' | 'markFailed' | 'nextDueAt'>
 
+/**
+ * Asked before each message the background loop sends (./spare-cpu.ts): resolves when it may go.
+ * `pause(ms)` waits, returning early when the worker stops; `stopping()` says whether it does.
+ */
+export interface DeliveryGate {
+  wait(pause: (ms: number) => Promise<void>, stopping: () => boolean): Promise<void>
+}
+
 export class OutboxWorker implements MailDelivery {
   /** Names the worker in leases (shown by the CLI): which machine or instance, which process. */
   readonly owner = `${os.hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`
@@ -58,12 +68,15 @@ export class OutboxWorker implements MailDelivery {
   private wake: (() => void) | undefined
   private pendingWake = false
   private abandonCurrent: ((reason: Error) => void) | undefined
+  private endPause: (() => void) | undefined
 
+  /** `gate`, if given, paces the background loop (not deliverDue, which the admin CLI calls). */
   constructor(
     private readonly store: OutboxQueue,
     private readonly sender: MailSender,
     private readonly settings: OutboxSettings,
     private readonly logger: Logger,
+    private readonly gate?: DeliveryGate,
   ) {}
 
   /** Starts delivering in the background until stop(). */
@@ -88,6 +101,7 @@ export class OutboxWorker implements MailDelivery {
   async stop(timeoutMs = Infinity): Promise<boolean> {
     this.stopping = true
     this.wake?.()
+    this.endPause?.()
     const running = this.running
     if (!running) return true
     let timer: NodeJS.Timeout | undefined
@@ -110,10 +124,11 @@ export class OutboxWorker implements MailDelivery {
     this.abandonCurrent?.(new Error('interrupted by shutdown before the mail server answered'))
   }
 
-  /** Sends every message due now, one after another; for the admin CLI and tests. */
-  async deliverDue(): Promise<{ sent: number; failed: number }> {
+  /** Sends every message due now, one after another (each when `gate` lets it); for the admin CLI and tests. */
+  async deliverDue(gate?: DeliveryGate): Promise<{ sent: number; failed: number }> {
     const result = { sent: 0, failed: 0 }
     for (;;) {
+      if (gate) await gate.wait((ms) => this.pause(ms), () => this.stopping)
       if (this.stopping) return result
       const message = await this.store.claimDueMessage(this.owner, Date.now(), this.settings.leaseMs)
       if (!message) return result
@@ -126,7 +141,7 @@ export class OutboxWorker implements MailDelivery {
     while (!this.stopping) {
       this.pendingWake = false
       try {
-        await this.deliverDue()
+        await this.deliverDue(this.gate)
       } catch (error) {
         // The store itself failed (disk full, locked for too long): wait, then try again.
         this.logger.error({ err: error }, 'outbox could not read the queue')
@@ -159,6 +174,20 @@ export class OutboxWorker implements MailDelivery {
         this.wake = undefined
         done()
       }
+    })
+  }
+
+  /** Waits `ms`, or less if the worker stops; new mail does not end it (unlike sleep()). */
+  private pause(ms: number): Promise<void> {
+    if (this.stopping) return Promise.resolve()
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer)
+        this.endPause = undefined
+        resolve()
+      }
+      const timer = setTimeout(done, ms)
+      this.endPause = done
     })
   }
 

@@ -1,15 +1,18 @@
 // The mail delivery's thread (started by ./sqlite-writer.ts): the outbox worker (server/outbox.ts)
 // with its mail transport (nodemailer: building each message, the SMTP session or the .eml file).
 // Its queue is the writer thread's (every claim and mark goes there, over `writerPort`), so the
-// write lock stays with one connection. It runs at a lower scheduling priority than the rest of the
-// process: mail waits safely in the outbox, so when the cores are busy, answering visitors and
-// committing their enquiries come first; on an idle machine it sends at once.
+// write lock stays with one connection. Mail waits safely in the outbox, so when the cores are busy,
+// answering visitors and committing their enquiries come first: this thread runs at a lower
+// scheduling priority, and before each message it waits for idle CPU (OUTBOX_SPARE_CORES,
+// ../spare-cpu.ts), because part of what a delivery costs is work on the other threads. On an idle
+// machine it sends at once.
 // Compiled to dist/service/sqlite-delivery-thread.js by `npm run build` (scripts/build-server.ts).
 import fs from 'node:fs'
 import os from 'node:os'
 import { parentPort, workerData } from 'node:worker_threads'
 import { createMailSender } from '../mail.ts'
 import { OutboxWorker } from '../outbox.ts'
+import { SPARE_CPU_DEFAULTS, SpareCpu } from '../spare-cpu.ts'
 import { threadLogger } from './thread-logger.ts'
 import {
   answerCall,
@@ -43,7 +46,14 @@ const queue: QueueCalls = {
   nextDueAt: () => queueCalls.call('nextDueAt'),
 }
 const sender = createMailSender(settings.mail)
-const outbox = new OutboxWorker(queue, sender, settings.outbox, logger)
+// Sends when the cores have room (../spare-cpu.ts): a burst of visitors comes first. On one or two
+// cores, half the machine idle is room enough.
+const cores = os.availableParallelism()
+const gate =
+  settings.outbox.spareCores > 0
+    ? new SpareCpu({ ...SPARE_CPU_DEFAULTS, minSpareCores: Math.min(settings.outbox.spareCores, cores / 2) }, cores)
+    : undefined
+const outbox = new OutboxWorker(queue, sender, settings.outbox, logger, gate)
 
 writer.on('message', (message: Notify | { type: 'reply' }) => {
   if (message.type === 'notify') outbox.notify()
