@@ -128,7 +128,11 @@ export class OutboxWorker implements MailDelivery {
   async deliverDue(gate?: DeliveryGate): Promise<{ sent: number; failed: number }> {
     const result = { sent: 0, failed: 0 }
     for (;;) {
-      if (gate) await gate.wait((ms) => this.pause(ms), () => this.stopping)
+      if (gate)
+        await gate.wait(
+          (ms) => this.pause(ms),
+          () => this.stopping,
+        )
       if (this.stopping) return result
       const message = await this.store.claimDueMessage(this.owner, Date.now(), this.settings.leaseMs)
       if (!message) return result

@@ -25,7 +25,12 @@ function scriptedMachine(cores: number, shareAt: (ms: number) => { idle: number;
       }
     }
   }
-  const gate = new SpareCpu({ minSpareCores: 0.5, windowMs: 100, maxWaitMs: 1000 }, cores, () => sample, () => now)
+  const gate = new SpareCpu(
+    { minSpareCores: 0.5, windowMs: 100, maxWaitMs: 1000 },
+    cores,
+    () => sample,
+    () => now,
+  )
   const pause = async (ms: number) => advance(Math.ceil(ms / 10) * 10)
   return { gate, pause, advance, now: () => now }
 }
@@ -88,10 +93,13 @@ describe('spare CPU', () => {
     await m.gate.wait(m.pause, () => false)
     m.advance(100)
     let stopping = false
-    const waited = m.gate.wait(async (ms) => {
-      await m.pause(ms)
-      stopping = true
-    }, () => stopping)
+    const waited = m.gate.wait(
+      async (ms) => {
+        await m.pause(ms)
+        stopping = true
+      },
+      () => stopping,
+    )
     await waited
     expect(m.now()).toBeLessThan(300)
   })
