@@ -1,7 +1,7 @@
 // Unit tests (node environment): no built site needed. The server suite, the built pages, the quality
 // checks and the browser tests have their own configs (vitest.*.config.ts).
-import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
+import { FILE_WORKERS } from './tests/setup/file-workers.ts'
 
 export default defineConfig({
   test: {
@@ -9,9 +9,7 @@ export default defineConfig({
     // These read the built site (tests/deploy/ makes one): their own configs run them after the build.
     exclude: ['tests/server/**', 'tests/build/**', 'tests/quality/**', 'tests/deploy/**', 'node_modules/**'],
     environment: 'node',
-    // Two files at a time even on two cores (vitest's default there is one): many wait on the child
-    // processes they start.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    maxWorkers: FILE_WORKERS,
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },

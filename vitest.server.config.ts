@@ -4,8 +4,8 @@
 // that read or write the store again on a real PostgreSQL, started once for the run
 // (tests/server/setup/postgres.ts), plus the suites only PostgreSQL has (several instances on one
 // database, migrate-to). `--project sqlite` or `--project postgresql` runs one of them.
-import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
+import { FILE_WORKERS } from './tests/setup/file-workers.ts'
 
 /** The suites whose behaviour depends on the store. */
 const POSTGRESQL_SUITES = [
@@ -36,9 +36,7 @@ export default defineConfig({
   test: {
     // The root project's global setup runs once for the run, and what it provides reaches every project.
     globalSetup: ['tests/server/setup.ts'],
-    // Two files at a time even on two cores (vitest's default there is one): the suites mostly wait
-    // on servers, child processes, SMTP and PostgreSQL, using about two thirds of a core in one file.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    maxWorkers: FILE_WORKERS,
     projects: [
       {
         test: {

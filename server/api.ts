@@ -15,7 +15,6 @@ export interface EnquiryApiOptions {
   /** The API's own security headers (apiSecurityHeaders in server/headers.ts). */
   headers: HeaderList
   limit: EnquiryLimit
-  windowMs: number
 }
 
 /** Is this request for the API? Express matched /api and /api/… in any letter case; so does this. */
@@ -26,7 +25,7 @@ export function isApiRequest(url: string): boolean {
 
 export function createEnquiryApi(ctx: SubmitContext, options: EnquiryApiOptions): (req: IncomingMessage, res: ServerResponse) => void {
   const submit = createSubmitHandler(ctx)
-  const minutes = Math.max(1, Math.ceil(options.windowMs / 60_000))
+  const minutes = Math.max(1, Math.ceil(options.limit.windowMs / 60_000))
   const tooMany = `Too many enquiries from your network. Please try again in ${minutes} minutes, or e-mail us.`
   // Another origin allowed to post (a static host with the API elsewhere) may read the answer.
   const crossOrigin = cors({
@@ -46,7 +45,7 @@ export function createEnquiryApi(ctx: SubmitContext, options: EnquiryApiOptions)
       // The site's own forms (same origin; SITE_URL is an origin, see config.ts) and clients that
       // send no Origin need no CORS headers.
       if (origin !== undefined && origin !== ctx.siteUrl) await new Promise<void>((resolve) => crossOrigin(req, res, () => resolve()))
-      if (!(await options.limit(req, res))) {
+      if (!(await options.limit.take(req, res))) {
         req.log.warn({ ip: ctx.visitor(req) }, 'enquiry rate limited')
         sendRefusal(ctx, req, res, new RequestError(429, tooMany), isClassicPost(req))
         return

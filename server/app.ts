@@ -58,7 +58,6 @@ export function createApp(config: Config, deps: AppDeps): RequestListener {
     headers: apiSecurityHeaders(pageHeaders),
     // Shared by every instance on a PostgreSQL database; in memory for SQLite's single process.
     limit: enquiryLimit(config.rateLimit, submitContext.visitor, store.rateLimitStore()),
-    windowMs: config.rateLimit.windowMs,
   })
 
   const app = express()

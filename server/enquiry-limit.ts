@@ -13,8 +13,12 @@ export interface LimitSettings {
   windowMs: number
 }
 
-/** Counts this request against its visitor's window and sets the headers; false when over the limit. */
-export type EnquiryLimit = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>
+export interface EnquiryLimit {
+  /** Counts this request against its visitor's window and sets the headers; false when over the limit. */
+  take(req: IncomingMessage, res: ServerResponse): Promise<boolean>
+  /** The window's length, for the words of the refusal. */
+  readonly windowMs: number
+}
 
 export function enquiryLimit(
   settings: LimitSettings,
@@ -26,7 +30,7 @@ export function enquiryLimit(
   void store.init?.({ windowMs } as Options)
   const windowSeconds = Math.ceil(windowMs / 1000)
   const policy = `${max};w=${windowSeconds}`
-  return async (req, res) => {
+  const take = async (req: IncomingMessage, res: ServerResponse) => {
     const { totalHits, resetTime } = await store.increment(ipKeyGenerator(visitor(req)))
     const resetSeconds = resetTime === undefined ? windowSeconds : Math.max(0, Math.ceil((resetTime.getTime() - Date.now()) / 1000))
     res.setHeader('RateLimit-Policy', policy)
@@ -35,4 +39,5 @@ export function enquiryLimit(
     res.setHeader('Retry-After', String(resetSeconds))
     return false
   }
+  return { take, windowMs }
 }
