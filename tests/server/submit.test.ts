@@ -313,6 +313,7 @@ describe('rate limit', () => {
       const body = (await res.json()) as { success: boolean; message: string }
       expect(body.success).toBe(false)
       expect(body.message).toMatch(/too many/i)
+      expect(body.message).toContain('try again in 2 minutes')
       expect((await limited.store.countSubmissions()).total).toBe(3)
       // Pages are not rate limited.
       expect((await fetch(`${limited.url}/`)).status).toBe(200)
