@@ -3,9 +3,8 @@
 // YAML file stops the build with every problem listed. Everything is written to a temporary folder
 // beside dist/ and swapped in only when the whole build succeeded, so a failed build leaves the
 // previous dist/ whole (and a running server's files in place).
-import { existsSync } from 'node:fs'
-import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises'
-import { basename, dirname, join, relative } from 'node:path'
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises'
+import { join, relative } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { checkContent } from '../content/check.ts'
 import { ContentError, formatProblems, type SiteContent } from '../content/load.ts'
@@ -16,6 +15,7 @@ import { type SiteManifest, siteManifestSchema } from '../project/site-manifest.
 import { moveInboxShells } from '../server/admin/shells.ts'
 import { writeCmsFiles } from '../admin/build-files.ts'
 import { PRODUCT_CHOICES_PATH, productOptions } from '../templates/lib/forms.ts'
+import { buildingDir, removeAbandonedBuilds, swapIn } from './build-folders.ts'
 import { buildImages } from './build-images.ts'
 import { buildServer } from './build-server.ts'
 import { BuildSettingsError, loadBuildSettings } from './build-settings.ts'
@@ -97,8 +97,9 @@ export async function buildSite({ quiet = false } = {}): Promise<{ pages: number
   })
   log(`images: ${Object.keys(images).length} in ${Math.round(performance.now() - t1)} ms`)
 
-  // A sibling of dist/, on the same file system, so the swap at the end is a rename.
-  const outDir = join(dirname(paths.distDir), `.${basename(paths.distDir)}.building-${process.pid}`)
+  const abandoned = await removeAbandonedBuilds(paths.distDir)
+  if (abandoned.length > 0) log(`removed what builds that were stopped left behind: ${abandoned.join(', ')}`)
+  const outDir = buildingDir(paths.distDir)
   await rm(outDir, { recursive: true, force: true })
   try {
     const result = await buildInto(outDir, content, settings.apiOrigin, log, quiet)
@@ -167,14 +168,6 @@ async function buildInto(
     `enquiry service: ${service.files.length} files compiled in ${Math.round(performance.now() - t3)} ms (imports ${service.packages.join(', ')})`,
   )
   return { pages: await countHtml(client) }
-}
-
-/** The new build replaces the old one: two renames, the old folder removed after. */
-async function swapIn(built: string, distDir: string): Promise<void> {
-  const previous = `${built}.previous`
-  if (existsSync(distDir)) await rename(distDir, previous)
-  await rename(built, distDir)
-  await rm(previous, { recursive: true, force: true })
 }
 
 if (isEntryPoint(import.meta.url)) {
