@@ -6,7 +6,8 @@
 // the cores' idle time plus what this thread itself used (its own work must not close the gate, or
 // it would throttle itself on a one-core machine). While the cores are busy, a message still goes
 // at least every `maxWaitMs`: mail waits in the outbox, safely, and never stops.
-// Linux only (/proc); elsewhere the gate is always open.
+// Linux only (/proc); elsewhere the gate is always open. In a container held to a CPU quota,
+// /proc/stat counts the host's cores: the gate then goes by the host's idle time, not the quota's.
 import fs from 'node:fs'
 
 /** CPU time in clock ticks, as /proc counts it. */
