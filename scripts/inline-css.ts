@@ -20,6 +20,9 @@ export async function files(dir: string, extension: string): Promise<string[]> {
   return entries.filter((e) => e.isFile() && e.name.endsWith(extension)).map((e) => join(e.parentPath, e.name))
 }
 
+/** `url(` then a reference that is neither a scheme (`data:`, `https:`), nor a path from the root, nor a fragment. */
+export const RELATIVE_URL = /url\(\s*(?:"|'|(?!["']))(?![a-z][a-z0-9+.-]*:|\/|#)/i
+
 /** The page with its stylesheet links replaced by one <style> holding their CSS, in the same order. */
 export function inlineStylesheetsOf(html: string, readCss: (sitePath: string) => string, page = 'page'): string {
   const links = html.match(STYLESHEET_LINK) ?? []
@@ -30,9 +33,9 @@ export function inlineStylesheetsOf(html: string, readCss: (sitePath: string) =>
       if (!href?.startsWith('/') || href.startsWith('//')) throw new Error(`${page}: cannot inline the stylesheet ${link}`)
       if (/\bmedia="/.test(link)) throw new Error(`${page}: ${href} has a media attribute; inlining would drop it`)
       const text = readCss(href)
-      // A relative url() would resolve against the page instead of the stylesheet once inlined.
-      if (/url\(\s*['"]?(?![a-z]+:|\/|#)/i.test(text))
-        throw new Error(`${page}: ${href} has a relative url(), which would break once inlined`)
+      // A relative url() would resolve against the page instead of the stylesheet once inlined. (The
+      // quote, if any, is taken whole: an optional one would let `url("data:…")` match without it.)
+      if (RELATIVE_URL.test(text)) throw new Error(`${page}: ${href} has a relative url(), which would break once inlined`)
       if (/<\/style/i.test(text)) throw new Error(`${page}: ${href} contains "</style"`)
       return text.trim()
     })
