@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { drawOver, encodeJpeg, rawImage } from '../../../scripts/artwork/compose.ts'
-import { colourTokens, iconSvg, logoColours, logoSvg, TOKENS_FILE } from '../../../scripts/artwork/logo.ts'
+import { colourTokens, iconSvg, logoColours, logoSvg, TOKENS_FILE, wordmark } from '../../../scripts/artwork/logo.ts'
 import { prng } from '../../../scripts/artwork/noise.ts'
 
 /** An RGB picture of random pixels: hard to compress, so the size limit matters. */
@@ -80,8 +80,32 @@ describe('logo colours', () => {
       ':root {\n  --ink: #101010;\n  --brand: #AA3300;  /* rust */\n  --surface-alt: #fafafa;\n}\n@media (min-width: 1px) { :root { --brand: #000000; } }'
     const colours = logoColours(css)
     expect(colours).toEqual({ ink: '#101010', brand: '#aa3300', tile: '#fafafa' })
-    expect(logoSvg(colours)).toContain('<tspan fill="#aa3300">&amp;</tspan>')
+    expect(wordmark(colours).svg).toMatch(/^<path d="[Mm][^"]+" fill="#101010"\/><path d="[Mm][^"]+" fill="#aa3300"\/>$/)
     expect(logoSvg(colours)).not.toContain('#8a3a12')
     expect(() => logoColours(':root { --ink: #101010; --surface-alt: #fafafa; }')).toThrow(/tokens\.css has no colour --brand/)
+  })
+})
+
+describe('the wordmark', () => {
+  const colours = logoColours()
+
+  it('is drawn as outlines: the same on every system, and no font is looked up to show it', () => {
+    const svg = logoSvg(colours)
+    expect(svg).not.toMatch(/<text|<tspan|font-family/)
+    expect(svg).toContain('<title>Neo Agro &amp; Granite</title>')
+  })
+
+  it('spans the 206 px the lettering was given, right of the mark and inside the logo', () => {
+    const { box } = wordmark(colours)
+    // The first letter's left side bearing and the last one's right one leave a pixel or so inside the 54–260 span.
+    expect(box.minX).toBeGreaterThanOrEqual(54)
+    expect(box.minX).toBeLessThan(56)
+    expect(box.maxX).toBeLessThanOrEqual(260)
+    expect(box.maxX).toBeGreaterThan(257)
+    // Capitals stand about 14 px above the 31.5 px baseline; the "g" descends about 5 px below it.
+    expect(box.minY).toBeGreaterThan(14)
+    expect(box.minY).toBeLessThan(19)
+    expect(box.maxY).toBeGreaterThan(33)
+    expect(box.maxY).toBeLessThan(48)
   })
 })
