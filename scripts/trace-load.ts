@@ -45,6 +45,7 @@ const COLUMNS: [heading: string, events: string[]][] = [
 
 const runs = Number(process.env.TRACE_RUNS ?? 10)
 const cpuRate = Number(process.env.TRACE_CPU_RATE ?? 1)
+const labels = (process.env.DIST_DIRS ?? 'dist').split(',')
 const builds = (process.env.DIST_DIRS ?? paths.distDir).split(',').map((d) => path.resolve(d))
 const pages = process.argv.slice(2).filter((a) => a.startsWith('/'))
 if (!pages.length) {
@@ -152,7 +153,7 @@ async function main() {
   console.log(`|---|---|${headings.map(() => '--:').join('|')}|`)
   for (const [key, byColumn] of figures) {
     const [page, build] = key.split('\t')
-    const label = builds.length > 1 ? path.relative(process.cwd(), build!) || '.' : 'dist'
+    const label = labels[builds.indexOf(build!)]
     console.log(`| ${page} | ${label} | ${headings.map((h) => median(byColumn.get(h)!).toFixed(1)).join(' | ')} |`)
   }
 }
