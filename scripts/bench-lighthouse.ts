@@ -10,15 +10,12 @@
 //
 // Uses Debian's Chromium (CHROMIUM_PATH or /usr/bin/chromium), never a downloaded browser.
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { paths } from '../project/paths.ts'
-import { loadConfig } from '../server/config.ts'
-import { createMemoryLogger } from '../server/log.ts'
-import { startServer } from '../server/start.ts'
 import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/setup/chromium.ts'
+import { serveBuild } from './serve-build.ts'
 
 export const PAGE_TYPES: [string, string][] = [
   ['home', '/'],
@@ -82,19 +79,13 @@ function aggregateRuns(name: string, pagePath: string, runs: Run[]): LighthouseR
 }
 
 async function main() {
-  const root = paths.root
   const runs = Number(process.env.LH_RUNS ?? 5)
   const only = process.argv.slice(2).filter((a) => a.startsWith('/'))
   const pages = only.length ? only.map((p) => [PAGE_TYPES.find(([, q]) => q === p)?.[0] ?? p, p] as [string, string]) : PAGE_TYPES
   const distDir = paths.distDir
   if (!fs.existsSync(path.join(distDir, 'client', 'index.html'))) throw new Error(`No built site in ${distDir}: run npm run build first`)
 
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-lh-'))
-  const config = loadConfig(
-    { PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(tmp, 'data'), DIST_DIR: distDir, BUILD_ON_START: 'false' },
-    root,
-  )
-  const site = await startServer(config, { logger: createMemoryLogger() })
+  const site = await serveBuild(distDir)
   const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: CHROMIUM_ARGS })
   const rows: LighthouseRow[] = []
   try {
@@ -142,7 +133,6 @@ async function main() {
   } finally {
     await chrome.kill()
     await site.close()
-    fs.rmSync(tmp, { recursive: true, force: true })
   }
 
   console.log(

@@ -5,17 +5,11 @@
 // between FCP and TTI with the trace events that make them up.
 //
 //   npx tsx scripts/lantern-replay.ts / /products/granite      (DIST_DIR=<build> for another build)
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import * as Lantern from '@paulirish/trace_engine/models/trace/lantern/lantern.js'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
-import { paths } from '../project/paths.ts'
-import { loadConfig } from '../server/config.ts'
-import { createMemoryLogger } from '../server/log.ts'
-import { startServer } from '../server/start.ts'
 import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/setup/chromium.ts'
+import { serveBuild } from './serve-build.ts'
 
 interface AnyNode {
   type: string
@@ -63,12 +57,7 @@ function printReplay(label: string, timings: Map<AnyNode, Timing>, origin: strin
 
 async function main() {
   const pagesToRun = process.argv.slice(2).filter((a) => a.startsWith('/'))
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lantern-replay-'))
-  const config = loadConfig(
-    { PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(tmp, 'data'), DIST_DIR: paths.distDir, BUILD_ON_START: 'false' },
-    paths.root,
-  )
-  const site = await startServer(config, { logger: createMemoryLogger() })
+  const site = await serveBuild()
   const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: CHROMIUM_ARGS })
   const all = (Lantern.Simulation.Simulator as unknown as { allNodeTimings: Map<string, Map<AnyNode, Timing>> }).allNodeTimings
   try {
@@ -110,7 +99,6 @@ async function main() {
   } finally {
     await chrome.kill()
     await site.close()
-    fs.rmSync(tmp, { recursive: true, force: true })
   }
 }
 

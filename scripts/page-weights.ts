@@ -8,8 +8,7 @@
 //   npm run report:weights -- --json  the same as JSON
 //
 // tests/quality/budget.test.ts holds every page to its budget with the same functions.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, posix, relative, sep } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { Browser, Page } from 'playwright-core'
@@ -228,13 +227,9 @@ export function formatWeights(weights: PageWeight[], inBrowser?: Map<string, Bro
 /** Every page in Chromium at a phone's width, served by the real server from `distDir`. */
 async function measureAllInBrowser(distDir: string, paths: string[]): Promise<Map<string, BrowserScripts>> {
   const { chromium } = await import('playwright-core')
-  const { loadConfig } = await import('../server/config.ts')
-  const { createMemoryLogger } = await import('../server/log.ts')
-  const { startServer } = await import('../server/start.ts')
+  const { serveBuild } = await import('./serve-build.ts')
   const { CHROMIUM_ARGS, chromiumPath } = await import('../tests/e2e/setup/chromium.ts')
-  const tmp = mkdtempSync(join(tmpdir(), 'page-weights-'))
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: tmp, DIST_DIR: distDir, BUILD_ON_START: 'false' }, process.cwd())
-  const site = await startServer(config, { logger: createMemoryLogger() })
+  const site = await serveBuild(distDir)
   let browser: Browser | undefined
   try {
     browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true })
@@ -249,7 +244,6 @@ async function measureAllInBrowser(distDir: string, paths: string[]): Promise<Ma
   } finally {
     await browser?.close()
     await site.close()
-    rmSync(tmp, { recursive: true, force: true })
   }
 }
 

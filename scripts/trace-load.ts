@@ -12,15 +12,10 @@
 // Compare builds made by `npm run build` (copied with `cp -a`), not built pages edited by hand: the
 // site's CSP allows only the inline styles and scripts the build hashed, so Chromium drops an edited
 // one and the page loads unstyled. The script stops with an error when that happens.
-import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { type CDPSession, chromium } from 'playwright-core'
-import { paths } from '../project/paths.ts'
-import { loadConfig } from '../server/config.ts'
-import { createMemoryLogger } from '../server/log.ts'
-import { startServer } from '../server/start.ts'
 import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/setup/chromium.ts'
+import { type ServedBuild, serveBuild } from './serve-build.ts'
 
 interface TraceEvent {
   name: string
@@ -45,8 +40,8 @@ const COLUMNS: [heading: string, events: string[]][] = [
 
 const runs = Number(process.env.TRACE_RUNS ?? 10)
 const cpuRate = Number(process.env.TRACE_CPU_RATE ?? 1)
-const labels = (process.env.DIST_DIRS ?? 'dist').split(',')
-const builds = (process.env.DIST_DIRS ?? paths.distDir).split(',').map((d) => path.resolve(d))
+/** The builds as named in DIST_DIRS (the table's labels). */
+const builds = (process.env.DIST_DIRS ?? 'dist').split(',')
 const pages = process.argv.slice(2).filter((a) => a.startsWith('/'))
 if (!pages.length) {
   console.error('Usage: [DIST_DIRS=a,b] [TRACE_RUNS=10] [TRACE_CPU_RATE=1] npx tsx scripts/trace-load.ts /path ...')
@@ -84,16 +79,10 @@ async function trace(cdp: CDPSession, load: () => Promise<void>): Promise<TraceE
 }
 
 async function main() {
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'trace-load-'))
-  const sites = []
-  for (const [i, distDir] of builds.entries()) {
-    const config = loadConfig(
-      { PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(tmp, String(i)), DIST_DIR: distDir, BUILD_ON_START: 'false' },
-      paths.root,
-    )
-    sites.push(await startServer(config, { logger: createMemoryLogger() }))
-  }
+  const sites: ServedBuild[] = []
+  for (const build of builds) sites.push(await serveBuild(path.resolve(build)))
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
+  /** Per page and build, in the order first loaded: each column's values over the rounds. */
   const figures = new Map<string, Map<string, number[]>>()
   try {
     for (let round = 0; round < runs; round++) {
@@ -132,7 +121,7 @@ async function main() {
             ...Object.fromEntries(COLUMNS.map(([heading, names]) => [heading, total(complete, names)])),
             FCP: paint ? (paint.ts - start.ts) / 1000 : Number.NaN,
           }
-          const key = `${page}\t${builds[i]}`
+          const key = `| ${page} | ${builds[i]} |`
           const byColumn = figures.get(key) ?? new Map<string, number[]>()
           for (const [k, v] of Object.entries(row)) byColumn.set(k, [...(byColumn.get(k) ?? []), v])
           figures.set(key, byColumn)
@@ -143,7 +132,6 @@ async function main() {
   } finally {
     await browser.close()
     for (const site of sites) await site.close()
-    fs.rmSync(tmp, { recursive: true, force: true })
   }
 
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
@@ -151,11 +139,7 @@ async function main() {
   console.log(`Main-thread work at load, ms observed, median of ${runs} round(s), CPU rate ${cpuRate}, 412 x 823 at 1.75x\n`)
   console.log(`| page | build | ${headings.join(' | ')} |`)
   console.log(`|---|---|${headings.map(() => '--:').join('|')}|`)
-  for (const [key, byColumn] of figures) {
-    const [page, build] = key.split('\t')
-    const label = labels[builds.indexOf(build!)]
-    console.log(`| ${page} | ${label} | ${headings.map((h) => median(byColumn.get(h)!).toFixed(1)).join(' | ')} |`)
-  }
+  for (const [key, byColumn] of figures) console.log(`${key} ${headings.map((h) => median(byColumn.get(h)!).toFixed(1)).join(' | ')} |`)
 }
 
 main().catch((error: unknown) => {

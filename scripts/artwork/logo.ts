@@ -78,7 +78,7 @@ export function wordmark(colours: LogoColours, fontFile: string = WORDMARK_FONT)
   const scale = WORDMARK.size / font.unitsPerEm
   const naturalWidth = run.positions.reduce((w, p) => w + p.xAdvance * scale + WORDMARK.letterSpacing, 0)
   const squeeze = WORDMARK.width / naturalWidth
-  const paths = new Map<string, string[]>()
+  const outlines = new Map<string, string[]>()
   const box = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity }
   let pen = 0
   run.glyphs.forEach((glyph, i) => {
@@ -88,7 +88,7 @@ export function wordmark(colours: LogoColours, fontFile: string = WORDMARK_FONT)
     const outline = glyph.path.transform(squeeze * scale, 0, 0, -scale, x, y)
     const d = outline.toSVG()
     if (d) {
-      paths.set(fills[i]!, [...(paths.get(fills[i]!) ?? []), d])
+      outlines.set(fills[i]!, [...(outlines.get(fills[i]!) ?? []), d])
       const b = outline.bbox
       box.minX = Math.min(box.minX, b.minX)
       box.minY = Math.min(box.minY, b.minY)
@@ -97,7 +97,7 @@ export function wordmark(colours: LogoColours, fontFile: string = WORDMARK_FONT)
     }
     pen += position.xAdvance * scale + WORDMARK.letterSpacing
   })
-  const svg = [...paths].map(([fill, ds]) => `<path d="${ds.join('')}" fill="${fill}"/>`).join('')
+  const svg = [...outlines].map(([fill, ds]) => `<path d="${ds.join('')}" fill="${fill}"/>`).join('')
   // svgo writes the outlines' path data short (relative moves, to a tenth of a pixel, which is less
   // than a tenth of a device pixel on a phone): 5 KB instead of 16.
   return { svg: optimize(svg, { floatPrecision: 1, plugins: ['convertPathData'] }).data, box }
