@@ -4,7 +4,7 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { InlineHashes } from '../project/site-manifest.ts'
-import { securityHeaders, type HeaderList } from '../server/headers.ts'
+import { securityHeaders, subresourceSecurityHeaders, type HeaderList } from '../server/headers.ts'
 import { CACHE_IMMUTABLE, HASHED_FOLDERS } from '../server/static.ts'
 
 export interface StaticHostingInput {
@@ -46,9 +46,21 @@ export function nginxRedirects({ redirects }: StaticHostingInput): string {
 
 /** nginx: the security headers, for the server block and again in any location with add_header of its own. */
 export function nginxHeaders({ apiOrigin, inlineHashes }: StaticHostingInput): string {
-  const lines = securityHeaders({ apiOrigin, inlineHashes }).map(
-    ([name, value]) => `add_header ${name} "${value.replace(/"/g, '\\"')}" always;`,
-  )
+  return nginxAddHeaders(securityHeaders({ apiOrigin, inlineHashes }))
+}
+
+/**
+ * nginx: the short set the Node server sends with pictures, scripts and fonts, for the location of
+ * the hashed folders (only those files are in them). `_headers` has no such block: Netlify's and
+ * Cloudflare's rules add to `/*` and cannot take a header away, and both serve HTTP/2 or 3, whose
+ * header compression sends a repeated header once per connection.
+ */
+export function nginxSubresourceHeaders({ apiOrigin, inlineHashes }: StaticHostingInput): string {
+  return nginxAddHeaders(subresourceSecurityHeaders(securityHeaders({ apiOrigin, inlineHashes })))
+}
+
+function nginxAddHeaders(headers: HeaderList): string {
+  const lines = headers.map(([name, value]) => `add_header ${name} "${value.replace(/"/g, '\\"')}" always;`)
   return `# ${GENERATED}\n${lines.join('\n')}\n`
 }
 
@@ -65,4 +77,5 @@ export async function writeStaticHostingFiles(distDir: string, input: StaticHost
   await mkdir(join(distDir, 'nginx'), { recursive: true })
   await writeFile(join(distDir, 'nginx', 'redirects.conf'), nginxRedirects(input))
   await writeFile(join(distDir, 'nginx', 'headers.conf'), nginxHeaders(input))
+  await writeFile(join(distDir, 'nginx', 'subresource-headers.conf'), nginxSubresourceHeaders(input))
 }

@@ -10,7 +10,7 @@ import { enquiryLimit } from './enquiry-limit.ts'
 import { mountInbox } from './admin/mount.ts'
 import { mountCms } from './admin-cms/mount.ts'
 import type { Config } from './config.ts'
-import { apiSecurityHeaders, securityHeaders } from './headers.ts'
+import { apiSecurityHeaders, securityHeaders, subresourceSecurityHeaders } from './headers.ts'
 import type { Logger } from './log.ts'
 import { loadSite, type Site } from './site.ts'
 import { StaticSite } from './static.ts'
@@ -41,6 +41,7 @@ export function createApp(config: Config, deps: AppDeps): RequestListener {
   const staticSite = StaticSite.load(site.clientDir, site.redirects, logger)
   const isAllowedOrigin = originPolicy(config)
   const pageHeaders = securityHeaders({ apiOrigin: site.apiOrigin, inlineHashes: site.inlineHashes })
+  const subresourceHeaders = subresourceSecurityHeaders(pageHeaders)
 
   const submitContext: SubmitContext = {
     store,
@@ -78,8 +79,10 @@ export function createApp(config: Config, deps: AppDeps): RequestListener {
   })
 
   // One layer for what every other response gets: each layer in front of a route costs every request.
-  app.use((_req, res, next) => {
-    for (const [name, value] of pageHeaders) res.setHeader(name, value)
+  // A built picture, script or font gets the short subresource set; everything else the pages'.
+  app.use((req, res, next) => {
+    const subresource = (req.method === 'GET' || req.method === 'HEAD') && staticSite.isSubresource(req.path)
+    for (const [name, value] of subresource ? subresourceHeaders : pageHeaders) res.setHeader(name, value)
     next()
   })
 

@@ -59,6 +59,9 @@ export function securityHeaders(options: { apiOrigin?: string | undefined; inlin
   return [...headers]
 }
 
+/** The policy of a response that is never rendered as a document of ours: it allows nothing at all. */
+export const NOTHING_RENDERED_POLICY = "default-src 'none'; frame-ancestors 'none'"
+
 /** What the enquiry API's JSON answers keep of the pages' headers, besides a policy of their own. */
 const API_KEPT = new Set(['Strict-Transport-Security', 'X-Content-Type-Options', 'X-Frame-Options', 'Referrer-Policy'])
 
@@ -69,5 +72,21 @@ const API_KEPT = new Set(['Strict-Transport-Security', 'X-Content-Type-Options',
  * answer that is a page (a classic post's problem page) is sent with the pages' headers instead.
  */
 export function apiSecurityHeaders(pageHeaders: HeaderList): HeaderList {
-  return [['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"], ...pageHeaders.filter(([name]) => API_KEPT.has(name))]
+  return [['Content-Security-Policy', NOTHING_RENDERED_POLICY], ...pageHeaders.filter(([name]) => API_KEPT.has(name))]
+}
+
+/** What the pages' pictures, scripts, fonts and data files keep of the pages' headers. */
+const SUBRESOURCE_KEPT = new Set(['Strict-Transport-Security', 'X-Content-Type-Options', 'Cross-Origin-Resource-Policy'])
+
+/**
+ * The headers of the files a page loads (images, scripts, fonts, JSON): the pages' CSP, framing,
+ * opener, referrer and permissions headers govern documents, and a browser ignores them on an image
+ * or a script. What does act on a subresource stays: nosniff (a script or style must be what its type
+ * says), Cross-Origin-Resource-Policy (no other site embeds it), HSTS. Opened on its own (an SVG in a
+ * tab) such a file is a document that may run nothing. Four short headers instead of the pages'
+ * ~1.6 KB: over HTTP/1.1 that was a fifth of each product thumbnail's bytes. (A worker script would
+ * need a policy that lets it fetch; the site has none.)
+ */
+export function subresourceSecurityHeaders(pageHeaders: HeaderList): HeaderList {
+  return [['Content-Security-Policy', NOTHING_RENDERED_POLICY], ...pageHeaders.filter(([name]) => SUBRESOURCE_KEPT.has(name))]
 }

@@ -38,6 +38,11 @@ export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable'
 export const CACHE_REVALIDATE = 'public, no-cache'
 /** Folders whose file names carry a content hash (Vite's assets, the build's images). */
 export const HASHED_FOLDERS = ['/assets/', '/img/']
+/**
+ * Types a page loads rather than shows (pictures, scripts, styles, fonts, data): these get the short
+ * subresource headers (server/headers.ts). Pages, the sitemap, robots.txt and PDFs keep the pages'.
+ */
+const SUBRESOURCE_TYPE = /^(image|font|video)\/|^text\/(css|javascript);|^application\/(json|manifest\+json);/
 /** Instructions for static hosts (written by the build), not pages: never served from here. */
 export const STATIC_HOST_FILES = new Set(['_redirects', '_headers'])
 /** Files up to this size are held in memory; bigger ones are streamed from disk. */
@@ -53,6 +58,7 @@ interface Representation {
 }
 interface StaticFile {
   contentType: string
+  subresource: boolean
   cacheControl: string
   lastModified: string
   identity: Representation
@@ -85,6 +91,11 @@ export class StaticSite {
 
   has(urlPath: string): boolean {
     return this.files.has(urlPath)
+  }
+
+  /** True when urlPath is a built picture, script, style, font or data file (SUBRESOURCE_TYPE). */
+  isSubresource(urlPath: string): boolean {
+    return this.files.get(urlPath)?.subresource === true
   }
 
   /** GET and HEAD of pages and assets; anything else goes on to the next handler. */
@@ -197,8 +208,10 @@ export class StaticSite {
         encoded[encoding] = this.represent(variant, variantStat.size, stat.mtimeMs, encoding)
       }
     }
+    const contentType = CONTENT_TYPES[extension] ?? 'application/octet-stream'
     return {
-      contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream',
+      contentType,
+      subresource: SUBRESOURCE_TYPE.test(contentType),
       cacheControl: hashed ? CACHE_IMMUTABLE : CACHE_REVALIDATE,
       lastModified: new Date(Math.floor(stat.mtimeMs / 1000) * 1000).toUTCString(),
       identity: this.represent(file, stat.size, stat.mtimeMs, undefined),

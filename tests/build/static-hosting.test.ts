@@ -126,4 +126,18 @@ describe('the nginx includes', () => {
     const rules = parseHeaders(await (await get(`${staticUrl}/_headers`)).text())
     expect(lines).toEqual(rules.get('/*'))
   })
+
+  it('add the short set the Node server sends with a hashed picture or script, for their location', async () => {
+    const text = fs.readFileSync(path.join(distDir, 'nginx', 'subresource-headers.conf'), 'utf8')
+    const lines = [...text.matchAll(/^add_header (\S+) "(.*)" always;$/gm)].map((m) => [m[1]!, m[2]!.replace(/\\"/g, '"')] as const)
+    expect(lines.map(([name]) => name)).toEqual(
+      expect.arrayContaining(['Content-Security-Policy', 'Strict-Transport-Security', 'X-Content-Type-Options']),
+    )
+    const picture = fs.readdirSync(path.join(distClient, 'img', 'products')).find((f) => f.endsWith('.avif'))!
+    const fromNode = await get(`${node.url}/img/products/${picture}`)
+    expect(fromNode.status).toBe(200)
+    for (const [name, value] of lines) expect(fromNode.headers.get(name), name).toBe(value)
+    expect(fromNode.headers.get('x-frame-options')).toBeNull()
+    expect(fromNode.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'")
+  })
 })

@@ -247,6 +247,37 @@ describe('security headers', () => {
     }
   })
 
+  it("sends the files a page loads four short headers, and the pages' set to anything that is shown as a document", async () => {
+    const files = [builtFile('img', /\.avif$/), builtFile('img', /\.svg$/), builtFile('assets', /\.js$/)]
+    for (const [urlPath, method] of [...files.map((f) => [f, 'GET']), [files[0]!, 'HEAD']] as const) {
+      const res = await get(urlPath, { 'accept-encoding': 'br' }, method)
+      expect(res.status, urlPath).toBe(200)
+      expect(res.headers['content-security-policy'], urlPath).toBe("default-src 'none'; frame-ancestors 'none'")
+      expect(res.headers['x-content-type-options']).toBe('nosniff')
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin')
+      expect(res.headers['strict-transport-security']).toMatch(/^max-age=\d{8,}; includeSubDomains/)
+      for (const documentOnly of [
+        'cross-origin-opener-policy',
+        'x-frame-options',
+        'permissions-policy',
+        'referrer-policy',
+        'x-xss-protection',
+      ])
+        expect(res.headers[documentOnly], `${urlPath} ${documentOnly}`).toBeUndefined()
+    }
+    // What stays a document gets the pages' policy: the sitemap, a 404 page under /img/, the 405 page of a POST to a picture.
+    for (const [urlPath, method, status] of [
+      ['/sitemap.xml', 'GET', 200],
+      ['/img/nope.avif', 'GET', 404],
+      [files[0]!, 'POST', 405],
+    ] as const) {
+      const res = await get(urlPath, {}, method)
+      expect(res.status, urlPath).toBe(status)
+      expect(String(res.headers['content-security-policy']), `${method} ${urlPath}`).toContain(manifest().inlineHashes.style[0]!)
+      expect(res.headers['x-frame-options']).toBe('DENY')
+    }
+  })
+
   it('serves pages whose scripts are external, JSON data blocks, or hashed speculation rules and loader, and whose styles are hashed, so the CSP lets them run', async () => {
     const res = await get('/')
     const csp = String(res.headers['content-security-policy'])
