@@ -30,7 +30,9 @@ export function Header({ currentPath, siteName, logo, links, productsPath, produ
       <header className="site-header">
         <div className="container header-bar">
           <a className="brand" href="/">
-            <img src={logo.url} width={logo.width} height={logo.height} alt={`${siteName} — home`} />
+            {/* Low: on a slow line the page's main picture goes first; the logo (2 KB, its box held by
+                width and height) follows a moment later. */}
+            <img src={logo.url} width={logo.width} height={logo.height} alt={`${siteName} — home`} fetchPriority="low" />
           </a>
           <nav className="nav-desktop" aria-label="Main">
             <ul className="nav-links">

@@ -94,6 +94,17 @@ describe('prerendered pages', () => {
     expect(canonical(readPage('/TermsOfService'))).toBe(`${origin}/TermsOfService`)
   })
 
+  it('asks for the header logo at low priority and preloads no picture but the main one, so nothing competes with it', () => {
+    for (const route of content.routes) {
+      const html = readPage(route.path)
+      const logo = /<header[\s\S]*?<a class="brand" href="\/"><img ([^>]*)>/.exec(html)?.[1]
+      expect(logo, `${route.path} has the header logo`).toMatch(/src="\/img\/brand\/logo\.[0-9a-f]{8}\.svg"/)
+      expect(logo, route.path).toContain('fetchPriority="low"')
+      for (const [preload] of html.matchAll(/<link rel="preload" as="image"[^>]*>/g))
+        expect(preload, `${route.path}: only the main picture is preloaded`).toContain('fetchPriority="high"')
+    }
+  })
+
   it('loads JavaScript only on pages with an island', () => {
     for (const path of ['/about', '/PrivacyPolicy', '/TermsOfService', '/sitemap', '/products/granite']) {
       expect(scriptSources(readPage(path)), path).toEqual([])
