@@ -10,9 +10,8 @@ WORKDIR /app
 # better-sqlite3 compiles its native part when no prebuilt binary can be downloaded.
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
-# npm install keeps the locked versions; npm ci would refuse a lock written on one platform that
-# lacks the other platforms' optional rollup binaries.
-RUN npm install --no-audit --no-fund
+# npm ci: exactly the lock's tree, and a refusal if package.json and the lock disagree.
+RUN npm ci --no-audit --no-fund
 COPY . .
 # The public address of the site (canonical links, sitemap); empty: content/site.yaml's origin.
 ARG SITE_URL=
