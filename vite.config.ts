@@ -7,7 +7,7 @@ import { browserRulesPlugin } from './forms/browser-rules-plugin.ts'
 import { paths } from './project/paths.ts'
 
 export default defineConfig({
-  // Encoded images (and nothing else) are published from here; scripts/build.ts fills it.
+  // Encoded images (and nothing else) are published from here; build/build.ts fills it.
   publicDir: paths.publicDir,
   // dedupe: MDX in a content folder outside the project still uses the project's React.
   resolve: { alias: { '@content': paths.contentDir }, dedupe: ['react', 'react-dom'] },

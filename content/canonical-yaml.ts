@@ -1,4 +1,4 @@
-// The one way a content file is written, by the browser editor (admin/cms-setup.ts registers it as
+// The one way a content file is written, by the browser editor (editor/cms-setup.ts registers it as
 // Decap's format) and by `npm run format:content` for files edited by hand, so that changing one
 // field changes one line in git diff whoever made the change. Keys follow the schema's order, no
 // line is folded, empty optional values are left out, and top-level lists and groups are set apart

@@ -1,5 +1,5 @@
 // Names shared by the generated editor config (content/cms-config.ts) and the admin page's script
-// (admin/cms-setup.ts), which registers what they name. Kept apart so the page does not bundle zod.
+// (editor/cms-setup.ts), which registers what they name. Kept apart so the page does not bundle zod.
 /** Decap formats registered by the admin page: the canonical YAML and MDX of content/canonical-yaml.ts. */
 export const YAML_FORMAT = 'canonical-yaml'
 export const FRONTMATTER_FORMAT = 'canonical-frontmatter'

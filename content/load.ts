@@ -397,7 +397,7 @@ export function readContent(dir: string = defaultContentDir, { requireImages = t
 }
 
 // One slot per process rather than per module instance: the preview's Vite server evaluates its
-// own copy of this module, and the preview (scripts/dev.ts) puts the content it checked here.
+// own copy of this module, and the preview (dev/dev.ts) puts the content it checked here.
 const contentSlot = Symbol.for('site.content')
 type Slot = { [contentSlot]?: SiteContent }
 

@@ -1,5 +1,5 @@
 // The image manifest: the responsive versions of every content image, written by
-// scripts/build-images.ts and read by the templates (templates/components/images.ts) to write
+// build/build-images.ts and read by the templates (templates/components/images.ts) to write
 // <picture> markup. Types only, so the browser bundle can import them.
 
 /** One encoded variant of an image: a public URL and its pixel width. */

@@ -1,5 +1,5 @@
 // The site manifest (dist/site-manifest.json): what the build tells the server about the site it
-// made. scripts/build.ts writes it, server/site.ts reads it at start-up; both use this one schema,
+// made. build/build.ts writes it, server/site.ts reads it at start-up; both use this one schema,
 // so the two cannot drift apart. Paths and formTypes follow the content's own rules.
 import { z } from 'zod'
 import { formType, sitePath } from '../content/schema.ts'

@@ -5,8 +5,8 @@
 import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
-import { type CmsRemoteConfig, cmsRemoteConfig, GITHUB_REPO } from './admin-cms/config.ts'
-import { MIN_PASSWORD_LENGTH, parsePasswordHash, type ScryptHash } from './admin/password.ts'
+import { type CmsRemoteConfig, cmsRemoteConfig, GITHUB_REPO } from './editor/config.ts'
+import { MIN_PASSWORD_LENGTH, parsePasswordHash, type ScryptHash } from './inbox/password.ts'
 import { LOG_LEVELS, maskSecrets, type LogLevel } from './log.ts'
 import { readBuiltOrigin } from './site.ts'
 

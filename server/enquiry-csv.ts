@@ -3,7 +3,7 @@
 // cell quoted, one column per field, no raw control character, and no cell a spreadsheet would run
 // as a formula (OWASP "CSV injection"), even in locales whose Excel splits cells on ";".
 import { allFormFields, fieldLabel } from './fields.ts'
-import type { FieldValue } from './store.ts'
+import type { FieldValue } from './store/index.ts'
 
 export const CSV_BOM = '\uFEFF'
 export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8'

@@ -8,7 +8,7 @@ import path from 'node:path'
 import nodemailer from 'nodemailer'
 import type { FormKind } from '../forms/schemas.ts'
 import { fieldLabel, formFields, LONG_FIELDS } from './fields.ts'
-import type { FieldValue, QueuedMail } from './store.ts'
+import type { FieldValue, QueuedMail } from './store/index.ts'
 
 export interface EnquiryForMail {
   submissionId: number

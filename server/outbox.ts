@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto'
 import os from 'node:os'
 import { maskSecrets, type Logger } from './log.ts'
 import type { MailSender } from './mail.ts'
-import type { EnquiryStore, OutboxMessage } from './store.ts'
+import type { EnquiryStore, OutboxMessage } from './store/index.ts'
 
 export interface OutboxSettings {
   retryBaseMs: number

@@ -14,7 +14,7 @@ import { createMailSender, describeMailSender, type MailSettings } from './mail.
 import { OutboxWorker, type MailDelivery } from './outbox.ts'
 import { recordMailSettings } from './mail-settings.ts'
 import type { Site } from './site.ts'
-import { openStore, type EnquiryStore } from './store.ts'
+import { openStore, type EnquiryStore } from './store/index.ts'
 
 export interface RunningServer {
   url: string

@@ -12,7 +12,7 @@ import { redirect, sendBody, sendHtml, sendJson } from './respond.ts'
 import { escapeHtml, productOf } from './mail.ts'
 import type { FormTypeEntry } from './site.ts'
 import type { StaticSite } from './static.ts'
-import type { EnquiryStore, FieldValue, NewSubmission } from './store.ts'
+import type { EnquiryStore, FieldValue, NewSubmission } from './store/index.ts'
 
 export const BODY_LIMIT = 16 * 1024
 /** More than any form has (the review form has 10 fields plus the honeypot). */

@@ -5,7 +5,7 @@
 // meanwhile. A different row under the same id means the target has a history of its own: nothing
 // is copied, and the error names the ids.
 import { sql } from 'kysely'
-import type { EnquiryStore } from '../store.ts'
+import type { EnquiryStore } from './index.ts'
 import type { OutboxRow, SubmissionRow } from './schema.ts'
 
 const PAGE = 500

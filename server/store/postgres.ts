@@ -5,7 +5,7 @@
 // workers of every instance share the queue without waiting on each other.
 import { Kysely, PostgresDialect, sql, type Expression, type SqlBool } from 'kysely'
 import pg from 'pg'
-import type { MailInputs, NewSubmission, StoreSettings, StoredIds } from '../store.ts'
+import type { MailInputs, NewSubmission, StoreSettings, StoredIds } from './index.ts'
 import { migratePostgres } from './migrations.ts'
 import { SqlRateLimitStore } from './rate-limit.ts'
 import type { Database, EnquiryDb } from './schema.ts'

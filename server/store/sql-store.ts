@@ -16,7 +16,7 @@ import type {
   StoreReadiness,
   StoredIds,
   Submission,
-} from '../store.ts'
+} from './index.ts'
 import type { EnquiryDb, OutboxRow, SubmissionRow } from './schema.ts'
 
 const EXPORT_PAGE = 500

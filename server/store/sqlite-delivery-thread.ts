@@ -6,7 +6,7 @@
 // scheduling priority, and before each message it waits for idle CPU (OUTBOX_SPARE_CORES,
 // ../spare-cpu.ts), because part of what a delivery costs is work on the other threads. On an idle
 // machine it sends at once.
-// Compiled to dist/service/sqlite-delivery-thread.js by `npm run build` (scripts/build-server.ts).
+// Compiled to dist/service/sqlite-delivery-thread.js by `npm run build` (build/build-server.ts).
 import fs from 'node:fs'
 import os from 'node:os'
 import { parentPort, workerData } from 'node:worker_threads'

@@ -5,7 +5,7 @@ import type { MessagePort } from 'node:worker_threads'
 import type { LogLevel } from '../log.ts'
 import type { MailSettings } from '../mail.ts'
 import type { OutboxQueue, OutboxSettings } from '../outbox.ts'
-import type { MailInputs, NewSubmission, StoredIds } from '../store.ts'
+import type { MailInputs, NewSubmission, StoredIds } from './index.ts'
 
 interface ThreadLogging {
   logLevel: LogLevel

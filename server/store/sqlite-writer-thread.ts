@@ -4,7 +4,7 @@
 // SQLite's automatic checkpoints, and the outbox's bookkeeping for the delivery thread
 // (./sqlite-delivery-thread.ts; a claimed message's mail is composed here from its submission), so
 // that one connection alone ever takes the write lock.
-// Compiled to dist/service/sqlite-writer-thread.js by `npm run build` (scripts/build-server.ts).
+// Compiled to dist/service/sqlite-writer-thread.js by `npm run build` (build/build-server.ts).
 import { parentPort, workerData } from 'node:worker_threads'
 import { threadLogger } from './thread-logger.ts'
 import { SqliteEnquiryStore } from './sqlite.ts'

@@ -24,7 +24,7 @@ import type BetterSqlite3 from 'better-sqlite3'
 import { writeLogLine, type Logger } from '../log.ts'
 import type { MailSettings } from '../mail.ts'
 import type { MailDelivery, OutboxSettings } from '../outbox.ts'
-import type { MailInputs, NewSubmission, StoredIds } from '../store.ts'
+import type { MailInputs, NewSubmission, StoredIds } from './index.ts'
 import { openConnection, SqliteEnquiryStore } from './sqlite.ts'
 import {
   deserializeError,
@@ -59,7 +59,7 @@ type ThreadName = 'sqlite-writer-thread' | 'sqlite-delivery-thread'
 let compiledThreads: URL | undefined
 
 /**
- * From source, runs the threads from `dir`/<name>.js, compiled by scripts/build-server.ts's step,
+ * From source, runs the threads from `dir`/<name>.js, compiled by build/build-server.ts's step,
  * instead of through tsx. The test suites compile them once per run (tests/setup/service-threads.ts):
  * tsx in each thread costs about a second of CPU for every store started. Compiled, this changes nothing.
  */
@@ -69,7 +69,7 @@ export function useCompiledThreads(dir: string): void {
 
 /**
  * The compiled service runs dist/service/<name>.js (next to main.js, built by
- * scripts/build-server.ts). From source (`npm run dev`, tests) the thread first registers tsx, a
+ * build/build-server.ts). From source (`npm run dev`, tests) the thread first registers tsx, a
  * development dependency such runs have, in itself: Node 20 does not pass a parent's module hooks
  * (nor an --import of them) on to a worker.
  */

@@ -28,7 +28,7 @@ export interface CarouselProps {
 export const CAROUSEL_SIZES = '100vw'
 /**
  * Phones held upright, whose slides show only the middle of the photo (object-fit: cover): the first
- * slide, the page's largest paint, comes to them as a portrait cut (scripts/image-widths.ts, PORTRAIT;
+ * slide, the page's largest paint, comes to them as a portrait cut (project/image-widths.ts, PORTRAIT;
  * the build cuts that photo alone), the same pixels without the sides they never draw: 16.7 KB instead
  * of 25 KB on a 412 x 823 phone, which drew 41% of the photo's width. Only the first slide: every
  * slide's cuts would add ~0.1 KB each to the HTML, whose bytes count while it fits the first round

@@ -1,4 +1,4 @@
-// The inline script that takes the place of a built page's module script (scripts/defer-entry.ts):
+// The inline script that takes the place of a built page's module script (build/defer-entry.ts):
 // it imports the page's entry, named by its data-entry attribute, once the page has loaded and
 // painted its main content and one of the elements the script makes interactive (`data-scripted`:
 // an island, the carousel) is near the viewport, or as soon as a visitor focuses or presses inside

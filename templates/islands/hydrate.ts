@@ -3,7 +3,7 @@
 // at all. The prerendered forms work before then (they post without JavaScript), and what a visitor
 // typed before is kept (templates/components/forms/useForm.ts). A built page imports its entry, and
 // so this, only once it has painted its main content and something scripted is near, or a visitor
-// acts inside it (templates/islands/entry-loader.ts, put in the page by scripts/defer-entry.ts).
+// acts inside it (templates/islands/entry-loader.ts, put in the page by build/defer-entry.ts).
 // Each page's +client.ts names only the islands it uses, as loaders, so a page ships the code of its
 // own islands and nothing else.
 import type { ComponentType } from 'react'

@@ -26,7 +26,7 @@ export function productOptions(content: SiteContent): string[] {
  * so the forms offer a searchable field whose list is PRODUCT_CHOICES_PATH, fetched on first focus.
  */
 export const PRODUCT_SELECT_LIMIT = 40
-/** Written by the build (scripts/build.ts): a JSON array of productOptions(). */
+/** Written by the build (build/build.ts): a JSON array of productOptions(). */
 export const PRODUCT_CHOICES_PATH = '/product-choices.json'
 
 export function productChoice(content: SiteContent): ProductChoice {

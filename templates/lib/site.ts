@@ -11,7 +11,7 @@ export { getContent }
 
 const imageManifestPath = paths.imageManifest
 
-// One slot per process rather than per module instance: the live preview (scripts/dev.ts) puts
+// One slot per process rather than per module instance: the live preview (dev/dev.ts) puts
 // the manifest of its unencoded pictures here, and its Vite server evaluates its own copy of this module.
 const manifestSlot = Symbol.for('site.imageManifest')
 type Slot = { [manifestSlot]?: ImageManifest }

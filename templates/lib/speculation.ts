@@ -4,7 +4,7 @@
 // does not point at. Every page is static HTML, safe to prerender; /api and /admin are never
 // fetched ahead (a POST endpoint, and pages behind a login). The patterns are URL patterns, where a
 // "?" starts the query: a pattern meant to exclude addresses with a query would exclude every link.
-// The rules are the same on every page, so one CSP hash allows them (scripts/csp-hashes.ts).
+// The rules are the same on every page, so one CSP hash allows them (build/csp-hashes.ts).
 const NEVER_AHEAD = ['/api/*', '/admin', '/admin/*']
 
 const samesitePages = {

@@ -37,7 +37,7 @@ function freePort(): Promise<number> {
 beforeAll(async () => {
   const apiPort = await freePort()
   apiOrigin = `http://127.0.0.1:${apiPort}`
-  await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], {
+  await promisify(execFile)(process.execPath, ['--import', 'tsx', 'build/build.ts'], {
     env: { ...process.env, API_ORIGIN: apiOrigin, DIST_DIR: distDir },
     maxBuffer: 16 * 1024 * 1024,
   })

@@ -24,7 +24,7 @@ async function buildBroken(breakIt: (content: string) => void) {
   const dist = join(dir, 'dist')
   mkdirSync(join(dist, 'client'), { recursive: true })
   writeFileSync(join(dist, 'client', 'index.html'), '<!DOCTYPE html><title>the last good build</title>')
-  const result = await run(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], {
+  const result = await run(process.execPath, ['--import', 'tsx', 'build/build.ts'], {
     env: { ...process.env, CONTENT_DIR: content, DIST_DIR: dist, BUILD_CACHE_DIR: join(dir, 'cache') },
     maxBuffer: 16 * 1024 * 1024,
   }).then(

@@ -22,7 +22,7 @@ describe('a build that fails after it started writing', () => {
     fs.mkdirSync(path.join(dist, 'client'), { recursive: true })
     fs.writeFileSync(path.join(dist, 'client', 'index.html'), '<!DOCTYPE html><title>the previous build</title>')
 
-    const result = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], {
+    const result = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'build/build.ts'], {
       env: { ...process.env, CONTENT_DIR: content, DIST_DIR: dist },
       maxBuffer: 16 * 1024 * 1024,
     }).then(

@@ -43,7 +43,7 @@ export function jsonLd(html: string): Record<string, unknown>[] {
 }
 
 export function scriptSources(html: string): string[] {
-  // The entry a page's inline loader imports counts as its script (scripts/defer-entry.ts).
+  // The entry a page's inline loader imports counts as its script (build/defer-entry.ts).
   return [...html.matchAll(/<script[^>]* (?:src|data-entry)="([^"]+)"/g)].map((m) => m[1]!)
 }
 

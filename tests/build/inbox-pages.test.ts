@@ -3,7 +3,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { INBOX_PAGES_FOLDER, INBOX_SHELLS, LOGIN_MESSAGE_MARKER } from '../../server/admin/shells.ts'
+import { INBOX_PAGES_FOLDER, INBOX_SHELLS, LOGIN_MESSAGE_MARKER } from '../../server/inbox/shells.ts'
 import { distClient, meta } from './html.ts'
 
 const distDir = join(distClient, '..')

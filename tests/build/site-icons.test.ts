@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../server/config.ts'
 import { createMemoryLogger } from '../../server/log.ts'
 import { startServer, type RunningServer } from '../../server/start.ts'
-import { FAVICON_SIZES, TOUCH_ICON_SIZE } from '../../scripts/site-icons.ts'
+import { FAVICON_SIZES, TOUCH_ICON_SIZE } from '../../build/site-icons.ts'
 import { distClient } from './html.ts'
 
 describe('site icons', () => {

@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { PRODUCTS_PER_PAGE } from '../../content/catalogue-pages.ts'
 import { paths } from '../../project/paths.ts'
-import { syntheticContent } from '../../scripts/synthetic-catalogue.ts'
+import { syntheticContent } from '../../tools/synthetic-catalogue.ts'
 import { loadConfig } from '../../server/config.ts'
 import { createMemoryLogger } from '../../server/log.ts'
 import { type RunningServer, startServer } from '../../server/start.ts'
@@ -35,7 +35,7 @@ beforeAll(async () => {
   distDir = path.join(paths.root, '.cache', `e2e-big-catalogue-${process.pid}`)
   const cacheDir = path.join(tmp, 'cache')
   if (fs.existsSync(paths.cacheDir)) fs.cpSync(paths.cacheDir, cacheDir, { recursive: true })
-  const build = spawnSync(process.execPath, ['--import', 'tsx', path.join(paths.root, 'scripts/build.ts')], {
+  const build = spawnSync(process.execPath, ['--import', 'tsx', path.join(paths.root, 'build/build.ts')], {
     cwd: paths.root,
     // NODE_ENV as a real build has it: vitest's 'test' would bundle React's development build.
     env: { ...process.env, NODE_ENV: 'production', CONTENT_DIR: contentDir, BUILD_CACHE_DIR: cacheDir, DIST_DIR: distDir },

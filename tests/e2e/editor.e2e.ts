@@ -49,7 +49,7 @@ beforeAll(async () => {
   projectDir = join(workDir, 'project')
   copyProject(root, projectDir)
   // The content as `npm run format:content` leaves it, committed: the state a later edit is compared with.
-  execFileSync('npx', ['tsx', 'scripts/format-content.ts'], { cwd: projectDir })
+  execFileSync('npx', ['tsx', 'build/format-content.ts'], { cwd: projectDir })
   git('init', '-q', '-b', 'main')
   git('add', '-A', 'content')
   git('-c', 'user.name=Test', '-c', 'user.email=test@example.com', 'commit', '-q', '-m', 'content')
@@ -196,7 +196,7 @@ describe('npm run edit: the browser editor', () => {
     // Written in the canonical form, as `npm run format:content` would.
     const formatted = formatContent(join(projectDir, 'content')).find((f) => f.file === 'products/green-chilli.yaml')!
     expect(formatted.after).toBe(formatted.before)
-    execFileSync('npx', ['tsx', 'scripts/check-content.ts'], { cwd: projectDir, stdio: 'pipe' })
+    execFileSync('npx', ['tsx', 'build/check-content.ts'], { cwd: projectDir, stdio: 'pipe' })
 
     // The site the editor saves into shows it: products list, header menu, contact form's choices.
     await expect
@@ -216,7 +216,7 @@ describe('npm run edit: the browser editor', () => {
     const started = performance.now()
     const env: NodeJS.ProcessEnv = { ...process.env, BUILD_CACHE_DIR: cacheDir, FORCE_COLOR: '0' }
     for (const key of ['CONTENT_DIR', 'DIST_DIR', 'SITE_URL', 'API_ORIGIN']) delete env[key]
-    execFileSync('npx', ['tsx', 'scripts/build.ts'], { cwd: projectDir, env, stdio: 'pipe' })
+    execFileSync('npx', ['tsx', 'build/build.ts'], { cwd: projectDir, env, stdio: 'pipe' })
     process.stdout.write(`editor: the copy with the new product built in ${((performance.now() - started) / 1000).toFixed(1)} s\n`)
     const client = join(projectDir, 'dist/client')
     const html = (path: string) => readFileSync(join(client, path, 'index.html'), 'utf8')

@@ -133,7 +133,7 @@ describe('npm run dev on a fresh checkout', () => {
     await expect.poll(() => form.getByRole('status').textContent(), { timeout: 15_000 }).toBe('Form submitted successfully!')
 
     // Stored where the preview said, as the enquiry admin tool lists it.
-    const list = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/enquiries.ts', 'list'], {
+    const list = execFileSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'list'], {
       cwd: projectDir,
       env: { ...process.env, DATA_DIR: dataDir },
     }).toString()

@@ -6,7 +6,7 @@
 // the same rules ask for is what a test can see.)
 import { type Browser, chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { inlineHashesOf } from '../../scripts/csp-hashes.ts'
+import { inlineHashesOf } from '../../build/csp-hashes.ts'
 import { SPECULATION_RULES } from '../../templates/lib/speculation.ts'
 import { baseURL, pages, wsEndpoint } from './site.ts'
 
@@ -36,7 +36,7 @@ describe('inline styles and scripts under the CSP', () => {
     const csp = directives(response.headers.get('content-security-policy') ?? '')
     const { style, script } = inlineHashesOf(html)
     expect(style, `${path} has one inline <style>`).toHaveLength(1)
-    // The speculation rules, and on a page with a script the loader that starts it after the main paint (scripts/defer-entry.ts).
+    // The speculation rules, and on a page with a script the loader that starts it after the main paint (build/defer-entry.ts).
     const loaders = html.match(/<script data-entry="\/assets\/entries\/[^"]+\.js">/g) ?? []
     expect(loaders.length, `${path}: one loader at most`).toBeLessThanOrEqual(1)
     expect(script, `${path} has its speculation rules${loaders.length ? ' and its loader' : ''}`).toHaveLength(1 + loaders.length)

@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest'
 import { loadContent } from '../../content/load.ts'
 import { distLayout } from '../../project/paths.ts'
 import { siteManifestSchema } from '../../project/site-manifest.ts'
-import { moduleGraph, pageAssets } from '../../scripts/page-weights.ts'
+import { moduleGraph, pageAssets } from '../../tools/page-weights.ts'
 import { client, distDir, pages } from './site.ts'
 
 const content = loadContent()

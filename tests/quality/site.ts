@@ -1,7 +1,7 @@
 // What the quality checks share: the copy of the built site under test and its pages.
 import { join } from 'node:path'
 import { inject } from 'vitest'
-import { htmlPages } from '../../scripts/page-weights.ts'
+import { htmlPages } from '../../tools/page-weights.ts'
 
 export const distDir = inject('qualityDistDir')
 export const client = join(distDir, 'client')

@@ -4,8 +4,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ENVIRONMENT } from '../../server/config.ts'
-import { BUILD_ENVIRONMENT } from '../../scripts/build-settings.ts'
-import { DEPLOY_DOC, environmentTable, withCurrentTable } from '../../scripts/env-table.ts'
+import { BUILD_ENVIRONMENT } from '../../build/build-settings.ts'
+import { DEPLOY_DOC, environmentTable, withCurrentTable } from '../../build/env-table.ts'
 import { projectRoot } from './helpers.ts'
 
 const doc = fs.readFileSync(path.join(projectRoot, DEPLOY_DOC), 'utf8')

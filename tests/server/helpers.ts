@@ -11,13 +11,13 @@ import { simpleParser, type ParsedMail } from 'mailparser'
 import { afterAll, beforeAll, inject } from 'vitest'
 import { SMTPServer } from 'smtp-server'
 import { paths } from '../../project/paths.ts'
-import { runEnquiriesCommand } from '../../scripts/enquiries.ts'
-import { createDatabase } from '../../scripts/local-postgres.ts'
+import { runEnquiriesCommand } from '../../server/cli.ts'
+import { createDatabase } from '../../tools/local-postgres.ts'
 import { loadConfig, type Config } from '../../server/config.ts'
 import { createMemoryLogger } from '../../server/log.ts'
 import { readBuiltOrigin } from '../../server/site.ts'
 import { startServer, type RunningServer } from '../../server/start.ts'
-import { openStore, type EnquiryStore, type StoreKind } from '../../server/store.ts'
+import { openStore, type EnquiryStore, type StoreKind } from '../../server/store/index.ts'
 
 export const projectRoot = paths.root
 /** The built site every test server of the run serves (read only). */
@@ -303,7 +303,7 @@ let project: Promise<string> | undefined
  */
 export function startableProject(): Promise<string> {
   project ??= (async () => {
-    const { buildServer } = await import('../../scripts/build-server.ts')
+    const { buildServer } = await import('../../build/build-server.ts')
     const root = tempDir('enquiry-project-')
     fs.copyFileSync(path.join(projectRoot, 'package.json'), path.join(root, 'package.json'))
     fs.mkdirSync(path.join(root, 'server'))

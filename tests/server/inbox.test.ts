@@ -6,8 +6,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Options as RateLimitOptions } from 'express-rate-limit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hashPassword } from '../../server/admin/password.ts'
-import { AdminSessions, LoginFailureStore } from '../../server/admin/sessions.ts'
+import { hashPassword } from '../../server/inbox/password.ts'
+import { AdminSessions, LoginFailureStore } from '../../server/inbox/sessions.ts'
 import { type ConfigError, loadConfig } from '../../server/config.ts'
 import {
   startMailServer,
@@ -453,7 +453,7 @@ describe('inbox', () => {
       const { body } = await owner.getJson<ListBody>('/admin/api/enquiries?form=CloveEnquiry')
       expect(filtered.rows.slice(1).map((r) => Number(r[0]))).toEqual(body.rows.map((r) => r.id))
 
-      const { runEnquiriesCommand } = await import('../../scripts/enquiries.ts')
+      const { runEnquiriesCommand } = await import('../../server/cli.ts')
       const out = path.join(server.config.dataDir, 'cli-export.csv')
       const chunks: string[] = []
       const sink = {

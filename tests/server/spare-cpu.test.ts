@@ -6,7 +6,7 @@ import { createMemoryLogger } from '../../server/log.ts'
 import type { MailSender } from '../../server/mail.ts'
 import { OutboxWorker, type DeliveryGate, type OutboxQueue } from '../../server/outbox.ts'
 import { readCpuSample, SpareCpu, spareCores, type CpuSample } from '../../server/spare-cpu.ts'
-import type { OutboxMessage } from '../../server/store.ts'
+import type { OutboxMessage } from '../../server/store/index.ts'
 
 /** A machine of `cores` cores whose idle and own-thread share over each 100 ms is scripted. */
 function scriptedMachine(cores: number, shareAt: (ms: number) => { idle: number; own: number }) {

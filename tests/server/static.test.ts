@@ -285,7 +285,7 @@ describe('security headers', () => {
     const hash = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`
     for (const [, attributes, body] of html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)) {
       if (/type="speculationrules"/.test(attributes!)) expect(csp, 'speculation rules').toContain(hash(body!))
-      // The loader that imports the page's entry after its main paint (scripts/defer-entry.ts).
+      // The loader that imports the page's entry after its main paint (build/defer-entry.ts).
       else if (/^ data-entry="\/assets\/entries\/[^"]+\.js"$/.test(attributes!)) expect(csp, 'script loader').toContain(hash(body!))
       else expect(/\bsrc="\/assets\//.test(attributes!) || /type="application\/ld\+json"/.test(attributes!), attributes).toBe(true)
     }

@@ -1,12 +1,12 @@
 // The SQLite store's two threads, compiled once for a test run by the build's own step
-// (scripts/build-server.ts), for every store the run starts from source to run them
+// (build/build-server.ts), for every store the run starts from source to run them
 // (useCompiledThreads in server/store/sqlite-writer.ts). Without this, each thread registers tsx
 // and loads its modules through tsx's hooks: about a second of CPU for every test server.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { paths } from '../../project/paths.ts'
-import { buildServer } from '../../scripts/build-server.ts'
+import { buildServer } from '../../build/build-server.ts'
 
 export interface CompiledThreads {
   /** The folder with sqlite-writer-thread.js and sqlite-delivery-thread.js. */

@@ -58,7 +58,7 @@ export async function loadDecapValidator(): Promise<DecapValidate> {
     `import { registerWidget, registerCustomFormat } from ${JSON.stringify(join(core, 'src/lib/registry.js'))}`,
     ...widgets.map((w, i) => (w.schemaFile ? `import schema${i} from ${JSON.stringify(w.schemaFile)}` : '')),
     ...widgets.map((w, i) => `registerWidget(${JSON.stringify(w.name)}, null, null, ${w.schemaFile ? `schema${i}` : '{}'})`),
-    // What admin/cms-setup.ts registers on the page.
+    // What editor/cms-setup.ts registers on the page.
     `registerWidget(${JSON.stringify(SET_ONCE_WIDGET)}, null, null)`,
     `registerCustomFormat(${JSON.stringify(YAML_FORMAT)}, 'yaml', {})`,
     `registerCustomFormat(${JSON.stringify(FRONTMATTER_FORMAT)}, 'mdx', {})`,

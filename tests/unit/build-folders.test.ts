@@ -1,11 +1,11 @@
-// The temporary folders builds write into (scripts/build-folders.ts): a stopped build's folder is
+// The temporary folders builds write into (build/build-folders.ts): a stopped build's folder is
 // removed by the next build; a running build's is left alone.
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { buildingDir, removeAbandonedBuilds, swapIn } from '../../scripts/build-folders.ts'
+import { buildingDir, removeAbandonedBuilds, swapIn } from '../../build/build-folders.ts'
 
 const roots: string[] = []
 afterEach(() => {

@@ -170,7 +170,7 @@ describe('pictures', () => {
 })
 
 describe('npm run check:content', () => {
-  const script = join(root, 'scripts/check-content.ts')
+  const script = join(root, 'build/check-content.ts')
   const tsx = import.meta.resolve('tsx')
   const check = (cwd: string, env: Record<string, string>) => {
     // The content folder is the one in cwd, as when the command runs in the repository.

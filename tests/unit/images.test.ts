@@ -7,7 +7,7 @@ import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildImages, ladderFor, widestFor } from '../../scripts/build-images.ts'
+import { buildImages, ladderFor, widestFor } from '../../build/build-images.ts'
 import { Picture, SvgImage } from '../../templates/components/Picture.tsx'
 import {
   isSvgEntry,

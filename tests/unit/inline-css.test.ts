@@ -1,7 +1,7 @@
-// Inlining a page's stylesheets (scripts/inline-css.ts): only what survives the move from a
+// Inlining a page's stylesheets (build/inline-css.ts): only what survives the move from a
 // stylesheet's address to the page's is inlined.
 import { describe, expect, it } from 'vitest'
-import { inlineStylesheetsOf, RELATIVE_URL } from '../../scripts/inline-css.ts'
+import { inlineStylesheetsOf, RELATIVE_URL } from '../../build/inline-css.ts'
 
 describe('inlining stylesheets', () => {
   it('tells relative url()s, which would break once inlined, from those that do not depend on the address', () => {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { getContent, replaceContent } from '../../content/load.ts'
-import { LiveContent } from '../../scripts/preview/live-content.ts'
+import { LiveContent } from '../../dev/preview/live-content.ts'
 
 const folders: string[] = []
 afterEach(() => {

@@ -2,7 +2,7 @@
 // vitest.server.config.ts): one real PostgreSQL for the whole run, started once; each test server then
 // gets a database of its own on it (helpers.ts, freshStoreEnv).
 import type { TestProject } from 'vitest/node'
-import { startLocalPostgres } from '../../../scripts/local-postgres.ts'
+import { startLocalPostgres } from '../../../tools/local-postgres.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {

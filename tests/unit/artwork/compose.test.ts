@@ -3,9 +3,9 @@
 import { readFileSync } from 'node:fs'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { drawOver, encodeJpeg, rawImage } from '../../../scripts/artwork/compose.ts'
-import { colourTokens, iconSvg, logoColours, logoSvg, TOKENS_FILE, wordmark } from '../../../scripts/artwork/logo.ts'
-import { prng } from '../../../scripts/artwork/noise.ts'
+import { drawOver, encodeJpeg, rawImage } from '../../../tools/artwork/compose.ts'
+import { colourTokens, iconSvg, logoColours, logoSvg, TOKENS_FILE, wordmark } from '../../../tools/artwork/logo.ts'
+import { prng } from '../../../tools/artwork/noise.ts'
 
 /** An RGB picture of random pixels: hard to compress, so the size limit matters. */
 function noisy(width: number, height: number): Buffer {

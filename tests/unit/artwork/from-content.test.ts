@@ -26,13 +26,13 @@ describe('npm run artwork', () => {
     writeFileSync(join(contentDir, 'granite/NeoIvory.yaml'), ivory)
     cpSync(join(paths.root, 'tests/fixtures/content/saffron.yaml'), join(contentDir, 'products/saffron.yaml'))
 
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/artwork/main.ts', 'NeoIvory', 'saffron'], {
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'tools/artwork/main.ts', 'NeoIvory', 'saffron'], {
       cwd: paths.root,
       env: { ...process.env, CONTENT_DIR: contentDir },
     })
     expect(stdout).toContain('artwork: granite/NeoIvory.jpg (')
     expect(stdout).toContain(
-      'artwork: products/saffron.jpg: no drawing of Saffron in scripts/artwork/products.ts; add a photo under that name',
+      'artwork: products/saffron.jpg: no drawing of Saffron in tools/artwork/products.ts; add a photo under that name',
     )
     expect(existsSync(join(contentDir, 'images/products/saffron.jpg'))).toBe(false)
 

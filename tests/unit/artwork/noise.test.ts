@@ -1,7 +1,7 @@
 // The artwork's randomness is seeded and its noise smooth and bounded: the same content gives the
 // same pictures on every run and every machine.
 import { describe, expect, it } from 'vitest'
-import { clamp, fbm, prng, seedOf, smoothstep, valueNoise } from '../../../scripts/artwork/noise.ts'
+import { clamp, fbm, prng, seedOf, smoothstep, valueNoise } from '../../../tools/artwork/noise.ts'
 
 const grid = (step: number, n: number) => Array.from({ length: n }, (_, i) => i * step)
 

@@ -8,7 +8,7 @@ import { loadContent } from '../../../content/load.ts'
 import { formType } from '../../../content/schema.ts'
 import { distLayout } from '../../../project/paths.ts'
 import { siteManifestSchema } from '../../../project/site-manifest.ts'
-import { siteManifest } from '../../../scripts/build.ts'
+import { siteManifest } from '../../../build/build.ts'
 import { loadSite, SiteError } from '../../../server/site.ts'
 
 const content = loadContent()

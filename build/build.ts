@@ -1,0 +1,184 @@
+// `npm run build`: content → images → prerendered pages → sitemap, robots, site manifest, static-host
+// files → precompressed → the compiled enquiry service. Content is validated first, so a mistake in a
+// YAML file stops the build with every problem listed. Everything is written to a temporary folder
+// beside dist/ and swapped in only when the whole build succeeded, so a failed build leaves the
+// previous dist/ whole (and a running server's files in place).
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises'
+import { join, relative } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { checkContent } from '../content/check.ts'
+import { ContentError, formatProblems, type SiteContent } from '../content/load.ts'
+import { builtInFormTypes } from '../forms/schemas.ts'
+import { isEntryPoint } from '../project/entry-point.ts'
+import { distLayout, paths } from '../project/paths.ts'
+import { type SiteManifest, siteManifestSchema } from '../project/site-manifest.ts'
+import { moveInboxShells } from '../server/inbox/shells.ts'
+import { writeCmsFiles } from '../editor/build-files.ts'
+import { PRODUCT_CHOICES_PATH, productOptions } from '../templates/lib/forms.ts'
+import { buildingDir, removeAbandonedBuilds, swapIn } from './build-folders.ts'
+import { buildImages } from './build-images.ts'
+import { buildServer } from './build-server.ts'
+import { BuildSettingsError, loadBuildSettings } from './build-settings.ts'
+import { inlineHashes } from './csp-hashes.ts'
+import { deferEntries } from './defer-entry.ts'
+import { inlineStylesheets } from './inline-css.ts'
+import { precompressDir } from './precompress.ts'
+import { writeSiteIcons } from './site-icons.ts'
+import { writeStaticHostingFiles } from './static-hosting.ts'
+
+export function siteManifest(
+  content: SiteContent,
+  hashes: SiteManifest['inlineHashes'] = { style: [], script: [] },
+  apiOrigin?: string,
+): SiteManifest {
+  const redirects: Record<string, string> = {}
+  for (const route of content.routes) for (const alias of route.aliases) redirects[alias] = route.path
+  const formTypes: SiteManifest['formTypes'] = {}
+  for (const [formType, kind] of Object.entries(builtInFormTypes)) formTypes[formType] = { kind }
+  for (const p of content.agroProducts) formTypes[p.formType] = { kind: 'productEnquiry', product: p.name }
+  for (const s of content.graniteShades) formTypes[s.formType] = { kind: 'productEnquiry', product: `${s.name} Granite` }
+  return {
+    builtAt: new Date().toISOString(),
+    origin: content.site.origin,
+    ...(apiOrigin ? { apiOrigin } : {}),
+    redirects,
+    formTypes,
+    products: productOptions(content),
+    pages: content.routes.filter((r) => r.kind !== 'thankYou' && r.kind !== 'enquiryProblem').map((r) => r.path),
+    inlineHashes: hashes,
+  }
+}
+
+const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+
+/** sitemap.xml: canonical addresses only (aliases redirect; the thank-you and problem pages are not for search). */
+export function sitemapXml(manifest: SiteManifest, lastModified: string): string {
+  const urls = manifest.pages.map(
+    (path) => `  <url><loc>${xmlEscape(manifest.origin + path)}</loc><lastmod>${lastModified}</lastmod></url>`,
+  )
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`
+}
+
+export function robotsTxt(content: SiteContent): string {
+  return `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\nDisallow: /thank-you\nDisallow: /enquiry-problem\n\nSitemap: ${content.site.origin}/sitemap.xml\n`
+}
+
+async function countHtml(dir: string): Promise<number> {
+  let n = 0
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile() && entry.name.endsWith('.html')) n++
+  }
+  return n
+}
+
+export async function buildSite({ quiet = false } = {}): Promise<{ pages: number; ms: number }> {
+  const log = (line: string) => quiet || console.log(line)
+  const t0 = performance.now()
+  // Checked here, so a bad API_ORIGIN stops the build with a clear message. Vike hands PUBLIC_ENV__
+  // variables to the pages (templates/components/forms/submit.ts).
+  const settings = loadBuildSettings()
+  process.env.PUBLIC_ENV__API_ORIGIN = settings.apiOrigin ?? ''
+
+  // The whole check first: a mistake stops the build before anything of the last good build is removed.
+  const check = await checkContent({ dir: paths.contentDir, cacheFile: join(paths.cacheDir, 'content-check.json') })
+  if (!check.content) throw new ContentError(check.errors)
+  if (check.warnings.length > 0) log(`content: ${check.warnings.length} warning(s):\n${formatProblems(check.warnings)}`)
+  const content = check.content
+  log(`content: ${content.products.length} products, ${content.graniteShades.length} granite shades, ${content.routes.length} pages valid`)
+
+  const t1 = performance.now()
+  const images = await buildImages({
+    imagesDir: paths.contentImagesDir,
+    outDir: paths.imagesOut,
+    manifestPath: paths.imageManifest,
+    cachePath: paths.imageCache,
+    // The home page's first slide, its largest paint: phones held upright get its portrait cuts.
+    portraitCuts: [content.productBySlug.get(content.home.carousel.slides[0]!)!.image.src],
+  })
+  log(`images: ${Object.keys(images).length} in ${Math.round(performance.now() - t1)} ms`)
+
+  const abandoned = await removeAbandonedBuilds(paths.distDir)
+  if (abandoned.length > 0) log(`removed what builds that were stopped left behind: ${abandoned.join(', ')}`)
+  const outDir = buildingDir(paths.distDir)
+  await rm(outDir, { recursive: true, force: true })
+  try {
+    const result = await buildInto(outDir, content, settings.apiOrigin, log, quiet)
+    await swapIn(outDir, paths.distDir)
+    const ms = Math.round(performance.now() - t0)
+    const shown = (dir: string) => relative(paths.root, dir) || dir
+    log(
+      `built ${result.pages} HTML pages into ${shown(paths.clientDir)} and the enquiry service into ${shown(join(paths.distDir, 'service'))} in ${ms} ms`,
+    )
+    return { pages: result.pages, ms }
+  } catch (error) {
+    await rm(outDir, { recursive: true, force: true })
+    throw error
+  }
+}
+
+async function buildInto(
+  outDir: string,
+  content: SiteContent,
+  apiOrigin: string | undefined,
+  log: (line: string) => void,
+  quiet: boolean,
+): Promise<{ pages: number }> {
+  const t2 = performance.now()
+  const { build } = await import('vike/api')
+  await build({
+    viteConfig: {
+      root: paths.root,
+      logLevel: quiet ? 'silent' : 'warn',
+      // Vike joins outDir to the root, so it must be relative.
+      build: { outDir: relative(paths.root, outDir) || '.', emptyOutDir: true },
+    },
+  })
+  log(`pages: prerendered in ${Math.round(performance.now() - t2)} ms`)
+  const { clientDir: client, siteManifest: manifestFile } = distLayout(outDir)
+  await mkdir(client, { recursive: true })
+  // Every page's CSS goes into its own <style>, the inbox's shells included; the hashes let the CSP
+  // allow exactly those.
+  const css = await inlineStylesheets(client)
+  log(`styles: inlined into ${css.pages} pages, ${css.removed.length} stylesheets no longer needed`)
+  const deferred = await deferEntries(client)
+  log(`scripts: ${deferred.pages} pages load theirs after the main paint, once a form or the carousel is near`)
+  const hashes = await inlineHashes(client)
+  // The inbox's pages are served only behind its login, never as public files. Moved here, in the
+  // temporary folder, so the swap never publishes them even for a moment.
+  moveInboxShells(outDir)
+  const today = new Date().toISOString().slice(0, 10)
+  // Checked as the server will check it, so a build never writes a manifest the server refuses.
+  const manifest = siteManifestSchema.parse(siteManifest(content, hashes, apiOrigin))
+  await writeFile(join(client, 'sitemap.xml'), sitemapXml(manifest, today))
+  await writeFile(join(client, 'robots.txt'), robotsTxt(content))
+  await writeSiteIcons(join(paths.contentImagesDir, content.site.icon.src), client)
+  // The list a large catalogue's searchable product field fetches (templates/components/forms/ProductField.tsx).
+  await writeFile(join(client, PRODUCT_CHOICES_PATH.slice(1)), JSON.stringify(manifest.products))
+  await writeStaticHostingFiles(outDir, { redirects: manifest.redirects, apiOrigin, inlineHashes: hashes })
+  // The editor's config.yml and page script, beside client/: served by the server only (not public files).
+  await writeCmsFiles(outDir)
+
+  const stats = await precompressDir(client)
+  log(`compressed: ${stats.files} files, ${stats.bytes} B → brotli ${stats.brotliBytes} B, gzip ${stats.gzipBytes} B`)
+  await writeFile(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`)
+
+  const t3 = performance.now()
+  const service = await buildServer(paths.root, outDir)
+  log(
+    `enquiry service: ${service.files.length} files compiled in ${Math.round(performance.now() - t3)} ms (imports ${service.packages.join(', ')})`,
+  )
+  return { pages: await countHtml(client) }
+}
+
+if (isEntryPoint(import.meta.url)) {
+  buildSite().catch((error: unknown) => {
+    if (error instanceof ContentError) {
+      console.error(`Build stopped: ${error.problems.length} problem(s) in content:\n${formatProblems(error.problems)}`)
+    } else if (error instanceof BuildSettingsError) {
+      console.error(`Build stopped: ${error.message}`)
+    } else {
+      console.error(error)
+    }
+    process.exit(1)
+  })
+}

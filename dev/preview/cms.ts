@@ -1,0 +1,88 @@
+// The browser editor inside the live preview (`npm run edit`): /admin/ with a config generated
+// fresh from content/schema.ts, Decap's local backend (decap-server's own file-system middleware,
+// on the preview's 127.0.0.1 port, allowed to write under content/ only), and the content check's
+// problems for the editor page to show. Saving in the editor writes the file; the preview's
+// watcher then checks it and reloads open pages, as after a save in a text editor.
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { relative } from 'node:path'
+import express from 'express'
+import type { Plugin } from 'vite'
+import { decapDistDir } from '../../editor/build-files.ts'
+import { bundleCmsSetup } from '../../editor/bundle.ts'
+import { formatProblems } from '../../content/problems.ts'
+import { cmsConfigYaml } from '../../content/cms-config.ts'
+import { paths } from '../../project/paths.ts'
+import { createCmsHandler } from '../../server/editor/handler.ts'
+import type { LiveContent } from './live-content.ts'
+
+export const LOCAL_API = '/admin/local-api'
+
+/** Every path a local-backend request names, wherever Decap puts it. */
+function namedPaths(params: Record<string, unknown> | undefined): string[] {
+  if (!params) return []
+  const found: string[] = []
+  const add = (item: unknown) => {
+    if (typeof item === 'string') found.push(item)
+    else if (item && typeof item === 'object') {
+      const { path, newPath } = item as Record<string, unknown>
+      if (typeof path === 'string') found.push(path)
+      if (typeof newPath === 'string') found.push(newPath)
+    }
+  }
+  for (const key of ['path', 'folder', 'mediaFolder', 'newPath', 'entry', 'asset']) add(params[key])
+  for (const list of ['files', 'dataFiles', 'assets', 'paths']) for (const item of (params[list] as unknown[]) ?? []) add(item)
+  return found
+}
+
+async function localBackend(): Promise<express.Express> {
+  const contentFolder = `${relative(paths.root, paths.contentDir).split('\\').join('/')}/`
+  const app = express()
+  app.use(express.json({ limit: '50mb' }))
+  // decap-server may write anywhere in the project; the editor only ever needs content/.
+  app.post('/api/v1', (req, res, next) => {
+    // Parsed once, here: decap-server's own body parser skips a request marked parsed.
+    ;(req as { _body?: boolean })._body = true
+    const outside = namedPaths((req.body as { params?: Record<string, unknown> }).params).filter(
+      (p) => !`${p.replace(/^\/+/, '')}/`.startsWith(contentFolder) || p.includes('..'),
+    )
+    if (outside.length > 0)
+      return void res.status(403).json({ error: `The editor may only change files under ${contentFolder}: ${outside.join(', ')}` })
+    next()
+  })
+  process.env.GIT_REPO_DIRECTORY = paths.root
+  // @ts-expect-error decap-server ships no types; the one function used is typed here.
+  const { registerLocalFs } = (await import('decap-server/dist/middlewares.js')) as {
+    registerLocalFs(app: express.Express, options?: { logLevel?: string }): Promise<void>
+  }
+  await registerLocalFs(app, { logLevel: 'warn' })
+  return app
+}
+
+export function cmsPreviewPlugin(live: LiveContent): Plugin {
+  let setupScript: Promise<string> | undefined
+  const handler = createCmsHandler({
+    assetsDir: decapDistDir(),
+    config: async () => ({ yaml: cmsConfigYaml({ kind: 'local', serverUrl: `${LOCAL_API}/api/v1` }) }),
+    // Bundled once per preview start; edits to admin/ need a restart.
+    setupScript: () => (setupScript ??= bundleCmsSetup()),
+    policy: { connect: [], images: [] },
+  })
+  const problems = (req: IncomingMessage, res: ServerResponse, next: (e?: unknown) => void) => {
+    live.state().then(({ result }) => {
+      res.setHeader('Content-Type', 'application/json; charset=utf-8')
+      res.setHeader('Cache-Control', 'no-store')
+      res.end(JSON.stringify({ errors: result.errors.length > 0 ? formatProblems(result.errors).split('\n') : [] }))
+    }, next)
+    void req
+  }
+  return {
+    name: 'site:browser-editor',
+    apply: 'serve',
+    async configureServer(server) {
+      const backend = await localBackend()
+      server.middlewares.use(LOCAL_API, backend)
+      server.middlewares.use('/admin/content-problems.json', problems)
+      server.middlewares.use(handler)
+    },
+  }
+}

@@ -1,0 +1,144 @@
+// The editor page's own script, run before Decap CMS (bundled by editor/bundle.ts). It:
+// - asks Decap to wait (CMS_MANUAL_INIT), loads the generated config.yml once and starts Decap with it;
+// - registers the canonical YAML and MDX formats (content/canonical-yaml.ts), so a file saved here
+//   looks exactly like one formatted by `npm run format:content`;
+// - registers the "set-once" widget: a slug or form type is typed for a new entry, read-only after;
+// - in the live preview, shows the content check's problems (file, line, field) on top of the editor.
+import {
+  canonicalFrontmatter,
+  canonicalYaml,
+  type KeyOrder,
+  orderFromFields,
+  type OrderedField,
+  parseFrontmatter,
+  parseYaml,
+} from '../content/canonical-yaml.ts'
+import { FRONTMATTER_FORMAT, SET_ONCE_WIDGET, YAML_FORMAT } from '../content/cms-names.ts'
+
+type Immutable = { get(key: string): unknown }
+interface WidgetProps {
+  entry: Immutable
+  value?: string
+  forID: string
+  classNameWrapper: string
+  onChange(value: string): void
+  [key: string]: unknown
+}
+interface Decap {
+  init(options: { config: Record<string, unknown> }): void
+  registerCustomFormat(
+    name: string,
+    extension: string,
+    format: { fromFile(text: string): unknown; toFile(data: unknown, sortedKeys?: string[]): string },
+  ): void
+  registerWidget(name: string, control: unknown, preview?: unknown): void
+  getWidget(name: string): { control: unknown; preview: unknown }
+}
+declare global {
+  interface Window {
+    CMS_MANUAL_INIT?: boolean
+    CMS?: Decap
+    h?: (type: unknown, props: unknown, ...children: unknown[]) => unknown
+    createClass?: (spec: Record<string, unknown>) => unknown
+  }
+}
+
+window.CMS_MANUAL_INIT = true
+
+type Fields = (OrderedField & Record<string, unknown>)[]
+interface Collection {
+  name: string
+  fields?: Fields
+  files?: { name: string; fields: Fields }[]
+}
+
+/** The key order of the file Decap is saving, found by its top-level field names (Decap passes them). */
+function orderLookup(collections: Collection[]): (sortedKeys: string[] | undefined) => KeyOrder | undefined {
+  const orders = new Map<string, KeyOrder>()
+  for (const c of collections) {
+    for (const fields of [c.fields, ...(c.files ?? []).map((f) => f.fields)]) {
+      if (fields) orders.set(fields.map((f) => f.name).join('\n'), orderFromFields(fields))
+    }
+  }
+  return (sortedKeys) => (sortedKeys ? orders.get(sortedKeys.join('\n')) : undefined)
+}
+
+function registerFormats(cms: Decap, collections: Collection[]): void {
+  const orderFor = orderLookup(collections)
+  cms.registerCustomFormat(YAML_FORMAT, 'yaml', {
+    fromFile: (text) => parseYaml(text) ?? {},
+    toFile: (data, sortedKeys) => canonicalYaml(data, orderFor(sortedKeys)),
+  })
+  cms.registerCustomFormat(FRONTMATTER_FORMAT, 'mdx', {
+    fromFile: (text) => parseFrontmatter(text),
+    toFile: (data, sortedKeys) => canonicalFrontmatter(data as Record<string, unknown>, orderFor(sortedKeys?.filter((k) => k !== 'body'))),
+  })
+}
+
+function registerSetOnce(cms: Decap): void {
+  const h = window.h!
+  const string = cms.getWidget('string')
+  const control = window.createClass!({
+    render(this: { props: WidgetProps }) {
+      const { entry, value, forID, classNameWrapper } = this.props
+      if (entry.get('newRecord')) return h(string.control, this.props)
+      return h('input', {
+        id: forID,
+        className: classNameWrapper,
+        value: value ?? '',
+        readOnly: true,
+        'aria-readonly': 'true',
+        // Looks fixed, not merely unresponsive: greyed like Decap's disabled controls.
+        style: { background: '#eff0f4', color: '#5e6575', cursor: 'not-allowed' },
+        title: 'Given when the entry was created; it cannot be changed here.',
+      })
+    },
+  })
+  cms.registerWidget(SET_ONCE_WIDGET, control, string.preview)
+}
+
+/** The live preview's content check, shown over the editor while the content has problems. */
+function watchProblems(): void {
+  const box = document.createElement('div')
+  box.setAttribute('role', 'alert')
+  box.id = 'content-problems'
+  box.style.cssText =
+    'position:fixed;z-index:1000;left:0;right:0;bottom:0;max-height:40vh;overflow:auto;background:#fff4f4;color:#5c0000;border-top:3px solid #b00020;padding:12px 20px;font:14px/1.5 system-ui,sans-serif;white-space:pre-wrap;display:none'
+  document.body.append(box)
+  let stopped = false
+  const poll = async () => {
+    if (stopped) return
+    try {
+      const response = await fetch('/admin/content-problems.json', { cache: 'no-store' })
+      if (response.status === 404) {
+        stopped = true
+        return
+      }
+      const { errors } = (await response.json()) as { errors: string[] }
+      box.textContent = errors.length > 0 ? `The site cannot be built until this is fixed:\n${errors.join('\n')}` : ''
+      box.style.display = errors.length > 0 ? 'block' : 'none'
+    } catch {
+      // The preview restarting: try again at the next tick.
+    }
+    setTimeout(poll, 1500)
+  }
+  void poll()
+}
+
+async function start(): Promise<void> {
+  const cms = window.CMS
+  if (!cms) throw new Error('Decap CMS did not load')
+  const response = await fetch('/admin/config.yml', { cache: 'no-store' })
+  const config = parseYaml(await response.text()) as Record<string, unknown> & { collections: Collection[] }
+  registerFormats(cms, config.collections)
+  registerSetOnce(cms)
+  // The header's link to the site names it by its address (the editor is served by the site's own server).
+  cms.init({ config: { ...config, display_url: window.location.origin, load_config_file: false } })
+  watchProblems()
+}
+
+document.addEventListener('DOMContentLoaded', () => {
+  start().catch((error: unknown) => {
+    document.body.textContent = `The editor could not start: ${error instanceof Error ? error.message : String(error)}`
+  })
+})

@@ -1,0 +1,36 @@
+// Wires the owner's inbox into the app over the enquiry store (SQLite or PostgreSQL), or logs that
+// it is off: without ADMIN_PASSWORD_HASH or ADMIN_PASSWORD nothing is mounted, and its addresses
+// are plain 404s.
+import path from 'node:path'
+import type { Express } from 'express'
+import type { Config } from '../config.ts'
+import type { Logger } from '../log.ts'
+import type { EnquiryStore } from '../store/index.ts'
+import { createInboxRouter } from './router.ts'
+import { loadInboxShells } from './shells.ts'
+
+export function mountInbox(
+  app: Express,
+  config: Config,
+  deps: { store: EnquiryStore; logger: Logger; isAllowedOrigin(origin: string): boolean; onQueued(): void },
+): void {
+  if (!config.inbox) {
+    deps.logger.info('the enquiry inbox (/admin/enquiries) is off: set ADMIN_PASSWORD_HASH to turn it on')
+    return
+  }
+  if ('plain' in config.inbox.password) {
+    deps.logger.warn('the enquiry inbox uses ADMIN_PASSWORD, meant for local use; set ADMIN_PASSWORD_HASH in production')
+  }
+  const router = createInboxRouter({
+    config: config.inbox,
+    db: deps.store.db,
+    afterDelete: () => deps.store.scrubDeleted(),
+    mailDir: path.join(config.dataDir, 'mail'),
+    shells: loadInboxShells(config.distDir),
+    logger: deps.logger,
+    isAllowedOrigin: deps.isAllowedOrigin,
+    onQueued: deps.onQueued,
+  })
+  app.use(router)
+  deps.logger.info('the enquiry inbox is on at /admin/enquiries')
+}

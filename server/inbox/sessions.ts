@@ -1,0 +1,120 @@
+// The owner's sessions, kept in the enquiry database so every server instance knows them and
+// logging out ends them at once. The cookie holds a random token; the database holds only its
+// SHA-256, so a copy of the database logs nobody in. A session expires at a fixed time after login.
+// express-rate-limit's store for failed logins lives here too, for the same reason: the count of
+// failures per address is shared by all instances and survives a restart.
+import { createHash, randomBytes } from 'node:crypto'
+import { sql } from 'kysely'
+import type { ClientRateLimitInfo, Options as RateLimitOptions, Store } from 'express-rate-limit'
+import type { EnquiryDb } from '../store/index.ts'
+
+export interface AdminSession {
+  id: string
+  csrfSecret: string
+  expiresAt: number
+}
+
+export class AdminSessions {
+  constructor(
+    private readonly db: EnquiryDb,
+    private readonly lifetimeMs: number,
+  ) {}
+
+  /** A new session; the token goes into the cookie and nowhere else. */
+  async create(details: {
+    now: number
+    ip: string | undefined
+    userAgent: string | undefined
+  }): Promise<{ token: string; session: AdminSession }> {
+    const token = randomBytes(32).toString('base64url')
+    const session = { id: digest(token), csrfSecret: randomBytes(32).toString('base64url'), expiresAt: details.now + this.lifetimeMs }
+    // Expired sessions go when a new one starts: logins are rare, so this keeps the table small.
+    await this.db.deleteFrom('admin_sessions').where('expires_at', '<=', details.now).execute()
+    await this.db
+      .insertInto('admin_sessions')
+      .values({
+        id: session.id,
+        csrf_secret: session.csrfSecret,
+        created_at: details.now,
+        expires_at: session.expiresAt,
+        ip: details.ip ?? null,
+        user_agent: details.userAgent?.slice(0, 500) ?? null,
+      })
+      .execute()
+    return { token, session }
+  }
+
+  async find(token: string | undefined, now: number): Promise<AdminSession | undefined> {
+    if (!token || token.length > 100) return undefined
+    const row = await this.db
+      .selectFrom('admin_sessions')
+      .select(['id', 'csrf_secret', 'expires_at'])
+      .where('id', '=', digest(token))
+      .where('expires_at', '>', now)
+      .executeTakeFirst()
+    return row && { id: row.id, csrfSecret: row.csrf_secret, expiresAt: Number(row.expires_at) }
+  }
+
+  async end(token: string | undefined): Promise<void> {
+    if (!token || token.length > 100) return
+    await this.db.deleteFrom('admin_sessions').where('id', '=', digest(token)).execute()
+  }
+}
+
+function digest(token: string): string {
+  return createHash('sha256').update(token).digest('hex')
+}
+
+/** express-rate-limit's Store over the admin_login_failures table: one upsert per counted request. */
+export class LoginFailureStore implements Store {
+  private windowMs = 15 * 60_000
+  readonly localKeys = false
+  readonly prefix = 'login:'
+
+  constructor(private readonly db: EnquiryDb) {}
+
+  init(options: RateLimitOptions): void {
+    this.windowMs = options.windowMs
+  }
+
+  async increment(key: string): Promise<ClientRateLimitInfo> {
+    const now = Date.now()
+    const resetAt = now + this.windowMs
+    // Addresses whose window is over go at the next failure: failures are rare, and no address is
+    // kept much longer than its window.
+    await this.db
+      .deleteFrom('admin_login_failures')
+      .where('reset_at', '<=', now)
+      .where('key', '!=', this.prefix + key)
+      .execute()
+    const expired = sql<boolean>`${sql.ref('admin_login_failures.reset_at')} <= ${now}`
+    const row = await this.db
+      .insertInto('admin_login_failures')
+      .values({ key: this.prefix + key, hits: 1, reset_at: resetAt })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({
+          hits: sql<number>`case when ${expired} then 1 else ${sql.ref('admin_login_failures.hits')} + 1 end`,
+          reset_at: sql<number>`case when ${expired} then ${resetAt} else ${sql.ref('admin_login_failures.reset_at')} end`,
+        }),
+      )
+      .returning(['hits', 'reset_at'])
+      .executeTakeFirstOrThrow()
+    return { totalHits: Number(row.hits), resetTime: new Date(Number(row.reset_at)) }
+  }
+
+  async decrement(key: string): Promise<void> {
+    await this.db
+      .updateTable('admin_login_failures')
+      .set((eb) => ({ hits: eb('hits', '-', 1) }))
+      .where('key', '=', this.prefix + key)
+      .where('hits', '>', 0)
+      .execute()
+  }
+
+  async resetKey(key: string): Promise<void> {
+    await this.db
+      .deleteFrom('admin_login_failures')
+      .where('key', '=', this.prefix + key)
+      .execute()
+  }
+}

@@ -1,1 +1,0 @@
-export { onRenderInboxHtml as default } from '../../admin/renderInboxHtml.tsx'

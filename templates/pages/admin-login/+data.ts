@@ -1,5 +1,0 @@
-import { inboxHead } from '../../admin/renderInboxHtml.tsx'
-
-export default function data() {
-  return { head: inboxHead('Log in to the enquiries') }
-}

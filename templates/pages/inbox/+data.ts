@@ -1,0 +1,5 @@
+import { inboxHead } from '../../inbox/renderInboxHtml.tsx'
+
+export default function data() {
+  return { head: inboxHead('Enquiries') }
+}

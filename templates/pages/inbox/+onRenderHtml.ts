@@ -1,0 +1,1 @@
+export { onRenderInboxHtml as default } from '../../inbox/renderInboxHtml.tsx'
