@@ -4,72 +4,12 @@
 // Every write is one statement; a deleted enquiry's mail goes with it (ON DELETE CASCADE).
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely'
 import type { CsvEnquiry } from '../enquiry-csv.ts'
-import type { Database, EnquiryDb, FieldValue } from '../store/index.ts'
+import type { Database, EnquiryDb } from '../store/index.ts'
 import type { SubmissionRow } from '../store/schema.ts'
 import { parseData } from '../store/sql-store.ts'
+import type { EnquiryDetail, EnquiryState, InboxFilter, InboxPage, InboxRow, MailDelivery, MailState } from '../../project/inbox-api.ts'
 
-export type EnquiryState = 'open' | 'handled' | 'spam'
-export type MailState = 'queued' | 'sent' | 'failed'
-
-export interface InboxFilter {
-  /** Words to find in any field, or a submission number ("42", "#42"). */
-  q?: string
-  formType?: string
-  /** Open and handled are the enquiries; spam is shown only when asked for. */
-  state?: EnquiryState
-  mail?: MailState
-  /** Received at or after (ms). */
-  from?: number
-  /** Received before (ms). */
-  until?: number
-}
-
-export interface InboxRow {
-  id: number
-  receivedAt: number
-  formType: string
-  kind: string
-  product: string
-  name: string
-  email: string
-  company: string
-  country: string
-  phone: string
-  state: EnquiryState
-  handledAt: number | null
-  /** Null for spam, which is never mailed. */
-  mail: MailState | null
-  mailError: string | null
-  mailAttempts: number
-}
-
-export interface MailDelivery {
-  id: number
-  status: MailState
-  attempts: number
-  createdAt: number
-  lastAttemptAt: number | null
-  nextAttemptAt: number | null
-  sentAt: number | null
-  lastError: string | null
-  delivery: string | null
-}
-
-export interface EnquiryDetail extends InboxRow {
-  data: Record<string, FieldValue>
-  ip: string | null
-  userAgent: string | null
-  requestId: string
-  mails: MailDelivery[]
-}
-
-export interface InboxPage {
-  rows: InboxRow[]
-  total: number
-  page: number
-  pageSize: number
-  pages: number
-}
+export type { EnquiryDetail, EnquiryState, InboxFilter, InboxPage, InboxRow, MailDelivery, MailState }
 
 export const PAGE_SIZE = 25
 const EXPORT_BATCH = 500

@@ -10,7 +10,9 @@ import type { EnquiryDb, OutboxStatus, SubmissionStatus } from './schema.ts'
 
 export type { Database, EnquiryDb, OutboxStatus, SubmissionStatus } from './schema.ts'
 
-export type FieldValue = string | number | string[]
+import type { FieldValue } from '../../project/inbox-api.ts'
+
+export type { FieldValue }
 export type StoreKind = 'sqlite' | 'postgresql'
 
 export interface NewSubmission {

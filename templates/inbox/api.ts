@@ -1,8 +1,8 @@
 // The inbox page's calls to its JSON API (server/inbox/router.ts). A 401 means the session ended:
 // the page goes to the login. State changes carry the session's CSRF token in a header.
-import type { EnquiryDetail, InboxPage } from '../../server/inbox/inbox.ts'
+import type { EnquiryDetail, InboxPage } from '../../project/inbox-api.ts'
 
-export type { EnquiryDetail, InboxRow, MailDelivery } from '../../server/inbox/inbox.ts'
+export type { EnquiryDetail, InboxRow, MailDelivery } from '../../project/inbox-api.ts'
 export type InboxList = InboxPage & { formTypes: string[] }
 export type FieldView = { name: string; label: string; value: string; long: boolean }
 export type EnquiryView = EnquiryDetail & { fields: FieldView[] }

@@ -1,0 +1,69 @@
+// The JSON the owner's inbox API answers with (server/inbox/router.ts), shared by the server that
+// writes it and the inbox page that reads it (templates/inbox/), as forms/ is for the enquiry forms.
+// Types only: nothing here runs.
+
+/** A submitted field's value as stored: text, a number, or the choices of a multiple choice. */
+export type FieldValue = string | number | string[]
+
+export type EnquiryState = 'open' | 'handled' | 'spam'
+export type MailState = 'queued' | 'sent' | 'failed'
+
+export interface InboxFilter {
+  /** Words to find in any field, or a submission number ("42", "#42"). */
+  q?: string
+  formType?: string
+  /** Open and handled are the enquiries; spam is shown only when asked for. */
+  state?: EnquiryState
+  mail?: MailState
+  /** Received at or after (ms). */
+  from?: number
+  /** Received before (ms). */
+  until?: number
+}
+
+export interface InboxRow {
+  id: number
+  receivedAt: number
+  formType: string
+  kind: string
+  product: string
+  name: string
+  email: string
+  company: string
+  country: string
+  phone: string
+  state: EnquiryState
+  handledAt: number | null
+  /** Null for spam, which is never mailed. */
+  mail: MailState | null
+  mailError: string | null
+  mailAttempts: number
+}
+
+export interface MailDelivery {
+  id: number
+  status: MailState
+  attempts: number
+  createdAt: number
+  lastAttemptAt: number | null
+  nextAttemptAt: number | null
+  sentAt: number | null
+  lastError: string | null
+  delivery: string | null
+}
+
+export interface EnquiryDetail extends InboxRow {
+  data: Record<string, FieldValue>
+  ip: string | null
+  userAgent: string | null
+  requestId: string
+  mails: MailDelivery[]
+}
+
+export interface InboxPage {
+  rows: InboxRow[]
+  total: number
+  page: number
+  pageSize: number
+  pages: number
+}
