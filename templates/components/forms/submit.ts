@@ -44,12 +44,15 @@ export const CONTACT_MESSAGES: SubmitMessages = {
 /** The enquiry service: this site, or the origin the build was given as API_ORIGIN (docs/deploy.md). */
 export const SUBMIT_ENDPOINT = `${(import.meta.env.PUBLIC_ENV__API_ORIGIN as string | undefined) ?? ''}/api/submit`
 
-export type SubmitOutcome = { ok: true; message: string } | { ok: false; message: string; fieldErrors: FieldErrors }
+export type SubmitOutcome =
+  | { ok: true; message: string; /** The enquiry's reference, when the server gives one. */ reference?: string }
+  | { ok: false; message: string; fieldErrors: FieldErrors }
 
 interface Reply {
   success?: unknown
   message?: unknown
   errors?: unknown
+  reference?: unknown
 }
 
 class SubmissionError extends Error {
@@ -89,7 +92,9 @@ export async function submitForm(
       const message = typeof reply?.message === 'string' && reply.message.trim() !== '' ? reply.message : messages.failed
       throw new SubmissionError(message, fieldErrorsOf(reply?.errors))
     }
-    return { ok: true, message: messages.success }
+    return typeof reply.reference === 'string' && reply.reference !== ''
+      ? { ok: true, message: messages.success, reference: reply.reference }
+      : { ok: true, message: messages.success }
   } catch (error) {
     console.error('Form submission failed:', error)
     return { ok: false, message: messageOf(error, messages), fieldErrors: error instanceof SubmissionError ? error.fieldErrors : {} }

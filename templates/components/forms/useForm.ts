@@ -8,7 +8,7 @@ import { type SubmitMessages, type SubmitOutcome, submitForm } from './submit.ts
 
 export type Values = Record<string, string | string[]>
 
-export type Status = { kind: 'idle' } | { kind: 'loading' } | { kind: 'success'; message: string } | { kind: 'error'; message: string }
+export type Status = { kind: 'idle' } | { kind: 'loading' } | { kind: 'success'; message: string; reference?: string } | { kind: 'error'; message: string }
 
 export interface FormController<V extends Values> {
   idPrefix: string
@@ -122,7 +122,7 @@ export function useForm<V extends Values>(options: {
         busy.current = false
         if (outcome.ok) {
           setValues(defaults)
-          setStatus({ kind: 'success', message: outcome.message })
+          setStatus({ kind: 'success', message: outcome.message, reference: outcome.reference })
         } else {
           setErrors(outcome.fieldErrors)
           setStatus({ kind: 'error', message: outcome.message })
