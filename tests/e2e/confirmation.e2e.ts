@@ -1,7 +1,7 @@
 // After a form is sent, the buyer sees that it went through: on a phone and on a desktop the success
 // line is on screen (clear of the fixed header), in a live region a screen reader announces, and its
 // first line is the form's own success text.
-import type { Browser, Locator, Page } from 'playwright-core'
+import type { Browser, Locator } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { connectBrowser, DESKTOP, field, hydratedForm, MOBILE, type OpenPage, openPage, uniqueMarker } from './support.ts'
 
@@ -70,7 +70,7 @@ const FORMS: FormCase[] = [
 ]
 
 /** Where the element is against what the visitor sees: below the fixed header and above the screen's bottom edge. */
-function placement(page: Page, element: Locator) {
+function placement(element: Locator) {
   return element.evaluate((el) => {
     const box = el.getBoundingClientRect()
     const header = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0
@@ -103,7 +103,7 @@ for (const [width, viewport] of [
         const status = element.getByRole('status')
         await expect.poll(() => status.evaluate((el) => el.firstChild?.textContent ?? '')).toMatch(/^Form submitted successfully!/)
         expect(await status.getAttribute('role')).toBe('status')
-        await expect.poll(() => placement(page, status), { timeout: 5_000 }).toMatchObject({ inView: true })
+        await expect.poll(() => placement(status), { timeout: 5_000 }).toMatchObject({ inView: true })
         expect(tab.problems).toEqual([])
       })
     }

@@ -45,7 +45,12 @@ export const CONTACT_MESSAGES: SubmitMessages = {
 export const SUBMIT_ENDPOINT = `${(import.meta.env.PUBLIC_ENV__API_ORIGIN as string | undefined) ?? ''}/api/submit`
 
 export type SubmitOutcome =
-  | { ok: true; message: string; /** The enquiry's reference, when the server gives one. */ reference?: string }
+  | {
+      ok: true
+      message: string
+      /** The enquiry's reference, when the server gives one. */
+      reference?: string
+    }
   | { ok: false; message: string; fieldErrors: FieldErrors }
 
 interface Reply {
