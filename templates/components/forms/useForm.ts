@@ -8,7 +8,11 @@ import { type SubmitMessages, type SubmitOutcome, submitForm } from './submit.ts
 
 export type Values = Record<string, string | string[]>
 
-export type Status = { kind: 'idle' } | { kind: 'loading' } | { kind: 'success'; message: string; reference?: string } | { kind: 'error'; message: string }
+export type Status =
+  | { kind: 'idle' }
+  | { kind: 'loading' }
+  | { kind: 'success'; message: string; reference?: string }
+  | { kind: 'error'; message: string }
 
 export interface FormController<V extends Values> {
   idPrefix: string
