@@ -1,4 +1,4 @@
-// A share preview on every page (issue 14): a buyer who shares any page on LinkedIn, WhatsApp or X
+// A share preview on every page: a buyer who shares any page on LinkedIn, WhatsApp or X
 // gets its title, description and a picture, not a bare link. Checked twice: by our own reading of
 // the Open Graph and Twitter tags of every route (and every alias), and by an independent tool,
 // structured-data-testing-tool with its Google and SocialMedia presets (failures fail the test; its

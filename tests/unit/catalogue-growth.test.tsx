@@ -1,4 +1,4 @@
-// Pages that carry a form or the catalogue do not grow with it (issue 14): past PRODUCT_SELECT_LIMIT
+// Pages that carry a form or the catalogue do not grow with it: past PRODUCT_SELECT_LIMIT
 // the forms' product choice is a searchable field whose list is fetched, not a <select> of every
 // product, and the Products list continues on pages of PRODUCTS_PER_PAGE cards. Rendered here from
 // synthetic catalogues as `npm run bench:build` makes them (that benchmark measures whole built pages).
