@@ -37,9 +37,10 @@ const POSTGRESQL_SUITES = [
   'tests/server/postgresql/**/*.test.ts',
 ]
 
+/** What the two server projects share. They run side by side in one group, so they share its file workers. */
 const server = {
   environment: 'node' as const,
-  // Both server projects start the built site's copy; they share one group, and so its workers.
+  // Each project's own copy of the built site (a project's global setup provides to that project alone).
   globalSetup: ['tests/server/setup.ts'],
   // Every store the files start from source runs the threads compiled for the run (tests/server/setup.ts).
   setupFiles: ['tests/server/setup/threads.ts'],
