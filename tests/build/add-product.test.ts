@@ -10,7 +10,8 @@ import { distLayout, paths } from '../../project/paths.ts'
 import { loadConfig } from '../../server/config.ts'
 import { createMemoryLogger } from '../../server/log.ts'
 import { type RunningServer, startServer } from '../../server/start.ts'
-import { links, readPage } from './html.ts'
+import { links, parsePage } from '../support/html.ts'
+import { readPage } from './html.ts'
 
 const distDir = join(inject('copyRoot'), 'dist')
 const { clientDir, siteManifest } = distLayout(distDir)
@@ -26,15 +27,15 @@ describe('a product added as content only', () => {
 
   it('appears in the header menu and the footer of every page', () => {
     const html = page('/about')
-    expect(links(html).filter((h) => h === '/products/saffron').length).toBeGreaterThanOrEqual(3)
+    expect(links(parsePage(html)).filter((h) => h === '/products/saffron').length).toBeGreaterThanOrEqual(3)
     expect(html).toContain('Saffron (Kesar)')
   })
 
   it('appears in the products list, the sitemap page, sitemap.xml and the Explore More grids', () => {
-    expect(links(page('/products'))).toContain('/products/saffron')
-    expect(links(page('/sitemap'))).toContain('/products/saffron')
+    expect(links(parsePage(page('/products')))).toContain('/products/saffron')
+    expect(links(parsePage(page('/sitemap')))).toContain('/products/saffron')
     expect(readFileSync(join(clientDir, 'sitemap.xml'), 'utf8')).toContain('/products/saffron</loc>')
-    expect(links(page('/products/clove'))).toContain('/products/saffron')
+    expect(links(parsePage(page('/products/clove')))).toContain('/products/saffron')
   })
 
   it('is offered by the contact form and the quick enquiry', () => {

@@ -15,7 +15,8 @@ import { loadConfig } from '../../server/config.ts'
 import { createMemoryLogger } from '../../server/log.ts'
 import { startServer, type RunningServer } from '../../server/start.ts'
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/setup/chromium.ts'
-import { readPage } from './html.ts'
+import { attr, elements } from '../support/html.ts'
+import { readParsedPage } from './html.ts'
 
 const distDir = path.join('.cache', 'api-origin-dist')
 const client = path.join(process.cwd(), distDir, 'client')
@@ -74,7 +75,7 @@ afterAll(async () => {
 describe('a site built with API_ORIGIN', () => {
   it('has every form post to the enquiry service', () => {
     for (const page of ['/', '/contact', '/products/clove', '/testimonials']) {
-      const actions = [...readPage(page, client).matchAll(/<form [^>]*action="([^"]*)"/g)].map((m) => m[1])
+      const actions = elements(readParsedPage(page, client), 'form').map((form) => attr(form, 'action'))
       expect(actions.length, page).toBeGreaterThan(0)
       for (const action of actions) expect(action, page).toBe(`${apiOrigin}/api/submit`)
     }

@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { loadContent } from '../../content/load.ts'
-import { canonical, distClient, jsonLd, links, meta, readPage, scriptSources, title } from './html.ts'
+import { attr, canonical, elements, jsonLd, links, meta, scriptSources, title } from '../support/html.ts'
+import { distClient, readPage, readParsedPage } from './html.ts'
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON-LD read back from the pages, of any shape
 type JsonLd = Record<string, any>
@@ -23,13 +24,13 @@ describe('prerendered pages', () => {
   it('gives every page a title, description and absolute canonical link of its own', () => {
     const titles = new Set<string>()
     for (const route of content.routes) {
-      const html = readPage(route.path)
-      const t = title(html)
+      const page = readParsedPage(route.path)
+      const t = title(page)
       expect(t, route.path).toBeTruthy()
       titles.add(t!)
-      expect(meta(html, 'description'), route.path).toBeTruthy()
-      expect(canonical(html), route.path).toBe(origin + route.path)
-      expect(html.match(/<h1[ >]/g)?.length, `${route.path} has one h1`).toBe(1)
+      expect(meta(page, 'description'), route.path).toBeTruthy()
+      expect(canonical(page), route.path).toBe(origin + route.path)
+      expect(elements(page, 'h1'), `${route.path} has one h1`).toHaveLength(1)
     }
     expect(titles.size).toBe(content.routes.length)
   })
@@ -37,19 +38,19 @@ describe('prerendered pages', () => {
   it('points each alias at its canonical address', () => {
     for (const route of content.routes)
       for (const alias of route.aliases) {
-        expect(canonical(readPage(alias)), alias).toBe(origin + route.path)
+        expect(canonical(readParsedPage(alias)), alias).toBe(origin + route.path)
       }
   })
 
   it('gives product pages keywords, Open Graph, Twitter and Product data in USD, in stock', () => {
     for (const p of content.agroProducts) {
-      const html = readPage(p.path)
-      expect(meta(html, 'keywords'), p.slug).toBe(p.seo.keywords?.join(', '))
-      expect(meta(html, 'og:type')).toBe('product')
-      expect(meta(html, 'og:url')).toBe(origin + p.path)
-      expect(meta(html, 'og:image')).toMatch(new RegExp(`^${origin}/img/`))
-      expect(meta(html, 'twitter:card')).toBe('summary_large_image')
-      const product = jsonLd(html).find((d) => d['@type'] === 'Product') as JsonLd
+      const page = readParsedPage(p.path)
+      expect(meta(page, 'keywords'), p.slug).toBe(p.seo.keywords?.join(', '))
+      expect(meta(page, 'og:type')).toBe('product')
+      expect(meta(page, 'og:url')).toBe(origin + p.path)
+      expect(meta(page, 'og:image')).toMatch(new RegExp(`^${origin}/img/`))
+      expect(meta(page, 'twitter:card')).toBe('summary_large_image')
+      const product = jsonLd(page).find((d) => d['@type'] === 'Product') as JsonLd
       expect(product, p.slug).toBeDefined()
       expect(product).toMatchObject({ name: p.name, url: origin + p.path })
       expect(product.offers.priceCurrency).toBe('USD')
@@ -58,8 +59,8 @@ describe('prerendered pages', () => {
   })
 
   it('gives makhana offers from its grade prices, and geo tags for Telangana', () => {
-    const html = readPage('/products/makhana')
-    const product = jsonLd(html).find((d) => d['@type'] === 'Product') as JsonLd
+    const page = readParsedPage('/products/makhana')
+    const product = jsonLd(page).find((d) => d['@type'] === 'Product') as JsonLd
     expect(product.offers).toMatchObject({
       '@type': 'AggregateOffer',
       lowPrice: '3.51',
@@ -67,57 +68,59 @@ describe('prerendered pages', () => {
       offerCount: 9,
       priceCurrency: 'USD',
     })
-    expect(meta(html, 'geo.region')).toBe('IN-TG')
-    expect(meta(html, 'geo.placename')).toBe('Telangana, India')
-    expect(meta(html, 'geo.position')).toMatch(/^17\.\d+;78\.\d+$/)
-    expect(meta(html, 'ICBM')).toMatch(/^17\.\d+, 78\.\d+$/)
-    expect(meta(readPage('/products/clove'), 'geo.region')).toBeUndefined()
+    expect(meta(page, 'geo.region')).toBe('IN-TG')
+    expect(meta(page, 'geo.placename')).toBe('Telangana, India')
+    expect(meta(page, 'geo.position')).toMatch(/^17\.\d+;78\.\d+$/)
+    expect(meta(page, 'ICBM')).toMatch(/^17\.\d+, 78\.\d+$/)
+    expect(meta(readParsedPage('/products/clove'), 'geo.region')).toBeUndefined()
   })
 
   it('gives granite shade pages Product data and geo tags', () => {
     for (const s of content.graniteShades) {
-      const html = readPage(s.path)
-      expect(meta(html, 'geo.region'), s.slug).toBe('IN-TG')
-      expect(meta(html, 'og:type')).toBe('product')
-      expect(jsonLd(html).some((d) => d['@type'] === 'Product' && d.name === s.name)).toBe(true)
+      const page = readParsedPage(s.path)
+      expect(meta(page, 'geo.region'), s.slug).toBe('IN-TG')
+      expect(meta(page, 'og:type')).toBe('product')
+      expect(jsonLd(page).some((d) => d['@type'] === 'Product' && d.name === s.name)).toBe(true)
     }
   })
 
   it('gives the home page Organization data', () => {
-    const org = jsonLd(readPage('/')).find((d) => d['@type'] === 'Organization') as JsonLd
+    const org = jsonLd(readParsedPage('/')).find((d) => d['@type'] === 'Organization') as JsonLd
     expect(org).toMatchObject({ name: content.site.company.name, url: `${origin}/` })
     expect(org.logo).toMatch(new RegExp(`^${origin}/img/`))
     expect(org.contactPoint.length).toBeGreaterThan(0)
   })
 
   it('points the terms page at its own address, not the testimonials page (a defect of the original site, fixed)', () => {
-    expect(canonical(readPage('/TermsOfService'))).toBe(`${origin}/TermsOfService`)
+    expect(canonical(readParsedPage('/TermsOfService'))).toBe(`${origin}/TermsOfService`)
   })
 
   it('asks for the header logo at low priority and preloads no picture but the main one, so nothing competes with it', () => {
     for (const route of content.routes) {
-      const html = readPage(route.path)
-      const logo = /<header[\s\S]*?<a class="brand" href="\/"><img ([^>]*)>/.exec(html)?.[1]
-      expect(logo, `${route.path} has the header logo`).toMatch(/src="\/img\/brand\/logo\.[0-9a-f]{8}\.svg"/)
-      expect(logo, route.path).toContain('fetchPriority="low"')
-      for (const [preload] of html.matchAll(/<link rel="preload" as="image"[^>]*>/g))
-        expect(preload, `${route.path}: only the main picture is preloaded`).toContain('fetchPriority="high"')
+      const page = readParsedPage(route.path)
+      const [header] = elements(page, 'header')
+      const [brand] = header ? elements(header, 'a', (a) => attr(a, 'class') === 'brand' && attr(a, 'href') === '/') : []
+      const [logo] = brand ? elements(brand, 'img') : []
+      expect(logo && attr(logo, 'src'), `${route.path} has the header logo`).toMatch(/^\/img\/brand\/logo\.[0-9a-f]{8}\.svg$/)
+      expect(logo && attr(logo, 'fetchpriority'), route.path).toBe('low')
+      for (const preload of elements(page, 'link', (l) => attr(l, 'rel') === 'preload' && attr(l, 'as') === 'image'))
+        expect(attr(preload, 'fetchpriority'), `${route.path}: only the main picture is preloaded`).toBe('high')
     }
   })
 
   it('loads JavaScript only on pages with an island', () => {
     for (const path of ['/about', '/PrivacyPolicy', '/TermsOfService', '/sitemap', '/products/granite']) {
-      expect(scriptSources(readPage(path)), path).toEqual([])
+      expect(scriptSources(readParsedPage(path)), path).toEqual([])
     }
     for (const path of ['/', '/products', '/products/clove', '/products/granite/StarBlue', '/contact', '/testimonials']) {
-      expect(scriptSources(readPage(path)), path).toHaveLength(1)
+      expect(scriptSources(readParsedPage(path)), path).toHaveLength(1)
     }
   })
 
   it('links internally to canonical addresses only', () => {
     const aliases = new Set(content.routes.flatMap((r) => r.aliases))
     for (const path of allPaths) {
-      for (const href of links(readPage(path)).filter((h) => h.startsWith('/'))) {
+      for (const href of links(readParsedPage(path)).filter((h) => h.startsWith('/'))) {
         expect(aliases.has(href.split(/[?#]/)[0]!), `${path} links to alias ${href}`).toBe(false)
       }
     }

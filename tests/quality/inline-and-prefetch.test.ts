@@ -8,6 +8,7 @@ import { type Browser, chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { inlineHashesOf } from '../../build/csp-hashes.ts'
 import { SPECULATION_RULES } from '../../templates/lib/speculation.ts'
+import { attr, elements, parsePage } from '../support/html.ts'
 import { baseURL, pages, wsEndpoint } from './site.ts'
 
 let browser: Browser
@@ -37,7 +38,7 @@ describe('inline styles and scripts under the CSP', () => {
     const { style, script } = inlineHashesOf(html)
     expect(style, `${path} has one inline <style>`).toHaveLength(1)
     // The speculation rules, and on a page with a script the loader that starts it after the main paint (build/defer-entry.ts).
-    const loaders = html.match(/<script data-entry="\/assets\/entries\/[^"]+\.js">/g) ?? []
+    const loaders = elements(parsePage(html), 'script', (s) => /^\/assets\/entries\/.+\.js$/.test(attr(s, 'data-entry') ?? ''))
     expect(loaders.length, `${path}: one loader at most`).toBeLessThanOrEqual(1)
     expect(script, `${path} has its speculation rules${loaders.length ? ' and its loader' : ''}`).toHaveLength(1 + loaders.length)
     for (const hash of style) expect(csp.get('style-src'), path).toContain(hash)

@@ -9,18 +9,12 @@ import { loadContent } from '../../content/load.ts'
 import { distLayout } from '../../project/paths.ts'
 import { siteManifestSchema } from '../../project/site-manifest.ts'
 import { moduleGraph, pageAssets } from '../../tools/page-weights.ts'
+import { attr, elements, parsePage } from '../support/html.ts'
 import { client, distDir, pages } from './site.ts'
 
 const content = loadContent()
 const origin = content.site.origin
 const manifest = siteManifestSchema.parse(JSON.parse(readFileSync(distLayout(distDir).siteManifest, 'utf8')))
-
-const decode = (s: string) =>
-  s
-    .replace(/&amp;/g, '&')
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(tag)?.[1]
 
 /** The file a site path is served from (aliases follow the server's redirects), or undefined. */
 function pageFile(path: string): string | undefined {
@@ -33,7 +27,7 @@ const ids = new Map<string, Set<string>>()
 function idsOf(file: string): Set<string> {
   let set = ids.get(file)
   if (!set) {
-    set = new Set([...readFileSync(file, 'utf8').matchAll(/\sid="([^"]+)"/g)].map((m) => decode(m[1]!)))
+    set = new Set(elements(parsePage(readFileSync(file, 'utf8')), '*').flatMap((e) => attr(e, 'id') ?? []))
     ids.set(file, set)
   }
   return set
@@ -43,32 +37,32 @@ function idsOf(file: string): Set<string> {
 function references(html: string): { links: string[]; assets: string[] } {
   const links: string[] = []
   const assets: string[] = []
-  for (const [tag] of html.matchAll(/<(a|link|script|img|source|meta)\b[^>]*>/gi)) {
-    const name = /^<(\w+)/.exec(tag)![1]!.toLowerCase()
+  for (const element of elements(parsePage(html), '*')) {
+    const name = element.tagName
     if (name === 'a') {
-      const href = attr(tag, 'href')
-      if (href !== undefined) links.push(decode(href))
+      const href = attr(element, 'href')
+      if (href !== undefined) links.push(href)
     } else if (name === 'link') {
-      const rel = attr(tag, 'rel') ?? ''
-      const href = attr(tag, 'href')
+      const rel = attr(element, 'rel') ?? ''
+      const href = attr(element, 'href')
       if (rel === 'canonical' || rel === 'alternate') {
-        if (href) links.push(decode(href))
-      } else if (href) assets.push(decode(href))
-      const set = attr(tag, 'imageSrcSet') ?? attr(tag, 'imagesrcset')
-      if (set) assets.push(...srcsetUrls(decode(set)))
+        if (href) links.push(href)
+      } else if (href) assets.push(href)
+      const set = attr(element, 'imagesrcset')
+      if (set) assets.push(...srcsetUrls(set))
     } else if (name === 'script') {
-      const src = attr(tag, 'src')
-      if (src) assets.push(decode(src))
+      const src = attr(element, 'src')
+      if (src) assets.push(src)
     } else if (name === 'img' || name === 'source') {
-      const src = attr(tag, 'src')
-      if (src) assets.push(decode(src))
-      const set = attr(tag, 'srcSet') ?? attr(tag, 'srcset')
-      if (set) assets.push(...srcsetUrls(decode(set)))
+      const src = attr(element, 'src')
+      if (src) assets.push(src)
+      const set = attr(element, 'srcset')
+      if (set) assets.push(...srcsetUrls(set))
     } else if (name === 'meta') {
-      const prop = attr(tag, 'property') ?? attr(tag, 'name') ?? ''
-      const value = attr(tag, 'content')
-      if (value && /^(og:image|twitter:image)$/.test(prop)) assets.push(decode(value))
-      if (value && prop === 'og:url') links.push(decode(value))
+      const prop = attr(element, 'property') ?? attr(element, 'name') ?? ''
+      const value = attr(element, 'content')
+      if (value && /^(og:image|twitter:image)$/.test(prop)) assets.push(value)
+      if (value && prop === 'og:url') links.push(value)
     }
   }
   return { links, assets }

@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs'
 import { type Browser, chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { attr, elements, parsePage } from '../support/html.ts'
 import { baseURL, pages, wsEndpoint } from './site.ts'
 
 let browser: Browser
@@ -16,13 +17,14 @@ afterAll(async () => {
 
 describe('sections drawn as they near the viewport', () => {
   test.each(pages)('%s: the main picture is never in one', (path, file) => {
-    const html = readFileSync(file, 'utf8')
-    const main = html.indexOf('fetchPriority="high" decoding="sync"')
+    const inOrder = elements(parsePage(readFileSync(file, 'utf8')), '*')
+    const main = inOrder.findIndex((e) => e.tagName === 'img' && attr(e, 'fetchpriority') === 'high' && attr(e, 'decoding') === 'sync')
     if (main < 0) return
     // Every .render-when-near section opens after the main picture.
-    for (const m of html.matchAll(/<section class="[^"]*\brender-when-near\b[^"]*"/g)) {
-      expect(m.index, `${path}: a .render-when-near section before the main picture`).toBeGreaterThan(main)
-    }
+    inOrder.forEach((e, at) => {
+      if (e.tagName === 'section' && (attr(e, 'class') ?? '').split(/\s+/).includes('render-when-near'))
+        expect(at, `${path}: a .render-when-near section before the main picture`).toBeGreaterThan(main)
+    })
   })
 
   test.each(['/', '/products/clove', '/products/makhana', '/products/granite/StarBlue'])(

@@ -1,4 +1,4 @@
-// A share preview on every page (issue 14): a buyer who shares any page on LinkedIn, WhatsApp or X
+// A share preview on every page: a buyer who shares any page on LinkedIn, WhatsApp or X
 // gets its title, description and a picture, not a bare link. Checked twice: by our own reading of
 // the Open Graph and Twitter tags of every route (and every alias), and by an independent tool,
 // structured-data-testing-tool with its Google and SocialMedia presets (failures fail the test; its
@@ -12,33 +12,14 @@ import { structuredDataTest } from 'structured-data-testing-tool'
 import { Google, SocialMedia } from 'structured-data-testing-tool/presets'
 import { describe, expect, test } from 'vitest'
 import { loadContent } from '../../content/load.ts'
+import { canonical, metaTags, parsePage, title } from '../support/html.ts'
 import { client, pages } from './site.ts'
 
 const content = loadContent()
 const origin = content.site.origin
-const decode = (s: string) =>
-  s
-    .replace(/&amp;/g, '&')
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
 
 /** Every page with an address of its own: all but the not-found page, which answers any address. */
 const routes = pages.filter(([path]) => path !== '/404.html')
-
-function tags(html: string): Map<string, string[]> {
-  const out = new Map<string, string[]>()
-  for (const [tag] of html.matchAll(/<meta\b[^>]*>/g)) {
-    const key = /\s(?:property|name)="([^"]+)"/.exec(tag)?.[1]
-    const value = /\scontent="([^"]*)"/.exec(tag)?.[1]
-    if (key && value !== undefined) out.set(key, [...(out.get(key) ?? []), decode(value)])
-  }
-  return out
-}
-
-/** The canonical address of a page (aliases point at their canonical page). */
-const canonicalOf = (html: string) => /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1]
 
 const REQUIRED = [
   'og:title',
@@ -75,16 +56,18 @@ describe('share preview on every route', () => {
   })
 
   test.each(routes)('%s: Open Graph and Twitter card tags, each once, from content', async (path, file) => {
-    const html = readFileSync(file, 'utf8')
-    const found = tags(html)
+    const page = parsePage(readFileSync(file, 'utf8'))
+    const found = metaTags(page)
     for (const key of REQUIRED) expect(found.get(key), `${path}: ${key}`).toHaveLength(1)
     const one = (key: string) => found.get(key)![0]!
-    const title = decode(/<title>([^<]*)<\/title>/.exec(html)![1]!)
-    expect(one('og:title')).toBe(title)
-    expect(one('twitter:title')).toBe(title)
-    expect(one('og:description')).toBe(tags(html).get('description')![0])
+    const pageTitle = title(page)
+    expect(pageTitle, path).toBeTruthy()
+    expect(one('og:title')).toBe(pageTitle)
+    expect(one('twitter:title')).toBe(pageTitle)
+    expect(one('og:description')).toBe(found.get('description')![0])
     expect(one('twitter:description')).toBe(one('og:description'))
-    expect(one('og:url')).toBe(canonicalOf(html))
+    // Aliases point at their canonical page.
+    expect(one('og:url')).toBe(canonical(page))
     expect(one('og:url').startsWith(`${origin}/`)).toBe(true)
     expect(['website', 'product']).toContain(one('og:type'))
     expect(one('twitter:card')).toBe('summary_large_image')

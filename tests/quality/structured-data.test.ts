@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import sharp from 'sharp'
 import { describe, expect, test } from 'vitest'
 import { loadContent } from '../../content/load.ts'
+import { jsonLdTexts, meta as metaTag, parsePage } from '../support/html.ts'
 import { client, pages } from './site.ts'
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON-LD read back from the pages, of any shape
@@ -15,11 +16,11 @@ const content = loadContent()
 const origin = content.site.origin
 
 function blocks(html: string): { text: string; data?: Json; error?: string }[] {
-  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => {
+  return jsonLdTexts(parsePage(html)).map((text) => {
     try {
-      return { text: m[1]!, data: JSON.parse(m[1]!) as Json }
+      return { text, data: JSON.parse(text) as Json }
     } catch (error) {
-      return { text: m[1]!, error: (error as Error).message }
+      return { text, error: (error as Error).message }
     }
   })
 }
@@ -176,8 +177,8 @@ describe('structured data', () => {
   test('Open Graph pictures state the size of the file they name', async () => {
     const wrong: string[] = []
     for (const [path, file] of pages) {
-      const html = readFileSync(file, 'utf8')
-      const meta = (p: string) => new RegExp(`<meta property="${p}" content="([^"]*)"`).exec(html)?.[1]
+      const page = parsePage(readFileSync(file, 'utf8'))
+      const meta = (key: string) => metaTag(page, key)
       const url = meta('og:image')
       if (!url) continue
       const { width, height } = await sharp(join(client, url.slice(origin.length))).metadata()

@@ -29,7 +29,7 @@ export function tempDir(prefix = 'enquiry-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix))
 }
 
-/** The store this run of the suite uses: the "sqlite" project runs on SQLite, "postgresql" on PostgreSQL (vitest.server.config.ts). */
+/** The store this run of the suite uses: the "server-sqlite" project runs on SQLite, "server-postgresql" on PostgreSQL (vitest.config.ts). */
 export const storeBackend: StoreKind = inject('storeBackend') ?? 'sqlite'
 
 /** Environment for a store of its own: a new DATA_DIR and, on the PostgreSQL run, a new database. */

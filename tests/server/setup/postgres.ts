@@ -1,5 +1,5 @@
-// Global setup of the PostgreSQL run of the server suites (the "postgresql" project in
-// vitest.server.config.ts): one real PostgreSQL for the whole run, started once; each test server then
+// Global setup of the PostgreSQL run of the server suites (the "server-postgresql" project in
+// vitest.config.ts): one real PostgreSQL for the whole run, started once; each test server then
 // gets a database of its own on it (helpers.ts, freshStoreEnv).
 import type { TestProject } from 'vitest/node'
 import { startLocalPostgres } from '../../../tools/local-postgres.ts'

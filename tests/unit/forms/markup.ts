@@ -1,57 +1,41 @@
-// Just enough HTML reading for the markup renderToString produces: elements by tag with their
-// attributes, option texts, label texts. The forms' markup is flat and regular, so no parser is needed.
+// The forms' markup as renderToString produces it, read with the tests' HTML parser
+// (tests/support/html.ts): elements by tag with their attributes and text, option texts, label texts.
+import { attr, type Element as ParsedElement, elements as parsedElements, parseMarkup, text } from '../../support/html.ts'
+
 export type Attributes = Record<string, string>
 export interface Element {
   attrs: Attributes
-  /** Text inside the element, tags removed (only for elements with a closing tag). */
+  /** Text inside the element, tags left out ('' for an element that holds nothing, such as an input). */
   text: string
 }
 
-const decode = (s: string) =>
-  s
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&')
+const CONTROLS = ['input', 'select', 'textarea']
 
-function parseAttributes(source: string): Attributes {
-  const attrs: Attributes = {}
-  for (const match of source.matchAll(/([^\s=/>]+)(?:="([^"]*)")?/g)) {
-    attrs[(match[1] ?? '').toLowerCase()] = decode(match[2] ?? '')
-  }
-  return attrs
-}
+const read = (element: ParsedElement): Element => ({
+  attrs: Object.fromEntries(element.attrs.map(({ name, value }) => [name, value])),
+  text: text(element),
+})
 
-const VOID = new Set(['input', 'br', 'img', 'hr', 'meta', 'link'])
-
-/** Every element of a tag, in document order. Elements of the same tag must not nest (true here). */
+/** Every element of a tag, in document order. */
 export function elements(html: string, tag: string): Element[] {
-  const pattern = VOID.has(tag) ? new RegExp(`<${tag}\\b([^>]*?)/?>`, 'g') : new RegExp(`<${tag}\\b([^>]*)>([\\s\\S]*?)</${tag}>`, 'g')
-  return [...html.matchAll(pattern)].map((m) => ({
-    attrs: parseAttributes(m[1] ?? ''),
-    text: decode((m[2] ?? '').replace(/<[^>]*>/g, '')),
-  }))
+  return parsedElements(parseMarkup(html), tag).map(read)
 }
 
+/** The control (not a radio button or a checkbox) with this name: an input, else a select, else a textarea. */
 export function byName(html: string, name: string): Element & { tag: string } {
-  for (const tag of ['input', 'select', 'textarea']) {
-    const found = elements(html, tag).find((e) => e.attrs.name === name && e.attrs.type !== 'radio' && e.attrs.type !== 'checkbox')
-    if (found) return { ...found, tag }
+  const markup = parseMarkup(html)
+  for (const tag of CONTROLS) {
+    const [found] = parsedElements(markup, tag, (e) => attr(e, 'name') === name && !['radio', 'checkbox'].includes(attr(e, 'type') ?? ''))
+    if (found) return { ...read(found), tag }
   }
   throw new Error(`No control named ${name}`)
 }
 
-/** The inner HTML of the first select with this name. */
-export function selectInner(html: string, name: string): string {
-  const m = html.match(new RegExp(`<select\\b[^>]*name="${name}"[^>]*>([\\s\\S]*?)</select>`))
-  if (!m) throw new Error(`No select named ${name}`)
-  return m[1] ?? ''
-}
-
+/** The options of the first select with this name. */
 export function options(html: string, selectName: string): Element[] {
-  return elements(selectInner(html, selectName), 'option')
+  const [select] = parsedElements(parseMarkup(html), 'select', (s) => attr(s, 'name') === selectName)
+  if (!select) throw new Error(`No select named ${selectName}`)
+  return parsedElements(select, 'option').map(read)
 }
 
 /** The text of the label pointing at an id (its required star included). */
@@ -61,10 +45,8 @@ export function labelFor(html: string, id: string): string | undefined {
 
 /** Names of the form's controls in document order (hidden ones included), each once. */
 export function controlNames(html: string): string[] {
-  const names: string[] = []
-  for (const m of html.matchAll(/<(input|select|textarea)\b([^>]*?)\/?>/g)) {
-    const name = parseAttributes(m[2] ?? '').name
-    if (name && !names.includes(name)) names.push(name)
-  }
-  return names
+  const names = parsedElements(parseMarkup(html), '*')
+    .filter((e) => CONTROLS.includes(e.tagName))
+    .flatMap((e) => attr(e, 'name') ?? [])
+  return [...new Set(names)]
 }
