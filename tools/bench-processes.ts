@@ -24,7 +24,7 @@ export const BENCH_ENQUIRY = {
 }
 
 /** The baseline: a bare Express 5 app echoing a JSON POST (tools/bench-echo-server.mjs). */
-export const ECHO_SERVER_ARGS = [path.join(paths.root, 'scripts', 'bench-echo-server.mjs')]
+export const ECHO_SERVER_ARGS = [path.join(paths.root, 'tools', 'bench-echo-server.mjs')]
 
 export interface AutocannonResult {
   requests: { average: number; total: number }
