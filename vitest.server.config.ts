@@ -28,8 +28,6 @@ const common = {
   environment: 'node' as const,
   testTimeout: 20_000,
   hookTimeout: 30_000,
-  // Every store the files start from source runs the threads compiled for the run (tests/server/setup.ts).
-  setupFiles: ['tests/server/setup/threads.ts'],
 }
 
 export default defineConfig({

@@ -7,7 +7,7 @@ import path from 'node:path'
 import type { Options as RateLimitOptions } from 'express-rate-limit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashPassword } from '../../server/inbox/password.ts'
-import { AdminSessions, LoginFailureStore } from '../../server/inbox/sessions.ts'
+import { AdminSessions, LoginFailureStore } from '../../server/store/sessions.ts'
 import { type ConfigError, loadConfig } from '../../server/config.ts'
 import {
   startMailServer,
