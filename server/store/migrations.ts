@@ -229,9 +229,9 @@ async function versionBeforeMigrator(db: EnquiryDb, kind: StoreKind): Promise<nu
     const { rows } = await sql<{ user_version: number }>`PRAGMA user_version`.execute(db)
     return rows[0]?.user_version ?? 0
   }
-  const { rows } = await sql<{ version: number | null }>`
-    SELECT CASE WHEN to_regclass('schema_migrations') IS NULL THEN 0
-                ELSE (SELECT max(version) FROM schema_migrations) END AS version`.execute(db)
+  const { rows: table } = await sql<{ name: string | null }>`SELECT to_regclass('schema_migrations')::text AS name`.execute(db)
+  if (table[0]?.name == null) return 0
+  const { rows } = await sql<{ version: number | null }>`SELECT max(version) AS version FROM schema_migrations`.execute(db)
   return rows[0]?.version ?? 0
 }
 
@@ -252,7 +252,11 @@ export async function migrate(db: EnquiryDb, kind: StoreKind, where: string): Pr
       },
     }
   }
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
+  // Kysely looks for its tables in every schema unless told which: the database's own search path
+  // may name a schema of its own for this site (another site's tables beside it are not ours).
+  const schema =
+    kind === 'postgresql' ? (await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db)).rows[0]?.schema : undefined
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableSchema: schema })
   const run = async () => {
     const { error } = await migrator.migrateToLatest()
     if (error === undefined) return

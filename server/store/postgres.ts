@@ -157,5 +157,7 @@ export class PostgresEnquiryStore extends SqlEnquiryStore {
   override async close(): Promise<void> {
     await this.sharedRateLimit?.shutdown()
     await super.close()
+    // Kysely ends the pool only if it ever used it.
+    if (!this.pool.ended) await this.pool.end()
   }
 }
