@@ -120,11 +120,11 @@ export class PostgresEnquiryStore extends SqlEnquiryStore {
     return UNAVAILABLE_MESSAGES.test(error instanceof Error ? `${error.message} ${String(code ?? '')}` : String(error))
   }
 
-  /** With `commit`, a transaction that takes a transaction id commits: a WAL record flushed to disk. */
+  /** With `commit`, commits the probe (commitProbe); a read alone is what the readiness probe does. */
   protected async writability(commit: boolean): Promise<string | undefined> {
     if (!commit) return undefined
     try {
-      await this.db.transaction().execute((trx) => sql`SELECT txid_current()`.execute(trx))
+      await this.db.transaction().execute((trx) => this.commitProbe(trx))
       return undefined
     } catch (error) {
       return this.safeMessage(error)

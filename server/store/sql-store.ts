@@ -64,10 +64,35 @@ export abstract class SqlEnquiryStore {
   protected abstract isUnavailable(error: unknown): boolean
 
   /**
-   * Why the database cannot be written now, or undefined. `commit`: prove it by committing a write
-   * that changes nothing (after a failed write, a read proves nothing).
+   * Why the database cannot be written now, or undefined. `commit`: prove it by committing what
+   * commitProbe() writes (after a failed write, a read proves nothing).
    */
   protected abstract writability(commit: boolean): Promise<string | undefined>
+
+  /**
+   * In the caller's transaction, what storing an enquiry writes (a row of an enquiry's size),
+   * deleted again: committed, it has written and synced as much as an enquiry does, and left nothing.
+   */
+  protected async commitProbe(db: EnquiryDb): Promise<void> {
+    const row = submissionRow({
+      receivedAt: Date.now(),
+      formType: 'readiness probe',
+      kind: 'probe',
+      product: '',
+      name: '',
+      email: '',
+      data: { probe: '-'.repeat(1000) },
+      status: 'spam',
+      ip: undefined,
+      requestId: 'readiness probe',
+    })
+    const { id } = await db
+      .insertInto('submissions')
+      .values({ ...this.newId('submissions'), ...row })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await db.deleteFrom('submissions').where('id', '=', id).execute()
+  }
 
   /**
    * Stores a submission and, unless `mail` is null (spam), its mail in the outbox: both or neither.

@@ -85,8 +85,7 @@ export class SqliteEnquiryStore extends SqlEnquiryStore {
 
   /**
    * Takes the write lock, waiting at most 200 ms so a probe never stalls the service, and releases
-   * it; with `commit`, commits a rewrite of the schema's user_version to its own value, which puts a
-   * page in the WAL and syncs it, as an enquiry's commit does. Another process holding the lock, a
+   * it, or with `commit` commits the probe (commitProbe). Another process holding the lock, a
    * read-only file or folder, a closed handle or a full disk make it unwritable.
    */
   protected async writability(commit: boolean): Promise<string | undefined> {
@@ -95,18 +94,15 @@ export class SqliteEnquiryStore extends SqlEnquiryStore {
       if (this.sqlite.readonly) throw new Error('the database is read-only')
       fs.accessSync(path.dirname(this.file), fs.constants.W_OK)
       // On the query layer's one connection, so no transaction of its own is open meanwhile.
-      await this.db.connection().execute(async () => {
+      await this.db.connection().execute(async (db) => {
         this.sqlite.pragma('busy_timeout = 200')
         try {
-          this.sqlite.prepare('BEGIN IMMEDIATE').run()
+          await sql`BEGIN IMMEDIATE`.execute(db)
           try {
-            if (commit) {
-              const version = Number(this.sqlite.pragma('user_version', { simple: true }))
-              this.sqlite.pragma(`user_version = ${version}`)
-              this.sqlite.prepare('COMMIT').run()
-            }
+            if (commit) await this.commitProbe(db)
+            await sql.raw(commit ? 'COMMIT' : 'ROLLBACK').execute(db)
           } finally {
-            if (this.sqlite.inTransaction) this.sqlite.prepare('ROLLBACK').run()
+            if (this.sqlite.inTransaction) await sql`ROLLBACK`.execute(db)
           }
         } finally {
           this.sqlite.pragma('busy_timeout = 5000')

@@ -318,6 +318,24 @@ describe('inbox', () => {
       )
     })
 
+    it('searches what was typed, value by value: a quote, a brace or a field name is not found in every enquiry', async () => {
+      await sendEnquiry(
+        server.url,
+        { ...validData.productEnquiry, name: 'Quote Person', requirement: 'Price "CIF Jebel Ali", please' },
+        'CloveEnquiry',
+      )
+      await sendEnquiry(server.url, { ...validData.productEnquiry, name: 'Plain Person' }, 'CloveEnquiry')
+      await sendEnquiry(server.url, { ...validData.review, name: 'Choice Person', likes: ['Delivery'] }, 'Review')
+      const names = async (q: string) =>
+        (await owner.getJson<ListBody>(`/admin/api/enquiries?q=${encodeURIComponent(q)}`)).body.rows.map((r) => r.name)
+      expect(await names('"')).toContain('Quote Person')
+      expect(await names('"')).not.toContain('Plain Person')
+      expect(await names('"CIF Jebel')).toEqual(['Quote Person'])
+      for (const q of ['{', '":"', '","', 'requirement"']) expect(await names(q), q).toEqual([])
+      // One choice of a list is a value too.
+      expect(await names('delivery')).toContain('Choice Person')
+    })
+
     it('answers 400 naming the filter that is malformed', async () => {
       for (const [query, name] of [
         ['state=closed', 'state'],
