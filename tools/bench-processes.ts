@@ -101,15 +101,6 @@ export function cpuSeconds(pids: number[]): number {
   return ticks / CLOCK_TICKS
 }
 
-/**
- * User + system CPU seconds used so far by the main thread of a process (the one running its event
- * loop, whose thread id is the process id), without its thread pool, GC or worker threads.
- */
-export function mainThreadCpuSeconds(pid: number): number {
-  const stat = readStat(pid, `/proc/${pid}/task/${pid}/stat`)
-  return stat ? (Number(stat[11]) + Number(stat[12])) / CLOCK_TICKS : 0
-}
-
 /** The fields of /proc/PID/stat (or of another stat file) after the command name. */
 function readStat(pid: number, file = `/proc/${pid}/stat`): string[] | undefined {
   try {

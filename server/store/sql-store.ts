@@ -57,8 +57,16 @@ export abstract class SqlEnquiryStore {
     return {}
   }
 
-  /** After a submission committed. */
-  protected committed(_ids: StoredIds): void {}
+  /** After submissions committed. */
+  protected committed(_ids: StoredIds[]): void {}
+
+  /**
+   * The outbox's bookkeeping (leases, attempts, "sent"): losing one of these writes to a crash can
+   * only send a mail again, never lose one, so a store may commit them without a sync of their own.
+   */
+  protected bookkeeping<T>(write: (db: EnquiryDb) => Promise<T>): Promise<T> {
+    return write(this.db)
+  }
 
   /** Does this error mean the database cannot be used now (rather than a fault in the request)? */
   protected abstract isUnavailable(error: unknown): boolean
@@ -102,28 +110,44 @@ export abstract class SqlEnquiryStore {
   async addSubmission(submission: NewSubmission, mail: MailInputs | null): Promise<StoredIds> {
     let ids: StoredIds
     try {
-      ids = await this.writeTransaction(async (db) => {
-        const { id } = await db
-          .insertInto('submissions')
-          .values({ ...this.newId('submissions'), ...submissionRow(submission) })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-        if (!mail) return { id, outboxId: null }
-        const outbox = await db
-          .insertInto('outbox')
-          .values({ ...this.newId('outbox'), ...outboxRow(id, submission.receivedAt, mail) })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-        return { id, outboxId: outbox.id }
-      })
+      ids = await this.writeTransaction((db) => this.insertSubmission(db, submission, mail))
     } catch (error) {
-      this.writeFailure = this.safeMessage(error)
-      if (this.isUnavailable(error)) throw new StoreUnavailableError(this.writeFailure, { cause: error })
-      throw error
+      throw this.writeFailed(error)
     }
+    this.written([ids])
+    return ids
+  }
+
+  /** The inserts of one submission and its mail, inside the caller's transaction. */
+  protected async insertSubmission(db: EnquiryDb, submission: NewSubmission, mail: MailInputs | null): Promise<StoredIds> {
+    const { id } = await db
+      .insertInto('submissions')
+      .values({ ...this.newId('submissions'), ...submissionRow(submission) })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    if (!mail) return { id, outboxId: null }
+    const outbox = await db
+      .insertInto('outbox')
+      .values({ ...this.newId('outbox'), ...outboxRow(id, submission.receivedAt, mail) })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    return { id, outboxId: outbox.id }
+  }
+
+  /**
+   * A write of a submission failed. When the database is at fault (full, gone, not answering), it is
+   * not ready until a write commits again, and the caller gets a StoreUnavailableError.
+   */
+  protected writeFailed(error: unknown): unknown {
+    if (!this.isUnavailable(error)) return error
+    this.writeFailure = this.safeMessage(error)
+    return new StoreUnavailableError(this.writeFailure, { cause: error })
+  }
+
+  /** Submissions committed: the database writes again. */
+  protected written(ids: StoredIds[]): void {
     this.writeFailure = undefined
     this.committed(ids)
-    return ids
   }
 
   async getSubmission(id: number): Promise<Submission | undefined> {
@@ -187,45 +211,53 @@ export abstract class SqlEnquiryStore {
       .orderBy('id')
       .limit(1)
       .$if(this.kind === 'postgresql', (q) => q.forUpdate().skipLocked())
-    const row = await this.db
-      .updateTable('outbox')
-      .set((eb) => ({ lease_owner: owner, lease_until: now + leaseMs, attempts: eb('attempts', '+', 1), last_attempt_at: now }))
-      .where('id', '=', next)
-      .returningAll()
-      .executeTakeFirst()
+    const row = await this.bookkeeping((db) =>
+      db
+        .updateTable('outbox')
+        .set((eb) => ({ lease_owner: owner, lease_until: now + leaseMs, attempts: eb('attempts', '+', 1), last_attempt_at: now }))
+        .where('id', '=', next)
+        .returningAll()
+        .executeTakeFirst(),
+    )
     return row && (await toOutboxMessages(this.db, [row]))[0]
   }
 
   /** Extends a lease still held by `owner` (a slow send); false if it was lost. */
   async renewLease(id: number, owner: string, leaseUntil: number): Promise<boolean> {
-    const result = await this.db
-      .updateTable('outbox')
-      .set({ lease_until: leaseUntil })
-      .where('id', '=', id)
-      .where('status', '=', 'queued')
-      .where('lease_owner', '=', owner)
-      .executeTakeFirst()
+    const result = await this.bookkeeping((db) =>
+      db
+        .updateTable('outbox')
+        .set({ lease_until: leaseUntil })
+        .where('id', '=', id)
+        .where('status', '=', 'queued')
+        .where('lease_owner', '=', owner)
+        .executeTakeFirst(),
+    )
     return result.numUpdatedRows > 0n
   }
 
   /** The mail server accepted it: it is never sent again. */
   async markSent(id: number, now: number, delivery: string): Promise<void> {
-    await this.db
-      .updateTable('outbox')
-      .set({ status: 'sent', sent_at: now, delivery, last_error: null, lease_owner: null, lease_until: null })
-      .where('id', '=', id)
-      .execute()
+    await this.bookkeeping((db) =>
+      db
+        .updateTable('outbox')
+        .set({ status: 'sent', sent_at: now, delivery, last_error: null, lease_owner: null, lease_until: null })
+        .where('id', '=', id)
+        .execute(),
+    )
   }
 
   /** Delivery failed: release the lease (if `owner` still holds it) and try again at `nextAttemptAt`. */
   async markFailed(id: number, owner: string, error: string, nextAttemptAt: number): Promise<void> {
-    await this.db
-      .updateTable('outbox')
-      .set({ last_error: error.slice(0, 1000), next_attempt_at: nextAttemptAt, lease_owner: null, lease_until: null })
-      .where('id', '=', id)
-      .where('status', '=', 'queued')
-      .where('lease_owner', '=', owner)
-      .execute()
+    await this.bookkeeping((db) =>
+      db
+        .updateTable('outbox')
+        .set({ last_error: error.slice(0, 1000), next_attempt_at: nextAttemptAt, lease_owner: null, lease_until: null })
+        .where('id', '=', id)
+        .where('status', '=', 'queued')
+        .where('lease_owner', '=', owner)
+        .execute(),
+    )
   }
 
   /** When the next queued message becomes due (or its lease runs out); undefined if none is queued. */

@@ -1,8 +1,9 @@
 // The embedded store: one SQLite file, DATA_DIR/enquiries.sqlite3, for a single instance, on the
 // service's own thread. WAL with synchronous=FULL: every commit is on disk before the visitor is
-// told "success". Deleted enquiries are overwritten on disk (secure_delete) and checkpointed out of
-// the WAL. Not for a shared network volume or several instances: that is what the PostgreSQL store
-// is for.
+// told "success". A commit holds the thread for the disk's sync, milliseconds on a busy disk, so the
+// submissions that arrive meanwhile share the next transaction and its one sync (group commit).
+// Deleted enquiries are overwritten on disk (secure_delete) and checkpointed out of the WAL. Not for
+// a shared network volume or several instances: that is what the PostgreSQL store is for.
 import fs from 'node:fs'
 import path from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
@@ -10,7 +11,7 @@ import { Kysely, SqliteDialect, sql, type Expression, type SqlBool } from 'kysel
 import { migrate } from './migrations.ts'
 import type { Database, EnquiryDb } from './schema.ts'
 import { SqlEnquiryStore } from './sql-store.ts'
-import type { StoredIds } from './types.ts'
+import type { MailInputs, NewSubmission, StoredIds } from './types.ts'
 
 export const SQLITE_FILE_NAME = 'enquiries.sqlite3'
 /**
@@ -22,6 +23,13 @@ export const ISSUED_IDS_FILE_NAME = 'issued-ids.json'
 
 type Issued = { submissions: number; outbox: number }
 
+interface Pending {
+  submission: NewSubmission
+  mail: MailInputs | null
+  resolve(ids: StoredIds): void
+  reject(error: unknown): void
+}
+
 /** DATA_DIR cannot hold the database: start-up stops with this message. */
 export class DataDirError extends Error {
   override name = 'DataDirError'
@@ -32,23 +40,30 @@ const UNAVAILABLE = /^SQLITE_(IOERR|FULL|BUSY|LOCKED|READONLY|CANTOPEN|NOLFS)/
 
 export class SqliteEnquiryStore extends SqlEnquiryStore {
   readonly description: string
-  private readonly issuedFile: string
+  private issued: Issued
+  private pending: Pending[] = []
+  private committing: Promise<void> | undefined
 
   private constructor(
     /** The better-sqlite3 handle under the query layer (pragmas, backups, tests). */
     readonly sqlite: BetterSqlite3.Database,
     readonly file: string,
-    private issued: Issued,
+    /** ISSUED_IDS_FILE_NAME, open for writing in place. */
+    private readonly issuedFile: number,
   ) {
     super('sqlite', new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }))
     this.description = `SQLite ${file}`
-    this.issuedFile = path.join(path.dirname(file), ISSUED_IDS_FILE_NAME)
+    this.issued = readIssued(issuedFile)
   }
 
   /** Opens (creating if needed) DATA_DIR/enquiries.sqlite3 and brings its schema up to date. */
   static async open(dataDir: string): Promise<SqliteEnquiryStore> {
     const { sqlite, file } = openConnection(dataDir)
-    const store = new SqliteEnquiryStore(sqlite, file, readIssued(path.join(dataDir, ISSUED_IDS_FILE_NAME)))
+    const store = new SqliteEnquiryStore(
+      sqlite,
+      file,
+      fs.openSync(path.join(dataDir, ISSUED_IDS_FILE_NAME), fs.constants.O_RDWR | fs.constants.O_CREAT),
+    )
     try {
       await store.db.connection().execute((db) => migrate(db, 'sqlite', file))
     } catch (error) {
@@ -63,19 +78,90 @@ export class SqliteEnquiryStore extends SqlEnquiryStore {
     return { id: sql<number>`(SELECT max(coalesce(max(id), 0), ${this.issued[table]}) + 1 FROM ${sql.table(table)})` }
   }
 
-  protected override committed(ids: StoredIds): void {
-    this.issued = {
-      submissions: Math.max(this.issued.submissions, ids.id),
-      outbox: Math.max(this.issued.outbox, ids.outboxId ?? 0),
-    }
-    // Replaced whole, never half-written. Not synced: the database's commit was, and this only
-    // has to outlive the process, for a restore done with the service stopped. Should it fail
-    // (disk full), the enquiry is stored all the same, and the next commit writes it again.
-    const temporary = `${this.issuedFile}.tmp`
+  /**
+   * Queues the submission for the next group commit, which starts after this turn of the event
+   * loop; each has a savepoint of its own, so one that fails fails alone.
+   */
+  override addSubmission(submission: NewSubmission, mail: MailInputs | null): Promise<StoredIds> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ submission, mail, resolve, reject })
+      this.committing ??= new Promise<void>((started) => setImmediate(started)).then(() => this.commitPending())
+    })
+  }
+
+  private async commitPending(): Promise<void> {
     try {
-      fs.writeFileSync(temporary, JSON.stringify(this.issued))
-      fs.renameSync(temporary, this.issuedFile)
+      while (this.pending.length > 0) await this.commitGroup(this.pending.splice(0))
+    } finally {
+      this.committing = undefined
+    }
+  }
+
+  private async commitGroup(group: Pending[]): Promise<void> {
+    const outcomes: Array<{ ids: StoredIds } | { error: unknown }> = []
+    try {
+      await this.writeTransaction(async (db) => {
+        for (const { submission, mail } of group) {
+          await sql`SAVEPOINT submission`.execute(db)
+          try {
+            outcomes.push({ ids: await this.insertSubmission(db, submission, mail) })
+          } catch (error) {
+            await sql`ROLLBACK TO submission`.execute(db)
+            outcomes.push({ error: this.writeFailed(error) })
+          }
+          await sql`RELEASE submission`.execute(db)
+        }
+      })
+    } catch (error) {
+      // The commit or its sync failed (disk full, I/O error): none of the group is stored.
+      const failure = this.writeFailed(error)
+      for (const item of group) item.reject(failure)
+      return
+    }
+    const stored = outcomes.flatMap((outcome) => ('ids' in outcome ? [outcome.ids] : []))
+    if (stored.length > 0) this.written(stored)
+    group.forEach((item, i) => {
+      const outcome = outcomes[i]!
+      if ('ids' in outcome) item.resolve(outcome.ids)
+      else item.reject(outcome.error)
+    })
+  }
+
+  protected override committed(ids: StoredIds[]): void {
+    for (const { id, outboxId } of ids) {
+      this.issued = { submissions: Math.max(this.issued.submissions, id), outbox: Math.max(this.issued.outbox, outboxId ?? 0) }
+    }
+    // Written in place, one short write. Not synced: the database's commit was, and this only has
+    // to outlive the process, for a restore done with the service stopped. Should it fail (disk
+    // full), the enquiries are stored all the same, and the next commit writes it again.
+    try {
+      fs.writeSync(this.issuedFile, JSON.stringify(this.issued).padEnd(ISSUED_IDS_LENGTH), 0)
     } catch {}
+  }
+
+  /** Commits what is queued, then closes the connection. */
+  override async close(): Promise<void> {
+    while (this.committing) await this.committing
+    await super.close()
+    try {
+      fs.closeSync(this.issuedFile)
+    } catch {}
+  }
+
+  /**
+   * Without a sync of its own (synchronous=NORMAL): the next submission's commit syncs it. A message
+   * is only ever claimed after its submission's commit, which FULL put on disk before anyone could
+   * read it. The connection is held, so no submission commits meanwhile.
+   */
+  protected override bookkeeping<T>(write: (db: EnquiryDb) => Promise<T>): Promise<T> {
+    return this.db.connection().execute(async (db) => {
+      this.sqlite.pragma('synchronous = NORMAL')
+      try {
+        return await write(db)
+      } finally {
+        this.sqlite.pragma('synchronous = FULL')
+      }
+    })
   }
 
   protected isUnavailable(error: unknown): boolean {
@@ -144,9 +230,12 @@ export class SqliteEnquiryStore extends SqlEnquiryStore {
   }
 }
 
-function readIssued(file: string): Issued {
+/** Room for both numbers however large, so a shorter text overwrites a longer one whole. */
+const ISSUED_IDS_LENGTH = 80
+
+function readIssued(fd: number): Issued {
   try {
-    const { submissions, outbox } = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<Issued>
+    const { submissions, outbox } = JSON.parse(fs.readFileSync(fd, 'utf8')) as Partial<Issued>
     return { submissions: Number(submissions) || 0, outbox: Number(outbox) || 0 }
   } catch {
     // None yet (a new or an older data folder): the database's own ids are all there is to go by.
