@@ -34,6 +34,7 @@ const POSTGRESQL_SUITES = [
   'tests/server/inbox.test.ts',
   'tests/server/inbox-migration.test.ts',
   'tests/server/input-hardening.test.ts',
+  'tests/server/unavailable.test.ts',
   'tests/server/postgresql/**/*.test.ts',
 ]
 
@@ -42,8 +43,6 @@ const server = {
   environment: 'node' as const,
   // Each project's own copy of the built site (a project's global setup provides to that project alone).
   globalSetup: ['tests/server/setup.ts'],
-  // Every store the files start from source runs the threads compiled for the run (tests/server/setup.ts).
-  setupFiles: ['tests/server/setup/threads.ts'],
   maxWorkers: FILE_WORKERS,
   testTimeout: 20_000,
   hookTimeout: 30_000,

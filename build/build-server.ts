@@ -7,13 +7,9 @@ import { isBuiltin } from 'node:module'
 import { join } from 'node:path'
 import { build } from 'esbuild'
 
-// The SQLite store's threads are entries of their own: server/store/sqlite-writer.ts starts each
-// from its file next to main.js.
 export const SERVICE_ENTRIES = {
   main: 'server/main.ts',
   enquiries: 'server/cli.ts',
-  'sqlite-writer-thread': 'server/store/sqlite-writer-thread.ts',
-  'sqlite-delivery-thread': 'server/store/sqlite-delivery-thread.ts',
 }
 
 export async function buildServer(root: string, outDir: string): Promise<{ files: string[]; packages: string[] }> {
@@ -28,8 +24,6 @@ export async function buildServer(root: string, outDir: string): Promise<{ files
     target: 'node20.19',
     packages: 'external',
     sourcemap: 'linked',
-    // No keepNames: its helper redefined the name of every closure as it was created, 2% of an
-    // enquiry's time. Without minifying, esbuild renames only clashing top-level names (foo → foo2).
     metafile: true,
     logLevel: 'warning',
     legalComments: 'none',

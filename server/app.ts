@@ -1,22 +1,22 @@
-// The service's request listener: the access log for every request, then the enquiry API
-// (server/api.ts, on Node's own request and response) or the Express app: health probes, security
-// headers, the inbox, the content editor, the static site. No page rendering here.
-import type { IncomingMessage, ServerResponse } from 'node:http'
-import express, { type ErrorRequestHandler } from 'express'
+// The service's Express app: the access log for every request, health probes, the enquiry API
+// (POST /api/submit, server/submit.ts), security headers, the inbox, the content editor, the static
+// site. No page rendering here.
+import type { IncomingMessage } from 'node:http'
+import cors from 'cors'
+import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
 import { accessLog } from './access-log.ts'
-import { createEnquiryApi, isApiRequest } from './api.ts'
-import { clientAddress } from './client-address.ts'
-import { enquiryLimit } from './enquiry-limit.ts'
-import { mountInbox } from './inbox/mount.ts'
-import { mountCms } from './editor/mount.ts'
+import { RequestError } from './body.ts'
 import type { Config } from './config.ts'
-import { apiSecurityHeaders, securityHeaders, subresourceSecurityHeaders } from './headers.ts'
+import { mountCms } from './editor/mount.ts'
+import { enquiryLimit } from './enquiry-limit.ts'
+import { apiSecurityHeaders, securityHeaders, subresourceSecurityHeaders, type HeaderList } from './headers.ts'
+import { mountInbox } from './inbox/mount.ts'
 import type { Logger } from './log.ts'
-import { loadSite, type Site } from './site.ts'
+import { type BuiltSite, loadSite } from './site.ts'
 import { StaticSite } from './static.ts'
 import type { EnquiryStore } from './store/index.ts'
 import { formValidator } from '../forms/schemas.ts'
-import { sendFailure, type SubmitContext } from './submit.ts'
+import { createSubmitHandler, isClassicPost, sendFailure, sendRefusal, type SubmitContext } from './submit.ts'
 
 export interface AppDeps {
   store: EnquiryStore
@@ -26,14 +26,12 @@ export interface AppDeps {
   /** True once shutdown began: responses then close their connection, and /readyz says 503. */
   isShuttingDown?: () => boolean
   /** The site to serve instead of the one built in config.distDir (the live preview passes its own). */
-  site?: Site
+  site?: BuiltSite
 }
 
 export const HEALTH_PATHS = new Set(['/healthz', '/readyz'])
 
-export type RequestListener = (req: IncomingMessage, res: ServerResponse) => void
-
-export function createApp(config: Config, deps: AppDeps): RequestListener {
+export function createApp(config: Config, deps: AppDeps): express.Express {
   const { store, logger } = deps
   const isShuttingDown = deps.isShuttingDown ?? (() => false)
   const site = deps.site ?? loadSite(config.distDir)
@@ -53,18 +51,15 @@ export function createApp(config: Config, deps: AppDeps): RequestListener {
     pagesElsewhere: site.apiOrigin !== undefined,
     isAllowedOrigin,
     onQueued: deps.onQueued ?? (() => {}),
-    visitor: clientAddress(config.trustProxy),
   }
-  const api = createEnquiryApi(submitContext, {
-    headers: apiSecurityHeaders(pageHeaders),
-    // Shared by every instance on a PostgreSQL database; in memory for SQLite's single process.
-    limit: enquiryLimit(config.rateLimit, submitContext.visitor, store.rateLimitStore()),
-  })
 
   const app = express()
   app.disable('x-powered-by')
   app.set('etag', false)
   app.set('trust proxy', config.trustProxy)
+  app.use(accessLog(logger, { quietPaths: HEALTH_PATHS, isShuttingDown }))
+  if (config.trustProxy === false) app.use(warnOnceAboutProxy(logger))
+
   // Probes: before the security headers and the site; they never touch a visitor's data.
   app.get('/healthz', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store')
@@ -78,14 +73,25 @@ export function createApp(config: Config, deps: AppDeps): RequestListener {
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : shuttingDown ? 'shutting down' : 'not ready', ...readiness })
   })
 
-  // One layer for what every other response gets: each layer in front of a route costs every request.
+  app.use(
+    '/api',
+    enquiryApi(submitContext, {
+      headers: apiSecurityHeaders(pageHeaders),
+      // Shared by every instance on a PostgreSQL database; in memory for SQLite's single process.
+      limit: enquiryLimit(config.rateLimit, store.rateLimitStore(), logger, (req, res, minutes) => {
+        req.log.warn({ ip: req.ip }, 'enquiry rate limited')
+        const message = `Too many enquiries from your network. Please try again in ${minutes} minutes, or e-mail us.`
+        sendRefusal(submitContext, req, res, new RequestError(429, message), isClassicPost(req))
+      }),
+    }),
+  )
+
   // A built picture, script or font gets the short subresource set; everything else the pages'.
   app.use((req, res, next) => {
     const subresource = (req.method === 'GET' || req.method === 'HEAD') && staticSite.isSubresource(req.path)
     for (const [name, value] of subresource ? subresourceHeaders : pageHeaders) res.setHeader(name, value)
     next()
   })
-
   mountInbox(app, config, { store, logger, isAllowedOrigin, onQueued: submitContext.onQueued })
   mountCms(app, config, logger)
   app.use(staticSite.handler)
@@ -96,15 +102,42 @@ export function createApp(config: Config, deps: AppDeps): RequestListener {
 
   const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => sendFailure(submitContext, req, res, error)
   app.use(errorHandler)
+  return app
+}
 
-  const startLine = accessLog(logger, { quietPaths: HEALTH_PATHS, isShuttingDown })
-  const noteProxy = config.trustProxy === false ? warnOnceAboutProxy(logger) : undefined
-  return (req, res) => {
-    startLine(req, res)
-    noteProxy?.(req)
-    if (isApiRequest(req.url ?? '/')) api(req, res)
-    else app(req, res)
+/**
+ * Everything under /api: POST /api/submit (with CORS for the other origins allowed to post, and the
+ * per-visitor limit), its preflight, and JSON answers for any other method or path.
+ */
+function enquiryApi(ctx: SubmitContext, options: { headers: HeaderList; limit: RequestHandler }): express.Router {
+  const api = express.Router()
+  // Another origin allowed to post (a static host with the API elsewhere) may read the answer.
+  const crossOrigin = cors({
+    origin: (origin, callback) => callback(null, origin !== undefined && ctx.isAllowedOrigin(origin)),
+    methods: ['POST'],
+    allowedHeaders: ['Content-Type'],
+    maxAge: 600,
+  })
+  // The site's own forms (same origin; SITE_URL is an origin, see config.ts) and clients that send
+  // no Origin need no CORS headers.
+  const crossOriginIfElsewhere: RequestHandler = (req, res, next) => {
+    const origin = req.headers.origin
+    if (origin !== undefined && origin !== ctx.siteUrl) crossOrigin(req, res, next)
+    else next()
   }
+  const methodNotAllowed: RequestHandler = (req, res) => {
+    res.setHeader('Allow', 'POST')
+    sendRefusal(ctx, req, res, new RequestError(405, 'Use POST to send an enquiry.'), false)
+  }
+  api.use((_req, res, next) => {
+    for (const [name, value] of options.headers) res.setHeader(name, value)
+    next()
+  })
+  api.post('/submit', crossOriginIfElsewhere, options.limit, createSubmitHandler(ctx))
+  api.options('/submit', crossOrigin, methodNotAllowed)
+  api.all('/submit', methodNotAllowed)
+  api.use((req, res) => sendRefusal(ctx, req, res, new RequestError(404, 'There is no such API.'), false))
+  return api
 }
 
 /**
@@ -127,9 +160,9 @@ export function originPolicy(config: Pick<Config, 'allowedOrigins' | 'production
 }
 
 /** Behind a proxy without TRUST_PROXY every visitor looks like the proxy: say so once, plainly. */
-function warnOnceAboutProxy(logger: Logger): (req: IncomingMessage) => void {
+function warnOnceAboutProxy(logger: Logger): RequestHandler {
   let warned = false
-  return (req) => {
+  return (req: IncomingMessage, _res, next) => {
     if (!warned && (req.headers['x-forwarded-for'] !== undefined || req.headers.forwarded !== undefined)) {
       warned = true
       logger.warn(
@@ -138,5 +171,6 @@ function warnOnceAboutProxy(logger: Logger): (req: IncomingMessage) => void {
           'bucket and the log shows the proxy address; set TRUST_PROXY to the number of proxies or their addresses (docs/deploy.md)',
       )
     }
+    next()
   }
 }

@@ -4,23 +4,16 @@
 // no request compression, and urlencoded fields are flat (no qs-style nesting to pollute).
 import type { IncomingMessage } from 'node:http'
 
-/** A client's mistake, answered with `status`. It carries no stack trace: it is never a fault to
- * trace, and capturing one cost more than the rest of a refused enquiry's validation. */
+/** A client's mistake, answered with `status` and, per field, what to fix. */
 export class RequestError extends Error {
-  readonly status: number
-  readonly errors: Record<string, string>
+  override name = 'RequestError'
 
-  constructor(status: number, message: string, errors: Record<string, string> = {}) {
-    const { stackTraceLimit } = Error
-    Error.stackTraceLimit = 0
-    try {
-      super(message)
-    } finally {
-      Error.stackTraceLimit = stackTraceLimit
-    }
-    this.name = 'RequestError'
-    this.status = status
-    this.errors = errors
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: Record<string, string> = {},
+  ) {
+    super(message)
   }
 }
 
@@ -54,13 +47,11 @@ export async function readBody(req: IncomingMessage, limit: number, drainLimit =
     throw new RequestError(415, 'Compressed request bodies are not accepted.')
   }
   const declared = Number(req.headers['content-length'] ?? NaN)
-  // Made only when needed: an Error captures a stack trace, which costs more than the rest of this.
   const tooLarge = () => new RequestError(413, `The enquiry is too large: at most ${Math.floor(limit / 1024)} KB.`)
   if (declared > drainLimit) {
     req.resume()
     throw tooLarge()
   }
-  // Listeners rather than `for await`: an async iterator per request costs more than the parsing.
   const chunks: Buffer[] = []
   let received = 0
   await new Promise<void>((resolve, reject) => {

@@ -3,18 +3,19 @@
 // under DATA_DIR, or the PostgreSQL database at DATABASE_URL), safely while the server runs.
 import fs from 'node:fs'
 import path from 'node:path'
+import { parseArgs, type ParseArgsConfig } from 'node:util'
 import Database from 'better-sqlite3'
 import { formSchemas, type FormKind } from '../forms/schemas.ts'
 import { isEntryPoint } from '../project/entry-point.ts'
 import { type Config, ConfigError, loadConfig } from './config.ts'
 import { DISALLOWED, type TextKind } from '../forms/text-rules.ts'
+import type { InboxFilter } from '../project/inbox-api.ts'
 import { FilterError, parseInboxQuery } from './inbox/filter.ts'
-import { Inbox, type InboxFilter } from './inbox/inbox.ts'
 import { hashPassword, MIN_PASSWORD_LENGTH } from './inbox/password.ts'
 import { writeEnquiryCsv } from './enquiry-csv.ts'
 import { fieldLabel, formFields } from './fields.ts'
 import { createMemoryLogger } from './log.ts'
-import { createMailSender } from './mail.ts'
+import { composeOutboxMail, createMailSender } from './mail.ts'
 import { mailSettingsDifferences } from './mail-settings.ts'
 import { OutboxWorker } from './outbox.ts'
 import { openStore, type EnquiryStore, type FieldValue, type Submission } from './store/index.ts'
@@ -51,6 +52,20 @@ Configuration comes from the same environment variables as the server (DATA_DIR 
 SMTP_URL, ...): run it with the server's environment. Restoring a backup: docs/deploy.md, "Backups".
 For CSV on standard output use "npm run -s enquiries -- export > enquiries.csv".`
 
+const text = { type: 'string' } as const
+const flag = { type: 'boolean' } as const
+/** Each command's options (node:util parseArgs); anything else is refused with the usage. */
+const OPTIONS: Record<string, ParseArgsConfig['options']> = {
+  list: { limit: text, spam: flag },
+  show: {},
+  export: { out: text, q: text, form: text, state: text, mail: text, from: text, to: text, spam: flag },
+  outbox: { all: flag },
+  retry: {},
+  backup: {},
+  delete: { yes: flag },
+  'migrate-to': { force: flag },
+}
+
 export interface CliIo {
   out: NodeJS.WritableStream
   err: NodeJS.WritableStream
@@ -70,7 +85,17 @@ export async function runEnquiriesCommand(args: string[], io: CliIo): Promise<nu
     return 0
   }
   if (command === 'hash-password') return hashPasswordCommand(io)
-  const { flags, positional } = parseArgs(rest)
+  const options = OPTIONS[command]
+  if (!options) return fail(`Unknown command "${command}".\n\n${USAGE}`)
+  let flags: Record<string, string | boolean | undefined>
+  let positional: string[]
+  try {
+    const parsed = parseArgs({ args: rest, options, allowPositionals: true })
+    flags = parsed.values as typeof flags
+    positional = parsed.positionals
+  } catch (error) {
+    return fail(`${(error as Error).message}\n\n${USAGE}`)
+  }
   let config: Config
   try {
     config = loadConfig(io.env)
@@ -84,7 +109,7 @@ export async function runEnquiriesCommand(args: string[], io: CliIo): Promise<nu
     if (!url || !/^postgres(ql)?:\/\//.test(url))
       return fail('Usage: npm run enquiries -- migrate-to postgres://user:password@host:5432/database [--force]')
     if (!fs.existsSync(databaseFile)) return fail(`No SQLite database to copy at ${databaseFile} (DATA_DIR=${config.dataDir}).`)
-    return migrateTo(await SqliteEnquiryStore.open(config.dataDir), url, flags.force !== undefined, print, fail)
+    return migrateTo(await SqliteEnquiryStore.open(config.dataDir), url, flags.force === true, print, fail)
   }
   if (command === 'backup' && config.databaseUrl) {
     return fail(
@@ -109,7 +134,7 @@ export async function runEnquiriesCommand(args: string[], io: CliIo): Promise<nu
       case 'list': {
         const limit = flags.limit === undefined ? 20 : Number(flags.limit)
         if (!Number.isInteger(limit) || limit < 1) return fail('--limit must be a whole number of at least 1.')
-        const rows = await store.listSubmissions({ limit, includeSpam: flags.spam !== undefined })
+        const rows = await store.listSubmissions({ limit, includeSpam: flags.spam === true })
         const counts = await store.countSubmissions()
         print(
           table(
@@ -127,7 +152,7 @@ export async function runEnquiriesCommand(args: string[], io: CliIo): Promise<nu
           ),
         )
         print(
-          `${rows.length} shown of ${counts.total - counts.spam} submissions (${counts.spam} spam not ${flags.spam === undefined ? 'shown' : 'counted'}).`,
+          `${rows.length} shown of ${counts.total - counts.spam} submissions (${counts.spam} spam not ${!flags.spam ? 'shown' : 'counted'}).`,
         )
         return 0
       }
@@ -141,7 +166,7 @@ export async function runEnquiriesCommand(args: string[], io: CliIo): Promise<nu
           const delivery = m.sentAt ? `, sent ${formatTime(m.sentAt)} via ${m.delivery}` : `, next attempt ${formatTime(m.nextAttemptAt)}`
           print(terminalSafe(`Mail: ${m.status}, ${m.attempts} attempt(s)${delivery}${lease(m)}`))
           if (m.lastError) print(`Last error: ${terminalSafe(m.lastError)}`)
-          print(`Subject: ${terminalSafe(m.subject)}`)
+          print(`Subject: ${terminalSafe(composeOutboxMail(m).subject)}`)
         }
         return 0
       }
@@ -151,14 +176,14 @@ export async function runEnquiriesCommand(args: string[], io: CliIo): Promise<nu
           const query = Object.fromEntries(
             ['q', 'form', 'state', 'mail', 'from', 'to'].filter((f) => typeof flags[f] === 'string').map((f) => [f, flags[f]]),
           )
-          if (flags.spam !== undefined) query.state = 'spam'
+          if (flags.spam) query.state = 'spam'
           filter = parseInboxQuery(query).filter
         } catch (error) {
           if (error instanceof FilterError) return fail(error.message.replace(/The filter "(\w+)"/, '--$1'))
           throw error
         }
         const target = typeof flags.out === 'string' ? fs.createWriteStream(flags.out) : io.out
-        const count = await writeEnquiryCsv(new Inbox(store.db).export(filter), target)
+        const count = await writeEnquiryCsv(store.inbox.export(filter), target)
         if (target !== io.out) {
           await new Promise<void>((resolve, reject) =>
             (target as fs.WriteStream).end((error?: Error | null) => (error ? reject(error) : resolve())),
@@ -168,7 +193,7 @@ export async function runEnquiriesCommand(args: string[], io: CliIo): Promise<nu
         return 0
       }
       case 'outbox': {
-        const all = flags.all !== undefined
+        const all = flags.all === true
         const messages = await store.listOutbox({ includeSent: all })
         const counts = await store.countOutbox()
         const now = Date.now()
@@ -269,7 +294,7 @@ export async function runEnquiriesCommand(args: string[], io: CliIo): Promise<nu
           print(`Nothing is stored for ${email}.`)
           return 0
         }
-        if (flags.yes === undefined) {
+        if (!flags.yes) {
           print(`${matches.length} submission(s) stored for ${email}: ${matches.map((s) => `#${s.id}`).join(', ')}.`)
           print('Run again with --yes to delete them, their queued mail and their .eml copies.')
           return 0
@@ -337,22 +362,6 @@ function lease(m: { status: string; leaseOwner: string | null; leaseUntil: numbe
   return m.status === 'queued' && m.leaseOwner && (m.leaseUntil ?? 0) > Date.now()
     ? `, being sent by ${m.leaseOwner} until ${formatTime(m.leaseUntil!, true)}`
     : ''
-}
-
-function parseArgs(args: string[]): { flags: Record<string, string | true>; positional: string[] } {
-  const flags: Record<string, string | true> = {}
-  const positional: string[] = []
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!
-    if (!arg.startsWith('--')) {
-      positional.push(arg)
-      continue
-    }
-    const [name, inline] = arg.slice(2).split('=', 2) as [string, string | undefined]
-    const takesValue = ['limit', 'out', 'q', 'form', 'state', 'mail', 'from', 'to'].includes(name)
-    flags[name] = inline ?? (takesValue && args[i + 1] !== undefined ? args[++i]! : true)
-  }
-  return { flags, positional }
 }
 
 function describeSubmission(s: Submission): string {

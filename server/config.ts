@@ -26,6 +26,8 @@ export interface Config {
   databaseUrl: string | undefined
   /** Most connections one instance opens to PostgreSQL. */
   databasePoolSize: number
+  /** Longest a PostgreSQL statement, or the wait for a connection, may take. */
+  databaseTimeoutMs: number
   distDir: string
   /** smtp:// or smtps:// URL of the relay; undefined writes mail as .eml files under dataDir/mail. */
   smtpUrl: string | undefined
@@ -36,7 +38,7 @@ export interface Config {
   /** Origins allowed to POST /api/submit: SITE_URL and ALLOWED_ORIGINS. */
   allowedOrigins: string[]
   rateLimit: { max: number; windowMs: number }
-  outbox: { retryBaseMs: number; retryMaxMs: number; leaseMs: number; pollMs: number; spareCores: number }
+  outbox: { retryBaseMs: number; retryMaxMs: number; leaseMs: number; pollMs: number }
   shutdownTimeoutMs: number
   /** The owner's inbox at /admin/enquiries; undefined (the inbox is off) unless a password is set. */
   inbox: InboxConfig | undefined
@@ -79,12 +81,6 @@ const seconds = (min: number, max: number) =>
     .transform(Number)
     .pipe(z.number().min(min, `must be at least ${min} seconds`).max(max, `must be at most ${max} seconds`))
     .transform((s) => Math.round(s * 1000))
-const cores = (max: number) =>
-  z
-    .string()
-    .regex(/^\d+(\.\d+)?$/, 'must be a number of cores, such as 0.5 or 1')
-    .transform(Number)
-    .pipe(z.number().max(max, `must be at most ${max}`))
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((v) => ['true', '1', 'yes'].includes(v))
@@ -200,6 +196,12 @@ export const ENVIRONMENT = {
     default: '`10`',
     meaning: 'Most connections one instance opens to PostgreSQL',
   }),
+  DATABASE_TIMEOUT_SECONDS: variable({
+    schema: seconds(0.1, 600).default(5000),
+    default: '`5`',
+    meaning:
+      'Longest a PostgreSQL statement, or the wait for a free connection, may take; an enquiry that waits longer is answered 503 (try again later) instead of waiting with a database that hangs',
+  }),
   DIST_DIR: variable({
     schema: z.string().default('./dist'),
     default: '`./dist`',
@@ -265,12 +267,6 @@ export const ENVIRONMENT = {
     schema: seconds(0.01, 3600).default(30_000),
     default: '`30`',
     meaning: 'Longest pause between looks at the queue (notices `retry` from the CLI)',
-  }),
-  OUTBOX_SPARE_CORES: variable({
-    schema: cores(64).default(1),
-    default: '`1`',
-    meaning:
-      "On SQLite, mail goes out while this much CPU is idle (in cores, at most half the machine's, over the last 0.1 s), and at least one message a second while the cores are busy, so a burst of visitors comes first; `0` sends at once",
   }),
   SHUTDOWN_TIMEOUT_SECONDS: variable({
     schema: seconds(0, 600).default(10_000),
@@ -416,6 +412,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     dataDir: path.resolve(cwd, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseTimeoutMs: e.DATABASE_TIMEOUT_SECONDS,
     distDir,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `Website enquiries <no-reply@${siteHost.includes('.') ? siteHost : 'localhost'}>`,
@@ -428,7 +425,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       retryMaxMs: e.OUTBOX_RETRY_MAX_SECONDS,
       leaseMs: e.OUTBOX_LEASE_SECONDS,
       pollMs: e.OUTBOX_POLL_SECONDS,
-      spareCores: e.OUTBOX_SPARE_CORES,
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS,
     buildOnStart: e.BUILD_ON_START,

@@ -2,27 +2,13 @@
 // `export`: UTF-8 with a byte-order mark (else Excel guesses a legacy code page), CRLF rows, every
 // cell quoted, one column per field, no raw control character, and no cell a spreadsheet would run
 // as a formula (OWASP "CSV injection"), even in locales whose Excel splits cells on ";".
+import type { FieldValue } from '../project/inbox-api.ts'
 import { allFormFields, fieldLabel } from './fields.ts'
-import type { FieldValue } from './store/index.ts'
+import { enquiryState, inboxRow } from './store/inbox.ts'
+import type { Submission } from './store/index.ts'
 
 export const CSV_BOM = '\uFEFF'
 export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8'
-
-/** One enquiry as the export needs it. */
-export interface CsvEnquiry {
-  id: number
-  receivedAt: number
-  formType: string
-  status: string
-  handledAt: number | null
-  /** queued, sent or failed; empty for spam, which is never mailed. */
-  mail: string
-  mailError: string | null
-  product: string
-  data: Record<string, FieldValue>
-  ip: string | undefined
-  userAgent: string | undefined
-}
 
 const FIXED_COLUMNS = ['Submission', 'Received (UTC)', 'Form', 'Status', 'Handled (UTC)', 'Mail', 'Mail error', 'Product']
 /** Form fields with a column of their own; the product already has the fixed one. */
@@ -32,15 +18,16 @@ export function enquiryCsvHeader(): string[] {
   return [...FIXED_COLUMNS, ...fieldColumns().map(fieldLabel), 'IP address', 'User agent']
 }
 
-export function enquiryCsvCells(e: CsvEnquiry): string[] {
+export function enquiryCsvCells(e: Submission): string[] {
+  const { mail, mailError } = inboxRow(e)
   return [
     String(e.id),
     csvTime(e.receivedAt),
     e.formType,
-    e.status,
+    enquiryState(e),
     e.handledAt === null ? '' : csvTime(e.handledAt),
-    e.mail,
-    e.mailError ?? '',
+    mail ?? '',
+    mailError ?? '',
     e.product,
     ...fieldColumns().map((f) => fieldText(e.data[f])),
     e.ip ?? '',
@@ -70,7 +57,7 @@ export function csvCell(value: string): string {
 /** Writes the header and every enquiry; resolves to how many were written. Rows go out in chunks of
  * about 64 KB, waiting for `drain` when the reader is slower, so any number streams in bounded memory. */
 export async function writeEnquiryCsv(
-  enquiries: AsyncIterable<CsvEnquiry> | Iterable<CsvEnquiry>,
+  enquiries: AsyncIterable<Submission> | Iterable<Submission>,
   out: NodeJS.WritableStream,
 ): Promise<number> {
   // A reader that went away (a closed download) ends the export instead of leaving it waiting.

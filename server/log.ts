@@ -57,11 +57,6 @@ export function createLogger(options: { level?: LogLevel; pretty?: boolean; dest
   return pino(baseOptions(level), pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: LOG_FLUSH_MS }))
 }
 
-/** Writes a JSON log line made elsewhere (a worker thread's logger) to `logger`'s destination. */
-export function writeLogLine(logger: Logger, line: string): void {
-  ;(logger as unknown as Record<symbol, DestinationStream>)[pino.symbols.streamSym]!.write(line)
-}
-
 function loadPrettyStream(): DestinationStream | undefined {
   try {
     // Synchronous and optional: in a production install (npm install --omit=dev) it is absent.

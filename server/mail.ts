@@ -2,21 +2,24 @@
 // relay (SMTP_URL), or an .eml file under DATA_DIR/mail when no relay is configured.
 // Every visitor value is escaped for HTML, and nothing a visitor typed reaches a header unless it
 // is a validated one-line value, and even then control characters are replaced here again.
-import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import nodemailer from 'nodemailer'
 import type { FormKind } from '../forms/schemas.ts'
 import { fieldLabel, formFields, LONG_FIELDS } from './fields.ts'
-import type { FieldValue, QueuedMail } from './store/index.ts'
+import type { FieldValue, OutboxMessage, Submission } from './store/index.ts'
 
-export interface EnquiryForMail {
-  submissionId: number
-  formType: string
-  kind: FormKind
-  product: string
-  data: Record<string, FieldValue>
-  receivedAt: number
+/** What a mail is composed from: its submission. */
+export type EnquiryForMail = Pick<Submission, 'id' | 'formType' | 'kind' | 'product' | 'data' | 'receivedAt'>
+
+/** A composed message; sender and recipients are added at delivery from the configuration. */
+export interface ComposedMail {
+  messageId: string
+  replyToName: string
+  replyToAddress: string
+  subject: string
+  text: string
+  html: string
 }
 
 const FORM_LABELS: Record<FormKind, string> = {
@@ -65,28 +68,29 @@ function mailFields(kind: FormKind) {
   return fields
 }
 
-/** The Message-ID of a submission's mail: made once, when it is queued, so every attempt to send
- * it carries the same one and a mailbox that got it twice shows it once. */
-export function enquiryMessageId(submissionId: number, siteUrl: string): string {
-  return `<enquiry-${submissionId}.${randomUUID()}@${new URL(siteUrl).hostname}>`
+/** The mail of an outbox message: as an older build stored it, or composed from its submission now. */
+export function composeOutboxMail(message: OutboxMessage): ComposedMail {
+  if (message.storedMail) return { messageId: message.messageId, ...message.storedMail }
+  return composeEnquiryMail(message.submission, message.siteUrl ?? '', message.messageId)
 }
 
-export function composeEnquiryMail(enquiry: EnquiryForMail, siteUrl: string, messageId: string): QueuedMail {
+export function composeEnquiryMail(enquiry: EnquiryForMail, siteUrl: string, messageId: string): ComposedMail {
   const { data } = enquiry
-  // The store composes from what it was given as plain data: a kind no form has is a fault to name.
+  // The kind comes from the database: one no form has is a fault to name.
   if (!Object.hasOwn(FORM_LABELS, enquiry.kind)) throw new Error(`no mail is composed for a form of kind "${enquiry.kind}"`)
+  const kind = enquiry.kind as FormKind
   const name = String(data.name ?? '')
   const email = String(data.email ?? '')
-  const formLabel = FORM_LABELS[enquiry.kind]
+  const formLabel = FORM_LABELS[kind]
   const product = enquiry.product || 'no product named'
-  const subject = headerSafe(`${formLabel}: ${product} from ${name} (#${enquiry.submissionId})`, 250)
+  const subject = headerSafe(`${formLabel}: ${product} from ${name} (#${enquiry.id})`, 250)
   const received = new Date(enquiry.receivedAt)
     .toISOString()
     .replace('T', ' ')
     .replace(/\.\d+Z$/, ' UTC')
-  const intro = `${formLabel} from the website, form "${enquiry.formType}", submission #${enquiry.submissionId}, received ${received}.`
+  const intro = `${formLabel} from the website, form "${enquiry.formType}", submission #${enquiry.id}, received ${received}.`
   const outro = `Reply to this message to answer ${name} at ${email}.`
-  const rows = mailFields(enquiry.kind).map(({ field, label, long }) => ({ label, long, value: displayValue(field, data[field]) }))
+  const rows = mailFields(kind).map(({ field, label, long }) => ({ label, long, value: displayValue(field, data[field]) }))
 
   const text = [
     intro,
@@ -133,7 +137,7 @@ export interface MailSender {
   readonly description: string
   /** Resolves once the message is accepted (by the SMTP server, or written and synced to disk),
    * with a note of where it went; rejects otherwise. */
-  send(message: QueuedMail & { id: number }): Promise<string>
+  send(message: ComposedMail & { id: number }): Promise<string>
   close(): void
 }
 
@@ -144,7 +148,7 @@ export interface MailSettings {
   dataDir: string
 }
 
-function messageOptions(settings: MailSettings, message: QueuedMail) {
+function messageOptions(settings: MailSettings, message: ComposedMail) {
   return {
     from: settings.mailFrom,
     to: settings.mailTo,
@@ -207,23 +211,27 @@ function emlFileSender(settings: MailSettings): MailSender {
         throw error
       })
       await folderMade
-      // One file name per outbox row: a retry after a crash overwrites instead of duplicating.
-      const file = path.join(dir, `enquiry-${String(message.id).padStart(6, '0')}.eml`)
+      // Named by the outbox row. A name already taken (a retry after a crash, or a row of a
+      // database restored from a backup) gets a suffix: an .eml file is never overwritten.
+      const name = `enquiry-${String(message.id).padStart(6, '0')}`
       try {
-        await writeFileDurably(file, info.message as Buffer)
+        return await writeNewFileDurably(dir, name, info.message as Buffer)
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') folderMade = undefined
         throw error
       }
-      return file
     },
     close: () => transport.close(),
   }
 }
 
-/** Write to a temporary name, fsync, rename, fsync the folder: the file is whole or absent. */
-async function writeFileDurably(file: string, content: Buffer): Promise<void> {
-  const temporary = `${file}.${process.pid}.tmp`
+/**
+ * Writes `content` to `dir`/`name`.eml, or `name`-2.eml, -3, … if that exists: to a temporary
+ * name, synced, then linked to the first free name (a link never replaces a file, unlike a
+ * rename), the folder synced. The file is whole or absent. Returns its path.
+ */
+async function writeNewFileDurably(dir: string, name: string, content: Buffer): Promise<string> {
+  const temporary = path.join(dir, `${name}.${process.pid}.tmp`)
   const handle = await fs.promises.open(temporary, 'w')
   try {
     await handle.writeFile(content)
@@ -231,11 +239,24 @@ async function writeFileDurably(file: string, content: Buffer): Promise<void> {
   } finally {
     await handle.close()
   }
-  await fs.promises.rename(temporary, file)
-  const folder = await fs.promises.open(path.dirname(file), 'r')
   try {
-    await folder.sync()
+    for (let n = 1; ; n++) {
+      const file = path.join(dir, `${name}${n === 1 ? '' : `-${n}`}.eml`)
+      try {
+        await fs.promises.link(temporary, file)
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue
+        throw error
+      }
+      const folder = await fs.promises.open(dir, 'r')
+      try {
+        await folder.sync()
+      } finally {
+        await folder.close()
+      }
+      return file
+    }
   } finally {
-    await folder.close()
+    await fs.promises.rm(temporary, { force: true })
   }
 }

@@ -7,6 +7,7 @@ import { ConfigError, DOCS, loadConfig, type Config } from './config.ts'
 import { createLogger } from './log.ts'
 import { SiteError } from './site.ts'
 import { startServer } from './start.ts'
+import { DataDirError } from './store/sqlite.ts'
 
 async function main(): Promise<void> {
   let config: Config
@@ -29,18 +30,11 @@ async function main(): Promise<void> {
     process.exit(1)
   })
 
-  let running: Awaited<ReturnType<typeof startServer>> | undefined
-  // A fault that leaves the service unable to store enquiries: shut down and exit non-zero, so
-  // that the supervisor (Docker's restart policy, systemd's Restart=) starts it afresh.
-  let faultWhileStarting = false
-  const onFatal = () => {
-    if (running) stop('fault')
-    else faultWhileStarting = true
-  }
+  let running: Awaited<ReturnType<typeof startServer>>
   try {
-    running = await startServer(config, { logger, onFatal })
+    running = await startServer(config, { logger })
   } catch (error) {
-    if (error instanceof SiteError) {
+    if (error instanceof SiteError || error instanceof DataDirError) {
       process.stderr.write(`${error.message}\n`)
       process.exit(1)
     }
@@ -53,10 +47,8 @@ async function main(): Promise<void> {
   }
 
   let stoppingSince: number | undefined
-  function stop(signal: NodeJS.Signals | 'fault') {
-    if (!running) return
+  function stop(signal: NodeJS.Signals) {
     if (stoppingSince !== undefined) {
-      if (signal === 'fault') return
       // Ctrl-C in a terminal reaches both npm and node, and npm passes it on: one press, two signals.
       // A press a second later is a person insisting.
       if (Date.now() - stoppingSince < 1000) return
@@ -64,16 +56,14 @@ async function main(): Promise<void> {
       process.exit(1)
     }
     stoppingSince = Date.now()
-    const exitCode = signal === 'fault' ? 1 : 0
-    if (signal === 'fault') logger.error({ timeoutMs: config.shutdownTimeoutMs }, 'shutting down after a fault')
-    else logger.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'shutting down')
+    logger.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'shutting down')
     // The last resort, should something not let go: the process ends within the timeout regardless.
     setTimeout(() => {
       logger.error({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown did not finish in time: exiting')
       process.exit(1)
     }, config.shutdownTimeoutMs).unref()
     running.close().then(
-      () => process.exit(exitCode),
+      () => process.exit(0),
       (error: unknown) => {
         logger.error({ err: error }, 'shutdown failed')
         process.exit(1)
@@ -82,7 +72,6 @@ async function main(): Promise<void> {
   }
   process.on('SIGTERM', stop)
   process.on('SIGINT', stop)
-  if (faultWhileStarting) stop('fault')
 }
 
 main().catch((error: unknown) => {

@@ -6,10 +6,11 @@
 // it is renewed while a slow send goes on, so a live worker keeps it.
 // A crash between the server's acceptance and "mark sent" can still repeat one message; its
 // Message-ID is fixed when queued, so the mailbox sees the same message twice, never a new one.
+// Each mail is composed from its submission when it is sent (server/mail.ts).
 import { randomUUID } from 'node:crypto'
 import os from 'node:os'
 import { maskSecrets, type Logger } from './log.ts'
-import type { MailSender } from './mail.ts'
+import { composeOutboxMail, type MailSender } from './mail.ts'
 import type { EnquiryStore, OutboxMessage } from './store/index.ts'
 
 export interface OutboxSettings {
@@ -19,8 +20,6 @@ export interface OutboxSettings {
   leaseMs: number
   /** Longest sleep between looks at the queue, so changes made by another process are noticed. */
   pollMs: number
-  /** Idle CPU (in cores) the SQLite delivery thread waits for before each message; 0: none (./spare-cpu.ts). */
-  spareCores: number
 }
 
 /** Delay before attempt n+1 after n failed attempts: base·2^(n-1), capped, with jitter in [½, 1]. */
@@ -34,33 +33,10 @@ export function retryDelay(
   return Math.round(capped / 2 + (random() * capped) / 2)
 }
 
-/** Runs the delivery of queued mail: an OutboxWorker here, or the one on the SQLite writer's thread. */
-export interface MailDelivery {
-  /** Starts delivering in the background until stop(). */
-  start(): void
-  /** A message was queued: look at the queue now instead of at the next poll. */
-  notify(): void
-  /**
-   * Stops taking messages. Resolves true once the send in progress (if any) has finished, or false
-   * if it is still going after `timeoutMs` (shutdown then abandons it).
-   */
-  stop(timeoutMs?: number): Promise<boolean>
-  /** Counts the send in progress as a failed attempt, due again at once (shutdown ran out of time). */
-  abandonSend(): void
-}
-
-/** The store's side of delivery: the queue in the database (or, on SQLite, reached through the writer's thread). */
+/** The store's side of delivery: the queue in the database. */
 export type OutboxQueue = Pick<EnquiryStore, 'claimDueMessage' | 'renewLease' | 'markSent' | 'markFailed' | 'nextDueAt'>
 
-/**
- * Asked before each message the background loop sends (./spare-cpu.ts): resolves when it may go.
- * `pause(ms)` waits, returning early when the worker stops; `stopping()` says whether it does.
- */
-export interface DeliveryGate {
-  wait(pause: (ms: number) => Promise<void>, stopping: () => boolean): Promise<void>
-}
-
-export class OutboxWorker implements MailDelivery {
+export class OutboxWorker {
   /** Names the worker in leases (shown by the CLI): which machine or instance, which process. */
   readonly owner = `${os.hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`
   private running: Promise<void> | undefined
@@ -68,15 +44,12 @@ export class OutboxWorker implements MailDelivery {
   private wake: (() => void) | undefined
   private pendingWake = false
   private abandonCurrent: ((reason: Error) => void) | undefined
-  private endPause: (() => void) | undefined
 
-  /** `gate`, if given, paces the background loop (not deliverDue, which the admin CLI calls). */
   constructor(
     private readonly store: OutboxQueue,
     private readonly sender: MailSender,
-    private readonly settings: OutboxSettings,
+    private readonly settings: Pick<OutboxSettings, 'retryBaseMs' | 'retryMaxMs' | 'leaseMs' | 'pollMs'>,
     private readonly logger: Logger,
-    private readonly gate?: DeliveryGate,
   ) {}
 
   /** Starts delivering in the background until stop(). */
@@ -101,7 +74,6 @@ export class OutboxWorker implements MailDelivery {
   async stop(timeoutMs = Infinity): Promise<boolean> {
     this.stopping = true
     this.wake?.()
-    this.endPause?.()
     const running = this.running
     if (!running) return true
     let timer: NodeJS.Timeout | undefined
@@ -124,15 +96,10 @@ export class OutboxWorker implements MailDelivery {
     this.abandonCurrent?.(new Error('interrupted by shutdown before the mail server answered'))
   }
 
-  /** Sends every message due now, one after another (each when `gate` lets it); for the admin CLI and tests. */
-  async deliverDue(gate?: DeliveryGate): Promise<{ sent: number; failed: number }> {
+  /** Sends every message due now, one after another; the background loop, the admin CLI and tests. */
+  async deliverDue(): Promise<{ sent: number; failed: number }> {
     const result = { sent: 0, failed: 0 }
     for (;;) {
-      if (gate)
-        await gate.wait(
-          (ms) => this.pause(ms),
-          () => this.stopping,
-        )
       if (this.stopping) return result
       const message = await this.store.claimDueMessage(this.owner, Date.now(), this.settings.leaseMs)
       if (!message) return result
@@ -145,7 +112,7 @@ export class OutboxWorker implements MailDelivery {
     while (!this.stopping) {
       this.pendingWake = false
       try {
-        await this.deliverDue(this.gate)
+        await this.deliverDue()
       } catch (error) {
         // The store itself failed (disk full, locked for too long): wait, then try again.
         this.logger.error({ err: error }, 'outbox could not read the queue')
@@ -181,27 +148,13 @@ export class OutboxWorker implements MailDelivery {
     })
   }
 
-  /** Waits `ms`, or less if the worker stops; new mail does not end it (unlike sleep()). */
-  private pause(ms: number): Promise<void> {
-    if (this.stopping) return Promise.resolve()
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer)
-        this.endPause = undefined
-        resolve()
-      }
-      const timer = setTimeout(done, ms)
-      this.endPause = done
-    })
-  }
-
   /** One attempt at one leased message; true if it was accepted. */
   private async deliver(message: OutboxMessage): Promise<boolean> {
     let delivery: string
     const renewal = this.keepLease(message)
     try {
       const abandoned = new Promise<never>((_resolve, reject) => (this.abandonCurrent = reject))
-      delivery = await Promise.race([this.sender.send(message), abandoned])
+      delivery = await Promise.race([this.sender.send({ id: message.id, ...composeOutboxMail(message) }), abandoned])
     } catch (error) {
       // A send abandoned by shutdown was no fault of the relay: it is due again at the next start.
       const delay = this.stopping ? 0 : retryDelay(message.attempts, this.settings)

@@ -8,7 +8,7 @@ import { type FormTypeEntry, siteManifestSchema } from '../project/site-manifest
 
 export type { FormTypeEntry }
 
-export interface Site {
+export interface BuiltSite {
   clientDir: string
   origin: string | undefined
   /** Where the built forms post to when that is not the site itself (the build's API_ORIGIN). */
@@ -28,7 +28,7 @@ export class SiteError extends Error {
   override name = 'SiteError'
 }
 
-export function loadSite(distDir: string): Site {
+export function loadSite(distDir: string): BuiltSite {
   const { clientDir, siteManifest: manifestFile } = distLayout(distDir)
   if (!fs.existsSync(path.join(clientDir, 'index.html'))) {
     throw new SiteError(`No built site in ${clientDir} (index.html is missing). Run "npm run build" first, or set DIST_DIR.`)

@@ -1,6 +1,4 @@
-// Wires the parts together and listens: store, mail delivery, app, HTTP server. On SQLite the
-// store's writes and the delivery run on the writer's thread (server/store/sqlite-writer.ts); on
-// PostgreSQL, whose driver waits without blocking, the outbox worker runs here.
+// Wires the parts together and listens: store, outbox worker, app, HTTP server, all in this process.
 // close() is the graceful shutdown, bounded by SHUTDOWN_TIMEOUT_SECONDS: no new connections,
 // requests in flight answered, keep-alive connections closed after their current response, the
 // mail being sent finished (or abandoned at the deadline, to be retried at the next start), then
@@ -11,9 +9,9 @@ import { createApp } from './app.ts'
 import type { Config } from './config.ts'
 import { createLogger, type Logger } from './log.ts'
 import { createMailSender, describeMailSender, type MailSettings } from './mail.ts'
-import { OutboxWorker, type MailDelivery } from './outbox.ts'
+import { OutboxWorker } from './outbox.ts'
 import { recordMailSettings } from './mail-settings.ts'
-import type { Site } from './site.ts'
+import type { BuiltSite } from './site.ts'
 import { openStore, type EnquiryStore } from './store/index.ts'
 
 export interface RunningServer {
@@ -21,22 +19,29 @@ export interface RunningServer {
   port: number
   server: http.Server
   store: EnquiryStore
-  outbox: MailDelivery
+  outbox: OutboxWorker
   /** Graceful shutdown; resolves when everything is closed (within config.shutdownTimeoutMs). */
   close(): Promise<void>
 }
 
 export interface StartOptions {
   logger?: Logger
-  site?: Site
-  /** The service can no longer store enquiries (the SQLite writer's thread died): server/main.ts exits. */
-  onFatal?: (error: Error) => void
+  site?: BuiltSite
 }
 
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const logger = options.logger ?? createLogger({ level: config.logLevel })
   const mail: MailSettings = { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, mailTo: config.mailTo, dataDir: config.dataDir }
-  const { store, outbox, closeSender } = await openStoreWithDelivery(config, mail, logger, options.onFatal)
+  const store = await openStore({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    databasePoolSize: config.databasePoolSize,
+    databaseTimeoutMs: config.databaseTimeoutMs,
+    onConnectionError: (error) => logger.warn({ err: error }, 'a database connection broke; the pool replaces it'),
+  })
+  const sender = createMailSender(mail)
+  const closeSender = () => sender.close()
+  const outbox = new OutboxWorker(store, sender, config.outbox, logger)
   let shuttingDown = false
   let app: ReturnType<typeof createApp>
   try {
@@ -107,28 +112,6 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       logger.info('enquiry service stopped')
     })())
   return { url, port, server, store, outbox, close }
-}
-
-async function openStoreWithDelivery(
-  config: Config,
-  mail: MailSettings,
-  logger: Logger,
-  onFatal: ((error: Error) => void) | undefined,
-): Promise<{ store: EnquiryStore; outbox: MailDelivery; closeSender(): void }> {
-  if (!config.databaseUrl) {
-    const { SqliteServiceStore } = await import('./store/sqlite-writer.ts')
-    const store = await SqliteServiceStore.start({ dataDir: config.dataDir, mail, outbox: config.outbox, logger, onFault: onFatal })
-    // The thread closes its mail sender when the store closes.
-    return { store, outbox: store.delivery, closeSender: () => {} }
-  }
-  const store = await openStore({
-    dataDir: config.dataDir,
-    databaseUrl: config.databaseUrl,
-    databasePoolSize: config.databasePoolSize,
-    onConnectionError: (error) => logger.warn({ err: error }, 'a database connection broke; the pool replaces it'),
-  })
-  const sender = createMailSender(mail)
-  return { store, outbox: new OutboxWorker(store, sender, config.outbox, logger), closeSender: () => sender.close() }
 }
 
 /**

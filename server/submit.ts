@@ -1,18 +1,17 @@
 // POST /api/submit: check, validate, store durably, queue the mail, then answer.
 // JSON requests (the forms with JavaScript) get JSON; classic urlencoded posts (JavaScript off) get
 // a 303 to the thank-you page, or the problem page listing what to fix.
-import type { IncomingMessage as Request, ServerResponse as Response } from 'node:http'
+import type { Request, Response } from 'express'
 import { combineMobile, type FormValidator, HONEYPOT_FIELD } from '../forms/schemas.ts'
 import { normaliseText } from '../forms/text-rules.ts'
 import { addToRequestLine } from './access-log.ts'
 import { bodyType, decodeUtf8, parseJson, parseUrlencoded, readBody, RequestError } from './body.ts'
 import { fieldLabel, LONG_FIELDS } from './fields.ts'
 import type { HeaderList } from './headers.ts'
-import { redirect, sendBody, sendHtml, sendJson } from './respond.ts'
 import { escapeHtml, productOf } from './mail.ts'
 import type { FormTypeEntry } from './site.ts'
 import type { StaticSite } from './static.ts'
-import type { EnquiryStore, FieldValue, NewSubmission } from './store/index.ts'
+import { type EnquiryStore, type FieldValue, type NewSubmission, StoreUnavailableError } from './store/index.ts'
 
 export const BODY_LIMIT = 16 * 1024
 /** More than any form has (the review form has 10 fields plus the honeypot). */
@@ -44,8 +43,6 @@ export interface SubmitContext {
   isAllowedOrigin(origin: string): boolean
   /** Called after a mail was queued, to wake the outbox worker. */
   onQueued(): void
-  /** The visitor's address, as TRUST_PROXY lets it be known (server/client-address.ts). */
-  visitor(req: Request): string
 }
 
 interface Envelope {
@@ -69,24 +66,18 @@ export function createSubmitHandler(ctx: SubmitContext): (req: Request, res: Res
       const text = decodeUtf8(await readBody(req, BODY_LIMIT))
       const envelope = type === 'json' ? jsonEnvelope(parseJson(text), ctx.formTypes) : classicEnvelope(text, ctx.formTypes)
       const outcome = await accept(ctx, req, res, envelope)
-      if (classic) redirect(res, 303, pageUrl(ctx, req, ctx.staticSite.has(THANK_YOU_PATH) ? THANK_YOU_PATH : '/'))
-      else sendSuccess(res, outcome.message)
+      if (classic) {
+        // A bodyless redirect (every client that posts a form follows Location) to one of the site's
+        // own pages: its path, or the page on an allowed origin; nothing a client wrote beyond that.
+        res.status(303).setHeader('Location', pageUrl(ctx, req, ctx.staticSite.has(THANK_YOU_PATH) ? THANK_YOU_PATH : '/'))
+        res.end()
+      } else res.json({ success: true, message: outcome.message })
     } catch (error) {
       if (!(error instanceof RequestError)) throw error
       addToRequestLine(res, { refused: error.message, fields: Object.keys(error.errors) })
       sendRefusal(ctx, req, res, error, classic)
     }
   }
-}
-
-/** The JSON answers to an accepted enquiry, encoded once: res.json's conversions and checks cost
- * more per enquiry than everything else in the answer. */
-const SUCCESS_BODIES = new Map(
-  [SUCCESS_MESSAGE, REVIEW_SUCCESS_MESSAGE].map((message) => [message, Buffer.from(JSON.stringify({ success: true, message }))]),
-)
-
-function sendSuccess(res: Response, message: string): void {
-  sendBody(res, 200, 'application/json; charset=utf-8', SUCCESS_BODIES.get(message)!)
 }
 
 export function isClassicPost(req: Request): boolean {
@@ -115,7 +106,7 @@ async function accept(
     email: String(data.email ?? '').slice(0, 254),
     data,
     status: spam ? 'spam' : entry.kind === 'review' ? 'pending_moderation' : 'received',
-    ip: ctx.visitor(req),
+    ip: req.ip,
     userAgent: normaliseText(req.headers['user-agent'] ?? '', 'single').slice(0, 500) || undefined,
     requestId,
   }
@@ -237,22 +228,29 @@ export function sendRefusal(ctx: PageContext, req: Request, res: Response, error
   const page = classic ? problemPage(ctx, req, error) : undefined
   if (page !== undefined) {
     for (const [name, value] of ctx.pageHeaders) res.setHeader(name, value)
-    sendHtml(res, error.status, page)
+    res.status(error.status).type('html').send(page)
     return
   }
-  sendJson(res, error.status, { success: false, message: error.message, errors: error.errors })
+  res.status(error.status).json({ success: false, message: error.message, errors: error.errors })
 }
 
 /**
  * Answers an error thrown while handling a request: a client's mistake (a RequestError, or a 4xx
- * error from Node or Express) with its status; anything else as a fault, logged, with a 500 that
- * names the request id so the owner can find the log line.
+ * error from Node or Express) with its status; a database that cannot store the enquiry now with a
+ * 503 (try again later); anything else as a fault, logged, with a 500. Both name the request id, so
+ * the owner can find the log line.
  */
 export function sendFailure(ctx: PageContext, req: Request, res: Response, error: unknown): void {
   const classic = isClassicPost(req)
   const refusal = error instanceof RequestError ? error : clientErrorRefusal(error)
   if (refusal) {
     sendRefusal(ctx, req, res, refusal, classic)
+    return
+  }
+  if (error instanceof StoreUnavailableError) {
+    req.log.error({ err: error, path: req.path }, 'enquiry not stored: the database is unavailable')
+    const message = `We could not save your enquiry just now: our database is not answering. Please try again in a few minutes, or e-mail us (reference ${req.id}).`
+    sendRefusal(ctx, req, res, new RequestError(503, message), classic)
     return
   }
   req.log.error({ err: error, method: req.method, path: (req.url ?? '/').split('?', 1)[0] }, 'request failed')

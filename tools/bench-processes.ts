@@ -24,7 +24,7 @@ export const BENCH_ENQUIRY = {
 }
 
 /** The baseline: a bare Express 5 app echoing a JSON POST (tools/bench-echo-server.mjs). */
-export const ECHO_SERVER_ARGS = [path.join(paths.root, 'scripts', 'bench-echo-server.mjs')]
+export const ECHO_SERVER_ARGS = [path.join(paths.root, 'tools', 'bench-echo-server.mjs')]
 
 export interface AutocannonResult {
   requests: { average: number; total: number }
@@ -99,15 +99,6 @@ export function cpuSeconds(pids: number[]): number {
     if (stat) ticks += Number(stat[11]) + Number(stat[12])
   }
   return ticks / CLOCK_TICKS
-}
-
-/**
- * User + system CPU seconds used so far by the main thread of a process (the one running its event
- * loop, whose thread id is the process id), without its thread pool, GC or worker threads.
- */
-export function mainThreadCpuSeconds(pid: number): number {
-  const stat = readStat(pid, `/proc/${pid}/task/${pid}/stat`)
-  return stat ? (Number(stat[11]) + Number(stat[12])) / CLOCK_TICKS : 0
 }
 
 /** The fields of /proc/PID/stat (or of another stat file) after the command name. */

@@ -10,7 +10,7 @@ import type { Logger } from '../log.ts'
 import { escapeHtml } from '../mail.ts'
 import type { EnquiryDb } from '../store/index.ts'
 import { hashedPasswordCheck, plainPasswordCheck, type PasswordCheck } from './password.ts'
-import { AdminSessions, LoginFailureStore, type AdminSession } from './sessions.ts'
+import { AdminSessions, LoginFailureStore, type AdminSession } from '../store/sessions.ts'
 import { LOGIN_MESSAGE_MARKER } from './shells.ts'
 
 export const LOGIN_PATH = '/admin/login'

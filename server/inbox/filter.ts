@@ -2,7 +2,7 @@
 // The same query string selects the list, its pages and the CSV export. Dates are whole days in
 // the owner's time zone (the page sends the browser's), `to` included.
 import { z } from 'zod'
-import type { InboxFilter } from './inbox.ts'
+import type { InboxFilter } from '../../project/inbox-api.ts'
 
 const DAY_MS = 86_400_000
 const date = z

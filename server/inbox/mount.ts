@@ -23,8 +23,8 @@ export function mountInbox(
   }
   const router = createInboxRouter({
     config: config.inbox,
+    inbox: deps.store.inbox,
     db: deps.store.db,
-    afterDelete: () => deps.store.scrubDeleted(),
     mailDir: path.join(config.dataDir, 'mail'),
     shells: loadInboxShells(config.distDir),
     logger: deps.logger,

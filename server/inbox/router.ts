@@ -11,17 +11,19 @@ import type { InboxConfig } from '../config.ts'
 import { CSV_CONTENT_TYPE, writeEnquiryCsv } from '../enquiry-csv.ts'
 import { fieldLabel, formFields, LONG_FIELDS } from '../fields.ts'
 import type { Logger } from '../log.ts'
+import type { EnquiryDetail } from '../../project/inbox-api.ts'
 import type { EnquiryDb } from '../store/index.ts'
+import type { Inbox } from '../store/inbox.ts'
 import { InboxError, INBOX_PATH, LOGIN_PATH, LOGOUT_PATH, mountAuth } from './auth.ts'
 import { FilterError, parseInboxQuery } from './filter.ts'
-import { Inbox, type EnquiryDetail } from './inbox.ts'
 import type { InboxShellName } from './shells.ts'
 
 export interface InboxDeps {
   config: InboxConfig
+  /** The enquiry store's inbox queries. */
+  inbox: Inbox
+  /** The store's query layer, for the sessions and the failed logins (server/store/sessions.ts). */
   db: EnquiryDb
-  /** After rows were deleted: the store scrubs them from its files. */
-  afterDelete?: () => Promise<void> | void
   /** DATA_DIR/mail: .eml copies of deleted enquiries are deleted too. */
   mailDir: string
   shells: Record<InboxShellName, string>
@@ -37,7 +39,7 @@ const INBOX_PREFIXES = /^\/admin\/(login|logout|enquiries|enquiries\.csv|api)(\/
 
 export function createInboxRouter(deps: InboxDeps): express.Router {
   const { logger } = deps
-  const inbox = new Inbox(deps.db, deps.afterDelete)
+  const { inbox } = deps
   const router = express.Router({ caseSensitive: true })
 
   router.use((req, res, next) => {

@@ -1,10 +1,11 @@
-// Versioned schema migrations, applied at start-up in one transaction, for both databases.
-// Each version has its SQLite and its PostgreSQL statements; the logical schema is the same
-// (./schema.ts). SQLite records the version in `PRAGMA user_version` (as this store always has,
-// so existing files carry on); PostgreSQL in a `schema_migrations` table, under an advisory lock so
-// instances starting together migrate once. A database newer than the code is refused, untouched.
-import { sql } from 'kysely'
+// The schema's migrations, run at start-up by Kysely's Migrator (its kysely_migration table records
+// which ran, and its lock keeps instances starting together from running one twice). Each has its
+// SQLite and its PostgreSQL statements; the logical schema is the same (./schema.ts). A database
+// that has run a migration this code does not know was written by a newer build: it is refused,
+// untouched.
+import { Migrator, sql, type Migration as KyselyMigration } from 'kysely'
 import type { EnquiryDb } from './schema.ts'
+import type { StoreKind } from './types.ts'
 
 export interface Migration {
   version: number
@@ -168,9 +169,7 @@ export const MIGRATIONS: Migration[] = [
   {
     version: 4,
     name: 'the outbox holds the state of each mail; the mail is composed from its submission when it is sent',
-    // A composed mail was ~3 KB per enquiry in the write-ahead log of the commit that stores it,
-    // twice the submission's own pages; its site address and Message-ID are all it needs besides
-    // the submission. Mail queued before keeps its composed text and is sent as it is.
+    // Mail queued before keeps its composed text and is sent as it is.
     sqlite: [
       `CREATE TABLE outbox_v4 (
          id INTEGER PRIMARY KEY,
@@ -210,74 +209,75 @@ export const MIGRATIONS: Migration[] = [
   },
 ]
 
-export const SCHEMA_VERSION = MIGRATIONS.length
+/** Kysely's name of a migration: sorted by version. */
+export function migrationName(migration: Migration): string {
+  return `${String(migration.version).padStart(4, '0')} ${migration.name}`
+}
 
+/** The database was written by a newer build: left untouched. */
 export class SchemaTooNewError extends Error {
-  constructor(where: string, version: number) {
-    super(`${where} has schema version ${version}, newer than this code knows (${SCHEMA_VERSION}); refusing to touch it.`)
-    this.name = 'SchemaTooNewError'
-  }
-}
-
-async function sqliteVersion(db: EnquiryDb): Promise<number> {
-  const { rows } = await sql<{ user_version: number }>`PRAGMA user_version`.execute(db)
-  return rows[0]?.user_version ?? 0
-}
-
-async function sqliteHasTable(db: EnquiryDb, name: string): Promise<boolean> {
-  const { rows } = await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table' AND name = ${name}`.execute(db)
-  return rows.length > 0
+  override name = 'SchemaTooNewError'
 }
 
 /**
- * The migrations a SQLite file at `version` still needs. The inbox was first built (unreleased) as
- * version 2, before the shared rate limit took that number: a file written by that build has the
- * inbox's tables at version 2 and lacks version 2's, so it gets version 2 and skips version 3.
+ * The version the runner before Kysely's Migrator recorded (SQLite's user_version, PostgreSQL's
+ * schema_migrations), 0 for a database it never touched. Those migrations are done; the Migrator
+ * records them as run without running them again.
  */
-async function pendingSqliteMigrations(db: EnquiryDb, version: number): Promise<Migration[]> {
-  const pending = MIGRATIONS.filter((m) => m.version > version)
-  if (version === 2 && (await sqliteHasTable(db, 'admin_sessions')) && !(await sqliteHasTable(db, 'rate_limit_hits'))) {
-    return MIGRATIONS.filter((m) => m.version === 2).concat(pending.filter((m) => m.version !== 3))
+async function versionBeforeMigrator(db: EnquiryDb, kind: StoreKind): Promise<number> {
+  if (kind === 'sqlite') {
+    const { rows } = await sql<{ user_version: number }>`PRAGMA user_version`.execute(db)
+    return rows[0]?.user_version ?? 0
   }
-  return pending
+  const { rows: table } = await sql<{ name: string | null }>`SELECT to_regclass('schema_migrations')::text AS name`.execute(db)
+  if (table[0]?.name == null) return 0
+  const { rows } = await sql<{ version: number | null }>`SELECT max(version) AS version FROM schema_migrations`.execute(db)
+  return rows[0]?.version ?? 0
 }
 
-/** Brings a SQLite database up to date; `db` must be bound to its one connection. */
-export async function migrateSqlite(db: EnquiryDb, where: string): Promise<void> {
-  if ((await sqliteVersion(db)) === SCHEMA_VERSION) return
+/** Brings the database up to date. On SQLite `db` must be bound to its one connection. */
+export async function migrate(db: EnquiryDb, kind: StoreKind, where: string): Promise<void> {
+  const done = await versionBeforeMigrator(db, kind)
+  if (done > MIGRATIONS.length) {
+    throw new SchemaTooNewError(
+      `${where} has schema version ${done}, newer than this code knows (${MIGRATIONS.length}); refusing to touch it.`,
+    )
+  }
+  const migrations: Record<string, KyselyMigration> = {}
+  for (const migration of MIGRATIONS) {
+    migrations[migrationName(migration)] = {
+      up: async (trx) => {
+        if (migration.version <= done) return
+        for (const statement of migration[kind]) await sql.raw(statement).execute(trx)
+      },
+    }
+  }
+  // Kysely looks for its tables in every schema unless told which: the database's own search path
+  // may name a schema of its own for this site (another site's tables beside it are not ours).
+  const schema =
+    kind === 'postgresql' ? (await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db)).rows[0]?.schema : undefined
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableSchema: schema })
+  const run = async () => {
+    const { error } = await migrator.migrateToLatest()
+    if (error === undefined) return
+    const missing = error instanceof Error && /previously executed migration (.*) is missing/.exec(error.message)
+    if (missing) {
+      throw new SchemaTooNewError(
+        `${where} has run the migration "${missing[1]}", which this code does not know (a newer build wrote it); refusing to touch it.`,
+      )
+    }
+    throw error
+  }
+  // With nothing to run, the Migrator only reads (and refuses a newer database).
+  if (kind === 'postgresql' || (await migrator.getMigrations()).every((m) => m.executedAt !== undefined)) return run()
+  // Kysely runs SQLite's migrations without a transaction; this one makes them all or nothing, and
   // IMMEDIATE takes the write lock first, so two processes opening a new file migrate one at a time.
   await sql`BEGIN IMMEDIATE`.execute(db)
   try {
-    const version = await sqliteVersion(db)
-    if (version > SCHEMA_VERSION) throw new SchemaTooNewError(where, version)
-    for (const migration of await pendingSqliteMigrations(db, version)) {
-      for (const statement of migration.sqlite) await sql.raw(statement).execute(db)
-    }
-    await sql.raw(`PRAGMA user_version = ${SCHEMA_VERSION}`).execute(db)
+    await run()
     await sql`COMMIT`.execute(db)
   } catch (error) {
     await sql`ROLLBACK`.execute(db)
     throw error
   }
-}
-
-/** Any fixed number: the advisory lock that serialises migrations of instances starting together. */
-const MIGRATION_LOCK = 7_213_004_013
-
-export async function migratePostgres(db: EnquiryDb, where: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(trx)
-    await sql`CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at bigint NOT NULL)`.execute(
-      trx,
-    )
-    const { rows } = await sql<{ version: number | null }>`SELECT max(version) AS version FROM schema_migrations`.execute(trx)
-    const version = rows[0]?.version ?? 0
-    if (version > SCHEMA_VERSION) throw new SchemaTooNewError(where, version)
-    for (const migration of MIGRATIONS.filter((m) => m.version > version)) {
-      for (const statement of migration.postgresql) await sql.raw(statement).execute(trx)
-      await sql`INSERT INTO schema_migrations (version, name, applied_at) VALUES (${migration.version}, ${migration.name}, ${Date.now()})`.execute(
-        trx,
-      )
-    }
-  })
 }

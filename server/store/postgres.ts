@@ -1,17 +1,19 @@
 // The shared store: PostgreSQL at DATABASE_URL, for any number of instances (docs/postgresql.md).
 // Each submission commits in its own transaction with PostgreSQL's default synchronous_commit, so
-// it is on the server's disk before the visitor is told "success"; the server itself groups the
-// WAL flushes of concurrent commits. The outbox is claimed with FOR UPDATE SKIP LOCKED, so the
-// workers of every instance share the queue without waiting on each other.
+// it is on the server's disk before the visitor is told "success". The outbox is claimed with
+// FOR UPDATE SKIP LOCKED, so the workers of every instance share the queue without waiting on each
+// other. A statement, or the wait for a connection, that takes longer than DATABASE_TIMEOUT_SECONDS
+// is given up, so a database that hangs makes requests fail in time instead of waiting with it.
 import { Kysely, PostgresDialect, sql, type Expression, type SqlBool } from 'kysely'
 import pg from 'pg'
-import type { MailInputs, NewSubmission, StoreSettings, StoredIds } from './index.ts'
-import { migratePostgres } from './migrations.ts'
+import { migrate } from './migrations.ts'
 import { SqlRateLimitStore } from './rate-limit.ts'
 import type { Database, EnquiryDb } from './schema.ts'
-import { outboxRow, SqlEnquiryStore, submissionRow } from './sql-store.ts'
+import { SqlEnquiryStore } from './sql-store.ts'
+import type { StoreSettings } from './types.ts'
 
 export const DEFAULT_POOL_SIZE = 10
+export const DEFAULT_TIMEOUT_MS = 5000
 const INT8_OID = 20
 
 /**
@@ -33,17 +35,26 @@ export function describeDatabaseUrl(url: string): string {
   }
 }
 
+/**
+ * SQLSTATE classes of a database that cannot serve now: 08 connection exception, 53 insufficient
+ * resources (disk full, out of memory, too many connections), 57 operator intervention (a
+ * statement cancelled by statement_timeout, the server shutting down), 58 system error (I/O).
+ */
+const UNAVAILABLE_CLASSES = new Set(['08', '53', '57', '58'])
+/** What node-postgres and the network say when the server does not answer or cannot be reached. */
+const UNAVAILABLE_MESSAGES =
+  /Query read timeout|timeout exceeded when trying to connect|Connection terminated|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND/
+
 export class PostgresEnquiryStore extends SqlEnquiryStore {
-  readonly kind = 'postgresql' as const
   readonly description: string
   private readonly password: string | undefined
   private sharedRateLimit: SqlRateLimitStore | undefined
 
   private constructor(
     readonly pool: pg.Pool,
-    url: string,
+    private readonly url: string,
   ) {
-    super(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }))
+    super('postgresql', new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }))
     this.description = `PostgreSQL ${describeDatabaseUrl(url)}`
     this.password = URL.canParse(url) ? decodeURIComponent(new URL(url).password) || undefined : undefined
   }
@@ -51,13 +62,17 @@ export class PostgresEnquiryStore extends SqlEnquiryStore {
   /** Connects, and brings the schema up to date (once, however many instances start together). */
   static async connect(
     url: string,
-    settings: Pick<StoreSettings, 'databasePoolSize' | 'onConnectionError'> = {},
+    settings: Pick<StoreSettings, 'databasePoolSize' | 'databaseTimeoutMs' | 'onConnectionError'> = {},
   ): Promise<PostgresEnquiryStore> {
+    const timeout = settings.databaseTimeoutMs ?? DEFAULT_TIMEOUT_MS
     const pool = new pg.Pool({
       connectionString: url,
       max: settings.databasePoolSize ?? DEFAULT_POOL_SIZE,
-      // Fail a request instead of hanging it when the database cannot be reached.
-      connectionTimeoutMillis: 10_000,
+      connectionTimeoutMillis: timeout,
+      // The server cancels a statement that runs (or waits for a lock) too long; the client gives
+      // up a little later on a server that does not answer at all.
+      statement_timeout: timeout,
+      query_timeout: timeout + 1000,
       idleTimeoutMillis: 30_000,
       application_name: 'enquiry-service',
       types,
@@ -67,7 +82,7 @@ export class PostgresEnquiryStore extends SqlEnquiryStore {
     pool.on('error', (error) => settings.onConnectionError?.(error))
     const store = new PostgresEnquiryStore(pool, url)
     try {
-      await migratePostgres(store.db, store.description)
+      await store.withoutTimeout((db) => migrate(db, 'postgresql', store.description))
     } catch (error) {
       await store.close()
       const message = store.safeMessage(error)
@@ -77,53 +92,56 @@ export class PostgresEnquiryStore extends SqlEnquiryStore {
   }
 
   /**
-   * One statement, so one round trip commits both rows: the id is taken from the sequence first,
-   * so that the mail can name it, then the submission and its mail are inserted together (a
-   * data-modifying WITH). A failure leaves neither, and a gap in the numbering.
+   * On a connection of its own, without the statement timeout: a migration or a VACUUM may take
+   * longer than a request should, and an instance may wait that long for another's migration.
    */
-  async addSubmission(submission: NewSubmission, mailInputs: MailInputs | null): Promise<StoredIds> {
-    if (!mailInputs) return this.insertSubmission(this.db, submission, null)
-    const { rows } = await sql<{ id: number }>`SELECT nextval(pg_get_serial_sequence('submissions', 'id')) AS id`.execute(this.db)
-    const id = rows[0]!.id
-    const row = { id, ...submissionRow(submission) }
-    const mail = outboxRow(id, submission.receivedAt, mailInputs)
-    const [outbox] = await this.runCompiled(
-      this.db,
-      'insert submission with outbox',
-      () =>
-        this.db
-          .with('submission', (db) => db.insertInto('submissions').values(row))
-          .insertInto('outbox')
-          .values(mail)
-          .returning('id'),
-      [...Object.values(row), ...Object.values(mail)],
-    )
-    return { id, outboxId: outbox.id }
+  private async withoutTimeout<T>(work: (db: EnquiryDb) => Promise<T>): Promise<T> {
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({
+        pool: new pg.Pool({
+          connectionString: this.url,
+          max: 1,
+          connectionTimeoutMillis: 10_000,
+          application_name: 'enquiry-service',
+          types,
+        }),
+      }),
+    })
+    try {
+      return await work(db)
+    } finally {
+      await db.destroy()
+    }
+  }
+
+  protected isUnavailable(error: unknown): boolean {
+    const code = (error as { code?: unknown } | null)?.code
+    if (typeof code === 'string' && UNAVAILABLE_CLASSES.has(code.slice(0, 2))) return true
+    return UNAVAILABLE_MESSAGES.test(error instanceof Error ? `${error.message} ${String(code ?? '')}` : String(error))
+  }
+
+  /** With `commit`, commits the probe (commitProbe); a read alone is what the readiness probe does. */
+  protected async writability(commit: boolean): Promise<string | undefined> {
+    if (!commit) return undefined
+    try {
+      await this.db.transaction().execute((trx) => this.commitProbe(trx))
+      return undefined
+    } catch (error) {
+      return this.safeMessage(error)
+    }
   }
 
   protected writeTransaction<T>(work: (db: EnquiryDb) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(work)
   }
 
-  /**
-   * Bookkeeping commits without waiting for the WAL flush (SET LOCAL, so only this transaction, and
-   * safe behind a transaction-mode pooler): losing it to a database crash can only repeat a mail,
-   * and the delivery worker does not queue its writes behind the visitors' commits.
-   */
-  protected override bookkeeping<T>(write: (db: EnquiryDb) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(async (trx) => {
-      await sql`SET LOCAL synchronous_commit = off`.execute(trx)
-      return write(trx)
-    })
-  }
-
   protected emailMatches(address: string): Expression<SqlBool> {
     return sql<SqlBool>`lower(email) = lower(${address})`
   }
 
-  /** Frees the deleted rows' space now rather than at the next autovacuum. */
+  /** Frees the deleted rows' space now rather than at the next autovacuum (which may take a while). */
   async scrubDeleted(): Promise<void> {
-    await sql`VACUUM submissions, outbox`.execute(this.db)
+    await this.withoutTimeout((db) => sql`VACUUM submissions, outbox`.execute(db))
   }
 
   rateLimitStore(): SqlRateLimitStore {
@@ -139,5 +157,7 @@ export class PostgresEnquiryStore extends SqlEnquiryStore {
   override async close(): Promise<void> {
     await this.sharedRateLimit?.shutdown()
     await super.close()
+    // Kysely ends the pool only if it ever used it.
+    if (!this.pool.ended) await this.pool.end()
   }
 }

@@ -1,36 +1,50 @@
 // What the SQLite and the PostgreSQL store share: every query, written once with Kysely. The two
-// subclasses add how a write transaction begins, how a submission is committed durably, and the few
-// places where the dialects differ (the outbox claim's row locks, case-insensitive e-mail matching).
-import { sql, type Compilable, type CompiledQuery, type Expression, type SqlBool } from 'kysely'
+// subclasses add how a write transaction begins, how ids are taken, which failures mean the
+// database is unavailable, and the few places where the dialects differ.
+import { sql, type Expression, type SqlBool } from 'kysely'
 import type { Store as RateLimitStore } from 'express-rate-limit'
-import type { FormKind } from '../../forms/schemas.ts'
-import { composeEnquiryMail, enquiryMessageId } from '../mail.ts'
-import type {
-  EnquiryStore,
-  FieldValue,
-  MailInputs,
-  NewSubmission,
-  OutboxMessage,
-  QueuedMail,
-  StoreKind,
-  StoreReadiness,
-  StoredIds,
-  Submission,
-} from './index.ts'
-import type { EnquiryDb, OutboxRow, SubmissionRow } from './schema.ts'
+import { Inbox } from './inbox.ts'
+import { outboxRow, selectSubmissions, submissionRow, toOutboxMessages, toSubmission } from './rows.ts'
+import type { EnquiryDb } from './schema.ts'
+import {
+  StoreUnavailableError,
+  type MailInputs,
+  type NewSubmission,
+  type OutboxMessage,
+  type StoreKind,
+  type StoreReadiness,
+  type StoredIds,
+  type Submission,
+} from './types.ts'
 
 const EXPORT_PAGE = 500
 const READINESS_TIMEOUT_MS = 2000
 
-export abstract class SqlEnquiryStore implements EnquiryStore {
-  abstract readonly kind: StoreKind
+export abstract class SqlEnquiryStore {
+  /** Which database, for the start-up log: a file path, or user@host:port/database (never a password). */
   abstract readonly description: string
+  /** The owner's inbox: list, search, handle, resend, delete. */
+  readonly inbox: Inbox
+  /** Why the last write of a submission failed, until a write commits again. */
+  private writeFailure: string | undefined
   private closed = false
 
-  constructor(readonly db: EnquiryDb) {}
+  constructor(
+    readonly kind: StoreKind,
+    /** The query layer over either database (the inbox's sessions, tests). */
+    readonly db: EnquiryDb,
+  ) {
+    this.inbox = new Inbox(db, kind, () => this.scrubDeleted())
+  }
 
-  abstract addSubmission(submission: NewSubmission, mail: MailInputs | null): Promise<StoredIds>
+  /**
+   * The rate limiter's hit counter when several instances share this database (PostgreSQL), so the
+   * limit holds across them; undefined for SQLite, where the one process counts in memory.
+   */
   abstract rateLimitStore(): RateLimitStore | undefined
+
+  /** Scrubs deleted rows from the database's files as far as the database allows. */
+  abstract scrubDeleted(): Promise<void>
 
   /** Runs `work` in a transaction that holds the write lock from its start. */
   protected abstract writeTransaction<T>(work: (db: EnquiryDb) => Promise<T>): Promise<T>
@@ -38,86 +52,112 @@ export abstract class SqlEnquiryStore implements EnquiryStore {
   /** `email = address` in any letter case, using the dialect's index on it. */
   protected abstract emailMatches(address: string): Expression<SqlBool>
 
-  /** Scrubs deleted rows from the database's files, after a deletion committed. */
-  abstract scrubDeleted(): Promise<void>
+  /** The id a new row of `table` takes, when the database's own choice is not enough. */
+  protected newId(_table: 'submissions' | 'outbox'): { id?: Expression<number> } {
+    return {}
+  }
+
+  /** After submissions committed. */
+  protected committed(_ids: StoredIds[]): void {}
 
   /**
-   * Outbox bookkeeping (leases, attempts, "sent"): losing one of these writes to a crash can only
-   * repeat a mail, never lose one, so a store may commit them more cheaply than submissions.
+   * The outbox's bookkeeping (leases, attempts, "sent"): losing one of these writes to a crash can
+   * only send a mail again, never lose one, so a store may commit them without a sync of their own.
    */
   protected bookkeeping<T>(write: (db: EnquiryDb) => Promise<T>): Promise<T> {
     return write(this.db)
   }
 
+  /** Does this error mean the database cannot be used now (rather than a fault in the request)? */
+  protected abstract isUnavailable(error: unknown): boolean
+
+  /**
+   * Why the database cannot be written now, or undefined. `commit`: prove it by committing what
+   * commitProbe() writes (after a failed write, a read proves nothing).
+   */
+  protected abstract writability(commit: boolean): Promise<string | undefined>
+
+  /**
+   * In the caller's transaction, what storing an enquiry writes (a row of an enquiry's size),
+   * deleted again: committed, it has written and synced as much as an enquiry does, and left nothing.
+   */
+  protected async commitProbe(db: EnquiryDb): Promise<void> {
+    const row = submissionRow({
+      receivedAt: Date.now(),
+      formType: 'readiness probe',
+      kind: 'probe',
+      product: '',
+      name: '',
+      email: '',
+      data: { probe: '-'.repeat(1000) },
+      status: 'spam',
+      ip: undefined,
+      requestId: 'readiness probe',
+    })
+    const { id } = await db
+      .insertInto('submissions')
+      .values({ ...this.newId('submissions'), ...row })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await db.deleteFrom('submissions').where('id', '=', id).execute()
+  }
+
+  /**
+   * Stores a submission and, unless `mail` is null (spam), its mail in the outbox: both or neither.
+   * The outbox row holds the mail's Message-ID and inputs; the mail itself is composed from the
+   * submission when it is sent. Resolves once the transaction is durable.
+   */
+  async addSubmission(submission: NewSubmission, mail: MailInputs | null): Promise<StoredIds> {
+    let ids: StoredIds
+    try {
+      ids = await this.writeTransaction((db) => this.insertSubmission(db, submission, mail))
+    } catch (error) {
+      throw this.writeFailed(error)
+    }
+    this.written([ids])
+    return ids
+  }
+
   /** The inserts of one submission and its mail, inside the caller's transaction. */
-  protected async insertSubmission(db: EnquiryDb, submission: NewSubmission, mailInputs: MailInputs | null): Promise<StoredIds> {
-    const row = submissionRow(submission)
-    const [{ id }] = await this.runCompiled(
-      db,
-      'insert submission',
-      () => db.insertInto('submissions').values(row).returning('id'),
-      Object.values(row),
-    )
-    if (!mailInputs) return { id, outboxId: null }
-    const mail = outboxRow(id, submission.receivedAt, mailInputs)
-    const [outbox] = await this.runCompiled(
-      db,
-      'insert outbox',
-      () => db.insertInto('outbox').values(mail).returning('id'),
-      Object.values(mail),
-    )
+  protected async insertSubmission(db: EnquiryDb, submission: NewSubmission, mail: MailInputs | null): Promise<StoredIds> {
+    const { id } = await db
+      .insertInto('submissions')
+      .values({ ...this.newId('submissions'), ...submissionRow(submission) })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    if (!mail) return { id, outboxId: null }
+    const outbox = await db
+      .insertInto('outbox')
+      .values({ ...this.newId('outbox'), ...outboxRow(id, submission.receivedAt, mail) })
+      .returning('id')
+      .executeTakeFirstOrThrow()
     return { id, outboxId: outbox.id }
   }
 
-  private readonly compiled = new Map<string, CompiledQuery>()
-
   /**
-   * Runs a query built by Kysely once (under `key`) with the next call's values: building it anew
-   * for every enquiry cost more than the database takes to run it. `parameters` must be what
-   * Kysely would bind, in its order (an insert's values in the row's key order), which the first
-   * build checks. Returns the rows, of which there must be one.
+   * A write of a submission failed. When the database is at fault (full, gone, not answering), it is
+   * not ready until a write commits again, and the caller gets a StoreUnavailableError.
    */
-  protected async runCompiled<R>(db: EnquiryDb, key: string, build: () => Compilable<R>, parameters: unknown[]): Promise<[R]> {
-    let compiled = this.compiled.get(key)
-    if (!compiled) {
-      compiled = build().compile()
-      if (compiled.parameters.length !== parameters.length || compiled.parameters.some((p, i) => p !== parameters[i])) {
-        throw new Error(`Kysely compiled "${key}" with its values in another order`)
-      }
-      this.compiled.set(key, compiled)
-    }
-    const rows = await this.runPrepared<R>(db, compiled, parameters)
-    if (rows.length !== 1) throw new Error(`"${key}" returned ${rows.length} rows`)
-    return rows as [R]
+  protected writeFailed(error: unknown): unknown {
+    if (!this.isUnavailable(error)) return error
+    this.writeFailure = this.safeMessage(error)
+    return new StoreUnavailableError(this.writeFailure, { cause: error })
   }
 
-  /** Runs a compiled query with other values; a store may run it on its driver directly. */
-  protected async runPrepared<R>(db: EnquiryDb, compiled: CompiledQuery, parameters: unknown[]): Promise<R[]> {
-    return (await db.executeQuery<R>({ ...compiled, parameters })).rows
-  }
-
-  private selectSubmissions(db: EnquiryDb = this.db) {
-    return db
-      .selectFrom('submissions as s')
-      .selectAll('s')
-      .select((eb) =>
-        eb
-          .selectFrom('outbox as o')
-          .select('o.status')
-          .whereRef('o.submission_id', '=', 's.id')
-          .orderBy('o.id', 'desc')
-          .limit(1)
-          .as('mail_status'),
-      )
+  /** Submissions committed: the database writes again. */
+  protected written(ids: StoredIds[]): void {
+    this.writeFailure = undefined
+    this.committed(ids)
   }
 
   async getSubmission(id: number): Promise<Submission | undefined> {
-    const row = await this.selectSubmissions().where('s.id', '=', id).executeTakeFirst()
+    const row = await selectSubmissions(this.db).where('s.id', '=', id).executeTakeFirst()
     return row && toSubmission(row)
   }
 
+  /** Newest first. */
   async listSubmissions(options: { limit?: number; includeSpam?: boolean } = {}): Promise<Submission[]> {
-    const rows = await this.selectSubmissions()
+    const rows = await selectSubmissions(this.db)
       .$if(!options.includeSpam, (q) => q.where('s.status', '!=', 'spam'))
       .orderBy('s.id', 'desc')
       .$if(options.limit !== undefined, (q) => q.limit(options.limit!))
@@ -125,10 +165,11 @@ export abstract class SqlEnquiryStore implements EnquiryStore {
     return rows.map(toSubmission)
   }
 
+  /** Oldest first, a page at a time: for exporting any number of submissions. */
   async *iterateSubmissions(options: { includeSpam?: boolean } = {}): AsyncGenerator<Submission> {
     let after = 0
     for (;;) {
-      const rows = await this.selectSubmissions()
+      const rows = await selectSubmissions(this.db)
         .where('s.id', '>', after)
         .$if(!options.includeSpam, (q) => q.where('s.status', '!=', 'spam'))
         .orderBy('s.id')
@@ -151,30 +192,37 @@ export abstract class SqlEnquiryStore implements EnquiryStore {
     return { total: Number(row.total), spam: Number(row.spam) }
   }
 
+  /**
+   * Takes the next message that is due and not leased by a live worker, leasing it to `owner`
+   * until now + leaseMs, and counts the attempt. Two workers, in any number of processes on the
+   * database, never take the same message while its lease runs; a worker that died leaves a lease
+   * that runs out, and the message passes to another.
+   */
   async claimDueMessage(owner: string, now: number, leaseMs: number): Promise<OutboxMessage | undefined> {
-    const row = await this.bookkeeping((db) => {
-      // SKIP LOCKED: PostgreSQL workers pass over a row another transaction is claiming instead of
-      // queueing behind it. SQLite has one writer at a time, so the statement alone is enough.
-      const next = db
-        .selectFrom('outbox')
-        .select('id')
-        .where('status', '=', 'queued')
-        .where('next_attempt_at', '<=', now)
-        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
-        .orderBy('next_attempt_at')
-        .orderBy('id')
-        .limit(1)
-        .$if(this.kind === 'postgresql', (q) => q.forUpdate().skipLocked())
-      return db
+    // SKIP LOCKED: PostgreSQL workers pass over a row another transaction is claiming instead of
+    // queueing behind it. SQLite has one writer at a time, so the statement alone is enough.
+    const next = this.db
+      .selectFrom('outbox')
+      .select('id')
+      .where('status', '=', 'queued')
+      .where('next_attempt_at', '<=', now)
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
+      .orderBy('next_attempt_at')
+      .orderBy('id')
+      .limit(1)
+      .$if(this.kind === 'postgresql', (q) => q.forUpdate().skipLocked())
+    const row = await this.bookkeeping((db) =>
+      db
         .updateTable('outbox')
         .set((eb) => ({ lease_owner: owner, lease_until: now + leaseMs, attempts: eb('attempts', '+', 1), last_attempt_at: now }))
         .where('id', '=', next)
         .returningAll()
-        .executeTakeFirst()
-    })
-    return row && (await this.withMail([row]))[0]
+        .executeTakeFirst(),
+    )
+    return row && (await toOutboxMessages(this.db, [row]))[0]
   }
 
+  /** Extends a lease still held by `owner` (a slow send); false if it was lost. */
   async renewLease(id: number, owner: string, leaseUntil: number): Promise<boolean> {
     const result = await this.bookkeeping((db) =>
       db
@@ -188,6 +236,7 @@ export abstract class SqlEnquiryStore implements EnquiryStore {
     return result.numUpdatedRows > 0n
   }
 
+  /** The mail server accepted it: it is never sent again. */
   async markSent(id: number, now: number, delivery: string): Promise<void> {
     await this.bookkeeping((db) =>
       db
@@ -198,6 +247,7 @@ export abstract class SqlEnquiryStore implements EnquiryStore {
     )
   }
 
+  /** Delivery failed: release the lease (if `owner` still holds it) and try again at `nextAttemptAt`. */
   async markFailed(id: number, owner: string, error: string, nextAttemptAt: number): Promise<void> {
     await this.bookkeeping((db) =>
       db
@@ -210,6 +260,7 @@ export abstract class SqlEnquiryStore implements EnquiryStore {
     )
   }
 
+  /** When the next queued message becomes due (or its lease runs out); undefined if none is queued. */
   async nextDueAt(): Promise<number | undefined> {
     // Two-argument max() is SQLite's spelling of greatest().
     const greatest = sql.raw(this.kind === 'sqlite' ? 'max' : 'greatest')
@@ -229,47 +280,15 @@ export abstract class SqlEnquiryStore implements EnquiryStore {
       .orderBy('id', 'desc')
       .$if(options.limit !== undefined, (q) => q.limit(options.limit!))
       .execute()
-    return this.withMail(rows)
+    return toOutboxMessages(this.db, rows)
   }
 
   async outboxForSubmission(submissionId: number): Promise<OutboxMessage[]> {
     const rows = await this.db.selectFrom('outbox').selectAll().where('submission_id', '=', submissionId).orderBy('id').execute()
-    return this.withMail(rows)
+    return toOutboxMessages(this.db, rows)
   }
 
-  /**
-   * Outbox rows as messages, each with its mail: composed from its submission (one query for all
-   * of them), or as it was stored by a row queued before mail was composed at sending.
-   */
-  private async withMail(rows: OutboxRow[]): Promise<OutboxMessage[]> {
-    const toCompose = rows.filter((row) => row.text === null).map((row) => row.submission_id)
-    const submissions = new Map(
-      toCompose.length === 0
-        ? []
-        : (
-            await this.db
-              .selectFrom('submissions')
-              .select(['id', 'form_type', 'kind', 'product', 'data', 'received_at'])
-              .where('id', 'in', [...new Set(toCompose)])
-              .execute()
-          ).map((s) => [s.id, s]),
-    )
-    return rows.map((row) => {
-      if (row.text !== null) return toOutboxMessage(row, storedMail(row))
-      // The outbox row goes with its submission (ON DELETE CASCADE): both are there, or neither.
-      const s = submissions.get(row.submission_id)!
-      const enquiry = {
-        submissionId: s.id,
-        formType: s.form_type,
-        kind: s.kind as FormKind,
-        product: s.product,
-        data: parseData(s.data),
-        receivedAt: Number(s.received_at),
-      }
-      return toOutboxMessage(row, composeEnquiryMail(enquiry, row.site_url!, row.message_id))
-    })
-  }
-
+  /** Queued, queued after a failed attempt, sent, and held by a worker at `now` (default: now). */
   async countOutbox(now = Date.now()): Promise<{ queued: number; failing: number; sent: number; leased: number }> {
     const row = await this.db
       .selectFrom('outbox')
@@ -283,6 +302,7 @@ export abstract class SqlEnquiryStore implements EnquiryStore {
     return { queued: Number(row.queued), failing: Number(row.failing), sent: Number(row.sent), leased: Number(row.leased) }
   }
 
+  /** Makes every queued message due now (ignoring backoff); returns how many. */
   async makeQueuedDueNow(now: number): Promise<number> {
     const result = await this.db
       .updateTable('outbox')
@@ -293,6 +313,11 @@ export abstract class SqlEnquiryStore implements EnquiryStore {
     return Number(result.numUpdatedRows)
   }
 
+  /**
+   * Deletes every submission from `email` (any letter case) with its outbox rows, and scrubs them
+   * from the database's files as far as the database allows. Returns the deleted submission ids and
+   * the .eml files the caller should delete too.
+   */
   async deleteByEmail(email: string): Promise<{ submissionIds: number[]; emlFiles: string[] }> {
     const result = await this.writeTransaction(async (db) => {
       const ids = (await db.selectFrom('submissions').select('id').where(this.emailMatches(email.trim())).orderBy('id').execute()).map(
@@ -309,12 +334,22 @@ export abstract class SqlEnquiryStore implements EnquiryStore {
     return result
   }
 
+  /**
+   * Readable in time and writable. After a write failed (disk full, the database gone), not ready
+   * until a write commits again: this tries one.
+   */
   async readiness(): Promise<StoreReadiness> {
-    const probe = this.db
-      .selectFrom('outbox')
-      .select((eb) => [eb.fn.countAll<number>().as('backlog'), eb.fn.min('created_at').as('oldest')])
-      .where('status', '=', 'queued')
-      .executeTakeFirstOrThrow()
+    const probe = (async () => {
+      const failed = this.writeFailure !== undefined
+      const unwritable = await this.writability(failed)
+      if (unwritable !== undefined) throw new Error(unwritable)
+      if (failed) this.writeFailure = undefined
+      return this.db
+        .selectFrom('outbox')
+        .select((eb) => [eb.fn.countAll<number>().as('backlog'), eb.fn.min('created_at').as('oldest')])
+        .where('status', '=', 'queued')
+        .executeTakeFirstOrThrow()
+    })()
     let timer: NodeJS.Timeout | undefined
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(
@@ -333,7 +368,14 @@ export abstract class SqlEnquiryStore implements EnquiryStore {
       }
     } catch (error) {
       probe.catch(() => {})
-      return { store: this.kind, ok: false, outboxBacklog: 0, oldestPendingAgeSeconds: null, error: this.safeMessage(error) }
+      const reason = this.safeMessage(error)
+      return {
+        store: this.kind,
+        ok: false,
+        outboxBacklog: 0,
+        oldestPendingAgeSeconds: null,
+        error: this.writeFailure === undefined ? reason : `the last enquiry could not be stored (${this.writeFailure}); ${reason}`,
+      }
     } finally {
       clearTimeout(timer)
     }
@@ -348,89 +390,5 @@ export abstract class SqlEnquiryStore implements EnquiryStore {
     if (this.closed) return
     this.closed = true
     await this.db.destroy()
-  }
-}
-
-/** A submission as its table row (without the id). */
-export function submissionRow(submission: NewSubmission) {
-  return {
-    received_at: submission.receivedAt,
-    form_type: submission.formType,
-    kind: submission.kind,
-    product: submission.product,
-    name: submission.name,
-    email: submission.email,
-    data: JSON.stringify(submission.data),
-    status: submission.status,
-    ip: submission.ip ?? null,
-    user_agent: submission.userAgent ?? null,
-    request_id: submission.requestId,
-  }
-}
-
-/** A submission's mail as its new outbox row, due at once: what composing it needs besides the
- * submission, not the mail itself (composed when it is sent, see withMail). */
-export function outboxRow(submissionId: number, receivedAt: number, inputs: MailInputs) {
-  return {
-    submission_id: submissionId,
-    created_at: receivedAt,
-    message_id: enquiryMessageId(submissionId, inputs.siteUrl),
-    site_url: inputs.siteUrl,
-    status: 'queued' as const,
-    next_attempt_at: receivedAt,
-  }
-}
-
-/** The mail of a row queued when the outbox kept composed mail (before schema version 4). */
-function storedMail(row: OutboxRow): QueuedMail {
-  return {
-    messageId: row.message_id,
-    replyToName: row.reply_to_name ?? '',
-    replyToAddress: row.reply_to_address ?? '',
-    subject: row.subject ?? '',
-    text: row.text ?? '',
-    html: row.html ?? '',
-  }
-}
-
-/** A submission's fields as stored: JSON text on SQLite, already parsed (jsonb) on PostgreSQL. */
-export function parseData(data: SubmissionRow['data']): Record<string, FieldValue> {
-  return (typeof data === 'string' ? JSON.parse(data) : data) as Record<string, FieldValue>
-}
-
-export function toSubmission(row: SubmissionRow & { mail_status: OutboxRow['status'] | null }): Submission {
-  return {
-    id: row.id,
-    receivedAt: Number(row.received_at),
-    formType: row.form_type,
-    kind: row.kind,
-    product: row.product,
-    name: row.name,
-    email: row.email,
-    data: parseData(row.data),
-    status: row.status,
-    ip: row.ip ?? undefined,
-    userAgent: row.user_agent ?? undefined,
-    requestId: row.request_id,
-    mailStatus: row.mail_status,
-    handledAt: row.handled_at === null ? null : Number(row.handled_at),
-  }
-}
-
-function toOutboxMessage(row: OutboxRow, mail: QueuedMail): OutboxMessage {
-  return {
-    id: row.id,
-    submissionId: row.submission_id,
-    createdAt: row.created_at,
-    ...mail,
-    status: row.status,
-    attempts: row.attempts,
-    nextAttemptAt: row.next_attempt_at,
-    leaseOwner: row.lease_owner,
-    leaseUntil: row.lease_until,
-    lastError: row.last_error,
-    lastAttemptAt: row.last_attempt_at,
-    sentAt: row.sent_at,
-    delivery: row.delivery,
   }
 }

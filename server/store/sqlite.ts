@@ -1,94 +1,71 @@
-// The embedded store: one SQLite file, DATA_DIR/enquiries.sqlite3, for a single instance.
-// WAL with synchronous=FULL: every commit is on disk before the visitor is told "success", and
-// submissions that arrive while one group commits share the next transaction and its sync (group
-// commit). These writes block the thread that runs them for the disk's sync (3–6 ms here): the
-// service runs them on a thread of their own (./sqlite-writer.ts), the CLI and tests right here.
-// Deleted enquiries are overwritten on disk (secure_delete) and checkpointed out of the WAL.
-// Not for a shared network volume or several instances: that is what the PostgreSQL store is for.
+// The embedded store: one SQLite file, DATA_DIR/enquiries.sqlite3, for a single instance, on the
+// service's own thread. WAL with synchronous=FULL: every commit is on disk before the visitor is
+// told "success". A commit holds the thread for the disk's sync, milliseconds on a busy disk, so the
+// submissions that arrive meanwhile share the next transaction and its one sync (group commit).
+// Deleted enquiries are overwritten on disk (secure_delete) and checkpointed out of the WAL. Not for
+// a shared network volume or several instances: that is what the PostgreSQL store is for.
 import fs from 'node:fs'
 import path from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
-import { Kysely, SqliteDialect, sql, type CompiledQuery, type Expression, type SqlBool, type SqliteDatabase } from 'kysely'
-import type { MailInputs, NewSubmission, StoredIds, StoreReadiness } from './index.ts'
-import { migrateSqlite } from './migrations.ts'
+import { Kysely, SqliteDialect, sql, type Expression, type SqlBool } from 'kysely'
+import { migrate } from './migrations.ts'
 import type { Database, EnquiryDb } from './schema.ts'
 import { SqlEnquiryStore } from './sql-store.ts'
+import type { MailInputs, NewSubmission, StoredIds } from './types.ts'
 
 export const SQLITE_FILE_NAME = 'enquiries.sqlite3'
-const STATEMENT_CACHE_SIZE = 200
-
 /**
- * The handle Kysely runs its queries on, preparing each distinct SQL text once: better-sqlite3
- * parses a statement on every prepare(), which cost more than running it on the paths taken for
- * every enquiry. Kysely compiles the same text for the same query, so a small cache holds them all.
+ * The highest ids ever given, beside the database: SQLite would give the next row MAX(id) + 1, so a
+ * database restored from a backup, or whose newest enquiry was deleted, would give an id a second
+ * time, and its mail the subject and .eml name of another enquiry. docs/deploy.md, "Backups".
  */
-function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDatabase & { prepare(text: string): BetterSqlite3.Statement } {
-  const cache = new Map<string, BetterSqlite3.Statement>()
-  return {
-    close: () => sqlite.close(),
-    prepare(text: string) {
-      let statement = cache.get(text)
-      if (!statement) {
-        statement = sqlite.prepare(text)
-        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!)
-        cache.set(text, statement)
-      }
-      return statement
-    },
-  }
-}
+export const ISSUED_IDS_FILE_NAME = 'issued-ids.json'
 
-interface PendingSubmission {
+type Issued = { submissions: number; outbox: number }
+
+interface Pending {
   submission: NewSubmission
   mail: MailInputs | null
   resolve(ids: StoredIds): void
   reject(error: unknown): void
 }
 
-export class SqliteEnquiryStore extends SqlEnquiryStore {
-  readonly kind = 'sqlite' as const
-  readonly description: string
-  /** Transactions that committed submissions, and how many: group commit at work (tests, benchmarks). */
-  readonly commitStats = { groups: 0, submissions: 0 }
-  private pendingBatch: PendingSubmission[] = []
-  private committing: Promise<void> | undefined
-  /** Why this store can no longer promise durability, after a failed write to disk. */
-  private failure: Error | undefined
-  /** The statements that frame a batch, prepared once (run on the query layer's connection, held). */
-  private readonly control: Record<
-    'normal' | 'full' | 'begin' | 'commit' | 'rollback' | 'savepoint' | 'release' | 'undo',
-    BetterSqlite3.Statement
-  >
+/** DATA_DIR cannot hold the database: start-up stops with this message. */
+export class DataDirError extends Error {
+  override name = 'DataDirError'
+}
 
-  protected constructor(
-    /** The better-sqlite3 handle under the query layer (pragmas, tests). */
+/** SQLITE_IOERR (and its extended codes), SQLITE_FULL, SQLITE_BUSY, SQLITE_READONLY, SQLITE_CANTOPEN... */
+const UNAVAILABLE = /^SQLITE_(IOERR|FULL|BUSY|LOCKED|READONLY|CANTOPEN|NOLFS)/
+
+export class SqliteEnquiryStore extends SqlEnquiryStore {
+  readonly description: string
+  private issued: Issued
+  private pending: Pending[] = []
+  private committing: Promise<void> | undefined
+
+  private constructor(
+    /** The better-sqlite3 handle under the query layer (pragmas, backups, tests). */
     readonly sqlite: BetterSqlite3.Database,
     readonly file: string,
-    private readonly statements = withStatementCache(sqlite),
+    /** ISSUED_IDS_FILE_NAME, open for writing in place. */
+    private readonly issuedFile: number,
   ) {
-    super(new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) }))
+    super('sqlite', new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }))
     this.description = `SQLite ${file}`
-    this.control = {
-      normal: sqlite.prepare('PRAGMA synchronous = NORMAL'),
-      full: sqlite.prepare('PRAGMA synchronous = FULL'),
-      begin: sqlite.prepare('BEGIN IMMEDIATE'),
-      commit: sqlite.prepare('COMMIT'),
-      rollback: sqlite.prepare('ROLLBACK'),
-      savepoint: sqlite.prepare('SAVEPOINT submission'),
-      release: sqlite.prepare('RELEASE submission'),
-      undo: sqlite.prepare('ROLLBACK TO submission'),
-    }
+    this.issued = readIssued(issuedFile)
   }
 
   /** Opens (creating if needed) DATA_DIR/enquiries.sqlite3 and brings its schema up to date. */
   static async open(dataDir: string): Promise<SqliteEnquiryStore> {
     const { sqlite, file } = openConnection(dataDir)
-    return SqliteEnquiryStore.migrated(new SqliteEnquiryStore(sqlite, file))
-  }
-
-  protected static async migrated<S extends SqliteEnquiryStore>(store: S): Promise<S> {
+    const store = new SqliteEnquiryStore(
+      sqlite,
+      file,
+      fs.openSync(path.join(dataDir, ISSUED_IDS_FILE_NAME), fs.constants.O_RDWR | fs.constants.O_CREAT),
+    )
     try {
-      await store.db.connection().execute((db) => migrateSqlite(db, store.file))
+      await store.db.connection().execute((db) => migrate(db, 'sqlite', file))
     } catch (error) {
       await store.close()
       throw error
@@ -96,32 +73,123 @@ export class SqliteEnquiryStore extends SqlEnquiryStore {
     return store
   }
 
-  /** Readable (the backlog query) and writable (see writability()). */
-  override async readiness(): Promise<StoreReadiness> {
-    const result = await super.readiness()
-    if (!result.ok) return result
-    const error = await this.writability()
-    return error === undefined ? result : { ...result, ok: false, error }
+  /** Above every id the database holds and every id it ever gave (ISSUED_IDS_FILE_NAME). */
+  protected override newId(table: 'submissions' | 'outbox'): { id: Expression<number> } {
+    return { id: sql<number>`(SELECT max(coalesce(max(id), 0), ${this.issued[table]}) + 1 FROM ${sql.table(table)})` }
   }
 
   /**
-   * Why this connection cannot write now, or undefined if it can: takes the write lock, waiting at
-   * most 200 ms so a probe never stalls its thread, and releases it without writing. Another
-   * process holding the lock, a read-only file or folder, a closed handle or an earlier failed
-   * write to disk make it unwritable.
+   * Queues the submission for the next group commit, which starts after this turn of the event
+   * loop; each has a savepoint of its own, so one that fails fails alone.
    */
-  async writability(): Promise<string | undefined> {
+  override addSubmission(submission: NewSubmission, mail: MailInputs | null): Promise<StoredIds> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ submission, mail, resolve, reject })
+      this.committing ??= new Promise<void>((started) => setImmediate(started)).then(() => this.commitPending())
+    })
+  }
+
+  private async commitPending(): Promise<void> {
     try {
-      if (this.failure) throw this.failure
+      while (this.pending.length > 0) await this.commitGroup(this.pending.splice(0))
+    } finally {
+      this.committing = undefined
+    }
+  }
+
+  private async commitGroup(group: Pending[]): Promise<void> {
+    const outcomes: Array<{ ids: StoredIds } | { error: unknown }> = []
+    try {
+      await this.writeTransaction(async (db) => {
+        for (const { submission, mail } of group) {
+          await sql`SAVEPOINT submission`.execute(db)
+          try {
+            outcomes.push({ ids: await this.insertSubmission(db, submission, mail) })
+          } catch (error) {
+            await sql`ROLLBACK TO submission`.execute(db)
+            outcomes.push({ error: this.writeFailed(error) })
+          }
+          await sql`RELEASE submission`.execute(db)
+        }
+      })
+    } catch (error) {
+      // The commit or its sync failed (disk full, I/O error): none of the group is stored.
+      const failure = this.writeFailed(error)
+      for (const item of group) item.reject(failure)
+      return
+    }
+    const stored = outcomes.flatMap((outcome) => ('ids' in outcome ? [outcome.ids] : []))
+    if (stored.length > 0) this.written(stored)
+    group.forEach((item, i) => {
+      const outcome = outcomes[i]!
+      if ('ids' in outcome) item.resolve(outcome.ids)
+      else item.reject(outcome.error)
+    })
+  }
+
+  protected override committed(ids: StoredIds[]): void {
+    for (const { id, outboxId } of ids) {
+      this.issued = { submissions: Math.max(this.issued.submissions, id), outbox: Math.max(this.issued.outbox, outboxId ?? 0) }
+    }
+    // Written in place, one short write. Not synced: the database's commit was, and this only has
+    // to outlive the process, for a restore done with the service stopped. Should it fail (disk
+    // full), the enquiries are stored all the same, and the next commit writes it again.
+    try {
+      fs.writeSync(this.issuedFile, JSON.stringify(this.issued).padEnd(ISSUED_IDS_LENGTH), 0)
+    } catch {}
+  }
+
+  /** Commits what is queued, then closes the connection. */
+  override async close(): Promise<void> {
+    while (this.committing) await this.committing
+    await super.close()
+    try {
+      fs.closeSync(this.issuedFile)
+    } catch {}
+  }
+
+  /**
+   * Without a sync of its own (synchronous=NORMAL): the next submission's commit syncs it. A message
+   * is only ever claimed after its submission's commit, which FULL put on disk before anyone could
+   * read it. The connection is held, so no submission commits meanwhile.
+   */
+  protected override bookkeeping<T>(write: (db: EnquiryDb) => Promise<T>): Promise<T> {
+    return this.db.connection().execute(async (db) => {
+      this.sqlite.pragma('synchronous = NORMAL')
+      try {
+        return await write(db)
+      } finally {
+        this.sqlite.pragma('synchronous = FULL')
+      }
+    })
+  }
+
+  protected isUnavailable(error: unknown): boolean {
+    const code = (error as { code?: unknown } | null)?.code
+    return typeof code === 'string' && UNAVAILABLE.test(code)
+  }
+
+  /**
+   * Takes the write lock, waiting at most 200 ms so a probe never stalls the service, and releases
+   * it, or with `commit` commits the probe (commitProbe). Another process holding the lock, a
+   * read-only file or folder, a closed handle or a full disk make it unwritable.
+   */
+  protected async writability(commit: boolean): Promise<string | undefined> {
+    try {
       if (!this.sqlite.open) throw new Error('the database is closed')
       if (this.sqlite.readonly) throw new Error('the database is read-only')
       fs.accessSync(path.dirname(this.file), fs.constants.W_OK)
       // On the query layer's one connection, so no transaction of its own is open meanwhile.
-      await this.db.connection().execute(async () => {
+      await this.db.connection().execute(async (db) => {
         this.sqlite.pragma('busy_timeout = 200')
         try {
-          this.control.begin.run()
-          this.control.rollback.run()
+          await sql`BEGIN IMMEDIATE`.execute(db)
+          try {
+            if (commit) await this.commitProbe(db)
+            await sql.raw(commit ? 'COMMIT' : 'ROLLBACK').execute(db)
+          } finally {
+            if (this.sqlite.inTransaction) await sql`ROLLBACK`.execute(db)
+          }
         } finally {
           this.sqlite.pragma('busy_timeout = 5000')
         }
@@ -132,113 +200,17 @@ export class SqliteEnquiryStore extends SqlEnquiryStore {
     }
   }
 
-  /**
-   * Group commit: one transaction and one sync of the WAL per group of submissions, the group being
-   * every submission that arrived while the previous group committed. Each submission keeps its own
-   * savepoint, so one that fails fails alone. Resolves once its commit is on disk.
-   */
-  addSubmission(submission: NewSubmission, mail: MailInputs | null): Promise<StoredIds> {
-    return new Promise((resolve, reject) => {
-      this.pendingBatch.push({ submission, mail, resolve, reject })
-      // After this turn of the event loop, so that submissions arriving together start the group.
-      this.committing ??= new Promise<void>((started) => setImmediate(started)).then(() => this.commitGroups())
-    })
-  }
-
-  private async commitGroups(): Promise<void> {
-    try {
-      while (this.pendingBatch.length > 0) {
-        const batch = this.pendingBatch
-        this.pendingBatch = []
-        await this.commitBatch(batch)
-      }
-    } finally {
-      this.committing = undefined
-    }
-  }
-
-  private async commitBatch(batch: PendingSubmission[]): Promise<void> {
-    // After a failed sync the kernel may have dropped the pages it could not write, so a later
-    // commit that succeeds proves nothing about them: no submission is confirmed again until a
-    // restart (what PostgreSQL does too).
-    if (this.failure) {
-      for (const item of batch) item.reject(this.failure)
-      return
-    }
-    const outcomes: Array<{ ok: true; ids: StoredIds } | { ok: false; error: unknown }> = []
-    try {
-      await this.db.connection().execute(async (db) => {
-        await this.inTransaction(async () => {
-          const { control } = this
-          for (const { submission, mail } of batch) {
-            control.savepoint.run()
-            try {
-              outcomes.push({ ok: true, ids: await this.insertSubmission(db, submission, mail) })
-              control.release.run()
-            } catch (error) {
-              control.undo.run()
-              control.release.run()
-              outcomes.push({ ok: false, error })
-            }
-          }
-        })
-      })
-    } catch (error) {
-      // The commit or its sync failed (disk full, I/O error): no submission of the batch is confirmed.
-      if (isIoError(error)) {
-        this.failure ??= new Error(
-          `writing enquiries to disk failed (${error instanceof Error ? error.message : String(error)}); restart the service`,
-        )
-      }
-      for (const item of batch) item.reject(this.failure ?? error)
-      return
-    }
-    this.commitStats.groups++
-    this.commitStats.submissions += batch.length
-    batch.forEach((item, i) => {
-      const outcome = outcomes[i]!
-      if (outcome.ok) item.resolve(outcome.ids)
-      else item.reject(outcome.error)
-    })
-  }
-
-  /** The inserts of every enquiry, straight on the driver: the query layer's steps cost more than SQLite's. */
-  protected override async runPrepared<R>(_db: EnquiryDb, compiled: CompiledQuery, parameters: unknown[]): Promise<R[]> {
-    return this.statements.prepare(compiled.sql).all(parameters) as R[]
-  }
-
   /** BEGIN IMMEDIATE on the one connection, held for the whole transaction. */
   protected writeTransaction<T>(work: (db: EnquiryDb) => Promise<T>): Promise<T> {
-    return this.db.connection().execute((db) => this.inTransaction(() => work(db)))
-  }
-
-  /** BEGIN IMMEDIATE … COMMIT around `work`, on the connection the caller holds; rolled back if either fails. */
-  private async inTransaction<T>(work: () => Promise<T>): Promise<T> {
-    const { control } = this
-    control.begin.run()
-    try {
-      const result = await work()
-      control.commit.run()
-      return result
-    } catch (error) {
-      if (this.sqlite.inTransaction) control.rollback.run()
-      throw error
-    }
-  }
-
-  /**
-   * Bookkeeping commits with synchronous=NORMAL, without a sync of their own: the next submission's
-   * commit syncs them, and losing one to a power cut can only repeat a mail. A message is only ever
-   * claimed after its submission's commit, which FULL put on disk before anyone could read it. The
-   * connection is held, so no submission commits meanwhile.
-   */
-  protected override bookkeeping<T>(write: (db: EnquiryDb) => Promise<T>): Promise<T> {
     return this.db.connection().execute(async (db) => {
-      this.control.normal.run()
+      await sql`BEGIN IMMEDIATE`.execute(db)
       try {
-        return await write(db)
-      } finally {
-        this.control.full.run()
+        const result = await work(db)
+        await sql`COMMIT`.execute(db)
+        return result
+      } catch (error) {
+        if (this.sqlite.inTransaction) await sql`ROLLBACK`.execute(db)
+        throw error
       }
     })
   }
@@ -252,28 +224,41 @@ export class SqliteEnquiryStore extends SqlEnquiryStore {
     await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(this.db)
   }
 
-  /** Commits what is still pending, then closes the connection. */
-  override async close(): Promise<void> {
-    while (this.committing) await this.committing
-    await super.close()
-  }
-
   /** One process uses this file: express-rate-limit's in-memory counter is exact and costs no write. */
   rateLimitStore(): undefined {
     return undefined
   }
 }
 
-/** SQLITE_IOERR and its extended codes (SQLITE_IOERR_FSYNC, _WRITE, …): the disk failed a write or a sync. */
-function isIoError(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code
-  return typeof code === 'string' && code.startsWith('SQLITE_IOERR')
+/** Room for both numbers however large, so a shorter text overwrites a longer one whole. */
+const ISSUED_IDS_LENGTH = 80
+
+function readIssued(fd: number): Issued {
+  try {
+    const { submissions, outbox } = JSON.parse(fs.readFileSync(fd, 'utf8')) as Partial<Issued>
+    return { submissions: Number(submissions) || 0, outbox: Number(outbox) || 0 }
+  } catch {
+    // None yet (a new or an older data folder): the database's own ids are all there is to go by.
+    return { submissions: 0, outbox: 0 }
+  }
 }
 
-/** A connection to DATA_DIR/enquiries.sqlite3 (created if needed) with the store's settings. */
+/**
+ * A connection to DATA_DIR/enquiries.sqlite3 (created if needed) with the store's settings. A
+ * folder the service cannot write is named in the error: SQLite's own message does not say which.
+ */
 export function openConnection(dataDir: string): { sqlite: BetterSqlite3.Database; file: string } {
-  fs.mkdirSync(dataDir, { recursive: true })
   const file = path.join(dataDir, SQLITE_FILE_NAME)
+  try {
+    fs.mkdirSync(dataDir, { recursive: true })
+    // The WAL and its index are files beside the database: the folder itself must be writable.
+    fs.accessSync(dataDir, fs.constants.W_OK)
+    const probe = path.join(dataDir, `.write-test-${process.pid}`)
+    fs.writeFileSync(probe, '')
+    fs.rmSync(probe)
+  } catch (error) {
+    throw new DataDirError(`The data folder ${dataDir} (DATA_DIR) cannot be written: ${(error as Error).message}`, { cause: error })
+  }
   const sqlite = new BetterSqlite3(file, { timeout: 5000 })
   try {
     sqlite.pragma('journal_mode = WAL')
@@ -287,7 +272,7 @@ export function openConnection(dataDir: string): { sqlite: BetterSqlite3.Databas
     sqlite.function('lower', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value))
   } catch (error) {
     sqlite.close()
-    throw error
+    throw new Error(`${file}: ${(error as Error).message}`, { cause: error })
   }
   return { sqlite, file }
 }

@@ -1,26 +1,11 @@
 // The day the mail server is down: enquiries are still accepted and stored, the outbox retries
 // with backoff, keeps them across a restart, and delivers each exactly once when the relay is back.
-import path from 'node:path'
-import BetterSqlite3 from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createMemoryLogger } from '../../server/log.ts'
 import { createMailSender } from '../../server/mail.ts'
 import { OutboxWorker } from '../../server/outbox.ts'
 import { startServer } from '../../server/start.ts'
-import {
-  builtDist,
-  openStoreOf,
-  postJson,
-  startMailServer,
-  startTestServer,
-  storeBackend,
-  tempDir,
-  testConfig,
-  validData,
-  waitFor,
-  type MailServer,
-  type TestServer,
-} from './helpers.ts'
+import { openStoreOf, postJson, startMailServer, startTestServer, validData, waitFor, type MailServer, type TestServer } from './helpers.ts'
 
 const cleanups: Array<() => Promise<void>> = []
 afterEach(async () => {
@@ -173,39 +158,5 @@ describe('without SMTP_URL', () => {
     expect(parsed.subject).toBe('Product enquiry: Clove from Buyer 7 (#1)')
     expect(parsed.replyTo?.value).toEqual([{ name: 'Buyer 7', address: validData.productEnquiry.email }])
     expect(parsed.text).toContain('Mobile: 91 9876543210')
-  })
-})
-
-describe.runIf(storeBackend === 'sqlite')('the SQLite writer thread dies', () => {
-  it('answers the enquiry it held with a 500, is not ready, and tells the process to exit', async () => {
-    const config = testConfig({ DIST_DIR: builtDist, DATA_DIR: tempDir('enquiry-writer-death-') })
-    const logger = createMemoryLogger()
-    const fatal: Error[] = []
-    const s = await startServer(config, { logger, onFatal: (error) => fatal.push(error) })
-    cleanups.push(() => s.close())
-    expect((await postJson(s.url, enquiry(1))).status).toBe(200)
-    // Another process holds the write lock: the next enquiry waits on the writer's thread.
-    const other = new BetterSqlite3(path.join(config.dataDir, 'enquiries.sqlite3'))
-    other.prepare('BEGIN IMMEDIATE').run()
-    const inFlight = postJson(s.url, enquiry(2))
-    await new Promise((resolve) => setTimeout(resolve, 300))
-    const { writer } = s.store as unknown as { writer: { worker: { terminate(): Promise<number> } } }
-    const terminated = writer.worker.terminate()
-    other.prepare('ROLLBACK').run()
-    other.close()
-    await terminated
-    const res = await inFlight
-    expect(res.status).toBe(500)
-    expect(await res.json()).toMatchObject({ success: false })
-    expect(fatal).toHaveLength(1)
-    expect(logger.events.find((e) => e.level === 'fatal')?.msg).toBe(
-      'the SQLite writer thread stopped: no enquiry can be stored until the service restarts',
-    )
-    const ready = await fetch(`${s.url}/readyz`)
-    expect(ready.status).toBe(503)
-    expect(await ready.json()).toMatchObject({ ok: false, error: expect.stringMatching(/the SQLite writer thread stopped/) })
-    // Later enquiries fail the same way instead of hanging; the enquiry stored before is kept.
-    expect((await postJson(s.url, enquiry(3))).status).toBe(500)
-    expect((await s.store.countSubmissions()).total).toBe(1)
   })
 })

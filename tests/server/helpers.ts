@@ -180,8 +180,6 @@ export function testConfig(env: Record<string, string>): Config {
       OUTBOX_RETRY_BASE_SECONDS: '0.05',
       OUTBOX_RETRY_MAX_SECONDS: '0.2',
       OUTBOX_POLL_SECONDS: '0.1',
-      // Mail at once, however busy the test machine is (the gate has its own tests: spare-cpu.test.ts).
-      OUTBOX_SPARE_CORES: '0',
       SHUTDOWN_TIMEOUT_SECONDS: '2',
       BUILD_ON_START: 'false',
       ...env,
@@ -337,7 +335,6 @@ const baseServiceEnv = {
   OUTBOX_RETRY_MAX_SECONDS: '0.2',
   OUTBOX_POLL_SECONDS: '0.1',
   OUTBOX_LEASE_SECONDS: '1',
-  OUTBOX_SPARE_CORES: '0',
   BUILD_ON_START: 'false',
 }
 

@@ -7,7 +7,7 @@ import path from 'node:path'
 import type { Options as RateLimitOptions } from 'express-rate-limit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashPassword } from '../../server/inbox/password.ts'
-import { AdminSessions, LoginFailureStore } from '../../server/inbox/sessions.ts'
+import { AdminSessions, LoginFailureStore } from '../../server/store/sessions.ts'
 import { type ConfigError, loadConfig } from '../../server/config.ts'
 import {
   startMailServer,
@@ -316,6 +316,24 @@ describe('inbox', () => {
       expect((await owner.getJson<ListBody>(`/admin/api/enquiries?to=${today}&tz=Pacific/Kiritimati&q=Filter`)).body.total).toBe(
         new Date().getUTCHours() < 10 ? 1 : 0,
       )
+    })
+
+    it('searches what was typed, value by value: a quote, a brace or a field name is not found in every enquiry', async () => {
+      await sendEnquiry(
+        server.url,
+        { ...validData.productEnquiry, name: 'Quote Person', requirement: 'Price "CIF Jebel Ali", please' },
+        'CloveEnquiry',
+      )
+      await sendEnquiry(server.url, { ...validData.productEnquiry, name: 'Plain Person' }, 'CloveEnquiry')
+      await sendEnquiry(server.url, { ...validData.review, name: 'Choice Person', likes: ['Delivery'] }, 'Review')
+      const names = async (q: string) =>
+        (await owner.getJson<ListBody>(`/admin/api/enquiries?q=${encodeURIComponent(q)}`)).body.rows.map((r) => r.name)
+      expect(await names('"')).toContain('Quote Person')
+      expect(await names('"')).not.toContain('Plain Person')
+      expect(await names('"CIF Jebel')).toEqual(['Quote Person'])
+      for (const q of ['{', '":"', '","', 'requirement"']) expect(await names(q), q).toEqual([])
+      // One choice of a list is a value too.
+      expect(await names('delivery')).toContain('Choice Person')
     })
 
     it('answers 400 naming the filter that is malformed', async () => {

@@ -1,25 +1,16 @@
-// Once for the whole server suite: the real built site (built first when dist/ is missing or stale),
-// copied to a temporary folder every test server of the run serves, and the SQLite store's threads
-// compiled once for every store the run starts (tests/setup/service-threads.ts).
+// Once for each server project (SQLite, PostgreSQL): the real built site (built first when dist/ is missing or stale),
+// copied to a temporary folder every test server of the run serves.
 import type { TestProject } from 'vitest/node'
 import { builtSiteCopy } from '../setup/built-site.ts'
-import { compileServiceThreads } from '../setup/service-threads.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
     serverDistDir: string
-    /** The SQLite store's threads, compiled for this run (tests/server/setup/threads.ts uses them). */
-    serviceThreadsDir: string
   }
 }
 
 export default async function setup(project: TestProject) {
-  const [site, threads] = await Promise.all([builtSiteCopy('server'), compileServiceThreads()])
+  const site = await builtSiteCopy('server')
   project.provide('serverDistDir', site.distDir)
-  project.provide('serviceThreadsDir', threads.dir)
-  project.onTestsRerun(() => threads.rebuild())
-  return () => {
-    site.cleanup()
-    threads.cleanup()
-  }
+  return () => site.cleanup()
 }

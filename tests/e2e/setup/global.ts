@@ -47,7 +47,6 @@ export default async function setup(project: TestProject) {
       // Every form of every page is sent from one address within a few minutes.
       RATE_LIMIT_MAX: '100000',
       OUTBOX_POLL_SECONDS: '0.2',
-      OUTBOX_SPARE_CORES: '0',
       OUTBOX_RETRY_BASE_SECONDS: '0.2',
       OUTBOX_RETRY_MAX_SECONDS: '1',
       SHUTDOWN_TIMEOUT_SECONDS: '2',

@@ -107,7 +107,7 @@ describe('two instances on one database', () => {
         const where = received
           .filter((m) => m.parsed.replyTo?.value[0]?.name === name)
           .map((m) => (relayA.received.includes(m) ? 'A' : 'B'))
-        const row = outbox.find((o) => o.replyToName === name)
+        const row = outbox.find((o) => o.submission.name === name)
         return `${name} (relays ${where.join(', ')}; attempts ${row?.attempts}, ${row?.messageId === abandoned ? 'the abandoned one' : 'another'})`
       })
     expect(twice, 'mailed more than once').toEqual([])

@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
 import type { ClientRateLimitInfo, Options as RateLimitOptions, Store } from 'express-rate-limit'
-import type { EnquiryDb } from '../store/index.ts'
+import type { EnquiryDb } from './schema.ts'
 
 export interface AdminSession {
   id: string

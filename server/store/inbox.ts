@@ -1,0 +1,225 @@
+// The owner's inbox over the enquiry store: list with search, filters and pages, one enquiry with
+// its mail, handling, resending and deleting, and the rows of the CSV export. The same queries on
+// SQLite and PostgreSQL, except where the two read JSON differently (the search in the fields).
+// Every write is one statement; a deleted enquiry's mail goes with it (ON DELETE CASCADE).
+import { sql, type ExpressionBuilder, type RawBuilder } from 'kysely'
+import type { EnquiryDetail, EnquiryState, InboxFilter, InboxPage, InboxRow, MailDelivery, MailState } from '../../project/inbox-api.ts'
+import { selectSubmissions, toOutboxMessages, toSubmission } from './rows.ts'
+import type { Database, EnquiryDb, OutboxStatus } from './schema.ts'
+import type { OutboxMessage, StoreKind, Submission } from './types.ts'
+
+export const PAGE_SIZE = 25
+const EXPORT_BATCH = 500
+
+type Joined = Database & { s: Database['submissions']; o: Database['outbox'] }
+
+export class Inbox {
+  constructor(
+    private readonly db: EnquiryDb,
+    private readonly kind: StoreKind,
+    /** Scrubs deleted rows from the database's files (the store's scrubDeleted). */
+    private readonly afterDelete: () => Promise<void>,
+  ) {}
+
+  async list(filter: InboxFilter, page = 1): Promise<InboxPage> {
+    const counted = await this.filtered(filter)
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirst()
+    const total = Number(counted?.n ?? 0)
+    const pages = Math.max(1, Math.ceil(total / PAGE_SIZE))
+    const current = Math.min(Math.max(1, page), pages)
+    const rows = await this.filtered(filter)
+      .orderBy('s.id', 'desc')
+      .limit(PAGE_SIZE)
+      .offset((current - 1) * PAGE_SIZE)
+      .execute()
+    return { rows: rows.map((row) => inboxRow(toSubmission(row))), total, page: current, pageSize: PAGE_SIZE, pages }
+  }
+
+  async get(id: number): Promise<EnquiryDetail | undefined> {
+    const row = await selectSubmissions(this.db).where('s.id', '=', id).executeTakeFirst()
+    if (!row) return undefined
+    const submission = toSubmission(row)
+    const mails = await toOutboxMessages(
+      this.db,
+      await this.db.selectFrom('outbox').selectAll().where('submission_id', '=', id).orderBy('id').execute(),
+    )
+    return {
+      ...inboxRow(submission),
+      data: submission.data,
+      ip: submission.ip ?? null,
+      userAgent: submission.userAgent ?? null,
+      requestId: submission.requestId,
+      mails: mails.map(mailDelivery),
+    }
+  }
+
+  /** Marks handled (at `now`) or, with null, open again; false when there is no such enquiry. */
+  async setHandled(id: number, at: number | null): Promise<boolean> {
+    const result = await this.db.updateTable('submissions').set({ handled_at: at }).where('id', '=', id).executeTakeFirst()
+    return Number(result.numUpdatedRows) > 0
+  }
+
+  /** Puts the enquiry's waiting mail at the front of the outbox (due now, backoff forgotten).
+   * Returns how many messages that was: 0 when all its mail was already sent (or it is spam). */
+  async resend(id: number, now: number): Promise<number> {
+    const result = await this.db
+      .updateTable('outbox')
+      .set({ next_attempt_at: now })
+      .where('submission_id', '=', id)
+      .where('status', '=', 'queued')
+      .executeTakeFirst()
+    return Number(result.numUpdatedRows)
+  }
+
+  /** Deletes one enquiry and its mail; returns the .eml copies to delete, or undefined if none such. */
+  async delete(id: number): Promise<{ emlFiles: string[] } | undefined> {
+    const emlFiles = await this.emlFilesOf([id])
+    const result = await this.db.deleteFrom('submissions').where('id', '=', id).executeTakeFirst()
+    if (Number(result.numDeletedRows) === 0) return undefined
+    await this.afterDelete()
+    return { emlFiles }
+  }
+
+  /** The enquiries stored for an address (any letter case), for the confirmation of a deletion. */
+  async idsForEmail(email: string): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('submissions')
+      .select('id')
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
+      .orderBy('id')
+      .execute()
+    return rows.map((r) => r.id)
+  }
+
+  /** A data-subject request: every enquiry from an address, with its mail. Only the enquiries seen
+   * here are deleted, so one arriving meanwhile is not deleted without its .eml copy. */
+  async deleteByEmail(email: string): Promise<{ submissionIds: number[]; emlFiles: string[] }> {
+    const ids = await this.idsForEmail(email)
+    if (ids.length === 0) return { submissionIds: [], emlFiles: [] }
+    const emlFiles = await this.emlFilesOf(ids)
+    await this.db.deleteFrom('submissions').where('id', 'in', ids).execute()
+    await this.afterDelete()
+    return { submissionIds: ids, emlFiles }
+  }
+
+  /** Every enquiry the filter selects, newest first, read in batches: for the CSV export. */
+  async *export(filter: InboxFilter): AsyncGenerator<Submission> {
+    let before = Number.MAX_SAFE_INTEGER
+    for (;;) {
+      const batch = await this.filtered(filter).where('s.id', '<', before).orderBy('s.id', 'desc').limit(EXPORT_BATCH).execute()
+      for (const row of batch) yield toSubmission(row)
+      if (batch.length < EXPORT_BATCH) return
+      before = batch[batch.length - 1]!.id
+    }
+  }
+
+  /** The form types that have enquiries, for the filter's list. */
+  async formTypes(): Promise<string[]> {
+    const rows = await this.db.selectFrom('submissions').select('form_type').distinct().orderBy('form_type').execute()
+    return rows.map((r) => r.form_type)
+  }
+
+  private async emlFilesOf(ids: number[]): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('outbox')
+      .select('delivery')
+      .where('submission_id', 'in', ids)
+      .where('delivery', 'like', '%.eml')
+      .execute()
+    return rows.map((r) => r.delivery!).filter(Boolean)
+  }
+
+  private filtered(filter: InboxFilter) {
+    let query = selectSubmissions(this.db)
+    const { q, formType, state, mail, from, until } = filter
+    if (state === 'spam') query = query.where('s.status', '=', 'spam')
+    else {
+      query = query.where('s.status', '!=', 'spam')
+      if (state === 'open') query = query.where('s.handled_at', 'is', null)
+      if (state === 'handled') query = query.where('s.handled_at', 'is not', null)
+    }
+    if (formType) query = query.where('s.form_type', '=', formType)
+    if (mail === 'sent') query = query.where('o.status', '=', 'sent')
+    if (mail === 'queued') query = query.where('o.status', '=', 'queued').where('o.last_error', 'is', null)
+    if (mail === 'failed') query = query.where('o.status', '=', 'queued').where('o.last_error', 'is not', null)
+    if (from !== undefined) query = query.where('s.received_at', '>=', from)
+    if (until !== undefined) query = query.where('s.received_at', '<', until)
+    if (q) query = query.where((eb) => this.matches(eb as unknown as ExpressionBuilder<Joined, 's' | 'o'>, q))
+    return query
+  }
+
+  /**
+   * Case-insensitive words anywhere in the enquiry, or its number. The fields are searched value by
+   * value (what the buyer typed), never the JSON text that holds them, whose quotes and braces
+   * every enquiry has.
+   */
+  private matches(eb: ExpressionBuilder<Joined, 's' | 'o'>, q: string) {
+    const number = /^#?(\d{1,15})$/.exec(q.trim())
+    const pattern = `%${q
+      .trim()
+      .toLowerCase()
+      .replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    const like = (text: RawBuilder<unknown>) => sql<boolean>`lower(${text}) like ${pattern} escape '\\'`
+    const data = sql.ref('s.data')
+    // Each scalar: a field's text or number, or one choice of a list.
+    const inFields =
+      this.kind === 'sqlite'
+        ? sql<boolean>`exists (select 1 from json_tree(${data}) as f where f.type not in ('object', 'array') and ${like(sql.ref('f.value'))})`
+        : sql<boolean>`exists (select 1 from jsonb_path_query(${data}, 'lax $.*[*]') as f(value) where ${like(sql.raw("f.value #>> '{}'"))})`
+    const alternatives = [
+      like(sql.ref('s.name')),
+      like(sql.ref('s.email')),
+      like(sql.ref('s.product')),
+      like(sql.ref('s.form_type')),
+      inFields,
+    ]
+    if (number) alternatives.push(sql<boolean>`${sql.ref('s.id')} = ${Number(number[1])}`)
+    return eb.or(alternatives)
+  }
+}
+
+export function enquiryState(s: Pick<Submission, 'status' | 'handledAt'>): EnquiryState {
+  return s.status === 'spam' ? 'spam' : s.handledAt === null ? 'open' : 'handled'
+}
+
+export function mailState(status: OutboxStatus, lastError: string | null): MailState {
+  if (status === 'sent') return 'sent'
+  return lastError === null ? 'queued' : 'failed'
+}
+
+export function inboxRow(s: Submission): InboxRow {
+  const text = (field: string) => (typeof s.data[field] === 'string' ? (s.data[field] as string) : '')
+  return {
+    id: s.id,
+    receivedAt: s.receivedAt,
+    formType: s.formType,
+    kind: s.kind,
+    product: s.product,
+    name: s.name,
+    email: s.email,
+    company: text('company'),
+    country: text('country'),
+    phone: text('mobile'),
+    state: enquiryState(s),
+    handledAt: s.handledAt,
+    mail: s.mailStatus === null ? null : mailState(s.mailStatus, s.mailError),
+    mailError: s.mailStatus === 'sent' ? null : s.mailError,
+    mailAttempts: s.mailAttempts,
+  }
+}
+
+function mailDelivery(m: OutboxMessage): MailDelivery {
+  return {
+    id: m.id,
+    status: mailState(m.status, m.lastError),
+    attempts: m.attempts,
+    createdAt: m.createdAt,
+    lastAttemptAt: m.lastAttemptAt,
+    nextAttemptAt: m.status === 'sent' ? null : m.nextAttemptAt,
+    sentAt: m.sentAt,
+    lastError: m.lastError,
+    delivery: m.delivery,
+  }
+}

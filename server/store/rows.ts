@@ -1,0 +1,122 @@
+// The tables' rows as the store's records, each mapped in one place: a submission (with its latest
+// mail's state) and an outbox message (with its submission), on either database.
+import { randomUUID } from 'node:crypto'
+import type { FieldValue } from '../../project/inbox-api.ts'
+import type { EnquiryDb, OutboxRow, OutboxStatus, SubmissionRow } from './schema.ts'
+import type { MailInputs, NewSubmission, OutboxMessage, Submission } from './types.ts'
+
+/** Submissions (as `s`) with their latest mail (as `o`, absent for spam), for any query on them. */
+export function selectSubmissions(db: EnquiryDb) {
+  return db
+    .selectFrom('submissions as s')
+    .leftJoin('outbox as o', (join) =>
+      join.onRef('o.submission_id', '=', 's.id').on('o.id', '=', (eb) =>
+        eb
+          .selectFrom('outbox as latest')
+          .select((e) => e.fn.max('latest.id').as('id'))
+          .whereRef('latest.submission_id', '=', 's.id'),
+      ),
+    )
+    .selectAll('s')
+    .select(['o.status as mail_status', 'o.last_error as mail_error', 'o.attempts as mail_attempts'])
+}
+
+export type SubmissionWithMailRow = SubmissionRow & {
+  mail_status: OutboxStatus | null
+  mail_error: string | null
+  mail_attempts: number | null
+}
+
+/** A submission's fields as stored: JSON text on SQLite, already parsed (jsonb) on PostgreSQL. */
+export function parseData(data: SubmissionRow['data']): Record<string, FieldValue> {
+  return (typeof data === 'string' ? JSON.parse(data) : data) as Record<string, FieldValue>
+}
+
+export function toSubmission(row: SubmissionWithMailRow): Submission {
+  return {
+    id: row.id,
+    receivedAt: Number(row.received_at),
+    formType: row.form_type,
+    kind: row.kind,
+    product: row.product,
+    name: row.name,
+    email: row.email,
+    data: parseData(row.data),
+    status: row.status,
+    ip: row.ip ?? undefined,
+    userAgent: row.user_agent ?? undefined,
+    requestId: row.request_id,
+    mailStatus: row.mail_status,
+    mailError: row.mail_error,
+    mailAttempts: row.mail_attempts ?? 0,
+    handledAt: row.handled_at === null ? null : Number(row.handled_at),
+  }
+}
+
+/** Outbox rows as messages, each with its submission (one query for all of them). */
+export async function toOutboxMessages(db: EnquiryDb, rows: OutboxRow[]): Promise<OutboxMessage[]> {
+  if (rows.length === 0) return []
+  const ids = [...new Set(rows.map((row) => row.submission_id))]
+  const submissions = new Map((await selectSubmissions(db).where('s.id', 'in', ids).execute()).map((row) => [row.id, toSubmission(row)]))
+  // The outbox row goes with its submission (ON DELETE CASCADE): both are there, or neither.
+  return rows.map((row) => ({
+    id: row.id,
+    submissionId: row.submission_id,
+    createdAt: row.created_at,
+    messageId: row.message_id,
+    siteUrl: row.site_url,
+    storedMail:
+      row.text === null
+        ? null
+        : {
+            replyToName: row.reply_to_name ?? '',
+            replyToAddress: row.reply_to_address ?? '',
+            subject: row.subject ?? '',
+            text: row.text,
+            html: row.html ?? '',
+          },
+    submission: submissions.get(row.submission_id)!,
+    status: row.status,
+    attempts: row.attempts,
+    nextAttemptAt: row.next_attempt_at,
+    leaseOwner: row.lease_owner,
+    leaseUntil: row.lease_until,
+    lastError: row.last_error,
+    lastAttemptAt: row.last_attempt_at,
+    sentAt: row.sent_at,
+    delivery: row.delivery,
+  }))
+}
+
+/** A submission as its table row (without the id). */
+export function submissionRow(submission: NewSubmission) {
+  return {
+    received_at: submission.receivedAt,
+    form_type: submission.formType,
+    kind: submission.kind,
+    product: submission.product,
+    name: submission.name,
+    email: submission.email,
+    data: JSON.stringify(submission.data),
+    status: submission.status,
+    ip: submission.ip ?? null,
+    user_agent: submission.userAgent ?? null,
+    request_id: submission.requestId,
+  }
+}
+
+/**
+ * A submission's mail as its new outbox row, due at once: what composing it needs besides the
+ * submission, not the mail itself. Its Message-ID is made now, so every attempt to send it carries
+ * the same one and a mailbox that got it twice shows it once.
+ */
+export function outboxRow(submissionId: number, receivedAt: number, inputs: MailInputs) {
+  return {
+    submission_id: submissionId,
+    created_at: receivedAt,
+    message_id: `<enquiry-${submissionId}.${randomUUID()}@${new URL(inputs.siteUrl).hostname}>`,
+    site_url: inputs.siteUrl,
+    status: 'queued' as const,
+    next_attempt_at: receivedAt,
+  }
+}

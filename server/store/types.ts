@@ -1,0 +1,109 @@
+// The store's records as the rest of the service sees them (./index.ts opens the store).
+import type { FieldValue } from '../../project/inbox-api.ts'
+import type { OutboxStatus, SubmissionStatus } from './schema.ts'
+
+export type { FieldValue }
+export type StoreKind = 'sqlite' | 'postgresql'
+
+export interface NewSubmission {
+  receivedAt: number
+  formType: string
+  kind: string
+  product: string
+  name: string
+  email: string
+  data: Record<string, FieldValue>
+  status: SubmissionStatus
+  ip: string | undefined
+  /** The browser's User-Agent header, bounded; shown with the enquiry in the inbox. */
+  userAgent?: string | undefined
+  requestId: string
+}
+
+export interface StoredIds {
+  id: number
+  outboxId: number | null
+}
+
+export interface Submission extends NewSubmission {
+  id: number
+  /** Its latest mail: 'queued' | 'sent', or null for a submission that is never mailed (spam). */
+  mailStatus: OutboxStatus | null
+  /** The latest mail's last failed attempt, while it is queued or after it was sent. */
+  mailError: string | null
+  mailAttempts: number
+  /** When the owner marked it handled in the inbox; null while open. */
+  handledAt: number | null
+}
+
+/** What the outbox keeps, besides the submission itself, to compose its mail when it is sent. */
+export interface MailInputs {
+  /** The site the mail says it comes from; its host names the Message-ID. */
+  siteUrl: string
+}
+
+/** A mail as a build before schema version 4 composed and stored it; sent as it is. */
+export interface StoredMail {
+  replyToName: string
+  replyToAddress: string
+  subject: string
+  text: string
+  html: string
+}
+
+export interface OutboxMessage {
+  id: number
+  submissionId: number
+  createdAt: number
+  /** Fixed when queued, so every attempt sends the same message. */
+  messageId: string
+  /** The site the mail says it comes from (null on mail stored composed). */
+  siteUrl: string | null
+  /** Mail composed by an older build; null: composed from `submission` when it is sent. */
+  storedMail: StoredMail | null
+  submission: Submission
+  status: OutboxStatus
+  attempts: number
+  nextAttemptAt: number
+  leaseOwner: string | null
+  leaseUntil: number | null
+  lastError: string | null
+  lastAttemptAt: number | null
+  sentAt: number | null
+  /** Where it went: the SMTP server's reply, or the path of the .eml file. */
+  delivery: string | null
+}
+
+/** What /readyz reports about the database; never rejects. */
+export interface StoreReadiness {
+  store: StoreKind
+  ok: boolean
+  /** Messages queued and not yet accepted by the mail server. */
+  outboxBacklog: number
+  /** Age of the oldest of them, or null when none is queued. */
+  oldestPendingAgeSeconds: number | null
+  error?: string
+}
+
+/**
+ * The database did not answer in time, could not be reached, or could not write (disk full): the
+ * enquiry was not stored, and trying again later may work. Answered 503, not as a fault of ours.
+ */
+export class StoreUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options)
+    this.name = 'StoreUnavailableError'
+  }
+}
+
+export interface StoreSettings {
+  dataDir: string
+  /** postgres:// URL; unset keeps SQLite under dataDir. */
+  databaseUrl?: string | undefined
+  /** Most connections one instance opens to PostgreSQL. */
+  databasePoolSize?: number
+  /** Longest a PostgreSQL statement or a wait for a connection may take before the request gets 503. */
+  databaseTimeoutMs?: number
+  /** Told about faults of idle database connections (the pool replaces them). */
+  onConnectionError?: (error: Error) => void
+}
