@@ -8,6 +8,7 @@
 // Every object is strict: a key that is not declared here is an error ("did you mean …?"), never
 // silently dropped. Regexes are written without flags, because JSON Schema patterns have none.
 import { z } from 'zod'
+import { FORM_TYPE, SITE_PATH } from '../project/site-manifest.ts'
 
 declare module 'zod' {
   interface GlobalMeta {
@@ -35,7 +36,7 @@ function matching(regex: RegExp, message: string) {
 
 const text = z.string().trim().min(1, 'Must not be empty')
 export const sitePath = matching(
-  /^\/([A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*)?$/,
+  SITE_PATH,
   'Must be an address inside the site such as /products/clove: a / then letters, digits, - or _, no / at the end',
 ).meta({ description: 'An address inside the site, starting with /, e.g. /products/clove.' })
 const productSlug = matching(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Use lower-case letters, digits and single dashes, e.g. green-chilli')
@@ -44,10 +45,7 @@ const productRef = productSlug.meta({
   description: 'A product, by its file name in content/products/ without .yaml.',
   references: 'products',
 })
-export const formType = matching(
-  /^[A-Za-z][A-Za-z0-9_]{1,60}$/,
-  'Letters, digits and _ only, starting with a letter, e.g. GreenChilliEnquiry',
-).meta({
+export const formType = matching(FORM_TYPE, 'Letters, digits and _ only, starting with a letter, e.g. GreenChilliEnquiry').meta({
   description:
     'The name the page’s enquiries are filed under in the mailbox, e.g. CloveEnquiry. Each page has its own. Do not change it once the page is live.',
   setOnce: true,

@@ -5,9 +5,9 @@ import { dangerouslySkipEscape, escapeInject } from 'vike/server'
 import type { PageContextServer } from 'vike/types'
 import type { Head } from '../templates/lib/head.ts'
 import { getContent, image, socialImage } from '../templates/lib/site.ts'
-import { Document } from './Document.tsx'
+import { Document } from '../templates/components/Document.tsx'
 import { Layout } from './Layout.tsx'
-import './global.css'
+import '../templates/styles/global.css'
 
 export function onRenderHtml(pageContext: PageContextServer) {
   const { site, pages } = getContent()
