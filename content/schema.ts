@@ -39,7 +39,11 @@ export const sitePath = matching(
   SITE_PATH,
   'Must be an address inside the site such as /products/clove: a / then letters, digits, - or _, no / at the end',
 ).meta({ description: 'An address inside the site, starting with /, e.g. /products/clove.' })
-const productSlug = matching(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Use lower-case letters, digits and single dashes, e.g. green-chilli')
+/** A product's file name: lower-case, e.g. black-pepper. */
+export const PRODUCT_SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/
+/** A granite shade's file name: capitals allowed, e.g. NeoGalaxy. */
+export const SHADE_SLUG = /^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$/
+const productSlug = matching(PRODUCT_SLUG, 'Use lower-case letters, digits and single dashes, e.g. green-chilli')
 /** A product named by its file name, e.g. black-pepper for products/black-pepper.yaml. */
 const productRef = productSlug.meta({
   description: 'A product, by its file name in content/products/ without .yaml.',
@@ -348,7 +352,7 @@ export const graniteShadeSchema = z
     // What tells a shade from granite/_shared.yaml in the same folder: the browser editor lists the
     // folder's files whose kind is graniteShade (content/cms-config.ts).
     kind: z.literal('graniteShade').meta({ description: 'Always graniteShade for a granite shade page.' }),
-    slug: matching(/^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$/, 'Letters, digits and single dashes, e.g. NeoGalaxy').meta({
+    slug: matching(SHADE_SLUG, 'Letters, digits and single dashes, e.g. NeoGalaxy').meta({
       description: 'The file’s name without .yaml, e.g. NeoGalaxy (capital letters allowed here). Do not change it once the page is live.',
       setOnce: true,
     }),
@@ -544,7 +548,7 @@ export const legalSchema = z
     updated: isoDate.meta({ description: 'The date of the last change, written "YYYY-MM-DD". Set it when you change the text.' }),
     seo,
   })
-  .meta({ title: 'legal/*.mdx (the lines between ---)', description: 'What describes a legal text: title, address, dates.' })
+  .meta({ title: 'legal/*.mdx', description: 'The lines between the two `---` at the top of a legal text: its title, address and dates.' })
 
 export type Site = z.infer<typeof siteSchema>
 export type Product = z.infer<typeof productSchema>
