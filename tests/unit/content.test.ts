@@ -89,6 +89,20 @@ describe('the real content', () => {
   })
 })
 
+describe("the site's origin", () => {
+  it('is site.yaml’s unless the caller gives another (the build’s SITE_URL); the loader reads no environment', () => {
+    const before = process.env.SITE_URL
+    process.env.SITE_URL = 'https://from-the-environment.example'
+    try {
+      expect(loadContent(realContent).site.origin).toBe('https://www.neoagrogranite.com')
+      expect(loadContent(realContent, { origin: 'https://shop.example.in' }).site.origin).toBe('https://shop.example.in')
+    } finally {
+      if (before === undefined) delete process.env.SITE_URL
+      else process.env.SITE_URL = before
+    }
+  })
+})
+
 describe('a field that is not in the schema', () => {
   it('is an error with a "did you mean" at its own line, for misspelled optional fields', () => {
     const dir = copyContent()
@@ -366,6 +380,14 @@ describe('references between files', () => {
     )
     expect(text).toMatch(
       /products\/clove\.yaml:\d+ › image\.src: The picture is named products\/clove\.jpg \(letter case differs\): write src: products\/clove\.jpg exactly/,
+    )
+  })
+
+  it('checks every picture field the schema marks, the share image too', () => {
+    const dir = copyContent()
+    edit(dir, 'site.yaml', (t) => t.replace('src: home/quick-enquiry.jpg', 'src: home/quick-enquiri.jpg'))
+    expect(formatProblems(problemsOf(dir))).toMatch(
+      /site\.yaml:\d+ › shareImage\.src: \S*images\/home\/quick-enquiri\.jpg does not exist: did you mean home\/quick-enquiry\.jpg\?/,
     )
   })
 
