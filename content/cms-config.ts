@@ -54,8 +54,11 @@ interface FieldContext {
 
 /** The Decap field for one JSON Schema property. */
 export function cmsField(name: string, schema: JsonSchema, required: boolean, ctx: FieldContext): CmsField {
-  const field: Record<string, unknown> & { name: string } = { label: label(name), name }
+  const field: Record<string, unknown> & { name: string } = { label: typeof schema.label === 'string' ? schema.label : label(name), name }
   if (schema.description) field.hint = schema.description
+  // Staff are not asked for it; Decap keeps a hidden field's value when it saves the file, and a
+  // new entry leaves it out (the loader makes it from the entry's name: content/schema.ts).
+  if (schema.forDevelopers) return { ...field, required: false, widget: 'hidden' } as CmsField
   const isRequired = required && schema.default === undefined && !ctx.inOptionalBlock
   field.required = isRequired
   if (schema.const !== undefined) {

@@ -4,11 +4,13 @@
 // configuration (content/cms-config.ts) all read this list, in this order.
 import type { z } from 'zod'
 import {
+  capitalisedSlug,
   formsSchema,
   graniteShadeSchema,
   graniteSharedSchema,
   homeSchema,
   legalSchema,
+  lowerCaseSlug,
   navigationSchema,
   PRODUCT_SLUG,
   pagesSchema,
@@ -68,23 +70,6 @@ export interface EditorList {
 }
 
 export type Collection = FileCollection | FolderCollection | FrontMatterCollection
-
-/** White Pepper → white-pepper */
-function lowerCaseSlug(s: string): string {
-  return s
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-}
-
-/** Neo Ivory → NeoIvory */
-export function capitalisedSlug(s: string): string {
-  return s
-    .split(/[^A-Za-z0-9]+/)
-    .filter(Boolean)
-    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
-    .join('')
-}
 
 export const collections = {
   site: {

@@ -10,12 +10,12 @@ import { existsSync, readdirSync, statSync } from 'node:fs'
 import { basename, dirname, join, relative, resolve } from 'node:path'
 import { paths } from '../project/paths.ts'
 import { catalogueListPageCount, catalogueListPageId, catalogueListPath } from './catalogue-pages.ts'
-import { type Collection, type Collections, capitalisedSlug, collections } from './collections.ts'
+import { type Collection, type Collections, collections } from './collections.ts'
 import { markedValues, toJsonSchema } from './json-schemas.ts'
 import { closest, fieldName } from './messages.ts'
 import { ContentError, type Problem, sortProblems } from './problems.ts'
 import { type CollectionData, Findings, type Folder, readCollections } from './read-files.ts'
-import type { Pages } from './schema.ts'
+import { enquiryFormType, type Pages } from './schema.ts'
 import { indexContent, type PageKind, type RouteEntry, type SiteContent } from './site-content.ts'
 import type { Position } from './yaml-source.ts'
 
@@ -135,7 +135,8 @@ function crossCheck(dir: string, data: CollectionData, findings: Findings, requi
 
 /**
  * formTypes name the form in the mailbox; two pages may not share one. The newer file is the one
- * to change: the older one's enquiries are already filed under it.
+ * to change: the older one's enquiries are already filed under it. A formType made from the file
+ * name (none written) can only change with the name.
  */
 function checkFormTypes(data: CollectionData, findings: Findings): void {
   const formTypeFiles = new Map<string, { file: string; slug: string }[]>()
@@ -149,11 +150,20 @@ function checkFormTypes(data: CollectionData, findings: Findings): void {
     const [oldest, ...newer] = byAge(owners, (o) => o.file)
     for (const owner of newer) {
       const suggestion = freeFormType(owner.slug, usedFormTypes)
-      findings.add(
-        owner.file,
-        ['formType'],
-        `"${formType}" is already the formType of ${oldest!.file}: give this page its own, e.g. ${suggestion} (leave the other file's as it is)`,
-      )
+      const written = (findings.source(owner.file)?.data as { formType?: unknown } | null)?.formType !== undefined
+      if (written) {
+        findings.add(
+          owner.file,
+          ['formType'],
+          `"${formType}" is already the formType of ${oldest!.file}: give this page its own, e.g. ${suggestion} (leave the other file's as it is)`,
+        )
+      } else {
+        findings.add(
+          owner.file,
+          ['slug'],
+          `Its enquiries would be filed as "${formType}", made from this name, which is already the formType of ${oldest!.file}: choose another name, or have a developer write formType: ${suggestion}`,
+        )
+      }
     }
   }
 }
@@ -247,7 +257,7 @@ function siteContent(dir: string, data: CollectionData, routes: RouteEntry[], or
 }
 
 function freeFormType(slug: string, used: Set<string>): string {
-  const base = `${capitalisedSlug(slug).replace(/^[0-9]+/, '') || 'Product'}Enquiry`
+  const base = enquiryFormType(slug)
   let candidate = base
   for (let n = 2; used.has(candidate); n++) candidate = `${base}${n}`
   return candidate
