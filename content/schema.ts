@@ -293,7 +293,7 @@ const productCommon = {
     description:
       'The product’s short name in lower-case letters, digits and dashes, e.g. green-chilli: its page is at /products/green-chilli and its file is green-chilli.yaml. It cannot be changed once the product is saved.',
     setOnce: true,
-    label: 'Short name (for the web address)',
+    label: 'Short name for the web address',
   }),
   name: text.meta({ description: 'The product’s name, e.g. "Black Pepper".' }),
   menuLabel: text.meta({ description: 'How menus, footer and forms name it, e.g. "Black Pepper (Kali Mirch)".', label: 'Name in menus' }),
@@ -442,7 +442,7 @@ export const graniteShadeSchema = z
       description:
         'The shade’s short name, capitals allowed, e.g. NeoGalaxy: its page is at /products/granite/NeoGalaxy and its file is NeoGalaxy.yaml. It cannot be changed once the shade is saved.',
       setOnce: true,
-      label: 'Short name (for the web address)',
+      label: 'Short name for the web address',
     }),
     name: text.meta({ description: 'The full name, e.g. "Neo Galaxy Black".' }),
     shortName: text.meta({ description: 'The shorter name used on the Sitemap page, e.g. "Neo Galaxy".' }),

@@ -184,7 +184,7 @@ describe('the editor configuration generated from content/schema.ts', () => {
     // No default: a new entry leaves them out, and the loader makes them from its name.
     for (const name of ['path', 'formType', 'enquiryName']) expect(find(agro, [name]).default, name).toBeUndefined()
     // What staff fill in stays, under names a non-developer reads.
-    expect(find(agro, ['slug'])).toMatchObject({ widget: 'set-once', label: 'Short name (for the web address)' })
+    expect(find(agro, ['slug'])).toMatchObject({ widget: 'set-once', label: 'Short name for the web address' })
     expect(find(agro, ['aliases'])).toMatchObject({ widget: 'list', label: 'Other addresses' })
     expect(find(agro, ['image', 'src'])).toMatchObject({ widget: 'image', label: 'Picture file' })
     expect(find(agro, ['image', 'alt']).label).toBe('What the picture shows')
