@@ -71,30 +71,38 @@ export interface EditorList {
 
 export type Collection = FileCollection | FolderCollection | FrontMatterCollection
 
+const file = <S extends z.ZodType>(name: string, file: string, schema: S, editor: FileCollection['editor']): FileCollection<S> => ({
+  type: 'file',
+  name,
+  schema,
+  file,
+  editor,
+})
+const folder = <S extends z.ZodType>(
+  name: string,
+  folder: string,
+  schema: S,
+  slug: FolderCollection['slug'],
+  editor: FolderCollection['editor'],
+): FolderCollection<S> => ({ type: 'folder', name, schema, folder, slug, editor })
+const frontMatter = <S extends z.ZodType>(
+  name: string,
+  folder: string,
+  schema: S,
+  editor: FrontMatterCollection['editor'],
+): FrontMatterCollection<S> => ({ type: 'frontMatter', name, schema, folder, editor })
+
 export const collections = {
-  site: {
-    type: 'file',
-    name: 'site',
-    schema: siteSchema,
-    file: 'site.yaml',
-    editor: { label: 'Company and contact details' },
-  },
-  navigation: {
-    type: 'file',
-    name: 'navigation',
-    schema: navigationSchema,
-    file: 'navigation.yaml',
-    editor: { label: 'Menus and footer links' },
-  },
-  home: { type: 'file', name: 'home', schema: homeSchema, file: 'home.yaml', editor: { label: 'Home page', imageFolder: 'home' } },
-  pages: { type: 'file', name: 'pages', schema: pagesSchema, file: 'pages.yaml', editor: { label: 'Page headings and search titles' } },
-  products: {
-    type: 'folder',
-    name: 'product',
-    schema: productSchema,
-    folder: 'products',
-    slug: { pattern: PRODUCT_SLUG, from: lowerCaseSlug },
-    editor: {
+  site: file('site', 'site.yaml', siteSchema, { label: 'Company and contact details' }),
+  navigation: file('navigation', 'navigation.yaml', navigationSchema, { label: 'Menus and footer links' }),
+  home: file('home', 'home.yaml', homeSchema, { label: 'Home page', imageFolder: 'home' }),
+  pages: file('pages', 'pages.yaml', pagesSchema, { label: 'Page headings and search titles' }),
+  products: folder(
+    'product',
+    'products',
+    productSchema,
+    { pattern: PRODUCT_SLUG, from: lowerCaseSlug },
+    {
       imageFolder: 'products',
       lists: [
         {
@@ -115,14 +123,13 @@ export const collections = {
         },
       ],
     },
-  },
-  graniteShades: {
-    type: 'folder',
-    name: 'granite-shade',
-    schema: graniteShadeSchema,
-    folder: 'granite',
-    slug: { pattern: SHADE_SLUG, from: capitalisedSlug },
-    editor: {
+  ),
+  graniteShades: folder(
+    'granite-shade',
+    'granite',
+    graniteShadeSchema,
+    { pattern: SHADE_SLUG, from: capitalisedSlug },
+    {
       imageFolder: 'granite',
       lists: [
         {
@@ -135,32 +142,23 @@ export const collections = {
         },
       ],
     },
-  },
-  graniteShared: {
-    type: 'file',
-    name: 'granite-shared',
-    schema: graniteSharedSchema,
-    file: 'granite/_shared.yaml',
-    editor: { label: 'Granite: shared by all shades', imageFolder: 'granite' },
-  },
-  reviews: { type: 'file', name: 'reviews', schema: reviewsSchema, file: 'reviews.yaml', editor: { label: 'Reviews and ratings' } },
-  forms: { type: 'file', name: 'forms', schema: formsSchema, file: 'forms.yaml', editor: { label: 'Enquiry form choices' } },
-  legal: {
-    type: 'frontMatter',
-    name: 'legal',
-    schema: legalSchema,
-    folder: 'legal',
-    editor: {
-      lists: [
-        {
-          name: 'legal',
-          label: 'Legal texts',
-          labelSingular: 'legal text',
-          description: 'The privacy policy and the terms (content/legal/). Set "Updated" when you change the text.',
-        },
-      ],
-    },
-  },
-} as const satisfies Record<string, Collection>
+  ),
+  graniteShared: file('granite-shared', 'granite/_shared.yaml', graniteSharedSchema, {
+    label: 'Granite: shared by all shades',
+    imageFolder: 'granite',
+  }),
+  reviews: file('reviews', 'reviews.yaml', reviewsSchema, { label: 'Reviews and ratings' }),
+  forms: file('forms', 'forms.yaml', formsSchema, { label: 'Enquiry form choices' }),
+  legal: frontMatter('legal', 'legal', legalSchema, {
+    lists: [
+      {
+        name: 'legal',
+        label: 'Legal texts',
+        labelSingular: 'legal text',
+        description: 'The privacy policy and the terms (content/legal/). Set "Last changed" when you change the text.',
+      },
+    ],
+  }),
+}
 
 export type Collections = typeof collections

@@ -34,15 +34,11 @@ export interface PageSite {
   socialImage(ref: ImageRef): HeadImage | undefined
 }
 
-/** The site as a page sees it, from the data handed to Vike's globalContext (or any given `siteData`). */
+/** The site as a page sees it, from the data handed to Vike's globalContext (a test hands any `siteData`). */
 export function pageSite(context: { globalContext: { siteData?: SiteData } }): PageSite {
   const data = context.globalContext.siteData
   if (!data) throw new Error('No site data: the build or the preview hands it to Vike (renderer/+onCreateGlobalContext.server.ts)')
-  return sitePictures(data)
-}
-
-/** PageSite over `data`. */
-export function sitePictures({ content, images }: SiteData): PageSite {
+  const { content, images } = data
   const image = (src: string) => imageEntry(images, src)
   return {
     content,
