@@ -25,6 +25,20 @@ const apiOrigin = z.string().transform((value, ctx) => {
   return url.origin
 })
 
+// SITE_URL is in the server's table (server/config.ts): set at build time it replaces site.yaml's
+// `origin`, and the server then takes it from the build.
+const siteOrigin = z.string().transform((value, ctx) => {
+  const url = URL.canParse(value) ? new URL(value) : undefined
+  if (!url || !['https:', 'http:'].includes(url.protocol) || url.pathname !== '/' || url.search || url.hash || url.username) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be the site's public origin, such as https://www.example.com, with no path (got "${value}")`,
+    })
+    return z.NEVER
+  }
+  return url.origin
+})
+
 export const BUILD_ENVIRONMENT = {
   API_ORIGIN: {
     schema: apiOrigin.optional(),
@@ -37,12 +51,20 @@ export const BUILD_ENVIRONMENT = {
 export interface BuildSettings {
   /** Where the forms post, when not to the site itself. */
   apiOrigin: string | undefined
+  /** The site's public origin when not site.yaml's `origin` (SITE_URL). */
+  siteUrl: string | undefined
 }
 
 export function loadBuildSettings(env: NodeJS.ProcessEnv = process.env): BuildSettings {
-  const value = env.API_ORIGIN?.trim()
-  const parsed = BUILD_ENVIRONMENT.API_ORIGIN.schema.safeParse(value === '' ? undefined : value)
-  if (!parsed.success)
-    throw new BuildSettingsError(`API_ORIGIN: ${parsed.error.issues.map((i) => i.message).join('; ')}. See docs/deploy.md.`)
-  return { apiOrigin: parsed.data }
+  return {
+    apiOrigin: setting('API_ORIGIN', BUILD_ENVIRONMENT.API_ORIGIN.schema, env.API_ORIGIN),
+    siteUrl: setting('SITE_URL', siteOrigin.optional(), env.SITE_URL),
+  }
+}
+
+function setting<T>(name: string, schema: z.ZodType<T>, raw: string | undefined): T {
+  const value = raw?.trim()
+  const parsed = schema.safeParse(value === '' ? undefined : value)
+  if (!parsed.success) throw new BuildSettingsError(`${name}: ${parsed.error.issues.map((i) => i.message).join('; ')}. See docs/deploy.md.`)
+  return parsed.data
 }

@@ -10,6 +10,7 @@ import { checkContent } from '../content/check.ts'
 import { ContentError, formatProblems, type SiteContent } from '../content/load.ts'
 import { builtInFormTypes } from '../forms/schemas.ts'
 import { isEntryPoint } from '../project/entry-point.ts'
+import type { ImageManifest } from '../project/image-manifest.ts'
 import { distLayout, paths } from '../project/paths.ts'
 import { type SiteManifest, siteManifestSchema } from '../project/site-manifest.ts'
 import { moveInboxShells } from '../server/inbox/shells.ts'
@@ -24,6 +25,7 @@ import { deferEntries } from './defer-entry.ts'
 import { inlineStylesheets } from './inline-css.ts'
 import { precompressDir } from './precompress.ts'
 import { writeSiteIcons } from './site-icons.ts'
+import { siteDataPlugin } from './site-data-plugin.ts'
 import { writeStaticHostingFiles } from './static-hosting.ts'
 
 export function siteManifest(
@@ -80,7 +82,11 @@ export async function buildSite({ quiet = false } = {}): Promise<{ pages: number
   process.env.PUBLIC_ENV__API_ORIGIN = settings.apiOrigin ?? ''
 
   // The whole check first: a mistake stops the build before anything of the last good build is removed.
-  const check = await checkContent({ dir: paths.contentDir, cacheFile: join(paths.cacheDir, 'content-check.json') })
+  const check = await checkContent({
+    dir: paths.contentDir,
+    cacheFile: join(paths.cacheDir, 'content-check.json'),
+    origin: settings.siteUrl,
+  })
   if (!check.content) throw new ContentError(check.errors)
   if (check.warnings.length > 0) log(`content: ${check.warnings.length} warning(s):\n${formatProblems(check.warnings)}`)
   const content = check.content
@@ -102,7 +108,7 @@ export async function buildSite({ quiet = false } = {}): Promise<{ pages: number
   const outDir = buildingDir(paths.distDir)
   await rm(outDir, { recursive: true, force: true })
   try {
-    const result = await buildInto(outDir, content, settings.apiOrigin, log, quiet)
+    const result = await buildInto(outDir, content, images, settings.apiOrigin, log, quiet)
     await swapIn(outDir, paths.distDir)
     const ms = Math.round(performance.now() - t0)
     const shown = (dir: string) => relative(paths.root, dir) || dir
@@ -119,6 +125,7 @@ export async function buildSite({ quiet = false } = {}): Promise<{ pages: number
 async function buildInto(
   outDir: string,
   content: SiteContent,
+  images: ImageManifest,
   apiOrigin: string | undefined,
   log: (line: string) => void,
   quiet: boolean,
@@ -131,6 +138,8 @@ async function buildInto(
       logLevel: quiet ? 'silent' : 'warn',
       // Vike joins outDir to the root, so it must be relative.
       build: { outDir: relative(paths.root, outDir) || '.', emptyOutDir: true },
+      // The pages are made from the content checked above and the pictures just encoded.
+      plugins: [siteDataPlugin({ content, images })],
     },
   })
   log(`pages: prerendered in ${Math.round(performance.now() - t2)} ms`)

@@ -18,6 +18,8 @@ export interface CheckOptions {
   dir: string
   /** Where results for unchanged pictures and texts are kept between runs; none: no cache. */
   cacheFile?: string
+  /** The site's public origin in place of site.yaml's (the build's SITE_URL). */
+  origin?: string
 }
 
 export interface CheckResult {
@@ -37,8 +39,8 @@ interface CacheFile {
 /** Bumped when the MDX check changes what it reports, so cached results are not reused. */
 const MDX_CHECK_VERSION = '1'
 
-export async function checkContent({ dir, cacheFile }: CheckOptions): Promise<CheckResult> {
-  const reading = readContent(dir)
+export async function checkContent({ dir, cacheFile, origin }: CheckOptions): Promise<CheckResult> {
+  const reading = readContent(dir, { origin })
   const cache = cacheFile ? await readCache(cacheFile) : {}
   const rel = (file: string) => relative(paths.root, file) || file
 

@@ -4,7 +4,8 @@
 // `npm run build` writes it to dist/admin/config.yml and the live preview serves it fresh.
 import { stringify } from 'yaml'
 import { FRONTMATTER_FORMAT, SET_ONCE_WIDGET, YAML_FORMAT } from './cms-names.ts'
-import { type ContentSchema, contentSchemas, type JsonSchema, toJsonSchema } from './json-schemas.ts'
+import { type Collection, collections, type EditorList, type FileCollection } from './collections.ts'
+import { type JsonSchema, toJsonSchema } from './json-schemas.ts'
 
 export type CmsField = Record<string, unknown> & { name: string; widget: string }
 export type CmsCollection = Record<string, unknown> & { name: string }
@@ -39,12 +40,6 @@ const LONG_TEXT_KEYS = new Set([
   'containerPlaceholder',
 ])
 
-function schemaOf(name: string): ContentSchema {
-  const found = contentSchemas.find((s) => s.name === name)
-  if (!found) throw new Error(`no content schema named ${name}`)
-  return found
-}
-
 function label(key: string): string {
   const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[-_]/g, ' ')
   return words.charAt(0).toUpperCase() + words.slice(1).toLowerCase()
@@ -59,8 +54,11 @@ interface FieldContext {
 
 /** The Decap field for one JSON Schema property. */
 export function cmsField(name: string, schema: JsonSchema, required: boolean, ctx: FieldContext): CmsField {
-  const field: Record<string, unknown> & { name: string } = { label: label(name), name }
+  const field: Record<string, unknown> & { name: string } = { label: typeof schema.label === 'string' ? schema.label : label(name), name }
   if (schema.description) field.hint = schema.description
+  // Staff are not asked for it; Decap keeps a hidden field's value when it saves the file, and a
+  // new entry leaves it out (the loader makes it from the entry's name: content/schema.ts).
+  if (schema.forDevelopers) return { ...field, required: false, widget: 'hidden' } as CmsField
   const isRequired = required && schema.default === undefined && !ctx.inOptionalBlock
   field.required = isRequired
   if (schema.const !== undefined) {
@@ -154,58 +152,56 @@ function productRelation(multiple: boolean): Record<string, unknown> {
   }
 }
 
-function topFields(name: string, imageFolder: string, variant?: (s: JsonSchema) => boolean): CmsField[] {
-  let json = toJsonSchema(schemaOf(name).schema)
-  if (variant) {
-    const found = json.oneOf?.find(variant)
-    if (!found) throw new Error(`${name}: variant not found`)
+/** The editor fields of a collection's schema; of a schema of several kinds, those of one `kind`. */
+function topFields(collection: Collection, imageFolder: string, kind?: string): CmsField[] {
+  let json = toJsonSchema(collection.schema)
+  if (json.oneOf) {
+    const found = json.oneOf?.find((s) => s.properties?.kind?.const === kind)
+    if (!found) throw new Error(`${collection.name}: no variant of kind ${kind}`)
     json = found
   }
   return objectFields(json, { imageFolder, inOptionalBlock: false })
 }
 
-const kindIs = (kind: string) => (s: JsonSchema) => s.properties?.kind?.const === kind
-
-function folderCollection(options: {
-  name: string
-  label: string
-  labelSingular: string
-  folder: string
-  fields: CmsField[]
-  description: string
-  filter?: { field: string; value: string }
-  extension?: string
-  format?: string
-}): CmsCollection {
+/** A list of the entries of a folder (or of those of one kind), each its own file named by its slug. */
+function folderList(collection: Exclude<Collection, FileCollection>, list: EditorList): CmsCollection {
+  const mdx = collection.type === 'frontMatter'
+  const fields = topFields(collection, collection.editor.imageFolder ?? 'brand', list.kind)
+  if (mdx) fields.push({ label: 'Text', name: 'body', widget: 'markdown', hint: 'The text of the page.', required: true })
+  const has = (name: string) => fields.some((f) => f.name === name)
   return {
-    name: options.name,
-    label: options.label,
-    label_singular: options.labelSingular,
-    description: options.description,
-    folder: options.folder,
-    create: true,
+    name: list.name,
+    label: list.label,
+    label_singular: list.labelSingular,
+    description: list.description,
+    folder: `content/${collection.folder}`,
+    create: list.create ?? true,
     delete: false,
-    extension: options.extension ?? 'yaml',
-    format: options.format ?? YAML_FORMAT,
-    ...(options.filter ? { filter: options.filter } : {}),
-    identifier_field: options.fields.some((f) => f.name === 'name') ? 'name' : 'title',
+    extension: mdx ? 'mdx' : 'yaml',
+    format: mdx ? FRONTMATTER_FORMAT : YAML_FORMAT,
+    // A folder holding several kinds (or other files) lists the entries of one kind.
+    ...(list.kind !== undefined ? { filter: { field: 'kind', value: list.kind } } : {}),
+    identifier_field: has('name') ? 'name' : 'title',
     // The file is named by the slug field (or the title for legal texts), never by a typed title.
-    slug: options.fields.some((f) => f.name === 'slug') ? '{{fields.slug}}' : '{{slug}}',
-    summary: options.fields.some((f) => f.name === 'name') ? '{{name}}' : '{{title}}',
-    fields: options.fields,
+    slug: has('slug') ? '{{fields.slug}}' : '{{slug}}',
+    summary: has('name') ? '{{name}}' : '{{title}}',
+    fields,
   }
 }
 
 /** The whole configuration, as an object. */
 export function cmsConfig(backend: CmsBackend): CmsConfig {
-  const settingsFile = (name: string, file: string, fileLabel: string, imageFolder = 'brand') => ({
-    name,
-    label: fileLabel,
-    file: `content/${file}`,
-    description: toJsonSchema(schemaOf(name).schema).description,
-    fields: topFields(name, imageFolder),
-  })
-  const legalFields = topFields('legal', 'brand')
+  const all = Object.values(collections) as Collection[]
+  const settingsFiles = all
+    .filter((c): c is FileCollection => c.type === 'file')
+    .map((c) => ({
+      name: c.name,
+      label: c.editor.label,
+      file: `content/${c.file}`,
+      description: toJsonSchema(c.schema).description,
+      fields: topFields(c, c.editor.imageFolder ?? 'brand'),
+    }))
+  const lists = all.flatMap((c) => (c.type === 'file' ? [] : c.editor.lists.map((list) => folderList(c, list))))
   return {
     backend:
       backend.kind === 'local'
@@ -224,48 +220,7 @@ export function cmsConfig(backend: CmsBackend): CmsConfig {
     site_url: '/',
     editor: { preview: false },
     collections: [
-      folderCollection({
-        name: 'products',
-        label: 'Spice and agro products',
-        labelSingular: 'product',
-        description:
-          'One page per product (content/products/). A new product appears in the products list, the menus and the contact form.',
-        folder: 'content/products',
-        filter: { field: 'kind', value: 'agro' },
-        fields: topFields('product', 'products', kindIs('agro')),
-      }),
-      {
-        ...folderCollection({
-          name: 'granite-collection',
-          label: 'Granite Collection page',
-          labelSingular: 'granite collection page',
-          description: 'The Granite Collection product page (content/products/granite.yaml).',
-          folder: 'content/products',
-          filter: { field: 'kind', value: 'graniteCollection' },
-          fields: topFields('product', 'products', kindIs('graniteCollection')),
-        }),
-        create: false,
-      },
-      folderCollection({
-        name: 'granite-shades',
-        label: 'Granite shades',
-        labelSingular: 'granite shade',
-        description: 'One page per granite shade (content/granite/). What all shades share is under Site settings → Granite: shared.',
-        folder: 'content/granite',
-        // granite/_shared.yaml lives in the same folder but is no shade: it has no kind.
-        filter: { field: 'kind', value: 'graniteShade' },
-        fields: topFields('granite-shade', 'granite'),
-      }),
-      folderCollection({
-        name: 'legal',
-        label: 'Legal texts',
-        labelSingular: 'legal text',
-        description: 'The privacy policy and the terms (content/legal/). Set "Updated" when you change the text.',
-        folder: 'content/legal',
-        extension: 'mdx',
-        format: FRONTMATTER_FORMAT,
-        fields: [...legalFields, { label: 'Text', name: 'body', widget: 'markdown', hint: 'The text of the page.', required: true }],
-      }),
+      ...lists,
       {
         name: 'settings',
         label: 'Site settings',
@@ -274,21 +229,13 @@ export function cmsConfig(backend: CmsBackend): CmsConfig {
         format: YAML_FORMAT,
         extension: 'yaml',
         editor: { preview: false },
-        files: [
-          settingsFile('site', 'site.yaml', 'Company and contact details'),
-          settingsFile('home', 'home.yaml', 'Home page', 'home'),
-          settingsFile('pages', 'pages.yaml', 'Page headings and search titles'),
-          settingsFile('navigation', 'navigation.yaml', 'Menus and footer links'),
-          settingsFile('reviews', 'reviews.yaml', 'Reviews and ratings'),
-          settingsFile('forms', 'forms.yaml', 'Enquiry form choices'),
-          settingsFile('granite-shared', 'granite/_shared.yaml', 'Granite: shared by all shades', 'granite'),
-        ],
+        files: settingsFiles,
       },
       {
         // Only for the product pickers (home lists, "explore"): both kinds of product, by slug.
         name: PRODUCT_REFS,
         label: 'All products',
-        folder: 'content/products',
+        folder: `content/${collections.products.folder}`,
         extension: 'yaml',
         format: YAML_FORMAT,
         hide: true,

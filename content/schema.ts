@@ -5,9 +5,13 @@
 // - the hover help of editors that read the generated JSON Schemas (schemas/, `npm run schemas`),
 // - the field reference at the end of content/README.md (generated from the same descriptions),
 // - the hint of the browser editor, whose configuration is generated from these schemas.
+// Descriptions and labels are written for the staff who edit the site, in plain words. Settings
+// staff cannot know (the site's address, a page's formType) are marked `forDevelopers`: they stay
+// in the files and out of the browser editor, and those a new entry leaves out follow from its name.
 // Every object is strict: a key that is not declared here is an error ("did you mean …?"), never
 // silently dropped. Regexes are written without flags, because JSON Schema patterns have none.
 import { z } from 'zod'
+import { FORM_TYPE, SITE_PATH } from '../project/site-manifest.ts'
 
 declare module 'zod' {
   interface GlobalMeta {
@@ -23,6 +27,13 @@ declare module 'zod' {
     mediaFolder?: string
     /** The value names an entry of this collection by its file name (a product's slug). */
     references?: 'products'
+    /** The field's name in the browser editor, where its key is no plain word ("Picture file" for src). */
+    label?: string
+    /**
+     * A setting for developers: kept in the file, left out of the browser editor (which keeps its
+     * value when it saves), e.g. the site's address or a page's formType.
+     */
+    forDevelopers?: boolean
   }
 }
 
@@ -35,31 +46,69 @@ function matching(regex: RegExp, message: string) {
 
 const text = z.string().trim().min(1, 'Must not be empty')
 export const sitePath = matching(
-  /^\/([A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*)?$/,
+  SITE_PATH,
   'Must be an address inside the site such as /products/clove: a / then letters, digits, - or _, no / at the end',
 ).meta({ description: 'An address inside the site, starting with /, e.g. /products/clove.' })
-const productSlug = matching(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Use lower-case letters, digits and single dashes, e.g. green-chilli')
+/** A product's file name: lower-case, e.g. black-pepper. */
+export const PRODUCT_SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/
+/** A granite shade's file name: capitals allowed, e.g. NeoGalaxy. */
+export const SHADE_SLUG = /^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$/
+/** At most this long, so the formType made from it is a valid one too. */
+const SLUG_MAX = 50
+const productSlug = matching(PRODUCT_SLUG, 'Use lower-case letters, digits and single dashes, e.g. green-chilli').max(
+  SLUG_MAX,
+  `At most ${SLUG_MAX} characters`,
+)
+
+/** White Pepper → white-pepper */
+export function lowerCaseSlug(s: string): string {
+  return s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+}
+
+/** Neo Ivory → NeoIvory */
+export function capitalisedSlug(s: string): string {
+  return s
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join('')
+}
+
+/** The formType of a page that has none written: its file name, e.g. green-chilli → GreenChilliEnquiry. */
+export function enquiryFormType(slug: string): string {
+  return `${capitalisedSlug(slug).replace(/^[0-9]+/, '') || 'Product'}Enquiry`
+}
+/** A product's address when none is written: /products/ and its file name. */
+export const productPath = (slug: string) => `/products/${slug}`
+/** A granite shade's address when none is written. */
+export const shadePath = (slug: string) => `/products/granite/${slug}`
 /** A product named by its file name, e.g. black-pepper for products/black-pepper.yaml. */
 const productRef = productSlug.meta({
   description: 'A product, by its file name in content/products/ without .yaml.',
   references: 'products',
 })
-export const formType = matching(
-  /^[A-Za-z][A-Za-z0-9_]{1,60}$/,
-  'Letters, digits and _ only, starting with a letter, e.g. GreenChilliEnquiry',
-).meta({
+export const formType = matching(FORM_TYPE, 'Letters, digits and _ only, starting with a letter, e.g. GreenChilliEnquiry').meta({
   description:
     'The name the page’s enquiries are filed under in the mailbox, e.g. CloveEnquiry. Each page has its own. Do not change it once the page is live.',
   setOnce: true,
 })
+/** A page's formType, made from its file name when none is written (the older pages keep theirs). */
+const pageFormType = formType.optional().meta({
+  description:
+    'Optional, for developers: the name the page’s enquiries are filed under in the mailbox. Left out, it is made from the file name (green-chilli: GreenChilliEnquiry); the older pages keep theirs. Never change it once the page is live.',
+  forDevelopers: true,
+})
 const colour = matching(/^#[0-9a-fA-F]{6}$/, 'A colour such as #5a3b2e')
 const url = z.url({ message: 'A full web address, starting with https://' })
 const isoDate = z.iso.date({ message: 'A date written as YYYY-MM-DD, in quotes, e.g. "2026-01-15"' })
-const order = z.number().int().meta({ description: 'Position in menus and lists: 1 comes first.' })
-const aliases = z
-  .array(sitePath)
-  .default([])
-  .meta({ description: 'Optional: older addresses that lead to the same page (each is redirected to `path`).' })
+const order = z.number().int().meta({ description: 'Position in menus and lists: 1 comes first.', label: 'Position' })
+const aliases = z.array(sitePath).default([]).meta({
+  description: 'Optional: other addresses that lead to this page, e.g. an old one (/products/cardomon): visitors who use them are sent on.',
+  label: 'Other addresses',
+})
 
 /** An image stored under content/images/, e.g. products/clove.jpg */
 const imageSrc = matching(
@@ -68,11 +117,15 @@ const imageSrc = matching(
 ).meta({
   description: 'The picture’s file under content/images/, e.g. products/clove.jpg. Letter case must match the file name exactly.',
   mediaFolder: 'content/images',
+  label: 'Picture file',
 })
 const image = z
   .strictObject({
     src: imageSrc,
-    alt: text.meta({ description: 'What the picture shows, in a sentence: read aloud to blind visitors and used by search engines.' }),
+    alt: text.meta({
+      description: 'What the picture shows, in a sentence: read aloud to blind visitors and used by search engines.',
+      label: 'What the picture shows',
+    }),
   })
   .meta({ description: 'A picture: its file (`src`) and its description (`alt`).' })
 const seo = z
@@ -83,9 +136,9 @@ const seo = z
     description: text
       .max(170, 'Keep descriptions under 170 characters')
       .meta({ description: 'The summary shown in search results (at most 170 characters).' }),
-    keywords: z.array(text).optional().meta({ description: 'Optional: search words, one per line.' }),
+    keywords: z.array(text).optional().meta({ description: 'Optional: search words, one per line.', label: 'Search words' }),
   })
-  .meta({ description: 'What search engines show: `title`, `description` and optional `keywords`.' })
+  .meta({ description: 'What search engines show: `title`, `description` and optional `keywords`.', label: 'Search engines' })
 const labelled = z.strictObject({
   label: text.meta({ description: 'The name of the fact, e.g. "Moisture".' }),
   value: text.meta({ description: 'Its value, e.g. "10% max".' }),
@@ -105,14 +158,19 @@ export const siteSchema = z
       /^https?:\/\/[A-Za-z0-9.-]+(:[0-9]+)?$/,
       'The website’s address, e.g. https://www.neoagrogranite.com (no / at the end)',
     ).meta({
-      description: 'The website’s address, e.g. https://www.neoagrogranite.com (no / at the end).',
+      description:
+        'For developers: the website’s address, e.g. https://www.neoagrogranite.com (no / at the end). A build with SITE_URL set uses that instead.',
+      forDevelopers: true,
     }),
     company: z
       .strictObject({
         name: text.meta({ description: 'The full legal name.' }),
         shortName: text.meta({ description: 'The short name used in page titles and small spaces.' }),
         tagline: text.meta({ description: 'One line describing the company.' }),
-        legalForm: text.meta({ description: 'About page, Company Information: the legal form, e.g. "Private Limited Company".' }),
+        legalForm: text.meta({
+          description: 'About page, Company Information: the legal form, e.g. "Private Limited Company".',
+          label: 'Legal form',
+        }),
         natureOfBusiness: text.meta({ description: 'About page, Company Information: e.g. "Manufacturer, Supplier and Exporter".' }),
         employees: z
           .number()
@@ -124,10 +182,10 @@ export const siteSchema = z
         offices: z.array(text).min(1).meta({ description: 'The towns of the offices, one per line.' }),
         address: z
           .strictObject({
-            locality: text.meta({ description: 'The city.' }),
-            region: text.meta({ description: 'The state.' }),
+            locality: text.meta({ description: 'The city.', label: 'City' }),
+            region: text.meta({ description: 'The state.', label: 'State' }),
             country: text.meta({ description: 'The country.' }),
-            postalCode: text.optional().meta({ description: 'Optional: the PIN code.' }),
+            postalCode: text.optional().meta({ description: 'Optional: the PIN code.', label: 'PIN code' }),
           })
           .meta({ description: 'The registered address.' }),
         blurb: text.meta({ description: 'The short company text in the footer.' }),
@@ -139,9 +197,10 @@ export const siteSchema = z
         phones: z
           .array(
             z.strictObject({
-              display: text.meta({ description: 'The number as visitors read it, e.g. "+91 90000 11122".' }),
+              display: text.meta({ description: 'The number as visitors read it, e.g. "+91 90000 11122".', label: 'Number as shown' }),
               tel: matching(/^\+[0-9]{6,15}$/, 'International format: + and digits only, e.g. +919000012345').meta({
                 description: 'The same number as + and digits only, e.g. "+919000011122" (what a phone dials).',
+                label: 'Number to dial',
               }),
             }),
           )
@@ -193,7 +252,10 @@ export const siteSchema = z
         latitude: z.number().meta({ description: 'Latitude in degrees (a number).' }),
         longitude: z.number().meta({ description: 'Longitude in degrees (a number).' }),
       })
-      .meta({ description: 'Regional tags for search engines.' }),
+      .meta({
+        description: 'For developers: the regional tags for search engines (region code, place, latitude, longitude).',
+        forDevelopers: true,
+      }),
     logo: image.meta({ description: 'The logo: `src` (a file under content/images/) and `alt` (its description).' }),
     shareImage: z
       .strictObject({
@@ -209,6 +271,7 @@ export const siteSchema = z
       .meta({
         description:
           'The picture a shared link shows (LinkedIn, WhatsApp, X) for a page without one of its own: a photo, not the SVG logo.',
+        label: 'Picture for shared links',
       }),
     icon: z
       .strictObject({
@@ -219,6 +282,7 @@ export const siteSchema = z
       .meta({
         description:
           'Optional: the small square picture for the browser tab, also made into favicon.ico and the icon a phone saves to its home screen (default brand/icon.svg).',
+        label: 'Browser tab icon',
       }),
   })
   .meta({ title: 'site.yaml', description: 'Who the company is: names, address, contact details, social pages, leaders and the logo.' })
@@ -227,16 +291,22 @@ export const siteSchema = z
 const productCommon = {
   slug: productSlug.meta({
     description:
-      'The file’s name without .yaml, e.g. clove for clove.yaml; also how lists name the product. Do not change it once the page is live.',
+      'The product’s short name in lower-case letters, digits and dashes, e.g. green-chilli: its page is at /products/green-chilli and its file is green-chilli.yaml. It cannot be changed once the product is saved.',
     setOnce: true,
+    label: 'Short name for the web address',
   }),
   name: text.meta({ description: 'The product’s name, e.g. "Black Pepper".' }),
-  menuLabel: text.meta({ description: 'How menus, footer and forms name it, e.g. "Black Pepper (Kali Mirch)".' }),
-  enquiryLabel: text
-    .optional()
-    .meta({ description: 'Optional: how the Contact form’s product choice names it (normally the same as menuLabel).' }),
+  menuLabel: text.meta({ description: 'How menus, footer and forms name it, e.g. "Black Pepper (Kali Mirch)".', label: 'Name in menus' }),
+  enquiryLabel: text.optional().meta({
+    description: 'Optional: how the Contact form’s list of products names it (normally the name in menus).',
+    label: 'Name in the contact form',
+  }),
   order,
-  path: sitePath.meta({ description: 'The page’s address, e.g. /products/black-pepper. If you change it, add the old one to `aliases`.' }),
+  path: sitePath.optional().meta({
+    description:
+      'Optional, for developers: the page’s address when it is not /products/ and the file name (three older pages keep theirs). To add an address, use the other addresses.',
+    forDevelopers: true,
+  }),
   aliases,
   summary,
   image: image.meta({
@@ -251,9 +321,12 @@ const agroProduct = z
   .strictObject({
     kind: z.literal('agro').meta({ description: 'Always agro for a spice or agro product.' }),
     ...productCommon,
-    formType,
+    formType: pageFormType,
     subtitle: text.meta({ description: 'The line under the product heading.' }),
-    enquiryName: text.meta({ description: 'The product as named in the form heading: Looking for "…" ?' }),
+    enquiryName: text.optional().meta({
+      description: 'Optional, for developers: the product as named in the form heading, Looking for "…" ? (normally its name).',
+      forDevelopers: true,
+    }),
     facts: listOf(labelled, 'The facts grid beside the photo: `label` / `value` pairs, in the order shown.'),
     specifications: listOf(labelled, 'The Specifications table: `label` / `value` pairs.'),
     applications: listOf(titled, 'Product Applications: `title` / `text` pairs.'),
@@ -267,8 +340,12 @@ const agroProduct = z
     explore: z.array(productRef).optional().meta({
       description:
         'Optional: the products under "Explore More Products" (their file names). Leave it out to show the seven that follow in menu order.',
+      label: 'Explore more products',
     }),
-    geoTagged: z.boolean().default(false).meta({ description: 'Optional: true adds the regional tags for search engines to this page.' }),
+    geoTagged: z
+      .boolean()
+      .default(false)
+      .meta({ description: 'Optional, for developers: true adds the regional tags for search engines to this page.', forDevelopers: true }),
     grades: z
       .strictObject({
         heading: text.meta({ description: 'The block’s heading.' }),
@@ -335,6 +412,17 @@ const graniteCollection = z
 export const productSchema = z
   .discriminatedUnion('kind', [agroProduct, graniteCollection])
   .meta({ title: 'products/<name>.yaml', description: 'One product line: kind agro (a spice or agro product) or graniteCollection.' })
+  // What a file leaves out follows from its name.
+  .transform((product) => {
+    const path = product.path ?? productPath(product.slug)
+    if (product.kind !== 'agro') return { ...product, path }
+    return {
+      ...product,
+      path,
+      formType: product.formType ?? enquiryFormType(product.slug),
+      enquiryName: product.enquiryName ?? product.name,
+    }
+  })
 
 // ---- granite/*.yaml: one file per shade, plus granite/_shared.yaml for what all shades share ----
 export const graniteSharedSchema = z
@@ -350,24 +438,28 @@ export const graniteShadeSchema = z
     // What tells a shade from granite/_shared.yaml in the same folder: the browser editor lists the
     // folder's files whose kind is graniteShade (content/cms-config.ts).
     kind: z.literal('graniteShade').meta({ description: 'Always graniteShade for a granite shade page.' }),
-    slug: matching(/^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$/, 'Letters, digits and single dashes, e.g. NeoGalaxy').meta({
-      description: 'The file’s name without .yaml, e.g. NeoGalaxy (capital letters allowed here). Do not change it once the page is live.',
+    slug: matching(SHADE_SLUG, 'Letters, digits and single dashes, e.g. NeoGalaxy').max(SLUG_MAX, `At most ${SLUG_MAX} characters`).meta({
+      description:
+        'The shade’s short name, capitals allowed, e.g. NeoGalaxy: its page is at /products/granite/NeoGalaxy and its file is NeoGalaxy.yaml. It cannot be changed once the shade is saved.',
       setOnce: true,
+      label: 'Short name for the web address',
     }),
     name: text.meta({ description: 'The full name, e.g. "Neo Galaxy Black".' }),
     shortName: text.meta({ description: 'The shorter name used on the Sitemap page, e.g. "Neo Galaxy".' }),
     order,
-    path: sitePath.meta({ description: 'The page’s address: /products/granite/ followed by the slug.' }),
+    path: sitePath.optional().meta({
+      description: 'Optional, for developers: the page’s address when it is not /products/granite/ and the file name.',
+      forDevelopers: true,
+    }),
     aliases,
-    formType,
+    formType: pageFormType,
     headline: text.meta({ description: 'The short line at the top of the page.' }),
     description: text.meta({ description: 'Two or three sentences about the shade.' }),
     summary,
-    colours: z
-      .array(colour)
-      .min(2)
-      .max(6)
-      .meta({ description: '2 to 6 colour codes of the stone, darkest first, e.g. "#0c0c0e". They colour the page and its artwork.' }),
+    colours: z.array(colour).min(2).max(6).meta({
+      description: '2 to 6 colour codes of the stone, darkest first, e.g. "#0c0c0e". They colour the page and its artwork.',
+      label: 'Colours of the stone',
+    }),
     specifications: z
       .array(labelled)
       .default([])
@@ -376,6 +468,8 @@ export const graniteShadeSchema = z
     seo,
   })
   .meta({ title: 'granite/<Name>.yaml', description: 'One granite shade.' })
+  // What a file leaves out follows from its name.
+  .transform((shade) => ({ ...shade, path: shade.path ?? shadePath(shade.slug), formType: shade.formType ?? enquiryFormType(shade.slug) }))
 
 // ---- home.yaml ----
 const productList = z
@@ -399,10 +493,10 @@ export const homeSchema = z
           .number()
           .int()
           .min(1000)
-          .meta({ description: 'Time each slide shows, in thousandths of a second (5000 = 5 seconds).' }),
+          .meta({ description: 'Time each slide shows, in thousandths of a second (5000 = 5 seconds).', label: 'Time per slide' }),
         slides: productList,
       })
-      .meta({ description: 'The slideshow at the top.' }),
+      .meta({ description: 'The slideshow at the top.', label: 'Slideshow' }),
     latest: homeList('The "Latest Products" list.'),
     popular: homeList('The "Popular Products" list.'),
     quickEnquiry: z
@@ -419,7 +513,9 @@ export const homeSchema = z
 const page = <Extra extends z.core.$ZodShape = Record<never, never>>(defaultPath: string, what: string, extra: Extra = {} as Extra) =>
   z
     .strictObject({
-      path: sitePath.default(defaultPath).meta({ description: `Optional: the page’s address (default ${defaultPath}).` }),
+      path: sitePath
+        .default(defaultPath)
+        .meta({ description: `Optional, for developers: the page’s address (default ${defaultPath}).`, forDevelopers: true }),
       seo,
       heading: text.meta({ description: 'The page heading.' }),
       intro: text.optional().meta({ description: 'Optional: the line under the heading.' }),
@@ -469,17 +565,17 @@ const navItem = z.strictObject({
   name: text.meta({ description: 'What visitors read.' }),
   path: sitePath.meta({ description: 'The page it opens, e.g. /about.' }),
 })
-const navList = (where: string) =>
+const navList = (where: string, label?: string) =>
   z
     .array(navItem)
     .min(1)
-    .meta({ description: `The links ${where}: \`name\` and \`path\`.` })
+    .meta({ description: `The links ${where}: \`name\` and \`path\`.`, ...(label ? { label } : {}) })
 export const navigationSchema = z
   .strictObject({
     header: navList('of the header menu'),
     footerQuickLinks: navList('under "Quick Links" in the footer'),
     footerLegal: navList('to the legal pages in the footer'),
-    sitemapMain: navList('under the main heading of the Sitemap page'),
+    sitemapMain: navList('under the main heading of the Sitemap page', 'Sitemap page links'),
   })
   .meta({
     title: 'navigation.yaml',
@@ -492,13 +588,18 @@ const starCount = (stars: number) =>
     .number()
     .int()
     .min(0)
-    .meta({ description: `How many ${stars}-star ratings.` })
+    .meta({ description: `How many ${stars}-star ratings.`, label: `${stars} stars` })
 export const reviewsSchema = z
   .strictObject({
-    distribution: z
-      .strictObject({ 5: starCount(5), 4: starCount(4), 3: starCount(3), 2: starCount(2), 1: starCount(1) })
-      .meta({ description: 'How many ratings of 5, 4, 3, 2 and 1 stars; the total and the average are worked out from them.' }),
-    minBarPercent: z.number().min(0).max(100).meta({ description: 'The smallest width of a rating bar, in percent.' }),
+    distribution: z.strictObject({ 5: starCount(5), 4: starCount(4), 3: starCount(3), 2: starCount(2), 1: starCount(1) }).meta({
+      description: 'How many ratings of 5, 4, 3, 2 and 1 stars; the total and the average are worked out from them.',
+      label: 'Number of ratings',
+    }),
+    minBarPercent: z
+      .number()
+      .min(0)
+      .max(100)
+      .meta({ description: 'For developers: the smallest width of a rating bar, in percent.', forDevelopers: true }),
     reviews: z
       .array(
         z.strictObject({
@@ -528,11 +629,11 @@ export const formsSchema = z
         }),
       )
       .min(1)
-      .meta({ description: 'The telephone country codes, in the order shown.' }),
-    defaultDialCode: dialCode.meta({ description: 'The code chosen when a form opens, e.g. "91".' }),
+      .meta({ description: 'The telephone country codes, in the order shown.', label: 'Telephone country codes' }),
+    defaultDialCode: dialCode.meta({ description: 'The code chosen when a form opens, e.g. "91".', label: 'Country code chosen first' }),
     countries: z.array(text).min(1).meta({ description: 'The countries of the Quick Enquiry, in alphabetical order.' }),
-    requirementPlaceholder: text.meta({ description: 'The example text in the empty requirement box.' }),
-    containerPlaceholder: text.meta({ description: 'The example text in the empty container box.' }),
+    requirementPlaceholder: text.meta({ description: 'The example text in the empty requirement box.', label: 'Example requirement' }),
+    containerPlaceholder: text.meta({ description: 'The example text in the empty container box.', label: 'Example container' }),
   })
   .meta({ title: 'forms.yaml', description: 'Lists and example texts used by the enquiry forms.' })
 
@@ -542,11 +643,14 @@ export const legalSchema = z
     title: text.meta({ description: 'The page title.' }),
     path: sitePath.meta({ description: 'The page’s address, e.g. /PrivacyPolicy.' }),
     aliases,
-    effective: isoDate.meta({ description: 'The date the text took effect, written "YYYY-MM-DD".' }),
-    updated: isoDate.meta({ description: 'The date of the last change, written "YYYY-MM-DD". Set it when you change the text.' }),
+    effective: isoDate.meta({ description: 'The date the text took effect, written "YYYY-MM-DD".', label: 'In effect from' }),
+    updated: isoDate.meta({
+      description: 'The date of the last change, written "YYYY-MM-DD". Set it when you change the text.',
+      label: 'Last changed',
+    }),
     seo,
   })
-  .meta({ title: 'legal/*.mdx (the lines between ---)', description: 'What describes a legal text: title, address, dates.' })
+  .meta({ title: 'legal/*.mdx', description: 'The lines between the two `---` at the top of a legal text: its title, address and dates.' })
 
 export type Site = z.infer<typeof siteSchema>
 export type Product = z.infer<typeof productSchema>

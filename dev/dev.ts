@@ -15,6 +15,7 @@ import { createLogger, type LogEvent, type Logger } from '../server/log.ts'
 import type { FormTypeEntry } from '../server/site.ts'
 import { startServer } from '../server/start.ts'
 import { siteManifest } from '../build/build.ts'
+import { siteDataPlugin } from '../build/site-data-plugin.ts'
 import { paths } from '../project/paths.ts'
 import { LiveContent, type LiveState } from './preview/live-content.ts'
 import { cmsPreviewPlugin } from './preview/cms.ts'
@@ -90,7 +91,8 @@ try {
     viteConfig: {
       root: paths.root,
       logLevel: 'warn',
-      plugins: [...(withEditor ? [cmsPreviewPlugin(live)] : []), livePreviewPlugin(live, paths.contentDir)],
+      // The pages get each checked content from livePreviewPlugin, not from the build's module.
+      plugins: [...(withEditor ? [cmsPreviewPlugin(live)] : []), livePreviewPlugin(live, paths.contentDir), siteDataPlugin(undefined)],
       server: {
         port,
         strictPort: true,

@@ -1,11 +1,20 @@
 // The site manifest (dist/site-manifest.json): what the build tells the server about the site it
 // made. build/build.ts writes it, server/site.ts reads it at start-up; both use this one schema,
-// so the two cannot drift apart. Paths and formTypes follow the content's own rules.
+// so the two cannot drift apart. The content model (content/schema.ts) takes its rules for an
+// address and a form's name from here, and forms/schemas.ts declares exactly FORM_KINDS.
 import { z } from 'zod'
-import { formType, sitePath } from '../content/schema.ts'
-import { type FormKind, formSchemas } from '../forms/schemas.ts'
 
-const formKind = z.enum(Object.keys(formSchemas) as [FormKind, ...FormKind[]])
+/** An address inside the site: / alone, or / then names of letters, digits, - and _ joined by /. */
+export const SITE_PATH = /^\/([A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*)?$/
+/** The name a form's enquiries are filed under (a formType), e.g. CloveEnquiry. */
+export const FORM_TYPE = /^[A-Za-z][A-Za-z0-9_]{1,60}$/
+/** The kinds of form the site sends (forms/schemas.ts has one request schema for each). */
+export const FORM_KINDS = ['contact', 'quickEnquiry', 'exportEnquiry', 'productEnquiry', 'review'] as const
+export type FormKind = (typeof FORM_KINDS)[number]
+
+const sitePath = z.string().regex(SITE_PATH)
+const formType = z.string().regex(FORM_TYPE)
+const formKind = z.enum(FORM_KINDS)
 
 const cspHash = z.string().regex(/^'sha(256|384|512)-[A-Za-z0-9+/]+={0,2}'$/, "must be a CSP hash source such as 'sha256-…'")
 

@@ -4,24 +4,22 @@ import { renderToString } from 'react-dom/server'
 import { dangerouslySkipEscape, escapeInject } from 'vike/server'
 import type { PageContextServer } from 'vike/types'
 import type { Head } from '../templates/lib/head.ts'
-import { getContent, image, socialImage } from '../templates/lib/site.ts'
-import { Document } from './Document.tsx'
+import { pageSite } from '../templates/lib/site.ts'
+import { Document } from '../templates/components/Document.tsx'
+import { notFoundData } from '../templates/pages/_error/not-found.ts'
 import { Layout } from './Layout.tsx'
-import './global.css'
+import '../templates/styles/global.css'
 
 export function onRenderHtml(pageContext: PageContextServer) {
-  const { site, pages } = getContent()
-  const data = (pageContext.data ?? {}) as { head?: Head }
-  const head: Head = data.head ?? {
-    title: pages.notFound.seo.title,
-    description: pages.notFound.seo.description,
-    // No canonical link: the not-found page is served at whatever address was asked for.
-    noindex: true,
-  }
+  const siteView = pageSite(pageContext)
+  const { site } = siteView.content
+  // Every page has its +data, but the not-found page (templates/pages/_error/not-found.ts).
+  const data = (pageContext.data ?? notFoundData(siteView.content)) as { head: Head }
+  const { head } = data
   const Page = pageContext.Page as ComponentType<object> | undefined
-  const icon = image(site.icon.src)
+  const icon = siteView.image(site.icon.src)
   // The schema allows only photos here, which always have a JPEG to share.
-  const shareImage = socialImage(site.shareImage)!
+  const shareImage = siteView.socialImage(site.shareImage)!
   const html = renderToString(
     <Document
       head={head}
@@ -30,7 +28,9 @@ export function onRenderHtml(pageContext: PageContextServer) {
       iconUrl={'svg' in icon ? icon.svg : icon.fallback}
       shareImage={shareImage}
     >
-      <Layout currentPath={pageContext.urlPathname}>{Page ? <Page {...data} /> : null}</Layout>
+      <Layout site={siteView} currentPath={pageContext.urlPathname}>
+        {Page ? <Page {...data} /> : null}
+      </Layout>
     </Document>,
   )
   return escapeInject`<!DOCTYPE html>${dangerouslySkipEscape(html)}`

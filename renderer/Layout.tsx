@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react'
 import { Footer } from '../templates/components/Footer.tsx'
 import { Header } from '../templates/components/Header.tsx'
-import { getContent, image, productMenu } from '../templates/lib/site.ts'
+import { type PageSite, productMenu } from '../templates/lib/site.ts'
 
 /** Header, main landmark and footer around every page. */
-export function Layout({ currentPath, children }: { currentPath: string; children: ReactNode }) {
-  const content = getContent()
+export function Layout({ site: { content, image }, currentPath, children }: { site: PageSite; currentPath: string; children: ReactNode }) {
   const { site, navigation, pages } = content
   const logo = image(site.logo.src)
   const products = productMenu(content)

@@ -8,7 +8,7 @@ import { join, relative } from 'node:path'
 import { parse } from 'yaml'
 import { canonicalYaml } from '../content/canonical-yaml.ts'
 import { productKeyOrder } from '../content/format-content.ts'
-import { productSchema } from '../content/schema.ts'
+import { enquiryFormType, productPath, productSchema } from '../content/schema.ts'
 import { paths } from '../project/paths.ts'
 
 const productsDir = join(paths.contentDir, 'products')
@@ -47,13 +47,11 @@ const name =
     .split('-')
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
     .join(' ')
-/** green-chilli → GreenChilliEnquiry */
-const formType = `${slug
-  .split('-')
-  .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
-  .join('')}Enquiry`
-const path = `/products/${slug}`
-if (/^[0-9]/.test(formType)) fail(`"${slug}" must start with a letter, e.g. sesame-seeds rather than 1-sesame.`)
+if (/^[0-9]/.test(slug)) fail(`"${slug}" must start with a letter, e.g. sesame-seeds rather than 1-sesame.`)
+// Neither is written in the file: they follow from its name (content/schema.ts), as for a product
+// added in the browser editor.
+const formType = enquiryFormType(slug)
+const path = productPath(slug)
 
 // What the existing products already use: the new one goes last and must not share a path or formType.
 let lastOrder = 0
@@ -61,16 +59,18 @@ for (const other of existsSync(productsDir) ? readdirSync(productsDir) : []) {
   if (!/\.ya?ml$/.test(other)) continue
   let data: Record<string, unknown> | undefined
   try {
-    data = parse(readFileSync(join(productsDir, other), 'utf8')) as Record<string, unknown>
+    const parsed = productSchema.safeParse(parse(readFileSync(join(productsDir, other), 'utf8')))
+    if (parsed.success) data = parsed.data
   } catch {
-    continue // a broken file is reported by check:content, not here
+    // not YAML
   }
-  if (typeof data?.order === 'number') lastOrder = Math.max(lastOrder, data.order)
-  const paths = [data?.path, ...(Array.isArray(data?.aliases) ? data.aliases : [])].map((p) => String(p).toLowerCase())
+  if (!data) continue // a broken file is reported by check:content, not here
+  if (typeof data.order === 'number') lastOrder = Math.max(lastOrder, data.order)
+  const paths = [data.path, ...(Array.isArray(data.aliases) ? data.aliases : [])].map((p) => String(p).toLowerCase())
   if (paths.includes(path.toLowerCase())) {
     fail(`The address ${path} already belongs to content/products/${other}. Choose another name for the new product.`)
   }
-  if (data?.formType === formType) {
+  if (data.formType === formType) {
     fail(`The form name ${formType} is already used by content/products/${other}. Choose another name for the new product.`)
   }
 }
@@ -90,9 +90,6 @@ ${c(`slug: ${slug}`, 'must equal the file name (without .yaml)')}
 name: ${q(name)}
 ${c(`menuLabel: ${q(name)}`, 'EDIT if menus should say more, e.g. "Black Pepper (Kali Mirch)"')}
 ${c(`order: ${order}`, 'position in menus and lists; this product comes last')}
-path: ${path}
-${c(`formType: ${formType}`, 'the name the enquiry form is filed under')}
-${c(`enquiryName: ${q(name)}`, `used in the form heading: Looking for "${name}" ?`)}
 
 subtitle: ${q(`${name} from India, cleaned, graded and packed for bulk buyers.`)}   # EDIT
 summary: ${q(`${name} from India, supplied in bulk for export. Specifications and packing on request.`)}   # EDIT (at most 200 characters)

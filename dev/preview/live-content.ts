@@ -1,11 +1,11 @@
 // The preview's view of the content: checked on start and again after every change, by the same
-// check as `npm run check:content` and the build. A valid result replaces the content the
-// templates read (and the pictures' manifest and the enquiry forms the server accepts); an invalid
-// one is kept to be shown in the browser, while the last valid content stays in place.
+// check as `npm run check:content` and the build. A valid result becomes the site data the pages
+// are made from (with the pictures' manifest; dev/preview/vite-plugin.ts hands it to the pages) and
+// the enquiry forms the server accepts; an invalid one is kept to be shown in the browser, while the
+// last valid content stays in place.
 import { join } from 'node:path'
 import { checkContent, type CheckResult } from '../../content/check.ts'
-import { replaceContent } from '../../content/load.ts'
-import { replaceImageManifest } from '../../templates/lib/site.ts'
+import type { SiteData } from '../../templates/lib/site.ts'
 import { PreviewImages } from './images.ts'
 
 export interface LiveState {
@@ -16,6 +16,8 @@ export interface LiveState {
 
 export class LiveContent {
   readonly images: PreviewImages
+  /** The last valid content and the pictures' manifest of that check: what the pages are made from. */
+  siteData: SiteData | undefined
   private last: LiveState | undefined
   /** Changes seen (the start counts as one) and changes checked: the content is current when equal. */
   private requested = 1
@@ -75,9 +77,8 @@ export class LiveContent {
     const started = performance.now()
     try {
       const [result, manifest] = await Promise.all([checkContent({ dir: this.dir, cacheFile: this.cacheFile }), this.images.update()])
-      replaceImageManifest(manifest)
       if (result.content) {
-        replaceContent(result.content)
+        this.siteData = { content: result.content, images: manifest }
         this.onValid(result)
       }
       return { result, ms: Math.round(performance.now() - started) }

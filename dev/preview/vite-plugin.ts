@@ -1,9 +1,12 @@
 // Ties the live content to Vite's dev server: watches the content folder, reloads open pages after
-// each check, serves the preview's pictures, and answers page requests with the list of problems
-// while the content has errors.
+// each check, serves the preview's pictures, hands each page request the last valid content (as
+// Vike's globalContext.siteData, which the pages read: templates/lib/site.ts), and answers page
+// requests with the list of problems while the content has errors.
 import type { IncomingMessage } from 'node:http'
 import { extname, relative } from 'node:path'
+import { getGlobalContextAsync } from 'vike/server'
 import type { Plugin } from 'vite'
+import type { SiteData } from '../../templates/lib/site.ts'
 import type { LiveContent } from './live-content.ts'
 import { problemPage } from './problem-page.ts'
 
@@ -28,8 +31,11 @@ export function livePreviewPlugin(live: LiveContent, contentDir: string): Plugin
       server.middlewares.use(live.images.middleware)
       server.middlewares.use((req, res, next) => {
         if (!isPageRequest(req)) return next()
-        live.state().then(({ result }) => {
-          if (result.content) return next()
+        live.state().then(async ({ result }) => {
+          if (result.content) {
+            await handOver(live.siteData!)
+            return next()
+          }
           res.statusCode = 500
           res.setHeader('Content-Type', 'text/html; charset=utf-8')
           res.setHeader('Cache-Control', 'no-store')
@@ -38,6 +44,12 @@ export function livePreviewPlugin(live: LiveContent, contentDir: string): Plugin
       })
     },
   }
+}
+
+/** What the pages of the next request are made from (Vike keeps globalContext's own properties). */
+async function handOver(siteData: SiteData): Promise<void> {
+  const globalContext = await getGlobalContextAsync(false)
+  ;(globalContext as { siteData?: SiteData }).siteData = siteData
 }
 
 function isPageRequest(req: IncomingMessage): boolean {

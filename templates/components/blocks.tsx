@@ -46,7 +46,7 @@ export interface CardItem {
 }
 
 /**
- * How wide a card's picture is drawn, from .card-grid in renderer/global.css: below 640 px columns of
+ * How wide a card's picture is drawn, from .card-grid in templates/styles/global.css: below 640 px columns of
  * at least 10rem with 0.75rem gaps (one, two or three columns), from 640 px columns of at least 15rem
  * with 1.5rem gaps, inside .container (1 rem padding, 1.5 rem from 768 px, 72 rem at most).
  * Phones get two columns, so a phone asks for a picture half as wide as the screen, not a whole one.

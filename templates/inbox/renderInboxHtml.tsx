@@ -5,14 +5,15 @@ import type { ComponentType } from 'react'
 import { renderToString } from 'react-dom/server'
 import { dangerouslySkipEscape, escapeInject } from 'vike/server'
 import type { PageContextServer } from 'vike/types'
-import { Document } from '../../renderer/Document.tsx'
-import '../../renderer/global.css'
+import { Document } from '../components/Document.tsx'
+import '../styles/global.css'
 import type { Head } from '../lib/head.ts'
-import { getContent, image } from '../lib/site.ts'
+import { pageSite } from '../lib/site.ts'
 import './inbox.css'
 
 export function onRenderInboxHtml(pageContext: PageContextServer) {
-  const { site } = getContent()
+  const { content, image } = pageSite(pageContext)
+  const { site } = content
   const data = pageContext.data as { head: Head }
   const Page = pageContext.Page as ComponentType<object>
   const icon = image(site.icon.src)
@@ -35,7 +36,7 @@ export function onRenderInboxHtml(pageContext: PageContextServer) {
 }
 
 /** The head of an inbox page: never indexed, no canonical address. */
-export function inboxHead(title: string): Head {
-  const { site } = getContent()
+export function inboxHead(pageContext: PageContextServer, title: string): Head {
+  const { site } = pageSite(pageContext).content
   return { title: `${title} | ${site.company.name}`, description: `The enquiry inbox of ${site.company.name}.`, noindex: true }
 }

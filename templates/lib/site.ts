@@ -1,57 +1,64 @@
-// Server-side helpers shared by page +data hooks: content access, image lookup, absolute URLs.
-import { existsSync, readFileSync } from 'node:fs'
-import { getContent, type SiteContent } from '../../content/load.ts'
+// What the pages are made from: the checked content and the manifest of its pictures. Whoever renders
+// the pages hands them to Vike's globalContext as `siteData`: the build through the module it writes
+// for the prerender (renderer/+onCreateGlobalContext.server.ts), the live preview after each check
+// (dev/preview/vite-plugin.ts). Every hook reads them from its pageContext, so a page is built from
+// exactly the content that was checked, and a test can hand a page any content it likes.
+import type { SiteContent } from '../../content/load.ts'
 import type { ImageRef, NavItem } from '../../content/schema.ts'
-import { paths } from '../../project/paths.ts'
 import { type ImageEntry, type ImageManifest, imageEntry } from '../components/images.ts'
 import type { HeadImage } from './head.ts'
 import { productMenuOf } from './menu.ts'
 
-export { getContent }
+export interface SiteData {
+  content: SiteContent
+  /** The responsive versions of every picture (project/image-manifest.ts). */
+  images: ImageManifest
+}
 
-const imageManifestPath = paths.imageManifest
-
-// One slot per process rather than per module instance: the live preview (dev/dev.ts) puts
-// the manifest of its unencoded pictures here, and its Vite server evaluates its own copy of this module.
-const manifestSlot = Symbol.for('site.imageManifest')
-type Slot = { [manifestSlot]?: ImageManifest }
-
-function getManifest(): ImageManifest {
-  const slot = globalThis as Slot
-  if (!slot[manifestSlot]) {
-    if (!existsSync(imageManifestPath)) {
-      throw new Error(`Image manifest ${imageManifestPath} is missing: run "npm run build", which makes the images first`)
+declare global {
+  namespace Vike {
+    interface GlobalContextServer {
+      siteData?: SiteData
     }
-    slot[manifestSlot] = JSON.parse(readFileSync(imageManifestPath, 'utf8')) as ImageManifest
   }
-  return slot[manifestSlot]
 }
 
-/** The preview replaces the image manifest when a picture changes. */
-export function replaceImageManifest(next: ImageManifest): void {
-  ;(globalThis as Slot)[manifestSlot] = next
+/** A content picture's responsive versions, e.g. image('products/clove.jpg'). */
+export type ImageOf = (src: string) => ImageEntry
+
+/** What a page's hooks work with: the content, and its pictures by the path content names them with. */
+export interface PageSite {
+  content: SiteContent
+  image: ImageOf
+  /** The Open Graph picture of a content picture: its fallback JPEG (social sites take no AVIF); none for SVG. */
+  socialImage(ref: ImageRef): HeadImage | undefined
 }
 
-/** The responsive versions of a content image, e.g. image('products/clove.jpg'). */
-export function image(src: string): ImageEntry {
-  return imageEntry(getManifest(), src)
+/** The site as a page sees it, from the data handed to Vike's globalContext (a test hands any `siteData`). */
+export function pageSite(context: { globalContext: { siteData?: SiteData } }): PageSite {
+  const data = context.globalContext.siteData
+  if (!data) throw new Error('No site data: the build or the preview hands it to Vike (renderer/+onCreateGlobalContext.server.ts)')
+  const { content, images } = data
+  const image = (src: string) => imageEntry(images, src)
+  return {
+    content,
+    image,
+    socialImage(ref) {
+      const entry = image(ref.src)
+      if ('svg' in entry) return undefined
+      // og:image:width/height describe the file sent, the fallback, not the widest variant.
+      const width = entry.jpeg.find((v) => v.url === entry.fallback)?.width ?? entry.width
+      return { url: entry.fallback, width, height: Math.round((entry.height * width) / entry.width), alt: ref.alt }
+    },
+  }
 }
 
 /** The product lines as menu links, in menu order. */
-export function productLinks(content: SiteContent = getContent()): NavItem[] {
+export function productLinks(content: SiteContent): NavItem[] {
   return content.products.map((p) => ({ name: p.menuLabel, path: p.path }))
 }
 
 /** The products of the header, footer and sidebar menus (templates/lib/menu.ts). */
-export function productMenu(content: SiteContent = getContent()): NavItem[] {
+export function productMenu(content: SiteContent): NavItem[] {
   return productMenuOf(productLinks(content), content.pages.products.path)
-}
-
-/** The Open Graph picture of a content image: its fallback JPEG (social sites take no AVIF). */
-export function socialImage(ref: ImageRef): HeadImage | undefined {
-  const entry = image(ref.src)
-  if ('svg' in entry) return undefined
-  // og:image:width/height describe the file sent, the fallback, not the widest variant.
-  const width = entry.jpeg.find((v) => v.url === entry.fallback)?.width ?? entry.width
-  return { url: entry.fallback, width, height: Math.round((entry.height * width) / entry.width), alt: ref.alt }
 }

@@ -2,16 +2,16 @@
 import type { SiteContent } from '../../content/load.ts'
 import type { AgroProduct, GraniteShade, Product } from '../../content/schema.ts'
 import type { Crumb } from '../components/blocks.tsx'
-import { image } from './site.ts'
+import type { ImageOf } from './site.ts'
 
 type Json = Record<string, unknown>
 
-function absoluteImage(content: SiteContent, src: string): string {
+function absoluteImage(content: SiteContent, image: ImageOf, src: string): string {
   const entry = image(src)
   return content.site.origin + ('svg' in entry ? entry.svg : entry.fallback)
 }
 
-export function organization(content: SiteContent): Json {
+export function organization(content: SiteContent, image: ImageOf): Json {
   const { site } = content
   return {
     '@context': 'https://schema.org',
@@ -19,7 +19,7 @@ export function organization(content: SiteContent): Json {
     '@id': `${site.origin}/#organization`,
     name: site.company.name,
     url: `${site.origin}/`,
-    logo: absoluteImage(content, site.logo.src),
+    logo: absoluteImage(content, image, site.logo.src),
     foundingDate: String(site.company.founded),
     numberOfEmployees: { '@type': 'QuantitativeValue', value: site.company.employees },
     address: {
@@ -43,7 +43,7 @@ export function organization(content: SiteContent): Json {
 }
 
 /** Product data with USD offers in stock; the price appears only where content publishes one. */
-export function productJsonLd(content: SiteContent, p: AgroProduct | GraniteShade, category: string): Json {
+export function productJsonLd(content: SiteContent, image: ImageOf, p: AgroProduct | GraniteShade, category: string): Json {
   const { site } = content
   const url = site.origin + p.path
   const grades = 'grades' in p ? p.grades?.items : undefined
@@ -73,7 +73,7 @@ export function productJsonLd(content: SiteContent, p: AgroProduct | GraniteShad
     '@type': 'Product',
     name: p.name,
     description: p.seo.description,
-    image: absoluteImage(content, p.image.src),
+    image: absoluteImage(content, image, p.image.src),
     url,
     category,
     brand: { '@type': 'Brand', name: site.company.shortName },

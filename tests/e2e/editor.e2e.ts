@@ -2,8 +2,10 @@
 // project, Decap CMS at /admin/ logged in to the local backend. A new product with a photo and two
 // specification rows is published (without any optional block) and lands on disk in canonical form,
 // passes the content check and shows in the live preview and in a real build of the copy (products
-// list, header menu, contact form); renaming an existing product changes one line in git diff; a slug
-// with capitals is refused with the schema's message; the shades collection lists exactly the shades.
+// list, header menu, contact form), its address and form name made from its short name, never asked
+// for; renaming an existing product changes one line in git diff, and saving keeps the settings staff
+// are not asked for (hidden fields); a short name with capitals is refused with the schema's message;
+// the shades collection lists exactly the shades.
 // Prints the steps and time "add a product" took, what /admin/ loads (it loads nothing elsewhere), and
 // the build's time; screenshots the editor at 1280 and 390 px, and the "not set up" page of a server
 // without remote editing.
@@ -116,7 +118,7 @@ describe('npm run edit: the browser editor', () => {
 
   test('refuses a slug with capitals with the schema’s message, and writes nothing', async () => {
     await page.goto(`${origin}/admin/#/collections/products/new`)
-    await (await field('Slug')).fill('Green-Chilli')
+    await (await field('Short name for the web address')).fill('Green-Chilli')
     await (await field('Name')).fill('Green Chilli')
     await publish()
     await page.getByText('Use lower-case letters, digits and single dashes, e.g. green-chilli').first().waitFor()
@@ -137,22 +139,28 @@ describe('npm run edit: the browser editor', () => {
     }
     await page.goto(`${origin}/admin/#/collections/products/new`)
     await page.reload()
-    await step(async () => (await field('Slug')).fill('green-chilli'))
+    // Asked for what staff know; not for an address, a form name or other settings for developers.
+    for (const asked of ['Path', 'Form type', 'Enquiry name', 'Geo tagged'])
+      expect(
+        await page
+          .locator('label')
+          .filter({ hasText: new RegExp(`^${asked}$`) })
+          .count(),
+        asked,
+      ).toBe(0)
+    await step(async () => (await field('Short name for the web address')).fill('green-chilli'))
     await step(async () => (await field('Name')).fill('Green Chilli'))
-    await step(async () => (await field('Menu label')).fill('Green Chilli'))
-    await step(async () => (await field('Order')).fill('9'))
-    await step(async () => (await field('Path')).fill('/products/green-chilli'))
+    await step(async () => (await field('Name in menus')).fill('Green Chilli'))
+    await step(async () => (await field('Position')).fill('9'))
     await step(async () => (await field('Summary')).fill('Fresh green chillies, sorted and packed for export.'))
     await step(() => page.getByRole('button', { name: 'Choose an image' }).click())
     await step(() => page.locator('input[type=file]').setInputFiles(photo))
     await page.getByText('green-chilli.jpg').first().waitFor()
     await step(() => page.getByRole('button', { name: 'Choose selected' }).click())
-    await step(async () => (await field('Alt')).fill('A heap of fresh green chillies'))
+    await step(async () => (await field('What the picture shows')).fill('A heap of fresh green chillies'))
     await step(async () => (await field('Title')).fill('Green Chilli Exporter from India'))
     await step(async () => (await field('Description')).fill('Fresh green chillies for bulk buyers.'))
-    await step(async () => (await field('Form type')).fill('GreenChilliEnquiry'))
     await step(async () => (await field('Subtitle')).fill('Fresh green chillies, sorted and packed.'))
-    await step(async () => (await field('Enquiry name')).fill('Green Chilli'))
     await step(() => page.getByRole('button', { name: 'Add facts' }).click())
     await step(async () => (await field('Label', 0)).fill('Colour'))
     await step(async () => (await field('Value', 0)).fill('Green'))
@@ -192,6 +200,8 @@ describe('npm run edit: the browser editor', () => {
     ])
     for (const optional of ['grades', 'qualityTiers', 'priceBands', 'useCases', 'explore', 'aliases', 'enquiryLabel'])
       expect(data).not.toHaveProperty(optional)
+    // Made from its short name by the loader: /products/green-chilli, GreenChilliEnquiry.
+    for (const derived of ['path', 'formType', 'enquiryName', 'geoTagged']) expect(data).not.toHaveProperty(derived)
     expect(existsSync(join(projectDir, 'content/images/products/green-chilli.jpg'))).toBe(true)
     // Written in the canonical form, as `npm run format:content` would.
     const formatted = formatContent(join(projectDir, 'content')).find((f) => f.file === 'products/green-chilli.yaml')!
@@ -205,6 +215,8 @@ describe('npm run edit: the browser editor', () => {
     const contact = await (await fetch(`${origin}/contact`, { headers: { accept: 'text/html' } })).text()
     expect(contact).toMatch(/<option[^>]*>Green Chilli<\/option>/)
     expect(contact).toMatch(/<header[\s\S]*href="\/products\/green-chilli"[\s\S]*<\/header>/)
+    const product = await (await fetch(`${origin}/products/green-chilli`, { headers: { accept: 'text/html' } })).text()
+    expect(product).toContain('name="formType" value="GreenChilliEnquiry"')
   })
 
   test("a build of the copy shows the new product in the products list, the header menu and the contact form's choices", async () => {
@@ -232,8 +244,8 @@ describe('npm run edit: the browser editor', () => {
     await page.reload()
     const name = await field('Name')
     await expect.poll(() => name.inputValue()).toBe('Clove')
-    // The slug of an existing product is read-only.
-    expect(await (await field('Slug')).getAttribute('readonly')).not.toBeNull()
+    // The short name of an existing product is read-only.
+    expect(await (await field('Short name for the web address')).getAttribute('readonly')).not.toBeNull()
     await name.fill('Clove Buds')
     await publish()
     await expect
@@ -241,6 +253,40 @@ describe('npm run edit: the browser editor', () => {
       .toBe('1\t1\tcontent/products/clove.yaml')
     expect(git('diff', '-U0', '--', 'content/products/clove.yaml')).toContain('-name: Clove\n+name: Clove Buds\n')
     await page.screenshot({ path: join(root, '.cache', 'editor-1280.png') })
+  })
+
+  test('saving keeps the settings staff are not asked for: an older address, a form name, geo tags, the site’s address', async () => {
+    const saved = async (entry: string, label: string, value: string, file: string) => {
+      await page.goto(`${origin}/admin/#/collections/${entry}`)
+      await page.reload()
+      const input = await field(label)
+      await expect.poll(() => input.inputValue()).not.toBe('')
+      await input.fill(value)
+      await publish()
+      await expect.poll(() => git('diff', '--numstat', '--', file).trim(), { timeout: 20_000 }).toBe(`1\t1\t${file}`)
+      return parse(readFileSync(join(projectDir, file), 'utf8'))
+    }
+    // Its address and form name differ from what its short name would make; its enquiry name from its name.
+    expect(
+      await saved(
+        'products/entries/soyabean-flakes',
+        'Subtitle',
+        'Soyabean flakes for feed mills.',
+        'content/products/soyabean-flakes.yaml',
+      ),
+    ).toMatchObject({
+      path: '/products/soyabeanFlakes',
+      formType: 'SoyabeenEnquiry',
+      enquiryName: 'Soyabeen Flakes',
+    })
+    expect(await saved('products/entries/makhana', 'Subtitle', 'Makhana from Bihar.', 'content/products/makhana.yaml')).toMatchObject({
+      geoTagged: true,
+      formType: 'LotusEnquiry',
+    })
+    const site = await saved('settings/entries/site', 'Tagline', 'Granite and spices from India', 'content/site.yaml')
+    expect(site.origin).toBe('https://www.neoagrogranite.com')
+    expect(site.geo).toMatchObject({ region: expect.any(String), latitude: expect.any(Number) })
+    execFileSync('npx', ['tsx', 'build/check-content.ts'], { cwd: projectDir, stdio: 'pipe' })
   })
 
   test('a content problem shows on the editor page, named by file and field, and goes when fixed', async () => {

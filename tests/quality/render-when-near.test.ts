@@ -1,4 +1,4 @@
-// Sections marked .render-when-near (content-visibility: auto, renderer/global.css) on a 412 px phone,
+// Sections marked .render-when-near (content-visibility: auto, templates/styles/global.css) on a 412 px phone,
 // as Lighthouse's mobile run sees the pages: never the main picture's section, skipped at load with
 // none of their pictures fetched, and drawn, their pictures loaded, once the visitor scrolls to them.
 import { readFileSync } from 'node:fs'

@@ -10,12 +10,11 @@ import { renderToString } from 'react-dom/server'
 import type { PageContextServer } from 'vike/types'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { PRODUCTS_PER_PAGE } from '../../content/catalogue-pages.ts'
-import { loadContent, replaceContent, type SiteContent } from '../../content/load.ts'
+import { loadContent, type SiteContent } from '../../content/load.ts'
 import type { ImageManifest, RasterImageEntry } from '../../project/image-manifest.ts'
 import { syntheticContent } from '../../tools/synthetic-catalogue.ts'
 import { attr, elements, parsePage, text } from '../support/html.ts'
 import { PRODUCT_CHOICES_PATH, PRODUCT_SELECT_LIMIT, productChoice } from '../../templates/lib/forms.ts'
-import { replaceImageManifest } from '../../templates/lib/site.ts'
 import ContactPage from '../../templates/pages/contact/+Page.tsx'
 import contactData from '../../templates/pages/contact/+data.ts'
 import HomePage from '../../templates/pages/home/+Page.tsx'
@@ -42,7 +41,6 @@ const folders: string[] = []
 const catalogues = new Map<number, SiteContent>()
 
 beforeAll(() => {
-  replaceImageManifest(pictures)
   for (const extra of [100, 1000]) {
     const dir = mkdtempSync(join(tmpdir(), `catalogue-${extra}-`))
     folders.push(dir)
@@ -51,7 +49,6 @@ beforeAll(() => {
   }
 }, 120_000)
 afterAll(() => {
-  replaceContent(undefined)
   for (const dir of folders) rmSync(dir, { recursive: true, force: true })
 })
 
@@ -66,11 +63,11 @@ const WATCHED = ['/', '/contact', '/testimonials', '/products', '/products/page/
 
 /** The page's own markup and structured data, as the build renders them (the layout is held by catalogue-menus.test.tsx). */
 function render(content: SiteContent, path: string) {
-  replaceContent(content)
   const route = content.routeByPath.get(path)
   if (!route) throw new Error(`no page at ${path}`)
   const [Page, data] = PAGE_OF_KIND[route.kind]!
-  const props = data({ routeParams: { id: route.id }, urlPathname: path } as unknown as PageContextServer)
+  const pageContext = { routeParams: { id: route.id }, urlPathname: path, globalContext: { siteData: { content, images: pictures } } }
+  const props = data(pageContext as unknown as PageContextServer)
   const html = renderToString(<Page {...props} />) + JSON.stringify(props.head)
   return { html, props }
 }

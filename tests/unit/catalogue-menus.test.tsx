@@ -6,13 +6,13 @@ import type { NavItem } from '../../content/schema.ts'
 import { Footer } from '../../templates/components/Footer.tsx'
 import { Header } from '../../templates/components/Header.tsx'
 import { ALL_PRODUCTS, MENU_PRODUCTS, productMenuOf } from '../../templates/lib/menu.ts'
-import { getContent } from '../../templates/lib/site.ts'
+import { loadContent } from '../../content/load.ts'
 
 const catalogue = (n: number): NavItem[] =>
   Array.from({ length: n }, (_, i) => ({ name: `Product ${String(i + 1).padStart(4, '0')}`, path: `/products/p${i + 1}` }))
 
 function layoutHtml(products: NavItem[]): string {
-  const { site, navigation } = getContent()
+  const { site, navigation } = loadContent()
   const menu = productMenuOf(products, '/products')
   return renderToString(
     <>

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse } from 'yaml'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { z } from 'zod'
+import { z } from 'zod'
 import { type CmsCollection, type CmsField, cmsConfig, cmsConfigYaml } from '../../content/cms-config.ts'
 import {
   formsSchema,
@@ -32,8 +32,9 @@ type Def = {
 }
 const def = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def
 
-/** Every key path of a zod schema, e.g. "packing.storage", "facts[].label". */
+/** Every key path of a zod schema, e.g. "packing.storage", "facts[].label"; none under a setting for developers (one hidden field). */
 function zodPaths(schema: z.ZodType, prefix = ''): string[] {
+  if (z.globalRegistry.get(schema)?.forDevelopers) return []
   const d = def(schema)
   switch (d.type) {
     case 'optional':
@@ -70,7 +71,7 @@ const collection = (name: string) => config.collections.find((c) => c.name === n
 const fileFields = (name: string) =>
   (collection('settings').files as { name: string; fields: CmsField[] }[]).find((f) => f.name === name)!.fields
 const variant = (kind: string) =>
-  def(productSchema).options!.find((o) => (def(def(o).shape!.kind!) as unknown as { values: string[] }).values[0] === kind)!
+  def(def(productSchema).in!).options!.find((o) => (def(def(o).shape!.kind!) as unknown as { values: string[] }).values[0] === kind)!
 
 const cases: [string, z.ZodType, () => CmsField[]][] = [
   ['agro products', variant('agro'), () => collection('products').fields as CmsField[]],
@@ -159,13 +160,37 @@ describe('the editor configuration generated from content/schema.ts', () => {
     const fields = collection('products').fields as CmsField[]
     expect(find(fields, ['kind'])).toMatchObject({ widget: 'hidden', default: 'agro' })
     expect(find(fields, ['order'])).toMatchObject({ widget: 'number', value_type: 'int' })
-    expect(find(fields, ['geoTagged'])).toMatchObject({ widget: 'boolean', required: false, default: false })
+    expect(find(fileFields('site'), ['company', 'employees'])).toMatchObject({ widget: 'number', value_type: 'int' })
     expect(find(fields, ['grades', 'items', 'qualifier'])).toMatchObject({ widget: 'select', options: ['under', 'from'] })
     expect(find(fields, ['summary']).widget).toBe('text')
     expect(find(fileFields('reviews'), ['reviews', 'rating'])).toMatchObject({ min: 1, max: 5 })
     expect(find(collection('legal').fields as CmsField[], ['effective']).widget).toBe('datetime')
     expect(find(collection('legal').fields as CmsField[], ['body']).widget).toBe('markdown')
     expect(find(collection('granite-shades').fields as CmsField[], ['colours'])).toMatchObject({ widget: 'list', min: 2, max: 6 })
+  })
+
+  it('asks staff nothing they cannot know: developer settings are hidden fields (Decap keeps their values), labels are plain words', () => {
+    const agro = collection('products').fields as CmsField[]
+    const shade = collection('granite-shades').fields as CmsField[]
+    const hidden = { widget: 'hidden', required: false }
+    for (const name of ['path', 'formType', 'enquiryName', 'geoTagged']) expect(find(agro, [name]), name).toMatchObject(hidden)
+    for (const name of ['path', 'formType']) expect(find(shade, [name]), name).toMatchObject(hidden)
+    expect(find(collection('granite-collection').fields as CmsField[], ['path'])).toMatchObject(hidden)
+    expect(find(fileFields('site'), ['origin'])).toMatchObject(hidden)
+    expect(find(fileFields('site'), ['geo'])).toMatchObject(hidden)
+    expect(find(fileFields('site'), ['geo']).fields).toBeUndefined()
+    expect(find(fileFields('reviews'), ['minBarPercent'])).toMatchObject(hidden)
+    expect(find(fileFields('pages'), ['about', 'path'])).toMatchObject(hidden)
+    // No default: a new entry leaves them out, and the loader makes them from its name.
+    for (const name of ['path', 'formType', 'enquiryName']) expect(find(agro, [name]).default, name).toBeUndefined()
+    // What staff fill in stays, under names a non-developer reads.
+    expect(find(agro, ['slug'])).toMatchObject({ widget: 'set-once', label: 'Short name for the web address' })
+    expect(find(agro, ['aliases'])).toMatchObject({ widget: 'list', label: 'Other addresses' })
+    expect(find(agro, ['image', 'src'])).toMatchObject({ widget: 'image', label: 'Picture file' })
+    expect(find(agro, ['image', 'alt']).label).toBe('What the picture shows')
+    expect(find(agro, ['seo']).label).toBe('Search engines')
+    expect(find(fileFields('site'), ['contact', 'phones', 'tel']).label).toBe('Number to dial')
+    expect(find(fileFields('reviews'), ['distribution', '5']).label).toBe('5 stars')
   })
 
   it('filters the product folder by kind and names new files by their slug', () => {

@@ -80,6 +80,8 @@ describe('npm run new:product', () => {
     const text = readFileSync(file, 'utf8')
     expect(text).not.toContain('#')
     expect(text.startsWith('kind: agro\nslug: green-chilli\nname: Green Chilli\n')).toBe(true)
+    // Like a product added in the browser editor: its address, form name and enquiry name follow from its name.
+    expect(text).not.toMatch(/^(path|formType|enquiryName):/m)
 
     await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#2e7d32' } })
       .jpeg()
@@ -92,6 +94,7 @@ describe('npm run new:product', () => {
       menuLabel: 'Green Chilli',
       path: '/products/green-chilli',
       formType: 'GreenChilliEnquiry',
+      enquiryName: 'Green Chilli',
       order: 9,
     })
   })
@@ -104,6 +107,8 @@ describe('npm run new:product', () => {
       [['clove'], /products\/clove\.yaml already exists/],
       // /products/flax is an older address of flax seeds.
       [['flax'], /The address \/products\/flax already belongs to content\/products\/flax-seeds\.yaml/],
+      // Makhana's enquiries are filed as LotusEnquiry, which is also what "lotus" would make.
+      [['lotus'], /The form name LotusEnquiry is already used by content\/products\/makhana\.yaml/],
     ]
     for (const [args, message] of cases) {
       const { code, stderr } = await npm(['new:product', '--', ...args], dir)
@@ -111,6 +116,7 @@ describe('npm run new:product', () => {
       expect(stderr).toMatch(message)
     }
     expect(existsSync(join(dir, 'products/flax.yaml'))).toBe(false)
+    expect(existsSync(join(dir, 'products/lotus.yaml'))).toBe(false)
     expect(readFileSync(join(dir, 'products/clove.yaml'), 'utf8')).toBe(readFileSync(join(paths.contentDir, 'products/clove.yaml'), 'utf8'))
   })
 })

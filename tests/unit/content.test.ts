@@ -89,6 +89,20 @@ describe('the real content', () => {
   })
 })
 
+describe("the site's origin", () => {
+  it('is site.yaml’s unless the caller gives another (the build’s SITE_URL); the loader reads no environment', () => {
+    const before = process.env.SITE_URL
+    process.env.SITE_URL = 'https://from-the-environment.example'
+    try {
+      expect(loadContent(realContent).site.origin).toBe('https://www.neoagrogranite.com')
+      expect(loadContent(realContent, { origin: 'https://shop.example.in' }).site.origin).toBe('https://shop.example.in')
+    } finally {
+      if (before === undefined) delete process.env.SITE_URL
+      else process.env.SITE_URL = before
+    }
+  })
+})
+
 describe('a field that is not in the schema', () => {
   it('is an error with a "did you mean" at its own line, for misspelled optional fields', () => {
     const dir = copyContent()
@@ -161,15 +175,15 @@ describe('a field that is not in the schema', () => {
 describe('a missing field', () => {
   it('reads "Required: add …:" at the line of the group that lacks it', () => {
     const dir = copyContent()
-    edit(dir, 'products/cardamom.yaml', (t) => t.replace(/^enquiryName:.*\n/m, ''))
+    edit(dir, 'products/cardamom.yaml', (t) => t.replace(/^subtitle:.*\n/m, ''))
     edit(dir, 'products/clove.yaml', (t) => t.replace(/^ {2}storage:.*\n/m, ''))
     const problems = problemsOf(dir)
     expect(problems).toEqual([
       // The file's own fields start on the first line that is not a comment.
       {
         file: inFile('products/cardamom.yaml'),
-        field: 'enquiryName',
-        message: 'Required: add enquiryName:',
+        field: 'subtitle',
+        message: 'Required: add subtitle:',
         line: lineOf(dir, 'products/cardamom.yaml', /^kind:/),
         col: 1,
       },
@@ -306,9 +320,11 @@ describe('file names, slugs and duplicates', () => {
     git('init', '-q')
     git('-c', 'user.name=t', '-c', 'user.email=t@example.com', 'add', '.')
     git('-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-qm', 'content')
-    // A new shade copied from StarBlue, formType and path left as they were; its file is older on disk.
+    // A new shade copied from StarBlue, formType and (written out) path left as they were; its file is older on disk.
     cpSync(join(dir, 'granite/StarBlue.yaml'), join(dir, 'granite/NeoIvory.yaml'))
-    edit(dir, 'granite/NeoIvory.yaml', (t) => t.replace(/^slug: .*$/m, 'slug: NeoIvory'))
+    edit(dir, 'granite/NeoIvory.yaml', (t) =>
+      t.replace(/^slug: .*$/m, 'slug: NeoIvory').replace(/^(order: .*)$/m, '$1\npath: /products/granite/StarBlue'),
+    )
     utimesSync(join(dir, 'granite/NeoIvory.yaml'), new Date('2020-01-01'), new Date('2020-01-01'))
     cpSync(join(dir, 'images/granite/StarBlue.jpg'), join(dir, 'images/granite/NeoIvory.jpg'))
     const problems = problemsOf(dir)
@@ -328,6 +344,52 @@ describe('file names, slugs and duplicates', () => {
           /^"StarBlue" is already the formType of \S*granite\/StarBlue\.yaml: give this page its own, e\.g\. NeoIvoryEnquiry \(leave the other file's as it is\)$/,
         ),
         line: lineOf(dir, 'granite/NeoIvory.yaml', /^formType:/),
+      }),
+    ])
+  })
+
+  it('makes a page’s address, formType and enquiry name from its name when its file leaves them out; older files keep theirs', () => {
+    const dir = copyContent()
+    cpSync(join(dir, 'products/clove.yaml'), join(dir, 'products/green-chilli.yaml'))
+    edit(dir, 'products/green-chilli.yaml', (t) =>
+      t
+        .replace(/^slug: .*$/m, 'slug: green-chilli')
+        .replace(/^name: .*$/m, 'name: Green Chilli')
+        .replace(/^formType: .*\n/m, '')
+        .replace(/^order: .*$/m, 'order: 9'),
+    )
+    cpSync(join(dir, 'granite/StarBlue.yaml'), join(dir, 'granite/NeoIvory.yaml'))
+    edit(dir, 'granite/NeoIvory.yaml', (t) => t.replace(/^slug: .*$/m, 'slug: NeoIvory').replace(/^formType: .*\n/m, ''))
+    const content = loadContent(dir)
+    expect(content.productBySlug.get('green-chilli')).toMatchObject({
+      path: '/products/green-chilli',
+      formType: 'GreenChilliEnquiry',
+      enquiryName: 'Green Chilli',
+    })
+    expect(content.graniteShades.find((s) => s.slug === 'NeoIvory')).toMatchObject({
+      path: '/products/granite/NeoIvory',
+      formType: 'NeoIvoryEnquiry',
+    })
+    // Written values stay: the older pages' addresses and the formTypes the mailbox files them under.
+    expect(content.productBySlug.get('black-pepper')).toMatchObject({ path: '/products/blackPepper', formType: 'BlackPepperEnquiry' })
+    expect(content.productBySlug.get('soyabean-flakes')).toMatchObject({ enquiryName: 'Soyabeen Flakes', formType: 'SoyabeenEnquiry' })
+    expect(content.productBySlug.get('makhana')).toMatchObject({ path: '/products/makhana', formType: 'LotusEnquiry' })
+  })
+
+  it('names the name as the thing to change when a formType made from it is taken', () => {
+    const dir = copyContent()
+    // Makhana's enquiries are filed as LotusEnquiry: a new product "lotus" would make the same.
+    cpSync(join(dir, 'products/clove.yaml'), join(dir, 'products/lotus.yaml'))
+    edit(dir, 'products/lotus.yaml', (t) => t.replace(/^slug: .*$/m, 'slug: lotus').replace(/^formType: .*\n/m, ''))
+    const problems = problemsOf(dir)
+    expect(problems).toEqual([
+      expect.objectContaining({
+        file: inFile('products/lotus.yaml'),
+        field: 'slug',
+        message: expect.stringMatching(
+          /^Its enquiries would be filed as "LotusEnquiry", made from this name, which is already the formType of \S*products\/makhana\.yaml: choose another name, or have a developer write formType: LotusEnquiry2$/,
+        ),
+        line: lineOf(dir, 'products/lotus.yaml', /^slug:/),
       }),
     ])
   })
@@ -366,6 +428,14 @@ describe('references between files', () => {
     )
     expect(text).toMatch(
       /products\/clove\.yaml:\d+ › image\.src: The picture is named products\/clove\.jpg \(letter case differs\): write src: products\/clove\.jpg exactly/,
+    )
+  })
+
+  it('checks every picture field the schema marks, the share image too', () => {
+    const dir = copyContent()
+    edit(dir, 'site.yaml', (t) => t.replace('src: home/quick-enquiry.jpg', 'src: home/quick-enquiri.jpg'))
+    expect(formatProblems(problemsOf(dir))).toMatch(
+      /site\.yaml:\d+ › shareImage\.src: \S*images\/home\/quick-enquiri\.jpg does not exist: did you mean home\/quick-enquiry\.jpg\?/,
     )
   })
 

@@ -22,6 +22,8 @@ function validator() {
   ajv.addKeyword('setOnce')
   ajv.addKeyword('mediaFolder')
   ajv.addKeyword('references')
+  ajv.addKeyword('label')
+  ajv.addKeyword('forDevelopers')
   return ajv
 }
 

@@ -5,13 +5,11 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { getContent, replaceContent } from '../../content/load.ts'
 import { LiveContent } from '../../dev/preview/live-content.ts'
 
 const folders: string[] = []
 afterEach(() => {
   for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true })
-  replaceContent(undefined)
 })
 
 function setUp() {
@@ -35,13 +33,13 @@ describe('the preview’s live content', () => {
   it('gives a page request the content with the latest save, and keeps the last valid content during a mistake', async () => {
     const { live, valid, save } = setUp()
     expect((await live.state()).result.errors).toEqual([])
-    expect(getContent().productBySlug.get('clove')!.name).toBe('Clove')
+    expect(live.siteData!.content.productBySlug.get('clove')!.name).toBe('Clove')
 
     save((t) => t.replace('name: Clove\n', 'name: Clove Buds\n'))
     // Asked at once, before the check's short wait for more writes: still the new content.
     const state = await live.state()
     expect(state.result.content!.productBySlug.get('clove')!.name).toBe('Clove Buds')
-    expect(getContent().productBySlug.get('clove')!.name).toBe('Clove Buds')
+    expect(live.siteData!.content.productBySlug.get('clove')!.name).toBe('Clove Buds')
 
     save((t) => t.replace(/^slug: clove$/m, 'slug: Clove'))
     const broken = await live.state()
@@ -49,7 +47,7 @@ describe('the preview’s live content', () => {
     expect(broken.result.errors).toEqual([
       expect.objectContaining({ field: 'slug', message: "Must equal the file's name: write slug: clove" }),
     ])
-    expect(getContent().productBySlug.get('clove')!.name).toBe('Clove Buds')
+    expect(live.siteData!.content.productBySlug.get('clove')!.name).toBe('Clove Buds')
     expect(valid).toEqual(['Clove', 'Clove Buds'])
   })
 

@@ -1,10 +1,8 @@
-import { getContent, productMenu } from '../../lib/site.ts'
 import { PageHero } from '../../components/blocks.tsx'
+import type { NotFoundData } from './not-found.ts'
 
 /** The 404 page: says what happened and offers the ways on. */
-export default function Page() {
-  const content = getContent()
-  const page = content.pages.notFound
+export default function Page({ page, mainLinks, productLinks }: NotFoundData) {
   return (
     <>
       <PageHero heading={page.heading} intro={page.intro} />
@@ -13,7 +11,7 @@ export default function Page() {
           <nav aria-labelledby="nf-main" className="sitemap-group">
             <h2 id="nf-main">Main pages</h2>
             <ul>
-              {content.navigation.sitemapMain.map((l) => (
+              {mainLinks.map((l) => (
                 <li key={l.path}>
                   <a href={l.path}>{l.name}</a>
                 </li>
@@ -23,7 +21,7 @@ export default function Page() {
           <nav aria-labelledby="nf-products" className="sitemap-group">
             <h2 id="nf-products">Product pages</h2>
             <ul>
-              {productMenu(content).map((l) => (
+              {productLinks.map((l) => (
                 <li key={l.path}>
                   <a href={l.path}>{l.name}</a>
                 </li>

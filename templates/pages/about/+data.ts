@@ -1,11 +1,12 @@
+import type { PageContextServer } from 'vike/types'
 import { productCard } from '../../lib/cards.ts'
 import { pageHead } from '../../lib/head.ts'
 import { MENU_PRODUCTS } from '../../lib/menu.ts'
-import { getContent } from '../../lib/site.ts'
+import { pageSite } from '../../lib/site.ts'
 import { organization } from '../../lib/structured.ts'
 
-export default function data() {
-  const content = getContent()
+export default function data(pageContext: PageContextServer) {
+  const { content, image } = pageSite(pageContext)
   const page = content.pages.about
   const { company } = content.site
   const head = pageHead(page, {
@@ -15,7 +16,7 @@ export default function data() {
         '@type': 'AboutPage',
         name: page.heading,
         url: content.site.origin + page.path,
-        about: organization(content),
+        about: organization(content, image),
       },
     ],
   })
@@ -33,7 +34,7 @@ export default function data() {
     ],
     // What We Offer shows the product lines like the menus do: the first ones, and the way to all of
     // them when there are more, so the page does not grow with the catalogue.
-    products: content.products.slice(0, MENU_PRODUCTS).map(productCard),
+    products: content.products.slice(0, MENU_PRODUCTS).map((p) => productCard(p, image)),
     allProductsPath: content.products.length > MENU_PRODUCTS ? content.pages.products.path : undefined,
   }
 }

@@ -1,11 +1,12 @@
+import type { PageContextServer } from 'vike/types'
 import { GRANITE_PRODUCT_LABEL } from '../../../forms/contract.ts'
 import { productChoice } from '../../lib/forms.ts'
 import { pageHead } from '../../lib/head.ts'
-import { getContent } from '../../lib/site.ts'
+import { pageSite } from '../../lib/site.ts'
 import { organization } from '../../lib/structured.ts'
 
-export default function data() {
-  const content = getContent()
+export default function data(pageContext: PageContextServer) {
+  const { content, image } = pageSite(pageContext)
   const page = content.pages.contact
   const head = pageHead(page, {
     jsonLd: [
@@ -14,7 +15,7 @@ export default function data() {
         '@type': 'ContactPage',
         name: page.heading,
         url: content.site.origin + page.path,
-        about: organization(content),
+        about: organization(content, image),
       },
     ],
   })

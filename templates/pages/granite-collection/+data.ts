@@ -3,17 +3,17 @@ import type { GraniteCollection } from '../../../content/schema.ts'
 import { shadeCard } from '../../lib/cards.ts'
 import { CARD_SIZES } from '../../components/blocks.tsx'
 import { lcpImage, pageHead } from '../../lib/head.ts'
-import { getContent, socialImage } from '../../lib/site.ts'
+import { pageSite } from '../../lib/site.ts'
 import { breadcrumbJsonLd } from '../../lib/structured.ts'
 
 export default function data(pageContext: PageContextServer) {
-  const content = getContent()
+  const { content, image, socialImage } = pageSite(pageContext)
   const collection = content.productBySlug.get(pageContext.routeParams.id ?? '') as GraniteCollection
   const trail = [
     { name: 'Home', path: '/' },
     { name: 'Products', path: content.pages.products.path },
   ]
-  const shades = content.graniteShades.map(shadeCard)
+  const shades = content.graniteShades.map((s) => shadeCard(s, image))
   const head = pageHead(collection, {
     social: { type: 'website', image: socialImage(collection.image) },
     // On a phone the first shade's card is the largest thing in view.

@@ -2,12 +2,12 @@ import type { PageContextServer } from 'vike/types'
 import { shadeCard } from '../../lib/cards.ts'
 import { enquiryFormProps } from '../../lib/forms.ts'
 import { lcpImage, pageHead } from '../../lib/head.ts'
-import { getContent, image, socialImage } from '../../lib/site.ts'
+import { pageSite } from '../../lib/site.ts'
 import { breadcrumbJsonLd, productJsonLd } from '../../lib/structured.ts'
 import { PRODUCT_PHOTO_SIZES } from '../product/ProductSections.tsx'
 
 export default function data(pageContext: PageContextServer) {
-  const content = getContent()
+  const { content, image, socialImage } = pageSite(pageContext)
   const { site, pages, graniteShared, graniteShades } = content
   const shade = graniteShades.find((s) => s.slug === pageContext.routeParams.id)!
   const collection = content.products.find((p) => p.kind === 'graniteCollection')
@@ -21,7 +21,7 @@ export default function data(pageContext: PageContextServer) {
     social: { type: 'product', image: socialImage(shade.image) },
     lcpImage: lcpImage(picture, PRODUCT_PHOTO_SIZES),
     geo: site.geo,
-    jsonLd: [productJsonLd(content, shade, 'Natural Stone > Granite'), breadcrumbJsonLd(content, trail, shade)],
+    jsonLd: [productJsonLd(content, image, shade, 'Natural Stone > Granite'), breadcrumbJsonLd(content, trail, shade)],
   })
   return {
     head,
@@ -31,7 +31,7 @@ export default function data(pageContext: PageContextServer) {
     specifications: [...shade.specifications, ...graniteShared.specifications],
     applications: graniteShared.applications,
     exploreHeading: graniteShared.exploreHeading,
-    explore: graniteShades.filter((s) => s.slug !== shade.slug).map(shadeCard),
+    explore: graniteShades.filter((s) => s.slug !== shade.slug).map((s) => shadeCard(s, image)),
     contact: { tel: site.contact.phones[0]!.tel, email: site.contact.email },
     enquiry: enquiryFormProps(content, shade.formType, 'enquiry-heading'),
   }

@@ -1,12 +1,13 @@
+import type { PageContextServer } from 'vike/types'
 import { CAROUSEL_SIZES, type CarouselProps, PORTRAIT_MEDIA } from '../../components/Carousel.tsx'
 import { productCard } from '../../lib/cards.ts'
 import { productChoice } from '../../lib/forms.ts'
 import { type Head, lcpImage } from '../../lib/head.ts'
-import { getContent, image, socialImage } from '../../lib/site.ts'
+import { pageSite } from '../../lib/site.ts'
 import { organization } from '../../lib/structured.ts'
 
-export default function data() {
-  const content = getContent()
+export default function data(pageContext: PageContextServer) {
+  const { content, image, socialImage } = pageSite(pageContext)
   const { home, site, productBySlug } = content
   const product = (slug: string) => productBySlug.get(slug)!
   const carousel: CarouselProps = {
@@ -25,7 +26,7 @@ export default function data() {
     social: { type: 'website', image: socialImage(product(home.carousel.slides[0]!).image) },
     lcpImage: lcpImage(carousel.slides[0]!.image, CAROUSEL_SIZES, PORTRAIT_MEDIA),
     jsonLd: [
-      organization(content),
+      organization(content, image),
       {
         '@context': 'https://schema.org',
         '@type': 'WebSite',
@@ -38,8 +39,8 @@ export default function data() {
   return {
     head,
     carousel,
-    latest: { ...home.latest, items: home.latest.products.map((s) => productCard(product(s))) },
-    popular: { ...home.popular, items: home.popular.products.map((s) => productCard(product(s))) },
+    latest: { ...home.latest, items: home.latest.products.map((s) => productCard(product(s), image)) },
+    popular: { ...home.popular, items: home.popular.products.map((s) => productCard(product(s), image)) },
     quick: {
       heading: home.quickEnquiry.heading,
       intro: home.quickEnquiry.intro,

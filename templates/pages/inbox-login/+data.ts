@@ -1,5 +1,6 @@
+import type { PageContextServer } from 'vike/types'
 import { inboxHead } from '../../inbox/renderInboxHtml.tsx'
 
-export default function data() {
-  return { head: inboxHead('Log in to the enquiries') }
+export default function data(pageContext: PageContextServer) {
+  return { head: inboxHead(pageContext, 'Log in to the enquiries') }
 }

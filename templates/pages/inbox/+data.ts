@@ -1,5 +1,6 @@
+import type { PageContextServer } from 'vike/types'
 import { inboxHead } from '../../inbox/renderInboxHtml.tsx'
 
-export default function data() {
-  return { head: inboxHead('Enquiries') }
+export default function data(pageContext: PageContextServer) {
+  return { head: inboxHead(pageContext, 'Enquiries') }
 }

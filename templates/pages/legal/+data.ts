@@ -1,9 +1,9 @@
 import type { PageContextServer } from 'vike/types'
 import { pageHead } from '../../lib/head.ts'
-import { getContent } from '../../lib/site.ts'
+import { pageSite } from '../../lib/site.ts'
 
 export default function data(pageContext: PageContextServer) {
-  const content = getContent()
+  const { content } = pageSite(pageContext)
   const legal = content.legal.find((l) => l.id === pageContext.routeParams.id)!
   const { meta } = legal
   const head = pageHead(meta)

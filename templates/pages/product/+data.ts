@@ -3,7 +3,7 @@ import type { AgroProduct } from '../../../content/schema.ts'
 import { productCard } from '../../lib/cards.ts'
 import { enquiryFormProps } from '../../lib/forms.ts'
 import { lcpImage, pageHead } from '../../lib/head.ts'
-import { getContent, image, socialImage } from '../../lib/site.ts'
+import { pageSite } from '../../lib/site.ts'
 import { breadcrumbJsonLd, productCategory, productJsonLd } from '../../lib/structured.ts'
 import { PRODUCT_PHOTO_SIZES } from './ProductSections.tsx'
 
@@ -11,7 +11,7 @@ import { PRODUCT_PHOTO_SIZES } from './ProductSections.tsx'
 const EXPLORE_TILES = 7
 
 export default function data(pageContext: PageContextServer) {
-  const content = getContent()
+  const { content, image, socialImage } = pageSite(pageContext)
   const product = content.productBySlug.get(pageContext.routeParams.id ?? '') as AgroProduct
   const { site, pages } = content
   const picture = image(product.image.src)
@@ -32,14 +32,14 @@ export default function data(pageContext: PageContextServer) {
     social: { type: 'product', image: socialImage(product.image) },
     lcpImage: lcpImage(picture, PRODUCT_PHOTO_SIZES),
     geo: product.geoTagged ? site.geo : undefined,
-    jsonLd: [productJsonLd(content, product, productCategory(product)), breadcrumbJsonLd(content, trail, product)],
+    jsonLd: [productJsonLd(content, image, product, productCategory(product)), breadcrumbJsonLd(content, trail, product)],
   })
   return {
     head,
     product,
     picture,
     trail,
-    explore: others.map(productCard),
+    explore: others.map((p) => productCard(p, image)),
     contact: { tel: site.contact.phones[0]!.tel, email: site.contact.email },
     enquiry: enquiryFormProps(content, product.formType, 'enquiry-heading'),
   }

@@ -3,10 +3,10 @@ import { catalogueListPageCount, catalogueListPageOf, catalogueListPath, PRODUCT
 import { productCard } from '../../lib/cards.ts'
 import { enquiryFormProps, productChoice } from '../../lib/forms.ts'
 import { pageHead } from '../../lib/head.ts'
-import { getContent } from '../../lib/site.ts'
+import { pageSite } from '../../lib/site.ts'
 
 export default function data(pageContext: PageContextServer) {
-  const content = getContent()
+  const { content, image } = pageSite(pageContext)
   const page = content.pages.products
   // A large catalogue is listed PRODUCTS_PER_PAGE cards at a time (content/catalogue-pages.ts).
   const pageCount = catalogueListPageCount(content.products.length)
@@ -48,7 +48,7 @@ export default function data(pageContext: PageContextServer) {
   return {
     head,
     page,
-    products: listed.map(productCard),
+    products: listed.map((p) => productCard(p, image)),
     pagination,
     enquiry: {
       ...enquiryFormProps(content, 'ExportEnquiry', 'export-heading'),

@@ -1,10 +1,11 @@
+import type { PageContextServer } from 'vike/types'
 import { productChoice } from '../../lib/forms.ts'
 import { pageHead } from '../../lib/head.ts'
-import { getContent, productMenu } from '../../lib/site.ts'
+import { pageSite, productMenu } from '../../lib/site.ts'
 import { summarise } from './rating.ts'
 
-export default function data() {
-  const content = getContent()
+export default function data(pageContext: PageContextServer) {
+  const { content } = pageSite(pageContext)
   const page = content.pages.reviews
   const head = pageHead(page)
   return {

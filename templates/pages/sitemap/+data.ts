@@ -1,8 +1,9 @@
+import type { PageContextServer } from 'vike/types'
 import { pageHead } from '../../lib/head.ts'
-import { getContent, productLinks } from '../../lib/site.ts'
+import { pageSite, productLinks } from '../../lib/site.ts'
 
-export default function data() {
-  const content = getContent()
+export default function data(pageContext: PageContextServer) {
+  const { content } = pageSite(pageContext)
   const page = content.pages.sitemap
   const head = pageHead(page)
   return {

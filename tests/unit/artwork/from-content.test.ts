@@ -18,7 +18,6 @@ describe('npm run artwork', () => {
     cpSync(paths.contentDir, contentDir, { recursive: true })
     const ivory = readFileSync(join(contentDir, 'granite/StarBlue.yaml'), 'utf8')
       .replace(/^slug: .*$/m, 'slug: NeoIvory')
-      .replace(/^path: .*$/m, 'path: /products/granite/NeoIvory')
       .replace(/^formType: .*$/m, 'formType: NeoIvory')
       .replace(/^order: .*$/m, 'order: 9')
       .replace(/^colours:\n( {2}- .*\n)+/m, 'colours: ["#8c8270", "#d9d0bd", "#f4efe4"]\n')

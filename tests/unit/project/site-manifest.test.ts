@@ -7,7 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { loadContent } from '../../../content/load.ts'
 import { formType } from '../../../content/schema.ts'
 import { distLayout } from '../../../project/paths.ts'
-import { siteManifestSchema } from '../../../project/site-manifest.ts'
+import { FORM_KINDS, siteManifestSchema } from '../../../project/site-manifest.ts'
+import { formSchemas } from '../../../forms/schemas.ts'
 import { siteManifest } from '../../../build/build.ts'
 import { loadSite, SiteError } from '../../../server/site.ts'
 
@@ -47,6 +48,10 @@ describe('site manifest', () => {
     expect(loadSite(distWith('longest', { ...built, formTypes: { [longest]: { kind: 'contact' } } })).formTypes.get(longest)).toEqual({
       kind: 'contact',
     })
+  })
+
+  it('names the kinds of form forms/schemas.ts declares, no more and no fewer', () => {
+    expect([...FORM_KINDS].sort()).toEqual(Object.keys(formSchemas).sort())
   })
 
   it('stops the server naming the file and every bad field', () => {

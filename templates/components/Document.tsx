@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react'
 import { preload } from 'react-dom'
-import { srcset } from '../templates/components/images.ts'
-import type { Head, HeadImage } from '../templates/lib/head.ts'
-import { jsonLdText } from '../templates/lib/head.ts'
-import { SPECULATION_RULES } from '../templates/lib/speculation.ts'
+import { srcset } from './images.ts'
+import type { Head, HeadImage } from '../lib/head.ts'
+import { jsonLdText } from '../lib/head.ts'
+import { SPECULATION_RULES } from '../lib/speculation.ts'
 
 /** The whole HTML document; the page's own markup goes in `children`. */
 export function Document({

@@ -1,0 +1,66 @@
+// The layers of the code, checked by `npm run lint` (dependency-cruiser, after Biome). Imports point
+// down only:
+//
+//   project  ←  content  ←  templates  ←  renderer        (forms: shared by templates and server)
+//
+// - project/ (paths, manifest formats, shared contracts) imports nothing of ours;
+// - content/ (the content model, its loader and checks) imports only project/;
+// - forms/ (the request contract) imports only project/;
+// - templates/ import content/, forms/ and project/; renderer/ (Vike's shell) may import templates/ too;
+// - server/ never imports the pages (templates/, renderer/), the content loader (content/) or the
+//   build, preview and tools (build/, dev/, tools/): it serves what the build made;
+// - code that runs in the browser never reaches a server module, however indirectly;
+// - no import cycles anywhere.
+// README.md's map of the folders says what each one holds.
+
+/** A path rule for top-level folders, e.g. folders('content', 'forms') → ^(content|forms)/ */
+const folders = (...names) => `^(${names.join('|')})/`
+const OURS = ['project', 'content', 'forms', 'templates', 'renderer', 'server', 'editor', 'build', 'dev', 'tools']
+
+/** A folder that may import only itself and the folders listed. */
+const layer = (name, mayImport) => ({
+  name: `${name}-imports-only-${mayImport.length > 0 ? mayImport.join('-') : 'itself'}`,
+  comment: `${name}/ may import ${mayImport.length > 0 ? `only ${mayImport.join('/, ')}/` : 'nothing of ours'} (see the top of .dependency-cruiser.cjs)`,
+  severity: 'error',
+  from: { path: folders(name) },
+  to: { path: folders(...OURS), pathNot: folders(name, ...mayImport) },
+})
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cycles',
+      comment: 'Modules that import each other, directly or round a circle: split out what both need',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    layer('project', []),
+    layer('content', ['project']),
+    layer('forms', ['project']),
+    layer('templates', ['content', 'forms', 'project']),
+    layer('renderer', ['templates', 'content', 'forms', 'project']),
+    {
+      name: 'server-not-to-pages-content-or-build',
+      comment: 'server/ serves what the build made: it never imports the pages, the content loader, or build, preview and tool code',
+      severity: 'error',
+      from: { path: folders('server') },
+      to: { path: folders('templates', 'renderer', 'content', 'build', 'dev', 'tools') },
+    },
+    {
+      name: 'browser-not-to-server',
+      comment: 'Code the browser runs (a page’s +client.ts and what it hydrates, the editor page’s script) never reaches server/',
+      severity: 'error',
+      from: { path: ['^templates/pages/[^/]+/\\+client\\.tsx?$', '^templates/islands/', '^editor/cms-setup\\.ts$'] },
+      to: { path: folders('server'), reachable: true },
+    },
+  ],
+  options: {
+    // Our code and its tests; not node_modules, builds or caches.
+    includeOnly: `${folders(...OURS, 'tests')}|^vite[.]`,
+    doNotFollow: { path: 'node_modules' },
+    // Type-only imports count: a browser module typed from a server module still ties the two together.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+  },
+}

@@ -1,0 +1,87 @@
+// The content as the templates use it, and its plain form (data JSON can carry), in which the build
+// hands it to the prerender (renderer/+onCreateGlobalContext.server.ts). Types and two small
+// functions only: the prerender imports this, not the loader.
+import type {
+  AgroProduct,
+  Forms,
+  GraniteShade,
+  GraniteShared,
+  Home,
+  LegalMeta,
+  Navigation,
+  Pages,
+  Product,
+  Reviews,
+  Site,
+} from './schema.ts'
+
+export type PageKind =
+  | 'home'
+  | 'productsList'
+  | 'product'
+  | 'graniteCollection'
+  | 'graniteShade'
+  | 'about'
+  | 'contact'
+  | 'reviews'
+  | 'sitemap'
+  | 'legal'
+  | 'thankYou'
+  | 'enquiryProblem'
+
+/** One page of the site: its canonical path, the other paths that lead to it, and what it shows. */
+export interface RouteEntry {
+  kind: PageKind
+  /** The product slug, shade slug or legal page id; the page kind otherwise. */
+  id: string
+  path: string
+  aliases: string[]
+  /** The file the page's content comes from, for error messages. */
+  source: string
+}
+
+export interface LegalPage {
+  id: string
+  meta: LegalMeta
+  /** Path of the MDX file relative to the content folder, e.g. legal/privacy.mdx */
+  file: string
+}
+
+export interface SiteContent {
+  dir: string
+  site: Site
+  navigation: Navigation
+  /** Every product line, in menu order. */
+  products: Product[]
+  agroProducts: AgroProduct[]
+  productBySlug: Map<string, Product>
+  graniteShared: GraniteShared
+  /** Every granite shade, in collection order. */
+  graniteShades: GraniteShade[]
+  home: Home
+  pages: Pages
+  reviews: Reviews
+  forms: Forms
+  legal: LegalPage[]
+  routes: RouteEntry[]
+  /** Canonical paths and aliases, each to the page it shows. */
+  routeByPath: Map<string, RouteEntry>
+}
+
+/** The content without its indexes: lists and records only. */
+export type PlainContent = Omit<SiteContent, 'agroProducts' | 'productBySlug' | 'routeByPath'>
+
+/** The content with its indexes, made from its lists. */
+export function indexContent(plain: PlainContent): SiteContent {
+  return {
+    ...plain,
+    agroProducts: plain.products.filter((p): p is AgroProduct => p.kind === 'agro'),
+    productBySlug: new Map(plain.products.map((p) => [p.slug, p])),
+    routeByPath: new Map(plain.routes.flatMap((route) => [route.path, ...route.aliases].map((path) => [path, route] as const))),
+  }
+}
+
+/** The content without its indexes, for JSON. */
+export function plainContent({ agroProducts: _, productBySlug: __, routeByPath: ___, ...plain }: SiteContent): PlainContent {
+  return plain
+}
