@@ -59,6 +59,7 @@ export function mountAuth(router: express.Router, deps: AuthDeps): InboxAuth {
   const sessionOf = new WeakMap<Request, { session: AdminSession; token: string }>()
   const csrfFor = csrfUtilities((req) => sessionOf.get(req)!.session)
   const sessionCookie = (req: Request) => (req.secure ? '__Host-inbox-session' : 'inbox-session')
+  const csrfCookie = (req: Request) => csrfCookieName(req.secure)
   const form = express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 10 })
   router.use(cookieParser())
 
@@ -142,6 +143,8 @@ export function mountAuth(router: express.Router, deps: AuthDeps): InboxAuth {
   router.post(LOGOUT_PATH, sameOrigin, requireSession('page'), form, csrfProtection, async (req, res) => {
     await sessions.end(sessionOf.get(req)!.token)
     res.clearCookie(sessionCookie(req), { path: '/', httpOnly: true, secure: req.secure, sameSite: 'lax' })
+    // The CSRF cookie belongs to the session that just ended: nothing of it stays in the browser.
+    res.clearCookie(csrfCookie(req), { path: '/', httpOnly: true, secure: req.secure, sameSite: 'strict' })
     req.log.info('inbox logout')
     res.redirect(303, LOGIN_PATH)
   })
@@ -156,13 +159,15 @@ export function mountAuth(router: express.Router, deps: AuthDeps): InboxAuth {
   }
 }
 
+const csrfCookieName = (secure: boolean) => (secure ? '__Host-inbox-csrf' : 'inbox-csrf')
+
 /** A csrf-csrf instance per cookie flavour: `__Host-` (Secure) over https, a plain name over http. */
 function csrfUtilities(sessionOf: (req: Request) => AdminSession): (req: Request) => DoubleCsrfUtilities {
   const make = (secure: boolean) =>
     doubleCsrf({
       getSecret: (req) => sessionOf(req!).csrfSecret,
       getSessionIdentifier: (req) => sessionOf(req).id,
-      cookieName: secure ? '__Host-inbox-csrf' : 'inbox-csrf',
+      cookieName: csrfCookieName(secure),
       cookieOptions: { sameSite: 'strict', path: '/', secure, httpOnly: true },
       // One explicit place per kind of request (the library's advice): a classic form post carries
       // it as a field, the inbox page's fetch() as a header.

@@ -132,6 +132,21 @@ describe('inbox', () => {
       expect(replay.status).toBe(401)
     })
 
+    it('clears the session and the CSRF cookie at logout', async () => {
+      const leaving = await new InboxClient(server.url).loggedIn()
+      expect([...leaving.cookies.keys()].sort()).toEqual(['inbox-csrf', 'inbox-session'])
+      const out = await leaving.request('POST', '/admin/logout', {
+        body: new URLSearchParams({ _csrf: leaving.csrfToken! }).toString(),
+        type: 'application/x-www-form-urlencoded',
+        headers: { origin: SITE_ORIGIN },
+      })
+      expect(out.status).toBe(303)
+      const cleared = out.headers.getSetCookie().filter((c) => /Expires=Thu, 01 Jan 1970/i.test(c))
+      expect(cleared.map((c) => c.split('=')[0]).sort()).toEqual(['inbox-csrf', 'inbox-session'])
+      for (const cookie of cleared) expect(cookie).toMatch(/Path=\/; /)
+      expect(leaving.cookies.size).toBe(0)
+    })
+
     it('refuses a session once it has expired', async () => {
       const sessions = new AdminSessions(server.store.db, 60_000)
       const expired = await sessions.create({ now: Date.now() - 61_000, ip: undefined, userAgent: undefined })
@@ -562,5 +577,15 @@ describe('behind an https proxy', () => {
     expect(session.headers.getSetCookie().some((c) => c.startsWith('__Host-inbox-csrf=') && /; Secure/i.test(c))).toBe(true)
     // The Secure cookie is not the plain one: over plain http it logs nobody in.
     expect((await client.request('GET', '/admin/api/enquiries')).status).toBe(401)
+    // Logging out clears both __Host- cookies (a browser only accepts the clearing with Secure).
+    const { csrfToken } = (await session.json()) as { csrfToken: string }
+    const out = await client.request('POST', '/admin/logout', {
+      body: new URLSearchParams({ _csrf: csrfToken }).toString(),
+      type: 'application/x-www-form-urlencoded',
+      headers: { origin: SITE_ORIGIN, 'x-forwarded-proto': 'https' },
+    })
+    expect(out.status).toBe(303)
+    const cleared = out.headers.getSetCookie().filter((c) => /Expires=Thu, 01 Jan 1970/i.test(c) && /; Secure/i.test(c))
+    expect(cleared.map((c) => c.split('=')[0]).sort()).toEqual(['__Host-inbox-csrf', '__Host-inbox-session'])
   })
 })
