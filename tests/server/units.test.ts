@@ -79,7 +79,7 @@ describe('configuration', () => {
       rateLimit: { max: 5, windowMs: 900_000 },
     })
     expect(config.outbox.retryBaseMs).toBe(500)
-    expect(loadConfig({ TRUST_PROXY: '1' }, '/srv/site').trustProxy).toBe(1)
+    expect(loadConfig({ TRUST_PROXY: '1', HOST: '127.0.0.1' }, '/srv/site').trustProxy).toBe(1)
     expect(loadConfig({ TRUST_PROXY: 'false' }, '/srv/site').trustProxy).toBe(false)
     expect(loadConfig({ TRUST_PROXY: '0' }, '/srv/site').trustProxy).toBe(false)
     expect(loadConfig({ SITE_URL: 'https://shop.example.in' }, '/srv/site').mailFrom).toBe('Website enquiries <no-reply@shop.example.in>')
@@ -118,6 +118,31 @@ describe('configuration, for production', () => {
     expect(problem).toMatch(
       /^TRUST_PROXY: must be the number of proxies in front of the server .* not "true": that would believe any client's X-Forwarded-For/,
     )
+  })
+
+  it('refuses a TRUST_PROXY hop count while the service listens beyond loopback, naming what to set', () => {
+    // Anyone who reaches the port directly would be "the proxy": their X-Forwarded-For would be believed.
+    for (const host of [undefined, '0.0.0.0', '::', '192.0.2.10']) {
+      const problems = configProblems({ TRUST_PROXY: '1', ...(host ? { HOST: host } : {}) })
+      expect(problems, host).toHaveLength(1)
+      expect(problems[0]).toMatch(/^TRUST_PROXY: 1 believes the X-Forwarded-For header of whoever connects/)
+      expect(problems[0]).toContain(`while the service listens on ${host ?? 'all interfaces (HOST is not set)'}`)
+      expect(problems[0]).toMatch(/Set HOST=127\.0\.0\.1 .* or name the proxy's addresses in TRUST_PROXY/)
+    }
+    expect(configProblems({ TRUST_PROXY: '2', HOST: '0.0.0.0' })[0]).toMatch(/^TRUST_PROXY: 2 believes/)
+    // On loopback only a proxy on this machine connects; named addresses are believed only from those peers.
+    for (const env of [
+      { TRUST_PROXY: '1', HOST: '127.0.0.1' },
+      { TRUST_PROXY: '1', HOST: '::ffff:127.0.0.1' },
+      { TRUST_PROXY: '1', HOST: '::1' },
+      { TRUST_PROXY: '1', HOST: 'localhost' },
+      { TRUST_PROXY: '1', HOST: '127.0.0.2' },
+      { TRUST_PROXY: 'loopback' },
+      { TRUST_PROXY: '10.0.0.0/8, 192.0.2.1' },
+      { TRUST_PROXY: 'uniquelocal', HOST: '0.0.0.0' },
+      { TRUST_PROXY: 'false' },
+    ] as Record<string, string>[])
+      expect(configProblems(env), JSON.stringify(env)).toEqual([])
   })
 
   it('never shows a password: a bad SMTP_URL is echoed masked, and every error points to docs/deploy.md', () => {
