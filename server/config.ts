@@ -39,6 +39,8 @@ export interface Config {
   rateLimit: { max: number; windowMs: number }
   outbox: { retryBaseMs: number; retryMaxMs: number; leaseMs: number; pollMs: number; spareCores: number }
   shutdownTimeoutMs: number
+  /** How long a client may take to send a request's headers, and the whole request (slow clients are cut). */
+  requestTimeouts: { headersMs: number; requestMs: number }
   /** The owner's inbox at /admin/enquiries; undefined (the inbox is off) unless a password is set. */
   inbox: InboxConfig | undefined
   /** Build the site before listening when dist/ is missing or older than its sources (not in production). */
@@ -278,6 +280,17 @@ export const ENVIRONMENT = {
     default: '`10`',
     meaning: 'On SIGTERM/SIGINT: the longest wait for requests in flight and the mail being sent; the process exits within it',
   }),
+  HEADERS_TIMEOUT_SECONDS: variable({
+    schema: seconds(0.1, 600).default(20_000),
+    default: '`20`',
+    meaning: "Longest time a client may take to send a request's headers; a slower one gets 408 and is disconnected",
+  }),
+  REQUEST_TIMEOUT_SECONDS: variable({
+    schema: seconds(0.1, 3600).default(30_000),
+    default: '`30`',
+    meaning:
+      'Longest time a client may take to send a whole request, body included (at least HEADERS_TIMEOUT_SECONDS); a slower one gets 408',
+  }),
   BUILD_ON_START: variable({
     schema: flag.default(true),
     default: '`true`',
@@ -402,6 +415,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (e.OUTBOX_RETRY_MAX_SECONDS < e.OUTBOX_RETRY_BASE_SECONDS) {
     problems.push('OUTBOX_RETRY_MAX_SECONDS: must not be less than OUTBOX_RETRY_BASE_SECONDS')
   }
+  if (e.REQUEST_TIMEOUT_SECONDS < e.HEADERS_TIMEOUT_SECONDS) {
+    problems.push('REQUEST_TIMEOUT_SECONDS: must not be less than HEADERS_TIMEOUT_SECONDS (the headers are part of the request)')
+  }
   if (e.ADMIN_PASSWORD_HASH && e.ADMIN_PASSWORD) {
     problems.push('ADMIN_PASSWORD: set either ADMIN_PASSWORD_HASH or ADMIN_PASSWORD, not both')
   }
@@ -434,6 +450,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       spareCores: e.OUTBOX_SPARE_CORES,
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS,
+    requestTimeouts: { headersMs: e.HEADERS_TIMEOUT_SECONDS, requestMs: e.REQUEST_TIMEOUT_SECONDS },
     buildOnStart: e.BUILD_ON_START,
     logLevel: e.LOG_LEVEL,
     inbox: inboxConfig(e.ADMIN_PASSWORD_HASH, e.ADMIN_PASSWORD, e.ADMIN_SESSION_HOURS),

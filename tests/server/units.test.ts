@@ -82,6 +82,14 @@ describe('configuration', () => {
     expect(loadConfig({ TRUST_PROXY: '1', HOST: '127.0.0.1' }, '/srv/site').trustProxy).toBe(1)
     expect(loadConfig({ TRUST_PROXY: 'false' }, '/srv/site').trustProxy).toBe(false)
     expect(loadConfig({ TRUST_PROXY: '0' }, '/srv/site').trustProxy).toBe(false)
+    expect(loadConfig({}, '/srv/site').requestTimeouts).toEqual({ headersMs: 20_000, requestMs: 30_000 })
+    expect(loadConfig({ HEADERS_TIMEOUT_SECONDS: '5', REQUEST_TIMEOUT_SECONDS: '7.5' }, '/srv/site').requestTimeouts).toEqual({
+      headersMs: 5000,
+      requestMs: 7500,
+    })
+    expect(configProblems({ HEADERS_TIMEOUT_SECONDS: '40' })).toEqual([
+      'REQUEST_TIMEOUT_SECONDS: must not be less than HEADERS_TIMEOUT_SECONDS (the headers are part of the request)',
+    ])
     expect(loadConfig({ SITE_URL: 'https://shop.example.in' }, '/srv/site').mailFrom).toBe('Website enquiries <no-reply@shop.example.in>')
   })
 
