@@ -9,6 +9,7 @@ import { precompressDir } from '../../build/precompress.ts'
 import { staleReason } from '../../server/build-freshness.mjs'
 import { ConfigError, DEFAULT_MAIL_TO, loadConfig } from '../../server/config.ts'
 import { maskSecrets } from '../../server/log.ts'
+import { PasswordQueue, PasswordQueueFull } from '../../server/inbox/password-queue.ts'
 import { createMailSender, headerSafe } from '../../server/mail.ts'
 import { retryDelay } from '../../server/outbox.ts'
 import { projectRoot, tempDir } from './helpers.ts'
@@ -214,6 +215,45 @@ describe('configuration, for production', () => {
     expect(configProblems({ LOG_LEVEL: 'loud' })).toEqual([
       'LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
     ])
+  })
+})
+
+describe('the queue of password checks', () => {
+  it('runs one check at a time, the best priority first, and turns away the worst when the queue is full', async () => {
+    const queue = new PasswordQueue(1, 2)
+    const order: string[] = []
+    let running = 0
+    let most = 0
+    const releases: Array<() => void> = []
+    const check = (name: string) => () => {
+      running++
+      most = Math.max(most, running)
+      order.push(name)
+      return new Promise<string>((resolve) =>
+        releases.push(() => {
+          running--
+          resolve(name)
+        }),
+      )
+    }
+    const settle = (p: Promise<string>) => p.catch((e: unknown) => (e instanceof PasswordQueueFull ? 'turned away' : 'failed'))
+    const first = settle(queue.run(2, check('first')))
+    const laterGuess = settle(queue.run(2, check('a later guess')))
+    const newAddress = settle(queue.run(1, check('a new address')))
+    // The queue holds two: a known device comes in front, and the last guess of the worst priority goes.
+    const device = settle(queue.run(0, check('a known device')))
+    expect(await laterGuess).toBe('turned away')
+    const lastGuess = settle(queue.run(2, check('another guess')))
+    expect(await lastGuess).toBe('turned away')
+    while (releases.length) {
+      releases.shift()!()
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+    expect(await Promise.all([first, device, newAddress])).toEqual(['first', 'a known device', 'a new address'])
+    expect(order).toEqual(['first', 'a known device', 'a new address'])
+    expect(most).toBe(1)
+    // With nothing running, a check starts at once.
+    expect(await queue.run(2, async () => 'at once')).toBe('at once')
   })
 })
 
