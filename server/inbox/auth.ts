@@ -1,6 +1,13 @@
-// The owner's login: the password check, sessions in a cookie, the login limit, the Origin check
+// The owner's login: the password check (one at a time, password-queue.ts), sessions in a cookie,
+// the login limits (per address, per known browser (devices.ts), and for everyone), the Origin check
 // and CSRF tokens (csrf-csrf, keyed by the session's own secret). The inbox's routes use the guards
 // this returns; /admin/login and /admin/logout are its own.
+//
+// The limits count failures per source and shut that source out for a while, not the account: with
+// one account, locking it would lock the owner out. A browser that logged in before has its own count
+// (OWASP's device cookies), so others behind a shared address cannot lock the owner out; and the work
+// a flood can cause is bounded (a count for everyone, one check at a time).
+
 import cookieParser from 'cookie-parser'
 import { doubleCsrf, type DoubleCsrfUtilities } from 'csrf-csrf'
 import express, { type Request, type RequestHandler, type Response } from 'express'
@@ -41,17 +48,16 @@ export interface AuthDeps {
 }
 
 /**
- * Wrong passwords from everyone in 15 minutes past which an address that has failed gets no more
- * tries until the window ends: under a flood from many addresses each gets one try, not ten, while
- * an address that has not failed (the owner's, elsewhere) and a device that logged in before still
- * get theirs.
+ * Wrong passwords from everyone in 15 minutes past which an address that has tried before gets no
+ * more tries until the window ends: under a flood from many addresses each gets one try, not ten,
+ * while an address that has not tried (the owner's, elsewhere) and a known browser still get theirs.
  */
 const FAILURES_FROM_EVERYONE = { max: 100, windowMs: 15 * 60_000 }
 /** One scrypt check at a time (the other core stays with the site and the mail), four waiting. */
 const PASSWORD_CHECKS = { running: 1, waiting: 4 }
-/** Who is checked first when checks wait: a device that logged in before, then an address that has
- * not failed, then the rest. */
-const PRIORITY = { device: 0, newAddress: 1, failedAddress: 2 }
+/** Who is checked first when checks wait: a known browser, then an address's first try in the
+ * window, then the rest. */
+const PRIORITY = { device: 0, firstTry: 1, triedBefore: 2 }
 
 export interface InboxAuth {
   /** Loads the session; without one, pages send the owner to the login and everything else is refused. */
@@ -166,15 +172,15 @@ export function mountAuth(router: express.Router, deps: AuthDeps): InboxAuth {
     if (typeof password !== 'string' || password === '') return loginPage(res, 400, 'Enter the password.')
     const device = deviceOf(req)
     // This request counts already: more than one means this address has tried within the window.
-    const addressFailed = !device && (limitOf(req, 'address')?.used ?? 1) > 1
-    if (addressFailed) {
+    const triedBefore = !device && (limitOf(req, 'address')?.used ?? 1) > 1
+    if (triedBefore) {
       const failures = await everyone.get('all')
       if (failures && failures.totalHits >= FAILURES_FROM_EVERYONE.max)
         return refuse(req, res, failures.resetTime, 'Many wrong passwords have been tried here lately, some from your network.')
     }
     let right: boolean
     try {
-      const priority = device ? PRIORITY.device : addressFailed ? PRIORITY.failedAddress : PRIORITY.newAddress
+      const priority = device ? PRIORITY.device : triedBefore ? PRIORITY.triedBefore : PRIORITY.firstTry
       // A client that gave up while waiting is not worth a check.
       right = password.length <= 1024 && (await passwordChecks.run(priority, async () => !req.socket.destroyed && checkPassword(password)))
     } catch (error) {
