@@ -255,6 +255,17 @@ describe('the queue of password checks', () => {
     // With nothing running, a check starts at once.
     expect(await queue.run(2, async () => 'at once')).toBe('at once')
   })
+
+  it('turns away, among equals, the one that has waited longest: a later arrival keeps its place', async () => {
+    const queue = new PasswordQueue(1, 2)
+    let release = () => {}
+    const settle = (p: Promise<string>) => p.catch((e: unknown) => (e instanceof PasswordQueueFull ? 'turned away' : 'failed'))
+    const running = settle(queue.run(1, () => new Promise<string>((resolve) => (release = () => resolve('running')))))
+    const [first, second, third] = ['first', 'second', 'third'].map((name) => settle(queue.run(1, async () => name)))
+    expect(await first).toBe('turned away')
+    release()
+    expect(await Promise.all([running, second, third])).toEqual(['running', 'second', 'third'])
+  })
 })
 
 describe('maskSecrets', () => {
