@@ -4,6 +4,7 @@
 // docs/deploy.md (`npm run docs:env` writes it; a test checks it is current).
 import { isIP } from 'node:net'
 import path from 'node:path'
+import proxyaddr from 'proxy-addr'
 import { z } from 'zod'
 import { type CmsRemoteConfig, cmsRemoteConfig, GITHUB_REPO } from './editor/config.ts'
 import { MIN_PASSWORD_LENGTH, parsePasswordHash, type ScryptHash } from './inbox/password.ts'
@@ -40,6 +41,8 @@ export interface Config {
   rateLimit: { max: number; windowMs: number }
   outbox: { retryBaseMs: number; retryMaxMs: number; leaseMs: number; pollMs: number }
   shutdownTimeoutMs: number
+  /** How long a client may take to send a request's headers, and the whole request (slow clients are cut). */
+  requestTimeouts: { headersMs: number; requestMs: number }
   /** The owner's inbox at /admin/enquiries; undefined (the inbox is off) unless a password is set. */
   inbox: InboxConfig | undefined
   /** Build the site before listening when dist/ is missing or older than its sources (not in production). */
@@ -233,7 +236,7 @@ export const ENVIRONMENT = {
     schema: trustProxy.default(false),
     default: '`false`',
     meaning:
-      "Behind a reverse proxy: how many proxies (`1`) or their addresses/subnets (`loopback`, `10.0.0.0/8`), so the rate limit and the log see visitors' addresses. `true` is refused (it would let anyone forge their address)",
+      "Behind a reverse proxy: the proxies' addresses/subnets (`loopback`, `10.0.0.0/8`; `uniquelocal` for the private networks a platform's router or Docker's bridge connects from) or how many there are (`1`), so the rate limits and the log see visitors' addresses. A count needs HOST on loopback, or start-up is refused: anyone reaching the port could forge their address. `true` is refused for the same reason",
   }),
   ALLOWED_ORIGINS: variable({
     schema: z.string().transform(list).pipe(z.array(origin)).optional(),
@@ -272,6 +275,17 @@ export const ENVIRONMENT = {
     schema: seconds(0, 600).default(10_000),
     default: '`10`',
     meaning: 'On SIGTERM/SIGINT: the longest wait for requests in flight and the mail being sent; the process exits within it',
+  }),
+  HEADERS_TIMEOUT_SECONDS: variable({
+    schema: seconds(0.1, 600).default(20_000),
+    default: '`20`',
+    meaning: "Longest time a client may take to send a request's headers; a slower one gets 408 and is disconnected",
+  }),
+  REQUEST_TIMEOUT_SECONDS: variable({
+    schema: seconds(0.1, 3600).default(30_000),
+    default: '`30`',
+    meaning:
+      'Longest time a client may take to send a whole request, body included (at least HEADERS_TIMEOUT_SECONDS); a slower one gets 408',
   }),
   BUILD_ON_START: variable({
     schema: flag.default(true),
@@ -397,9 +411,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (e.OUTBOX_RETRY_MAX_SECONDS < e.OUTBOX_RETRY_BASE_SECONDS) {
     problems.push('OUTBOX_RETRY_MAX_SECONDS: must not be less than OUTBOX_RETRY_BASE_SECONDS')
   }
+  if (e.REQUEST_TIMEOUT_SECONDS < e.HEADERS_TIMEOUT_SECONDS) {
+    problems.push('REQUEST_TIMEOUT_SECONDS: must not be less than HEADERS_TIMEOUT_SECONDS (the headers are part of the request)')
+  }
   if (e.ADMIN_PASSWORD_HASH && e.ADMIN_PASSWORD) {
     problems.push('ADMIN_PASSWORD: set either ADMIN_PASSWORD_HASH or ADMIN_PASSWORD, not both')
   }
+  const proxyProblem = trustedByCountOnOpenPort(e.TRUST_PROXY, e.HOST)
+  if (proxyProblem) problems.push(proxyProblem)
   const cms = cmsRemoteConfig(e)
   problems.push(...cms.problems)
   if (problems.length) throw new ConfigError(problems)
@@ -427,12 +446,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       pollMs: e.OUTBOX_POLL_SECONDS,
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS,
+    requestTimeouts: { headersMs: e.HEADERS_TIMEOUT_SECONDS, requestMs: e.REQUEST_TIMEOUT_SECONDS },
     buildOnStart: e.BUILD_ON_START,
     logLevel: e.LOG_LEVEL,
     inbox: inboxConfig(e.ADMIN_PASSWORD_HASH, e.ADMIN_PASSWORD, e.ADMIN_SESSION_HOURS),
     cms: cms.config,
   }
   return { ...config, warnings: production ? productionWarnings(config, 'TRUST_PROXY' in present) : [] }
+}
+
+const isLoopback = proxyaddr.compile('loopback')
+
+/**
+ * A hop count believes the last X-Forwarded-For entries of whoever connects. Only a proxy may connect
+ * for that to be safe: the service must listen on loopback (the proxy on the same machine), or
+ * TRUST_PROXY must name the proxy's addresses, which proxy-addr then believes and no one else.
+ */
+function trustedByCountOnOpenPort(trustProxy: Config['trustProxy'], host: string | undefined): string | undefined {
+  if (typeof trustProxy !== 'number') return undefined
+  if (host === 'localhost' || (host !== undefined && isIP(host) !== 0 && isLoopback(host, 0))) return undefined
+  return (
+    `TRUST_PROXY: ${trustProxy} believes the X-Forwarded-For header of whoever connects, while the service listens on ` +
+    `${host ?? 'all interfaces (HOST is not set)'}: anyone who reaches the port without the proxy could choose their own ` +
+    'address and pass the enquiry and login limits. Set HOST=127.0.0.1 when the proxy runs on this machine, ' +
+    "or name the proxy's addresses in TRUST_PROXY instead of a count: its address or subnet (10.0.0.5, 10.0.0.0/8), " +
+    "or uniquelocal for the private networks a platform's router or Docker's bridge connects from"
+  )
 }
 
 /** What an operator should hear about at start-up: settings that look like forgotten defaults. */
@@ -449,7 +488,7 @@ function productionWarnings(config: Omit<Config, 'warnings'>, trustProxySet: boo
   }
   if (!trustProxySet) {
     warnings.push(
-      'TRUST_PROXY is not set: behind a reverse proxy every visitor would share one rate-limit bucket; set it to the number of proxies (1) or their addresses, or to false when nothing is in front',
+      "TRUST_PROXY is not set: behind a reverse proxy every visitor would share one rate-limit bucket; set it to the proxies' addresses (or their number, with HOST on loopback), or to false when nothing is in front",
     )
   }
   if (!config.smtpUrl) warnings.push(`SMTP_URL is not set: mail is written as .eml files under ${config.dataDir}/mail, not sent`)

@@ -5,6 +5,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import nodemailer from 'nodemailer'
+import { encodeWord } from 'nodemailer/lib/mime-funcs'
 import type { FormKind } from '../forms/schemas.ts'
 import { fieldLabel, formFields, LONG_FIELDS } from './fields.ts'
 import type { FieldValue, OutboxMessage, Submission } from './store/index.ts'
@@ -148,12 +149,24 @@ export interface MailSettings {
   dataDir: string
 }
 
+/**
+ * A buyer's text that holds "=?" may hold an RFC 2047 encoded word ("=?utf-8?b?…?="), which the
+ * reader's mail program would decode, into a line break or a bidi override that no field accepts.
+ * nodemailer leaves a well-formed encoded word alone (it takes it for one its caller made), so such
+ * a subject is encoded whole here: what is decoded is the text as typed. A name in an address can
+ * only be quoted (many programs decode words inside the quotes too), so such a name is left out of
+ * the Reply-To, which is then the bare address; the mail's text still names the buyer.
+ */
+const mayHoldEncodedWord = (text: string) => text.includes('=?')
+
 function messageOptions(settings: MailSettings, message: ComposedMail) {
+  const subject = headerSafe(message.subject, 250)
+  const replyToName = headerSafe(message.replyToName, 100)
   return {
     from: settings.mailFrom,
     to: settings.mailTo,
-    replyTo: { name: headerSafe(message.replyToName, 100), address: headerSafe(message.replyToAddress, 254) },
-    subject: headerSafe(message.subject, 250),
+    replyTo: { name: mayHoldEncodedWord(replyToName) ? '' : replyToName, address: headerSafe(message.replyToAddress, 254) },
+    subject: mayHoldEncodedWord(subject) ? encodeWord(subject, 'Q', 52) : subject,
     text: message.text,
     html: message.html,
     messageId: message.messageId,

@@ -52,16 +52,24 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     closeSender()
     throw error
   }
-  const server = http.createServer(app)
+  const { headersMs, requestMs } = config.requestTimeouts
+  const server = http.createServer(
+    {
+      // A slow client cannot hold a connection open for long: 408 and closed at these limits.
+      headersTimeout: headersMs,
+      requestTimeout: requestMs,
+      // How often Node looks for connections over them: by default every 30 s, which let a slow
+      // client stay up to 30 s past a limit. A tenth of the shorter limit, at most a second.
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, headersMs / 10)),
+    },
+    app,
+  )
   // Responses still being worked on when shutdown begins tell their client the connection closes.
   const inFlight = new Set<http.ServerResponse>()
   server.on('request', (_req: http.IncomingMessage, res: http.ServerResponse) => {
     inFlight.add(res)
     res.on('close', () => inFlight.delete(res))
   })
-  // A slow client cannot hold a connection open for long.
-  server.headersTimeout = 20_000
-  server.requestTimeout = 30_000
   server.keepAliveTimeout = 5_000
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)

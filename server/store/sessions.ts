@@ -65,13 +65,16 @@ function digest(token: string): string {
   return createHash('sha256').update(token).digest('hex')
 }
 
-/** express-rate-limit's Store over the admin_login_failures table: one upsert per counted request. */
+/** express-rate-limit's Store over the admin_login_failures table: one upsert per counted request.
+ * Each limit has a store of its own, its keys set apart by `prefix` (addresses, devices, everyone). */
 export class LoginFailureStore implements Store {
   private windowMs = 15 * 60_000
   readonly localKeys = false
-  readonly prefix = 'login:'
 
-  constructor(private readonly db: EnquiryDb) {}
+  constructor(
+    private readonly db: EnquiryDb,
+    readonly prefix = 'login:',
+  ) {}
 
   init(options: RateLimitOptions): void {
     this.windowMs = options.windowMs
@@ -100,6 +103,16 @@ export class LoginFailureStore implements Store {
       .returning(['hits', 'reset_at'])
       .executeTakeFirstOrThrow()
     return { totalHits: Number(row.hits), resetTime: new Date(Number(row.reset_at)) }
+  }
+
+  async get(key: string): Promise<ClientRateLimitInfo | undefined> {
+    const row = await this.db
+      .selectFrom('admin_login_failures')
+      .select(['hits', 'reset_at'])
+      .where('key', '=', this.prefix + key)
+      .where('reset_at', '>', Date.now())
+      .executeTakeFirst()
+    return row && { totalHits: Number(row.hits), resetTime: new Date(Number(row.reset_at)) }
   }
 
   async decrement(key: string): Promise<void> {

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react'
 import { inboxApi, type EnquiryView, type MailDelivery } from './api.ts'
 import { StatusBadges } from './EnquiryList.tsx'
-import { formatTime, notice } from './format.ts'
+import { formatTime, mailtoHref, notice } from './format.ts'
 
 type Confirming = { kind: 'one' } | { kind: 'email'; ids: number[] }
 
@@ -190,7 +190,7 @@ export function EnquiryDetailView({ id }: { id: number }) {
           {enquiry.fields.map((f) => (
             <div key={f.name} className={f.long ? 'inbox-field-long' : undefined}>
               <dt>{f.label}</dt>
-              <dd dir="auto">{f.name === 'email' && f.value ? <a href={`mailto:${f.value}`}>{f.value}</a> : f.value || '–'}</dd>
+              <dd dir="auto">{f.name === 'email' && f.value ? <a href={mailtoHref(f.value)}>{f.value}</a> : f.value || '–'}</dd>
             </div>
           ))}
         </dl>

@@ -19,6 +19,15 @@ export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
 }
 
+/**
+ * A mailto: link that writes to exactly this address. Every sign with a meaning in a URL is
+ * percent-encoded (`?` would start header fields such as a Cc or a body, `%` an escape, `,` a second
+ * address), the `@` kept for readability: spam is shown as it came, so its address can be anything.
+ */
+export function mailtoHref(address: string): string {
+  return `mailto:${encodeURIComponent(address).replaceAll('%40', '@')}`
+}
+
 /** A notice that survives the move to another page of the inbox (after a deletion). */
 export const notice = {
   set: (text: string) => sessionStorage.setItem('inbox-notice', text),

@@ -8,6 +8,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { parse as parseCsv } from 'csv-parse/sync'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { HONEYPOT_FIELD } from '../../forms/contract.ts'
 import { inject } from 'vitest'
 import { baseURL, connectBrowser, DESKTOP, field, hydrated, MOBILE, openPage, uniqueMarker, type OpenPage } from './support.ts'
 
@@ -98,6 +99,35 @@ describe('the owner reads an enquiry sent on the site', () => {
     expect(await detailsValue.locator('b').count()).toBe(0)
     expect(await page.locator('dt:text-is("User agent") + dd').textContent()).toContain('Chrome')
     expect(await page.locator('dt:text-is("IP address") + dd').textContent()).toBe('127.0.0.1')
+  })
+
+  test("links the buyer's address with mailto: to that address alone, even when spam wrote a query after it", async () => {
+    const { page } = owner
+    const buyersEnquiry = page.url()
+    expect(await page.locator('dt:text-is("E-mail") + dd a').getAttribute('href')).toBe('mailto:priya@example.in')
+    // Spam is kept as it came (cleaned of controls, not validated): its address can be anything.
+    const spamMarker = uniqueMarker('Spam')
+    const hostile = 'a@b.com?cc=attacker%40evil.example&body=hi'
+    const sent = await page.request.post('/api/submit', {
+      data: { formType: 'QuickEnquiry', formData: { name: spamMarker, email: hostile, message: 'buy now', [HONEYPOT_FIELD]: 'x' } },
+      headers: { origin: new URL(baseURL).origin },
+    })
+    expect(sent.status()).toBe(200)
+    const list = await page.request.get(`/admin/api/enquiries?state=spam&q=${spamMarker}`)
+    const { rows } = (await list.json()) as { rows: Array<{ id: number }> }
+    expect(rows).toHaveLength(1)
+    await page.goto(`/admin/enquiries/${rows[0]!.id}`)
+    await page.getByRole('heading', { name: 'What they sent' }).waitFor()
+    const link = page.locator('dt:text-is("E-mail") + dd a')
+    expect(await link.textContent()).toBe(hostile)
+    const href = (await link.getAttribute('href'))!
+    expect(href).toBe('mailto:a@b.com%3Fcc%3Dattacker%2540evil.example%26body%3Dhi')
+    // As a URL: one address, no header fields (no Cc, no body).
+    const url = new URL(href)
+    expect(url.search).toBe('')
+    expect(decodeURIComponent(url.pathname)).toBe(hostile)
+    await page.goto(buyersEnquiry)
+    await page.getByRole('heading', { name: 'What they sent' }).waitFor()
   })
 
   test('marks it handled, and the list says so', async () => {

@@ -132,6 +132,22 @@ describe('inbox', () => {
       expect(replay.status).toBe(401)
     })
 
+    it('clears the session and the CSRF cookie at logout', async () => {
+      const leaving = await new InboxClient(server.url).loggedIn()
+      expect([...leaving.cookies.keys()].sort()).toEqual(['inbox-csrf', 'inbox-device', 'inbox-session'])
+      const out = await leaving.request('POST', '/admin/logout', {
+        body: new URLSearchParams({ _csrf: leaving.csrfToken! }).toString(),
+        type: 'application/x-www-form-urlencoded',
+        headers: { origin: SITE_ORIGIN },
+      })
+      expect(out.status).toBe(303)
+      const cleared = out.headers.getSetCookie().filter((c) => /Expires=Thu, 01 Jan 1970/i.test(c))
+      expect(cleared.map((c) => c.split('=')[0]).sort()).toEqual(['inbox-csrf', 'inbox-session'])
+      for (const cookie of cleared) expect(cookie).toMatch(/Path=\/; /)
+      // The device cookie opens nothing: it stays, so this browser's next login is counted as its own.
+      expect([...leaving.cookies.keys()]).toEqual(['inbox-device'])
+    })
+
     it('refuses a session once it has expired', async () => {
       const sessions = new AdminSessions(server.store.db, 60_000)
       const expired = await sessions.create({ now: Date.now() - 61_000, ip: undefined, userAgent: undefined })
@@ -500,7 +516,6 @@ describe('login limit', () => {
 
   it('allows 10 failures per address per 15 minutes, then answers 429 with Retry-After, even to the right password', async () => {
     const client = new InboxClient(server.url)
-    expect((await client.login()).status).toBe(303)
     for (let i = 0; i < 10; i++) expect((await client.login(`wrong password ${i}`)).status).toBe(401)
     const limited = await client.login('wrong again, the eleventh')
     expect(limited.status).toBe(429)
@@ -520,6 +535,66 @@ describe('login limit', () => {
     const keys = (await server.store.db.selectFrom('admin_login_failures').select('key').execute()).map((r) => r.key)
     expect(keys).toContain('login:192.0.2.2')
     expect(keys).not.toContain('login:192.0.2.1')
+  })
+})
+
+describe('login limits that keep a way in for the owner', () => {
+  let server: TestServer
+  beforeAll(async () => {
+    // Through a proxy on 127.0.0.1, so each test speaks from addresses of its own (X-Forwarded-For).
+    server = await startTestServer({ ADMIN_PASSWORD: TEST_PASSWORD, TRUST_PROXY: 'loopback' })
+  })
+  afterAll(() => server.close())
+  const from = (address: string) => ({ origin: SITE_ORIGIN, 'x-forwarded-for': address })
+
+  it('counts a browser that logged in before apart from its address: others failing there do not lock the owner out', async () => {
+    const shared = '192.0.2.50'
+    const owner = new InboxClient(server.url)
+    expect((await owner.login(TEST_PASSWORD, from(shared))).status).toBe(303)
+    expect(owner.cookies.has('inbox-device')).toBe(true)
+
+    const stranger = new InboxClient(server.url)
+    for (let i = 0; i < 10; i++) expect((await stranger.login(`guess ${i}`, from(shared))).status).toBe(401)
+    expect((await stranger.login(TEST_PASSWORD, from(shared))).status).toBe(429)
+    // The owner's browser, from the same address: still let in.
+    expect((await owner.login(TEST_PASSWORD, from(shared))).status).toBe(303)
+    // A device cookie this service did not sign is no device.
+    const forger = new InboxClient(server.url)
+    forger.cookies.set('inbox-device', `${'A'.repeat(24)}.${'B'.repeat(43)}`)
+    expect((await forger.login(TEST_PASSWORD, from(shared))).status).toBe(429)
+  })
+
+  it("limits a known browser's own failures: 10, then 429 for it alone", async () => {
+    const owner = new InboxClient(server.url)
+    expect((await owner.login(TEST_PASSWORD, from('192.0.2.60'))).status).toBe(303)
+    for (let i = 0; i < 10; i++) expect((await owner.login(`typo ${i}`, from('192.0.2.60'))).status).toBe(401)
+    const refused = await owner.login(TEST_PASSWORD, from('192.0.2.60'))
+    expect(refused.status).toBe(429)
+    expect(await refused.text()).toContain('Too many wrong passwords from this browser')
+    // The address itself was not charged: another browser there still gets its tries.
+    expect((await new InboxClient(server.url).login(TEST_PASSWORD, from('192.0.2.60'))).status).toBe(303)
+  })
+
+  it('after 100 wrong passwords from everyone, gives an address that failed no more tries, and still checks a new one', async () => {
+    const known = new InboxClient(server.url)
+    expect((await known.login(TEST_PASSWORD, from('198.51.100.200'))).status).toBe(303)
+    const failures =
+      (await server.store.db.selectFrom('admin_login_failures').select('hits').where('key', '=', 'everyone:all').executeTakeFirst())
+        ?.hits ?? 0
+    // Two wrong passwords from each of many addresses, up to 100 in all: none of them reaches its own limit.
+    for (let i = 0; Number(failures) + i < 100; i++) {
+      expect((await new InboxClient(server.url).login(`guess ${i}`, from(`203.0.113.${Math.floor(i / 2) + 1}`))).status).toBe(401)
+    }
+    const again = await new InboxClient(server.url).login(TEST_PASSWORD, from('203.0.113.1'))
+    expect(again.status).toBe(429)
+    expect(await again.text()).toContain('Many wrong passwords have been tried here lately')
+    expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(14 * 60)
+    // A new address still gets its check: a wrong password is a 401, then that address is done too.
+    expect((await new InboxClient(server.url).login('one more guess', from('192.0.2.200'))).status).toBe(401)
+    expect((await new InboxClient(server.url).login(TEST_PASSWORD, from('192.0.2.200'))).status).toBe(429)
+    // The owner, from an address that has not failed, or in a browser that logged in before, gets in.
+    expect((await new InboxClient(server.url).login(TEST_PASSWORD, from('192.0.2.201'))).status).toBe(303)
+    expect((await known.login(TEST_PASSWORD, from('203.0.113.1'))).status).toBe(303)
   })
 })
 
@@ -580,5 +655,15 @@ describe('behind an https proxy', () => {
     expect(session.headers.getSetCookie().some((c) => c.startsWith('__Host-inbox-csrf=') && /; Secure/i.test(c))).toBe(true)
     // The Secure cookie is not the plain one: over plain http it logs nobody in.
     expect((await client.request('GET', '/admin/api/enquiries')).status).toBe(401)
+    // Logging out clears both __Host- cookies (a browser only accepts the clearing with Secure).
+    const { csrfToken } = (await session.json()) as { csrfToken: string }
+    const out = await client.request('POST', '/admin/logout', {
+      body: new URLSearchParams({ _csrf: csrfToken }).toString(),
+      type: 'application/x-www-form-urlencoded',
+      headers: { origin: SITE_ORIGIN, 'x-forwarded-proto': 'https' },
+    })
+    expect(out.status).toBe(303)
+    const cleared = out.headers.getSetCookie().filter((c) => /Expires=Thu, 01 Jan 1970/i.test(c) && /; Secure/i.test(c))
+    expect(cleared.map((c) => c.split('=')[0]).sort()).toEqual(['__Host-inbox-csrf', '__Host-inbox-session'])
   })
 })

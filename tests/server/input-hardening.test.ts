@@ -2,7 +2,7 @@
 // posts): refused with the form's field message, or, for spam, stored cleaned.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HONEYPOT_FIELD } from '../../forms/schemas.ts'
-import { postForm, postJson, startTestServer, validData, type TestServer } from './helpers.ts'
+import { type MailServer, postForm, postJson, startMailServer, startTestServer, validData, type TestServer } from './helpers.ts'
 
 let server: TestServer
 beforeAll(async () => {
@@ -12,6 +12,9 @@ afterAll(() => server.close())
 
 const quick = (changes: Record<string, unknown>) => ({ formType: 'QuickEnquiry', formData: { ...validData.quickEnquiry, ...changes } })
 const NOT_ALLOWED = 'contains invisible or control characters that are not allowed.'
+const NOT_AN_ADDRESS = 'Please enter a valid e-mail address, such as name@company.com.'
+/** An address that, as a mailto: link, would add a Cc (or, as a URL, carry a query). */
+const ADDRESS_WITH_A_QUERY = 'a@b.com?cc=attacker%40evil.example'
 
 const refused: Array<{ name: string; changes: Record<string, unknown>; field: string; message: string }> = [
   { name: 'a right-to-left override in the name', changes: { name: 'Omar \u202eecnarF' }, field: 'name', message: `Name ${NOT_ALLOWED}` },
@@ -92,6 +95,12 @@ const refused: Array<{ name: string; changes: Record<string, unknown>; field: st
     field: 'email',
     message: `E-mail address ${NOT_ALLOWED}`,
   },
+  { name: 'a query (?cc=) after the e-mail', changes: { email: ADDRESS_WITH_A_QUERY }, field: 'email', message: NOT_AN_ADDRESS },
+  { name: 'an ampersand in the e-mail', changes: { email: 'sales&cc=x@example.com' }, field: 'email', message: NOT_AN_ADDRESS },
+  { name: 'a percent sign in the e-mail', changes: { email: 'user%evil.example@example.com' }, field: 'email', message: NOT_AN_ADDRESS },
+  { name: 'a question mark in the e-mail', changes: { email: '=?utf-8?q?x?=@example.com' }, field: 'email', message: NOT_AN_ADDRESS },
+  { name: 'an equals sign in the domain', changes: { email: 'a@b=c.example.com' }, field: 'email', message: NOT_AN_ADDRESS },
+  { name: 'a domain label starting with a hyphen', changes: { email: 'a@-b.example.com' }, field: 'email', message: NOT_AN_ADDRESS },
 ]
 
 describe('one-line fields, the message and the e-mail refuse what a hostile buyer sends', () => {
@@ -124,6 +133,19 @@ describe('one-line fields, the message and the e-mail refuse what a hostile buye
     expect(stored.data.message).toBe('Line one\n\tindented\nold Mac line')
   })
 
+  it('keeps the e-mail addresses people really have: plus, dots, apostrophes, hyphens, other scripts', async () => {
+    for (const email of [
+      "o'neil+quotes@sub.example.co.uk",
+      'first.last-name_x@my-company.example',
+      'ravi@xn--h2brj9c.example',
+      'राम@उदाहरण.भारत',
+      'jose@correo.españa.es',
+    ]) {
+      const res = await postJson(server.url, quick({ email }))
+      expect(res.status, email).toBe(200)
+    }
+  })
+
   it('stores text in one Unicode form (NFC), so a search finds it however it was typed', async () => {
     const res = await postJson(server.url, quick({ name: 'Jose\u0301 Marti\u0301' }))
     expect(res.status).toBe(200)
@@ -151,5 +173,47 @@ describe('spam', () => {
     expect(spam!.data.message).toBe('buy\nnow\t\ufffd2J')
     expect(Object.keys(spam!.data)).toContain('bad\ufffdfield')
     expect(JSON.stringify(spam)).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e]/)
+  })
+})
+
+describe('encoded words (RFC 2047) a buyer types', () => {
+  let mail: MailServer
+  let withMail: TestServer
+  beforeAll(async () => {
+    mail = await startMailServer()
+    withMail = await startTestServer({ SMTP_URL: mail.url })
+  })
+  afterAll(async () => {
+    await withMail?.close()
+    await mail?.stop()
+  })
+
+  it('reach the Subject and Reply-To of the mail as typed, never decoded into a line break or a bidi override', async () => {
+    // Decoded, the word is U+202E "evil.exe", CR LF, "Bcc: x@evil.example".
+    const name = 'A =?utf-8?b?4oCuZXZpbC5leGUNCkJjYzogeEBldmlsLmV4YW1wbGU=?='
+    const res = await postJson(withMail.url, quick({ name }))
+    expect(res.status).toBe(200)
+    const { parsed, raw } = (await mail.waitForMessages(1))[0]!
+    expect(parsed.subject).toContain(`from ${name} (#`)
+    expect(parsed.subject).not.toMatch(/[\r\n\u202e]/)
+    expect(parsed.subject).not.toContain('evil.exe')
+    const replyTo = parsed.replyTo!.value
+    expect(replyTo).toHaveLength(1)
+    expect(replyTo[0]!.address).toBe(validData.quickEnquiry.email)
+    expect(replyTo[0]!.name ?? '').not.toMatch(/[\r\n\u202e]|evil/)
+    expect(parsed.headers.has('bcc')).toBe(false)
+    // The body says who wrote, as typed.
+    expect(parsed.text).toContain(`Name: ${name}`)
+    expect(raw).not.toMatch(/^Bcc:/im)
+  })
+
+  it('leave an ordinary name and subject as they were', async () => {
+    const before = mail.received.length
+    const res = await postJson(withMail.url, quick({ name: 'Zoë Ñúñez', email: 'zoe@example.es' }))
+    expect(res.status).toBe(200)
+    const received = await mail.waitForMessages(before + 1)
+    const { parsed } = received[before]!
+    expect(parsed.subject).toMatch(/ from Zoë Ñúñez \(#\d+\)$/)
+    expect(parsed.replyTo!.value).toEqual([{ name: 'Zoë Ñúñez', address: 'zoe@example.es' }])
   })
 })

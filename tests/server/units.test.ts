@@ -9,6 +9,7 @@ import { precompressDir } from '../../build/precompress.ts'
 import { staleReason } from '../../server/build-freshness.mjs'
 import { ConfigError, DEFAULT_MAIL_TO, loadConfig } from '../../server/config.ts'
 import { maskSecrets } from '../../server/log.ts'
+import { PasswordQueue, PasswordQueueFull } from '../../server/inbox/password-queue.ts'
 import { createMailSender, headerSafe } from '../../server/mail.ts'
 import { retryDelay } from '../../server/outbox.ts'
 import { projectRoot, tempDir } from './helpers.ts'
@@ -79,9 +80,17 @@ describe('configuration', () => {
       rateLimit: { max: 5, windowMs: 900_000 },
     })
     expect(config.outbox.retryBaseMs).toBe(500)
-    expect(loadConfig({ TRUST_PROXY: '1' }, '/srv/site').trustProxy).toBe(1)
+    expect(loadConfig({ TRUST_PROXY: '1', HOST: '127.0.0.1' }, '/srv/site').trustProxy).toBe(1)
     expect(loadConfig({ TRUST_PROXY: 'false' }, '/srv/site').trustProxy).toBe(false)
     expect(loadConfig({ TRUST_PROXY: '0' }, '/srv/site').trustProxy).toBe(false)
+    expect(loadConfig({}, '/srv/site').requestTimeouts).toEqual({ headersMs: 20_000, requestMs: 30_000 })
+    expect(loadConfig({ HEADERS_TIMEOUT_SECONDS: '5', REQUEST_TIMEOUT_SECONDS: '7.5' }, '/srv/site').requestTimeouts).toEqual({
+      headersMs: 5000,
+      requestMs: 7500,
+    })
+    expect(configProblems({ HEADERS_TIMEOUT_SECONDS: '40' })).toEqual([
+      'REQUEST_TIMEOUT_SECONDS: must not be less than HEADERS_TIMEOUT_SECONDS (the headers are part of the request)',
+    ])
     expect(loadConfig({ SITE_URL: 'https://shop.example.in' }, '/srv/site').mailFrom).toBe('Website enquiries <no-reply@shop.example.in>')
   })
 
@@ -118,6 +127,31 @@ describe('configuration, for production', () => {
     expect(problem).toMatch(
       /^TRUST_PROXY: must be the number of proxies in front of the server .* not "true": that would believe any client's X-Forwarded-For/,
     )
+  })
+
+  it('refuses a TRUST_PROXY hop count while the service listens beyond loopback, naming what to set', () => {
+    // Anyone who reaches the port directly would be "the proxy": their X-Forwarded-For would be believed.
+    for (const host of [undefined, '0.0.0.0', '::', '192.0.2.10']) {
+      const problems = configProblems({ TRUST_PROXY: '1', ...(host ? { HOST: host } : {}) })
+      expect(problems, host).toHaveLength(1)
+      expect(problems[0]).toMatch(/^TRUST_PROXY: 1 believes the X-Forwarded-For header of whoever connects/)
+      expect(problems[0]).toContain(`while the service listens on ${host ?? 'all interfaces (HOST is not set)'}`)
+      expect(problems[0]).toMatch(/Set HOST=127\.0\.0\.1 .* or name the proxy's addresses in TRUST_PROXY/)
+    }
+    expect(configProblems({ TRUST_PROXY: '2', HOST: '0.0.0.0' })[0]).toMatch(/^TRUST_PROXY: 2 believes/)
+    // On loopback only a proxy on this machine connects; named addresses are believed only from those peers.
+    for (const env of [
+      { TRUST_PROXY: '1', HOST: '127.0.0.1' },
+      { TRUST_PROXY: '1', HOST: '::ffff:127.0.0.1' },
+      { TRUST_PROXY: '1', HOST: '::1' },
+      { TRUST_PROXY: '1', HOST: 'localhost' },
+      { TRUST_PROXY: '1', HOST: '127.0.0.2' },
+      { TRUST_PROXY: 'loopback' },
+      { TRUST_PROXY: '10.0.0.0/8, 192.0.2.1' },
+      { TRUST_PROXY: 'uniquelocal', HOST: '0.0.0.0' },
+      { TRUST_PROXY: 'false' },
+    ] as Record<string, string>[])
+      expect(configProblems(env), JSON.stringify(env)).toEqual([])
   })
 
   it('never shows a password: a bad SMTP_URL is echoed masked, and every error points to docs/deploy.md', () => {
@@ -181,6 +215,56 @@ describe('configuration, for production', () => {
     expect(configProblems({ LOG_LEVEL: 'loud' })).toEqual([
       'LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
     ])
+  })
+})
+
+describe('the queue of password checks', () => {
+  it('runs one check at a time, the best priority first, and turns away the worst when the queue is full', async () => {
+    const queue = new PasswordQueue(1, 2)
+    const order: string[] = []
+    let running = 0
+    let most = 0
+    const releases: Array<() => void> = []
+    const check = (name: string) => () => {
+      running++
+      most = Math.max(most, running)
+      order.push(name)
+      return new Promise<string>((resolve) =>
+        releases.push(() => {
+          running--
+          resolve(name)
+        }),
+      )
+    }
+    const settle = (p: Promise<string>) => p.catch((e: unknown) => (e instanceof PasswordQueueFull ? 'turned away' : 'failed'))
+    const first = settle(queue.run(2, check('first')))
+    const laterGuess = settle(queue.run(2, check('a later guess')))
+    const newAddress = settle(queue.run(1, check('a new address')))
+    // The queue holds two: a known device comes in front, and the last guess of the worst priority goes.
+    const device = settle(queue.run(0, check('a known device')))
+    expect(await laterGuess).toBe('turned away')
+    const lastGuess = settle(queue.run(2, check('another guess')))
+    expect(await lastGuess).toBe('turned away')
+    while (releases.length) {
+      releases.shift()!()
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+    expect(await Promise.all([first, device, newAddress])).toEqual(['first', 'a known device', 'a new address'])
+    expect(order).toEqual(['first', 'a known device', 'a new address'])
+    expect(most).toBe(1)
+    // With nothing running, a check starts at once.
+    expect(await queue.run(2, async () => 'at once')).toBe('at once')
+  })
+
+  it('turns away, among equals, the one that has waited longest: a later arrival keeps its place', async () => {
+    const queue = new PasswordQueue(1, 2)
+    let release = () => {}
+    const settle = (p: Promise<string>) => p.catch((e: unknown) => (e instanceof PasswordQueueFull ? 'turned away' : 'failed'))
+    const running = settle(queue.run(1, () => new Promise<string>((resolve) => (release = () => resolve('running')))))
+    const [first, second, third] = ['first', 'second', 'third'].map((name) => settle(queue.run(1, async () => name)))
+    expect(await first).toBe('turned away')
+    release()
+    expect(await Promise.all([running, second, third])).toEqual(['running', 'second', 'third'])
   })
 })
 
