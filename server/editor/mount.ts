@@ -11,7 +11,7 @@ import { parse, stringify } from 'yaml'
 import type { Config } from '../config.ts'
 import type { Logger } from '../log.ts'
 import { createCmsHandler } from './handler.ts'
-import { createOAuthRouter, OAUTH_AUTH_PATH } from './oauth.ts'
+import { createOAuthRouter, OAUTH_AUTH_PATH, OAUTH_SCOPE } from './oauth.ts'
 
 /** The files `npm run build` writes for the editor. */
 export function cmsBuildFiles(distDir: string) {
@@ -32,6 +32,7 @@ export function mountCms(app: Express, config: Config, logger: Logger): void {
       branch: remote.branch,
       base_url: new URL(config.siteUrl).origin,
       auth_endpoint: OAUTH_AUTH_PATH.slice(1),
+      auth_scope: OAUTH_SCOPE,
     }
     // Every change becomes a pull request that the content check runs on before anyone merges it.
     generated.publish_mode = 'editorial_workflow'
