@@ -184,7 +184,9 @@ function folderCollection(options: {
     description: options.description,
     folder: options.folder,
     create: true,
-    delete: false,
+    // Deleting asks for confirmation; the local backend refuses a deletion the content check would fail
+    // (a product still named elsewhere). The live editor turns it off (server/editor/mount.ts).
+    delete: true,
     extension: options.extension ?? 'yaml',
     format: options.format ?? YAML_FORMAT,
     ...(options.filter ? { filter: options.filter } : {}),
@@ -245,6 +247,7 @@ export function cmsConfig(backend: CmsBackend): CmsConfig {
           fields: topFields('product', 'products', kindIs('graniteCollection')),
         }),
         create: false,
+        delete: false,
       },
       folderCollection({
         name: 'granite-shades',

@@ -36,6 +36,13 @@ export function mountCms(app: Express, config: Config, logger: Logger): void {
     }
     // Every change becomes a pull request that the content check runs on before anyone merges it.
     generated.publish_mode = 'editorial_workflow'
+    // Decap deletes a published entry by committing straight to the branch, without a pull request
+    // or its check (decaporg/decap-cms#5650): a product still named elsewhere would break the site.
+    for (const collection of generated.collections as Record<string, unknown>[]) {
+      if (collection.delete !== true) continue
+      collection.delete = false
+      collection.description = `${String(collection.description ?? '')} To remove one from the live site, ask the site's developer.`.trim()
+    }
     delete generated.local_backend
     configYaml = `${readFileSync(files.config, 'utf8').split('\n')[0]}\n${stringify(generated, { lineWidth: 0, aliasDuplicateObjects: false })}`
     app.use(createOAuthRouter(remote, config.siteUrl))

@@ -111,6 +111,9 @@ describe('with remote editing configured', () => {
       auth_scope: 'repo',
     })
     expect(config.publish_mode).toBe('editorial_workflow')
+    // A deletion would go straight to the branch, past the pull request's check: off on the live editor.
+    expect(config.collections.filter((c: { folder?: string; delete?: boolean }) => c.folder && c.delete !== false)).toEqual([])
+    expect(config.collections.find((c: { name: string }) => c.name === 'products').description).toContain("ask the site's developer")
     expect(config.collections.map((c: { name: string }) => c.name)).toContain('products')
     // What the page would do with it first: Decap's own configuration check.
     const validate = await loadDecapValidator()
