@@ -19,7 +19,8 @@ import {
 import { MARKDOWN_MARKS } from '../content/canonical-markdown.ts'
 import { FRONTMATTER_FORMAT, SET_ONCE_WIDGET, YAML_FORMAT } from '../content/cms-names.ts'
 import type { Decap, Immutable } from './decap.ts'
-import { fieldControl } from './field-control.ts'
+import { fieldControl, readPicturesFrom } from './field-control.ts'
+import { pictureSourceFor } from './picture-source.ts'
 import { watchRefusals } from './refusals.ts'
 
 interface WidgetProps {
@@ -140,6 +141,8 @@ async function start(): Promise<void> {
   wrapControls(cms)
   const backend = config.backend as { name?: string; proxy_url?: string }
   if (backend.name === 'proxy' && backend.proxy_url) watchRefusals(backend.proxy_url)
+  const pictures = pictureSourceFor(backend, String(config.media_folder ?? ''))
+  if (pictures) readPicturesFrom(pictures)
   // The header's link to the site names it by its address (the editor is served by the site's own server).
   cms.init({ config: { ...config, display_url: window.location.origin, load_config_file: false } })
   watchProblems()

@@ -87,14 +87,17 @@ export function showFieldProblems(problems: { field: string[]; message: string }
 /** The folder part of a picture's key: home/quick-enquiry.jpg → home. */
 const folderOf = (key: string) => (key.includes('/') ? key.slice(0, key.lastIndexOf('/')) : '')
 
-/** The field as Decap needs it to find this picture: its upload folder set to the folder the picture is in. */
-function inFolderOf(key: string, field: Immutable): Immutable {
-  const folder = folderOf(key)
-  const publicFolder = String(field.get('public_folder') ?? '')
-  const mediaFolder = String(field.get('media_folder') ?? '')
-  if (!folder || folder === publicFolder || !mediaFolder.endsWith(`/${publicFolder}`)) return field
-  const root = mediaFolder.slice(0, mediaFolder.length - publicFolder.length)
-  return field.set('media_folder', `${root}${folder}`).set('public_folder', folder)
+/**
+ * Where a picture Decap cannot find is read from instead (editor/picture-source.ts): its address, or
+ * undefined when it cannot be read. Decap looks for a picture in the field's upload folder only
+ * (decap-cms-core's selectMediaFilePath: the folder plus the file's name).
+ */
+let pictureSource: ((key: string) => Promise<string | undefined>) | undefined
+const ownPictures = new Map<string, Promise<string | undefined>>()
+/** The pictures read so far: their address ('' when they could not be read). */
+const loaded = new Map<string, string>()
+export function readPicturesFrom(source: (key: string) => Promise<string | undefined>): void {
+  pictureSource = source
 }
 
 /** A typed copy of an SVG drawing's file, so the browser draws it (one per file Decap loaded). */
@@ -178,12 +181,33 @@ export function fieldControl(Inner: unknown, { picture = false } = {}): unknown 
       )
     },
 
-    /** Decap's getAsset, finding the picture in its own folder; a new function once a picture has loaded, so the preview draws it. */
+    /**
+     * Decap's getAsset, for a picture in another folder than the field's reading it from pictureSource;
+     * a new function once such a picture is here, so the preview asks again and draws it.
+     */
     pictureAsset(this: Wrapper) {
       const from = this.props.getAsset
       const version = this.state.assetVersion
       if (this.assetFor?.from !== from || this.assetFor.version !== version) {
-        this.assetFor = { from, version, patched: (path, field) => drawable(from(path, inFolderOf(path, field)), path) }
+        const patched: ControlProps['getAsset'] = (path, field) => {
+          if (!pictureSource || folderOf(path) === String(field.get('public_folder') ?? '')) return drawable(from(path, field), path)
+          // In another folder than the field's: read it ourselves; the preview asks again once it is here.
+          const url = loaded.get(path)
+          if (url !== undefined) return url
+          let own = ownPictures.get(path)
+          if (!own) {
+            own = pictureSource(path)
+              .catch(() => undefined)
+              .then((read) => {
+                loaded.set(path, read ?? '')
+                return read
+              })
+            ownPictures.set(path, own)
+          }
+          void own.then(() => !this.unmounted && this.assetFor?.patched === patched && this.setState({ assetVersion: version + 1 }))
+          return ''
+        }
+        this.assetFor = { from, version, patched }
       }
       return this.assetFor.patched
     },
@@ -200,15 +224,16 @@ export function fieldControl(Inner: unknown, { picture = false } = {}): unknown 
       if (!PICTURE_FILE.test(key)) {
         return settle('The site cannot use this kind of file: choose a JPEG, PNG, WebP or AVIF photo (or an SVG drawing).')
       }
-      const asset = this.props.getAsset(key, inFolderOf(key, this.props.field))
-      if (isLoading(asset)) {
+      const asset = this.pictureAsset()(key, this.props.field)
+      if (isLoading(asset) || (asset === '' && !loaded.has(key))) {
         // Decap is still loading it and says nothing when done: look again shortly (for 15 s at most).
         if (tries < 60) setTimeout(() => run === this.adviceRun && !this.unmounted && this.advise(tries + 1), 250)
         return
       }
       // Loaded: a new getAsset for the preview, which asks again and draws it.
-      if (tries > 0) this.setState({ assetVersion: this.state.assetVersion + 1 })
+      if (tries > 0 && !ownPictures.has(key)) this.setState({ assetVersion: this.state.assetVersion + 1 })
       if (/\.svg$/i.test(key)) return settle(undefined)
+      if (asset === '') return settle('This picture cannot be found: choose it again.')
       const image = new Image()
       image.onload = () => {
         const advice = narrowPhotoAdvice(key, image.naturalWidth)
