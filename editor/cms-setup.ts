@@ -6,7 +6,8 @@
 // - registers the "set-once" widget: a slug or form type is typed for a new entry, read-only after;
 // - wraps every field's control (editor/field-control.ts): the content check's messages on the fields
 //   when a save is refused (editor/refusals.ts), pictures previewed and advised on;
-// - in the live preview, shows the content check's problems (file, line, field) on top of the editor.
+// - in the live preview, shows the content check's problems (file, line, field) on top of the editor;
+//   on the live site, a pull request's failed content check (editor/pull-request-check.ts).
 import {
   canonicalFrontmatter,
   canonicalYaml,
@@ -21,6 +22,8 @@ import { FRONTMATTER_FORMAT, SET_ONCE_WIDGET, YAML_FORMAT } from '../content/cms
 import type { Decap, Immutable } from './decap.ts'
 import { fieldControl, readPicturesFrom } from './field-control.ts'
 import { pictureSourceFor } from './picture-source.ts'
+import { problemBox } from './problem-box.ts'
+import { type PullRequestCheckOptions, watchPullRequestChecks } from './pull-request-check.ts'
 import { watchRefusals } from './refusals.ts'
 
 interface WidgetProps {
@@ -104,12 +107,7 @@ function wrapControls(cms: Decap): void {
 
 /** The live preview's content check, shown over the editor while the content has problems. */
 function watchProblems(): void {
-  const box = document.createElement('div')
-  box.setAttribute('role', 'alert')
-  box.id = 'content-problems'
-  box.style.cssText =
-    'position:fixed;z-index:1000;left:0;right:0;bottom:0;max-height:40vh;overflow:auto;background:#fff4f4;color:#5c0000;border-top:3px solid #b00020;padding:12px 20px;font:14px/1.5 system-ui,sans-serif;white-space:pre-wrap;display:none'
-  document.body.append(box)
+  const box = problemBox('content-problems')
   let stopped = false
   const poll = async () => {
     if (stopped) return
@@ -120,8 +118,7 @@ function watchProblems(): void {
         return
       }
       const { errors } = (await response.json()) as { errors: string[] }
-      box.textContent = errors.length > 0 ? `The site cannot be built until this is fixed:\n${errors.join('\n')}` : ''
-      box.style.display = errors.length > 0 ? 'block' : 'none'
+      box.show(errors.length > 0 ? `The site cannot be built until this is fixed:\n${errors.join('\n')}` : undefined)
     } catch {
       // The preview restarting: try again at the next tick.
     }
@@ -145,7 +142,16 @@ async function start(): Promise<void> {
   if (pictures) readPicturesFrom(pictures)
   // The header's link to the site names it by its address (the editor is served by the site's own server).
   cms.init({ config: { ...config, display_url: window.location.origin, load_config_file: false } })
-  watchProblems()
+  if (backend.name === 'github') {
+    const github = config.backend as { repo: string; branch?: string; api_root?: string }
+    watchPullRequestChecks({
+      apiRoot: (github.api_root ?? 'https://api.github.com').replace(/\/+$/, ''),
+      repo: github.repo,
+      branch: github.branch ?? 'main',
+      collections: config.collections as PullRequestCheckOptions['collections'],
+      box: problemBox('pull-request-check'),
+    })
+  } else watchProblems()
 }
 
 document.addEventListener('DOMContentLoaded', () => {

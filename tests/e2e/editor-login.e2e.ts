@@ -2,7 +2,8 @@
 // editing configured), Decap's "Login with GitHub", the real popup through a local fake OAuth
 // provider (an authorize page with a button, a redirect with a code, the token exchange), and the
 // editor then working with the token: the collections appear, and the GitHub API (a small fake,
-// answered by request interception) saw `Authorization: token <the token>`. The popup keeps its
+// answered by request interception) saw `Authorization: token <the token>`, and an entry whose pull
+// request failed the content check shows the check's message (editor/pull-request-check.ts). The popup keeps its
 // opener only if /admin/ and the login pages are sent without a Cross-Origin-Opener-Policy that cuts
 // it off (server/editor/handler.ts, server/editor/oauth.ts).
 import { randomBytes } from 'node:crypto'
@@ -25,6 +26,8 @@ const TOKEN = `gho_${randomBytes(12).toString('hex')}`
 const CLIENT_ID = 'e2e-editor-app'
 const CLIENT_SECRET = 'e2e client secret, not a secret'
 const REPO = 'acme/website'
+const CHANGE_SHA = 'c0ffee0000000000000000000000000000000001'
+const CHECK_MESSAGE = 'path: /products/cardamom is already the address of content/products/cardamom.yaml: choose another'
 
 let provider: Server
 let providerUrl: string
@@ -90,7 +93,18 @@ async function fakeGitHubApi(page: Page, calls: ApiCall[]): Promise<void> {
     if (url.pathname === '/user') return json(200, { login: 'staff-member', name: 'Staff Member', avatar_url: '' })
     if (url.pathname === `/repos/${REPO}`)
       return json(200, { full_name: REPO, owner: { login: 'acme' }, default_branch: 'main', permissions: { push: true, pull: true } })
-    if (url.pathname === `/repos/${REPO}/pulls`) return json(200, [])
+    // One open pull request, the editor's change to clove, whose content check failed.
+    if (url.pathname === `/repos/${REPO}/pulls`)
+      return json(
+        200,
+        url.searchParams.get('head') === 'acme:cms/products/clove'
+          ? [{ number: 7, head: { sha: CHANGE_SHA, ref: 'cms/products/clove' } }]
+          : [],
+      )
+    if (url.pathname === `/repos/${REPO}/commits/${CHANGE_SHA}/check-runs`)
+      return json(200, { total_count: 1, check_runs: [{ id: 42, name: 'content', status: 'completed', conclusion: 'failure' }] })
+    if (url.pathname === `/repos/${REPO}/check-runs/42/annotations`)
+      return json(200, [{ path: 'content/products/clove.yaml', start_line: 6, annotation_level: 'failure', message: CHECK_MESSAGE }])
     return json(404, { message: 'Not Found' })
   })
 }
@@ -160,6 +174,13 @@ describe('the live editor at /admin/, logging in with GitHub', () => {
       expect(authorizations[0]!.get('redirect_uri')).toBe(`${site}/admin/oauth/callback`)
       expect(exchanges).toHaveLength(1)
       expect(JSON.stringify(logger.events)).not.toContain(TOKEN)
+
+      // A change whose pull request failed the content check: the editor says so, with the check's message.
+      await page.goto(`${site}/admin/#/collections/products/entries/clove`)
+      const verdict = page.locator('#pull-request-check')
+      await expect.poll(() => verdict.textContent(), { timeout: 30_000 }).toContain(`content/products/clove.yaml:6 › ${CHECK_MESSAGE}`)
+      expect(await verdict.textContent()).toMatch(/^The content check failed on this change, so it cannot be published/)
+      await page.screenshot({ path: join(paths.root, '.cache', 'editor-login-1280-check-failed.png') })
     } finally {
       await context.close()
     }
