@@ -7,6 +7,7 @@
 import { copyFileSync, linkSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { checkContent } from '../../content/check.ts'
+import { type CmsCollection, cmsConfig } from '../../content/cms-config.ts'
 import { formatContent } from '../../content/format-content.ts'
 import { formatProblem, type Problem } from '../../content/problems.ts'
 
@@ -161,13 +162,59 @@ function refusalText(change: ContentChange, added: Problem[], contentRel: string
     const slug = deletedProduct.slice(productFolder.length).replace(/\.ya?ml$/, '')
     const uses = added.filter((p) => p.message.startsWith(`No product "${slug}"`))
     if (uses.length > 0) {
-      const where = uses.map((p) => `${p.file}${p.line ? `:${p.line}` : ''} (${p.field})`).join(', ')
-      return `"${slug}" cannot be deleted while other content names it: ${where}. Remove it there first, then delete it.`
+      const where = [...new Set(uses.map((p) => p.file))].map((file) => {
+        const here = uses.filter((p) => p.file === file)
+        const { entry, fields } = editorNames(file, contentRel)
+        return `${entry} (${file}${here[0]!.line ? `:${here[0]!.line}` : ''}): ${here.map((p) => fields(p.field)).join('; ')}`
+      })
+      return `"${slug}" cannot be deleted: other content still names it. In ${where.join('. In ')}. Remove it there first, then delete it.`
     }
   }
   const shown = added.slice(0, 6).map(formatProblem)
   const more = added.length > shown.length ? ` (and ${added.length - shown.length} more)` : ''
   return `Not saved: the content check found ${added.length === 1 ? 'a problem' : `${added.length} problems`} this change would cause. ${shown.join('; ')}${more}`
+}
+
+type EditorField = { name: string; label?: string; fields?: EditorField[]; field?: EditorField }
+
+/**
+ * A content file and its fields as the editor names them (content/cms-config.ts): "Home page" and
+ * "Latest › Products, item 4" for content/home.yaml's latest.products.3.
+ */
+function editorNames(file: string, contentRel: string): { entry: string; fields: (path: string) => string } {
+  const collections = cmsConfig({ kind: 'local', serverUrl: '' }).collections as (CmsCollection & {
+    folder?: string
+    label_singular?: string
+    fields?: EditorField[]
+    files?: { file: string; label: string; fields: EditorField[] }[]
+  })[]
+  const relative = `content/${file.slice(contentRel.length + 1)}`
+  let entry = file
+  let top: EditorField[] = []
+  const settings = collections.flatMap((c) => c.files ?? []).find((f) => f.file === relative)
+  const folder = collections.find((c) => !c.hide && c.folder && relative.startsWith(`${c.folder}/`))
+  if (settings) {
+    entry = settings.label
+    top = settings.fields
+  } else if (folder) {
+    entry = `${String(folder.label_singular ?? folder.label)} ${relative.slice(folder.folder!.length + 1).replace(/\.\w+$/, '')}`
+    top = folder.fields ?? []
+  }
+  const fields = (path: string) => {
+    const words: string[] = []
+    let level: EditorField[] = top
+    for (const step of path.split('.')) {
+      if (/^\d+$/.test(step)) {
+        words[words.length - 1] = `${words.at(-1) ?? ''}, item ${Number(step) + 1}`
+        continue
+      }
+      const field = level.find((f) => f.name === step)
+      words.push(field?.label ?? step)
+      level = field?.fields ?? (field?.field ? [field.field] : [])
+    }
+    return words.join(' › ')
+  }
+  return { entry, fields }
 }
 
 /** `to` as a copy of the folder `from` made of hard links (copies where the disk does not allow links). */

@@ -70,20 +70,17 @@ describe('npm run edit: writes the content check would fail are refused', () => 
       path: `content/products/${slug}.yaml`,
       raw: canonicalYaml({ ...clove, slug, path: `/products/${slug}`, formType: 'CloveBudsEnquiry', ...changes }, productKeyOrder('agro')),
     })
-    const post = (params: Record<string, unknown>) =>
+    const api = (action: string, params: Record<string, unknown>) =>
       fetch(`${copy.origin}/admin/local-api/api/v1`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          branch: 'main',
-          action: 'persistEntry',
-          params: {
-            branch: 'main',
-            assets: [],
-            options: { collectionName: 'products', commitMessage: 'Create', useWorkflow: false, status: 'draft' },
-            ...params,
-          },
-        }),
+        body: JSON.stringify({ branch: 'main', action, params: { branch: 'main', ...params } }),
+      })
+    const post = (params: Record<string, unknown>) =>
+      api('persistEntry', {
+        assets: [],
+        options: { collectionName: 'products', commitMessage: 'Create', useWorkflow: false, status: 'draft' },
+        ...params,
       })
 
     const refused = await post({ entry: entry('clove-buds', { aliases: ['/products/clove'] }) })
@@ -99,6 +96,10 @@ describe('npm run edit: writes the content check would fail are refused', () => 
     const written = await post({ entry: entry('clove-buds', {}) })
     expect(written.status, await written.clone().text()).toBe(200)
     expect(existsSync(file('content/products/clove-buds.yaml'))).toBe(true)
+    // Nothing names it yet: it may be deleted again.
+    const deleted = await api('deleteFile', { path: 'content/products/clove-buds.yaml', options: { commitMessage: 'Delete' } })
+    expect(deleted.status, await deleted.clone().text()).toBe(200)
+    expect(changes()).toBe('')
   })
 
   test('the editor shows the check’s message by the field, and the file is not written', async () => {
@@ -142,12 +143,11 @@ describe('npm run edit: deleting', () => {
     await openEntry('products/entries/clove', 'Menu label')
     page.once('dialog', (dialog) => void dialog.accept())
     await page.getByRole('button', { name: 'Delete entry' }).click()
-    const notice = page.getByText(/"clove" cannot be deleted while other content names it: /)
+    const notice = page.getByText(/"clove" cannot be deleted: other content still names it\. In Home page \(content\/home\.yaml:\d+\): /)
     await notice.first().waitFor()
     const text = (await notice.first().textContent()) ?? ''
-    expect(text).toContain('content/home.yaml')
-    expect(text).toContain('(latest.products.3)')
-    expect(text).toContain('content/products/makhana.yaml')
+    expect(text).toContain('Latest › Products, item 4')
+    expect(text).toContain('In product makhana (content/products/makhana.yaml:')
     await page.screenshot({ path: join(root, '.cache', 'editor-1280-delete-refused.png') })
     expect(existsSync(file('content/products/clove.yaml'))).toBe(true)
   })
