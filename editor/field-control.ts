@@ -1,11 +1,13 @@
 // Every field of the editor's forms goes through this wrapper around Decap's own control, which adds:
-// - the content check's message on the field it is about, when the server refused a save
-//   (editor/refusals.ts): shown as Decap shows its own checks (red, over the field), and Publish held
-//   back until the field is changed;
-// - for a picture: its preview from the folder the file is really in (Decap looks for it in the
-//   field's upload folder, where a picture chosen elsewhere, e.g. home/ for the share image, is not),
-//   SVG drawings drawn (Decap hands them to the browser without their type), and advice beside the
-//   picture when it is not a photo the site can use well (too narrow, wrong kind of file).
+// - the content check's message on the field it is about, when the local backend refused a save
+//   (editor/refusals.ts) or a pull request's check failed (editor/pull-request-check.ts): shown as
+//   Decap shows its own checks (red, over the field), and Publish held back until the field changes;
+// - for a picture: its preview, read from where the file really is when Decap would look elsewhere
+//   (it looks in the field's upload folder by the file's name alone, so the site settings' share
+//   image home/quick-enquiry.jpg was looked for as brand/quick-enquiry.jpg: ENOENT, an empty
+//   preview; editor/picture-source.ts), SVG drawings drawn (Decap hands them to the browser without
+//   their type), and advice beside the picture when it is not a photo the site can use well (too
+//   narrow, wrong kind of file).
 // Decap calls the control's isValid, validate, focus, getValidateValue and shouldComponentUpdate
 // (decap-cms-core's Widget.js, EditorControlPane.js, and the object and list widgets): each is passed
 // on to the wrapped control.
