@@ -2,9 +2,11 @@
 // Decap's format) and by `npm run format:content` for files edited by hand, so that changing one
 // field changes one line in git diff whoever made the change. Keys follow the schema's order, no
 // line is folded, empty optional values are left out, and top-level lists and groups are set apart
-// by a blank line. Comments are not kept: the help for every field lives in content/schema.ts.
-// Runs in the browser too: imports nothing but `yaml`.
+// by a blank line. Comments are not kept: the help for every field lives in content/schema.ts. An MDX
+// file's text is written by content/canonical-markdown.ts.
+// Runs in the browser too: imports nothing but `yaml` and the Markdown writer.
 import { Document, isMap, isSeq, parse, Scalar, YAMLMap, YAMLSeq } from 'yaml'
+import { canonicalMarkdown } from './canonical-markdown.ts'
 
 /** The order of keys at one level, and of the levels under them (lists of groups: their items). */
 export interface KeyOrder {
@@ -83,9 +85,10 @@ export function parseFrontmatter(text: string): Record<string, unknown> {
   return { ...meta, body: match[2]!.replace(/^\r?\n/, '') }
 }
 
+/** An MDX file: its front matter in canonical YAML, a blank line, and its text in canonical Markdown. */
 export function canonicalFrontmatter(data: Record<string, unknown>, order: KeyOrder | undefined): string {
   const { body, ...meta } = data
-  const text = typeof body === 'string' ? body.replace(/\s+$/, '') : ''
+  const text = typeof body === 'string' ? canonicalMarkdown(body) : ''
   return `---\n${canonicalYaml(meta, order)}---\n\n${text}\n`
 }
 

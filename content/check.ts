@@ -7,10 +7,10 @@ import { existsSync, readFileSync } from 'node:fs'
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { dirname, join, relative } from 'node:path'
 import { paths } from '../project/paths.ts'
-import { widestFor } from '../project/image-widths.ts'
 import { type ContentReading, readContent, type SiteContent } from './load.ts'
 import { checkMdx, type MdxProblem } from './check-mdx.ts'
 import { decodeImages, type ImageCache } from './check-images.ts'
+import { narrowPhotoAdvice } from './picture-advice.ts'
 import { isError, type Problem, sortProblems } from './problems.ts'
 
 export interface CheckOptions {
@@ -90,13 +90,13 @@ async function checkPictures(dir: string, reading: ContentReading, cached: Image
         problems.push({ file: r.file, field: r.field, message: `${shown} ${advice}`, line: r.position.line, col: r.position.col })
       continue
     }
-    const recommended = widestFor(image.key)
-    if (/\.svg$/i.test(image.key) || !image.width || image.width >= recommended) continue
+    const advice = image.width ? narrowPhotoAdvice(image.key, image.width) : undefined
+    if (!advice) continue
     for (const r of references) {
       problems.push({
         file: r.file,
         field: r.field,
-        message: `${shown} is ${image.width} pixels wide: use a photo at least ${recommended} pixels wide, so it looks sharp on large screens`,
+        message: `${shown} is ${image.width} pixels wide: ${advice}`,
         line: r.position.line,
         col: r.position.col,
         severity: 'warning',

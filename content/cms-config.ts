@@ -176,7 +176,10 @@ function folderList(collection: Exclude<Collection, FileCollection>, list: Edito
     description: list.description,
     folder: `content/${collection.folder}`,
     create: list.create ?? true,
-    delete: false,
+    // Deleting asks for confirmation; the local backend refuses a deletion the content check would fail
+    // (a product still named elsewhere). The live editor turns it off (server/editor/mount.ts). A list
+    // staff cannot add to (the granite collection page) cannot lose its entry either.
+    delete: list.create ?? true,
     extension: mdx ? 'mdx' : 'yaml',
     format: mdx ? FRONTMATTER_FORMAT : YAML_FORMAT,
     // A folder holding several kinds (or other files) lists the entries of one kind.

@@ -5,3 +5,5 @@ export const YAML_FORMAT = 'canonical-yaml'
 export const FRONTMATTER_FORMAT = 'canonical-frontmatter'
 /** The widget that shows a "given once" value (slug, form type) read-only on existing entries. */
 export const SET_ONCE_WIDGET = 'set-once'
+/** Where the live preview (`npm run dev`, `npm run edit`) serves content/images/<key> as it is (dev/preview/images.ts). */
+export const PREVIEW_IMAGES_PREFIX = '/__preview/images/'

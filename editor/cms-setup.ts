@@ -1,9 +1,13 @@
 // The editor page's own script, run before Decap CMS (bundled by editor/bundle.ts). It:
 // - asks Decap to wait (CMS_MANUAL_INIT), loads the generated config.yml once and starts Decap with it;
 // - registers the canonical YAML and MDX formats (content/canonical-yaml.ts), so a file saved here
-//   looks exactly like one formatted by `npm run format:content`;
+//   looks exactly like one formatted by `npm run format:content`, and tells the rich-text box the same
+//   Markdown marks (content/canonical-markdown.ts), which it then shows in its raw mode;
 // - registers the "set-once" widget: a slug or form type is typed for a new entry, read-only after;
-// - in the live preview, shows the content check's problems (file, line, field) on top of the editor.
+// - wraps every field's control (editor/field-control.ts): the content check's messages on the fields
+//   when a save is refused (editor/refusals.ts), pictures previewed and advised on;
+// - in the live preview, shows the content check's problems (file, line, field) on top of the editor;
+//   on the live site, a pull request's failed content check (editor/pull-request-check.ts).
 import {
   canonicalFrontmatter,
   canonicalYaml,
@@ -13,34 +17,21 @@ import {
   parseFrontmatter,
   parseYaml,
 } from '../content/canonical-yaml.ts'
+import { MARKDOWN_MARKS } from '../content/canonical-markdown.ts'
 import { FRONTMATTER_FORMAT, SET_ONCE_WIDGET, YAML_FORMAT } from '../content/cms-names.ts'
+import type { Decap, Immutable } from './decap.ts'
+import { fieldControl, readPicturesFrom } from './field-control.ts'
+import { pictureSourceFor } from './picture-source.ts'
+import { problemBox } from './problem-box.ts'
+import { type PullRequestCheckOptions, watchPullRequestChecks } from './pull-request-check.ts'
+import { watchRefusals } from './refusals.ts'
 
-type Immutable = { get(key: string): unknown }
 interface WidgetProps {
   entry: Immutable
   value?: string
   forID: string
   classNameWrapper: string
-  onChange(value: string): void
   [key: string]: unknown
-}
-interface Decap {
-  init(options: { config: Record<string, unknown> }): void
-  registerCustomFormat(
-    name: string,
-    extension: string,
-    format: { fromFile(text: string): unknown; toFile(data: unknown, sortedKeys?: string[]): string },
-  ): void
-  registerWidget(name: string, control: unknown, preview?: unknown): void
-  getWidget(name: string): { control: unknown; preview: unknown }
-}
-declare global {
-  interface Window {
-    CMS_MANUAL_INIT?: boolean
-    CMS?: Decap
-    h?: (type: unknown, props: unknown, ...children: unknown[]) => unknown
-    createClass?: (spec: Record<string, unknown>) => unknown
-  }
 }
 
 window.CMS_MANUAL_INIT = true
@@ -77,7 +68,7 @@ function registerFormats(cms: Decap, collections: Collection[]): void {
 
 function registerSetOnce(cms: Decap): void {
   const h = window.h!
-  const string = cms.getWidget('string')
+  const string = cms.getWidget('string')!
   const control = window.createClass!({
     render(this: { props: WidgetProps }) {
       const { entry, value, forID, classNameWrapper } = this.props
@@ -97,14 +88,26 @@ function registerSetOnce(cms: Decap): void {
   cms.registerWidget(SET_ONCE_WIDGET, control, string.preview)
 }
 
+/** The widgets the generated config uses (content/cms-config.ts), each wrapped by editor/field-control.ts. */
+const WRAPPED = ['string', 'text', 'number', 'boolean', 'select', 'datetime', 'relation', 'markdown', 'list', 'object', SET_ONCE_WIDGET]
+
+function wrapControls(cms: Decap): void {
+  for (const name of [...WRAPPED, 'image']) {
+    const widget = cms.getWidget(name)
+    if (!widget) continue
+    const { control, preview, ...options } = widget
+    cms.registerWidget({
+      ...options,
+      name,
+      controlComponent: fieldControl(control, { picture: name === 'image' }),
+      previewComponent: preview,
+    })
+  }
+}
+
 /** The live preview's content check, shown over the editor while the content has problems. */
 function watchProblems(): void {
-  const box = document.createElement('div')
-  box.setAttribute('role', 'alert')
-  box.id = 'content-problems'
-  box.style.cssText =
-    'position:fixed;z-index:1000;left:0;right:0;bottom:0;max-height:40vh;overflow:auto;background:#fff4f4;color:#5c0000;border-top:3px solid #b00020;padding:12px 20px;font:14px/1.5 system-ui,sans-serif;white-space:pre-wrap;display:none'
-  document.body.append(box)
+  const box = problemBox('content-problems')
   let stopped = false
   const poll = async () => {
     if (stopped) return
@@ -115,8 +118,7 @@ function watchProblems(): void {
         return
       }
       const { errors } = (await response.json()) as { errors: string[] }
-      box.textContent = errors.length > 0 ? `The site cannot be built until this is fixed:\n${errors.join('\n')}` : ''
-      box.style.display = errors.length > 0 ? 'block' : 'none'
+      box.show(errors.length > 0 ? `The site cannot be built until this is fixed:\n${errors.join('\n')}` : undefined)
     } catch {
       // The preview restarting: try again at the next tick.
     }
@@ -132,9 +134,24 @@ async function start(): Promise<void> {
   const config = parseYaml(await response.text()) as Record<string, unknown> & { collections: Collection[] }
   registerFormats(cms, config.collections)
   registerSetOnce(cms)
+  cms.registerRemarkPlugin({ settings: { ...MARKDOWN_MARKS } })
+  wrapControls(cms)
+  const backend = config.backend as { name?: string; proxy_url?: string }
+  if (backend.name === 'proxy' && backend.proxy_url) watchRefusals(backend.proxy_url)
+  const pictures = pictureSourceFor(backend, String(config.media_folder ?? ''))
+  if (pictures) readPicturesFrom(pictures)
   // The header's link to the site names it by its address (the editor is served by the site's own server).
   cms.init({ config: { ...config, display_url: window.location.origin, load_config_file: false } })
-  watchProblems()
+  if (backend.name === 'github') {
+    const github = config.backend as { repo: string; branch?: string; api_root?: string }
+    watchPullRequestChecks({
+      apiRoot: (github.api_root ?? 'https://api.github.com').replace(/\/+$/, ''),
+      repo: github.repo,
+      branch: github.branch ?? 'main',
+      collections: config.collections as PullRequestCheckOptions['collections'],
+      box: problemBox('pull-request-check'),
+    })
+  } else watchProblems()
 }
 
 document.addEventListener('DOMContentLoaded', () => {

@@ -19,9 +19,17 @@ for (const width of widths) {
     await page.fill('input[name=password]', process.env.SCREENSHOT_ADMIN_PASSWORD)
     await Promise.all([page.waitForURL('**/admin/enquiries'), page.click('button[type=submit]')])
   }
+  // SCREENSHOT_EDITOR=1: log in to the browser editor first (`npm run edit`'s local backend), to picture its screens.
+  if (process.env.SCREENSHOT_EDITOR === '1') {
+    await page.goto(`${base}/admin/`)
+    await page.getByRole('button', { name: /login/i }).click({ timeout: 60_000 })
+    await page.getByText('Collections', { exact: true }).waitFor()
+  }
   page.on('console', (m) => m.type() === 'error' && console.log(`console error on ${page.url()}: ${m.text()}`))
   for (const path of paths.length ? paths : ['/']) {
     await page.goto(base + path, { waitUntil: 'networkidle' })
+    // The editor's screens differ by the address's #… only: load each afresh, as opening it in a new tab does.
+    if (process.env.SCREENSHOT_EDITOR === '1') await page.reload({ waitUntil: 'networkidle' })
     // Scroll through the page so lazy images load before the full-page picture is taken.
     await page.evaluate(async () => {
       for (let y = 0; y < document.body.scrollHeight; y += 600) {

@@ -1,10 +1,11 @@
 // The browser editor inside the live preview (`npm run edit`): /admin/ with a config generated
 // fresh from content/schema.ts, Decap's local backend (decap-server's own file-system middleware,
-// on the preview's 127.0.0.1 port, allowed to write under content/ only), and the content check's
-// problems for the editor page to show. Saving in the editor writes the file; the preview's
-// watcher then checks it and reloads open pages, as after a save in a text editor.
+// on the preview's 127.0.0.1 port, allowed to write under content/ only, each write checked first by
+// dev/preview/write-check.ts), and the content check's problems for the editor page to show. Saving
+// in the editor writes the file; the preview's watcher then checks it and reloads open pages, as
+// after a save in a text editor.
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { relative } from 'node:path'
+import { join, relative } from 'node:path'
 import express from 'express'
 import type { Plugin } from 'vite'
 import { decapDistDir } from '../../editor/build-files.ts'
@@ -14,6 +15,7 @@ import { cmsConfigYaml } from '../../content/cms-config.ts'
 import { paths } from '../../project/paths.ts'
 import { createCmsHandler } from '../../server/editor/handler.ts'
 import type { LiveContent } from './live-content.ts'
+import { changeOf, checkChange } from './write-check.ts'
 
 export const LOCAL_API = '/admin/local-api'
 
@@ -34,20 +36,41 @@ function namedPaths(params: Record<string, unknown> | undefined): string[] {
   return found
 }
 
-async function localBackend(): Promise<express.Express> {
+async function localBackend(live: LiveContent): Promise<express.Express> {
   const contentFolder = `${relative(paths.root, paths.contentDir).split('\\').join('/')}/`
   const app = express()
   app.use(express.json({ limit: '50mb' }))
+  // One write at a time, each checked against the content the one before it left.
+  let writing: Promise<unknown> = Promise.resolve()
   // decap-server may write anywhere in the project; the editor only ever needs content/.
   app.post('/api/v1', (req, res, next) => {
     // Parsed once, here: decap-server's own body parser skips a request marked parsed.
     ;(req as { _body?: boolean })._body = true
-    const outside = namedPaths((req.body as { params?: Record<string, unknown> }).params).filter(
-      (p) => !`${p.replace(/^\/+/, '')}/`.startsWith(contentFolder) || p.includes('..'),
-    )
+    const { action, params } = req.body as { action?: unknown; params?: Record<string, unknown> }
+    const outside = namedPaths(params).filter((p) => !`${p.replace(/^\/+/, '')}/`.startsWith(contentFolder) || p.includes('..'))
     if (outside.length > 0)
       return void res.status(403).json({ error: `The editor may only change files under ${contentFolder}: ${outside.join(', ')}` })
-    next()
+    const change = changeOf(action, params)
+    if (!change) return next()
+    // Nothing is written unless the content, as it would be after the write, passes the content check.
+    writing = writing.then(
+      () =>
+        new Promise<void>((done) => {
+          res.once('close', done)
+          live
+            .state()
+            .then(({ result }) =>
+              checkChange(change, {
+                root: paths.root,
+                contentDir: paths.contentDir,
+                scratchDir: paths.cacheDir,
+                cacheFile: join(paths.cacheDir, 'content-check.json'),
+                before: result.errors,
+              }),
+            )
+            .then((refusal) => (refusal ? res.status(422).json(refusal) : next()), next)
+        }),
+    )
   })
   process.env.GIT_REPO_DIRECTORY = paths.root
   // @ts-expect-error decap-server ships no types; the one function used is typed here.
@@ -79,7 +102,7 @@ export function cmsPreviewPlugin(live: LiveContent): Plugin {
     name: 'site:browser-editor',
     apply: 'serve',
     async configureServer(server) {
-      const backend = await localBackend()
+      const backend = await localBackend(live)
       server.middlewares.use(LOCAL_API, backend)
       server.middlewares.use('/admin/content-problems.json', problems)
       server.middlewares.use(handler)

@@ -8,9 +8,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { extname, join } from 'node:path'
 import sharp from 'sharp'
 import { listPictures } from '../../content/check-images.ts'
+import { PREVIEW_IMAGES_PREFIX } from '../../content/cms-names.ts'
 import type { ImageEntry, ImageManifest } from '../../project/image-manifest.ts'
 
-export const PREVIEW_IMAGES_PREFIX = '/__preview/images/'
+export { PREVIEW_IMAGES_PREFIX }
 const PLACEHOLDER = '#d8d2c8'
 
 const TYPES: Record<string, string> = {

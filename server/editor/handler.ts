@@ -1,6 +1,6 @@
 // Serves the browser editor: /admin/ (the page), /admin/config.yml, /admin/cms-setup.js and
 // Decap's standalone bundle under /admin/cms/ (its whole set of files: it loads further chunks
-// from there). Every answer is noindex and carries the editor's own CSP. A plain Node handler, so
+// from there). Every answer is noindex and carries the editor's own CSP and opener policy. A plain Node handler, so
 // the live preview (Vite) and the Express server use the same one.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
@@ -89,6 +89,9 @@ export function createCmsHandler(source: CmsSource): (req: IncomingMessage, res:
     res.setHeader('X-Robots-Tag', 'noindex, nofollow')
     res.setHeader('Cache-Control', cache)
     res.setHeader('X-Content-Type-Options', 'nosniff')
+    // The GitHub login opens a popup that must be able to answer this window (server/editor/oauth.ts);
+    // the site's pages' same-origin would cut it off.
+    res.setHeader('Cross-Origin-Opener-Policy', 'same-origin-allow-popups')
   }
   const send = (req: IncomingMessage, res: ServerResponse, status: number, type: string, body: string) => {
     res.statusCode = status

@@ -11,7 +11,7 @@ import { parse, stringify } from 'yaml'
 import type { Config } from '../config.ts'
 import type { Logger } from '../log.ts'
 import { createCmsHandler } from './handler.ts'
-import { createOAuthRouter, OAUTH_AUTH_PATH } from './oauth.ts'
+import { createOAuthRouter, OAUTH_AUTH_PATH, OAUTH_SCOPE } from './oauth.ts'
 
 /** The files `npm run build` writes for the editor. */
 export function cmsBuildFiles(distDir: string) {
@@ -32,9 +32,17 @@ export function mountCms(app: Express, config: Config, logger: Logger): void {
       branch: remote.branch,
       base_url: new URL(config.siteUrl).origin,
       auth_endpoint: OAUTH_AUTH_PATH.slice(1),
+      auth_scope: OAUTH_SCOPE,
     }
     // Every change becomes a pull request that the content check runs on before anyone merges it.
     generated.publish_mode = 'editorial_workflow'
+    // Decap deletes a published entry by committing straight to the branch, without a pull request
+    // or its check (decaporg/decap-cms#5650): a product still named elsewhere would break the site.
+    for (const collection of generated.collections as Record<string, unknown>[]) {
+      if (collection.delete !== true) continue
+      collection.delete = false
+      collection.description = `${String(collection.description ?? '')} To remove one from the live site, ask the site's developer.`.trim()
+    }
     delete generated.local_backend
     configYaml = `${readFileSync(files.config, 'utf8').split('\n')[0]}\n${stringify(generated, { lineWidth: 0, aliasDuplicateObjects: false })}`
     app.use(createOAuthRouter(remote, config.siteUrl))

@@ -10,7 +10,7 @@
 // the build's time; screenshots the editor at 1280 and 390 px, and the "not set up" page of a server
 // without remote editing.
 import { execFileSync } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { gzipSync } from 'node:zlib'
@@ -18,17 +18,18 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { parse } from 'yaml'
 import { formatContent } from '../../content/format-content.ts'
-import { copyProject, freePort, type RunningScript, startScript, stopScript } from './project-copy.ts'
+import { type EditorCopy, type RunningScript, startEditorCopy } from './project-copy.ts'
 import { CHROMIUM_ARGS, chromiumPath } from './setup/chromium.ts'
 
 const root = process.cwd()
 let workDir: string
 let projectDir: string
 let editor: RunningScript | undefined
+let copy: EditorCopy | undefined
 let origin: string
 let browser: Browser
 let page: Page
-const git = (...args: string[]) => execFileSync('git', args, { cwd: projectDir }).toString()
+const git = (...args: string[]) => copy!.git(...args)
 
 /** The input of the nth field with this label (Decap links each label to its control by id). */
 async function field(text: string, nth = 0) {
@@ -46,22 +47,8 @@ async function publish(): Promise<void> {
 }
 
 beforeAll(async () => {
-  mkdirSync(join(root, '.cache'), { recursive: true })
-  workDir = mkdtempSync(join(root, '.cache', 'editor-e2e-'))
-  projectDir = join(workDir, 'project')
-  copyProject(root, projectDir)
-  // The content as `npm run format:content` leaves it, committed: the state a later edit is compared with.
-  execFileSync('npx', ['tsx', 'build/format-content.ts'], { cwd: projectDir })
-  git('init', '-q', '-b', 'main')
-  git('add', '-A', 'content')
-  git('-c', 'user.name=Test', '-c', 'user.email=test@example.com', 'commit', '-q', '-m', 'content')
-
-  const port = await freePort()
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: join(workDir, 'data'), FORCE_COLOR: '0' }
-  for (const key of ['CONTENT_DIR', 'DIST_DIR', 'BUILD_CACHE_DIR', 'IMAGE_MANIFEST', 'SITE_URL', 'ALLOWED_ORIGINS', 'SMTP_URL'])
-    delete env[key]
-  editor = await startScript('edit', projectDir, env, /Editor: http:\/\/localhost:\d+\/admin\//)
-  origin = `http://localhost:${port}`
+  copy = await startEditorCopy(root, 'editor-e2e')
+  ;({ workDir, projectDir, origin, editor } = copy)
   browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
   page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
   page.setDefaultTimeout(20_000)
@@ -69,8 +56,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close()
-  await stopScript(editor?.child)
-  if (workDir) rmSync(workDir, { recursive: true, force: true })
+  await copy?.close()
 }, 30_000)
 
 describe('npm run edit: the browser editor', () => {

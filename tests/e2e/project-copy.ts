@@ -1,7 +1,7 @@
 // A temporary copy of the project with one of its npm scripts running in it, for the end-to-end tests
 // of what staff run on their own computer (`npm run dev`, `npm run edit`).
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import net from 'node:net'
 import { dirname, join } from 'node:path'
 
@@ -74,4 +74,48 @@ export async function stopScript(child: ChildProcess | undefined): Promise<void>
   stop('SIGINT')
   await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))])
   if (child.exitCode === null) stop('SIGKILL')
+}
+
+export interface EditorCopy {
+  /** A temporary folder holding the copy (`project/`) and its data. */
+  workDir: string
+  projectDir: string
+  /** The preview's address: the editor is at `${origin}/admin/`. */
+  origin: string
+  editor: RunningScript
+  /** git in the copy, whose content is committed as `npm run format:content` leaves it. */
+  git(...args: string[]): string
+  close(): Promise<void>
+}
+
+/**
+ * `npm run edit` on a temporary git copy of the project (under .cache/), its content formatted and
+ * committed first: the state a staff member's edit is compared with.
+ */
+export async function startEditorCopy(root: string, label: string): Promise<EditorCopy> {
+  mkdirSync(join(root, '.cache'), { recursive: true })
+  const workDir = mkdtempSync(join(root, '.cache', `${label}-`))
+  const projectDir = join(workDir, 'project')
+  copyProject(root, projectDir)
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: projectDir }).toString()
+  execFileSync('npx', ['tsx', 'build/format-content.ts'], { cwd: projectDir })
+  git('init', '-q', '-b', 'main')
+  git('add', '-A', 'content')
+  git('-c', 'user.name=Test', '-c', 'user.email=test@example.com', 'commit', '-q', '-m', 'content')
+  const port = await freePort()
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: join(workDir, 'data'), FORCE_COLOR: '0' }
+  for (const key of ['CONTENT_DIR', 'DIST_DIR', 'BUILD_CACHE_DIR', 'IMAGE_MANIFEST', 'SITE_URL', 'ALLOWED_ORIGINS', 'SMTP_URL'])
+    delete env[key]
+  const editor = await startScript('edit', projectDir, env, /Editor: http:\/\/localhost:\d+\/admin\//)
+  return {
+    workDir,
+    projectDir,
+    origin: `http://localhost:${port}`,
+    editor,
+    git,
+    close: async () => {
+      await stopScript(editor.child)
+      rmSync(workDir, { recursive: true, force: true })
+    },
+  }
 }

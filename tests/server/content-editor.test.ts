@@ -8,6 +8,7 @@ import type { Server } from 'node:http'
 import express from 'express'
 import { parse } from 'yaml'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { OAuthStates } from '../../server/editor/oauth.ts'
 import { loadDecapValidator } from '../support/decap-config-schema.ts'
 import { builtDist, SITE_ORIGIN, startTestServer, type TestServer } from './helpers.ts'
 
@@ -107,8 +108,12 @@ describe('with remote editing configured', () => {
       branch: 'main',
       base_url: SITE_ORIGIN,
       auth_endpoint: 'admin/oauth/auth',
+      auth_scope: 'repo',
     })
     expect(config.publish_mode).toBe('editorial_workflow')
+    // A deletion would go straight to the branch, past the pull request's check: off on the live editor.
+    expect(config.collections.filter((c: { folder?: string; delete?: boolean }) => c.folder && c.delete !== false)).toEqual([])
+    expect(config.collections.find((c: { name: string }) => c.name === 'products').description).toContain("ask the site's developer")
     expect(config.collections.map((c: { name: string }) => c.name)).toContain('products')
     // What the page would do with it first: Decap's own configuration check.
     const validate = await loadDecapValidator()
@@ -120,8 +125,18 @@ describe('with remote editing configured', () => {
     expect(login.headers.get('content-security-policy') ?? '').not.toContain('unsafe-eval')
   })
 
+  it('sends /admin/ and the login pages with opener policies that keep the login popup linked to the editor', async () => {
+    expect((await fetch(`${server.url}/admin/`)).headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups')
+    const start = await fetch(`${server.url}/admin/oauth/auth?provider=github`, { redirect: 'manual' })
+    expect(start.headers.get('cross-origin-opener-policy')).toBe('unsafe-none')
+    expect((await fetch(`${server.url}/admin/oauth/callback?code=x&state=y`)).headers.get('cross-origin-opener-policy')).toBe('unsafe-none')
+    // The rest of the site keeps its own.
+    expect((await fetch(`${server.url}/`)).headers.get('cross-origin-opener-policy')).toBe('same-origin')
+  })
+
   it('logs in through GitHub: state checked, the token handed to our origin only, nothing secret logged', async () => {
-    const start = await fetch(`${server.url}/admin/oauth/auth?provider=github&site_id=${new URL(SITE_ORIGIN).host}&scope=repo`, {
+    // Decap asks for a scope in the popup's address; the server asks GitHub for "repo" whatever it says.
+    const start = await fetch(`${server.url}/admin/oauth/auth?provider=github&site_id=${new URL(SITE_ORIGIN).host}&scope=repo,admin:org`, {
       redirect: 'manual',
     })
     expect(start.status).toBe(302)
@@ -129,6 +144,7 @@ describe('with remote editing configured', () => {
     expect(`${to.origin}${to.pathname}`).toBe(`${fakeUrl}/login/oauth/authorize`)
     expect(to.searchParams.get('client_id')).toBe('client-1')
     expect(to.searchParams.get('redirect_uri')).toBe(`${SITE_ORIGIN}/admin/oauth/callback`)
+    expect(to.searchParams.get('scope')).toBe('repo')
     const state = to.searchParams.get('state')!
     expect(state.length).toBeGreaterThan(20)
     const cookie = start.headers.get('set-cookie')!
@@ -160,6 +176,20 @@ describe('with remote editing configured', () => {
       redirect_uri: `${SITE_ORIGIN}/admin/oauth/callback`,
     })
 
+    // The same state again, cookie and all (a replayed callback): refused, no second exchange.
+    const exchanged = exchanges.length
+    const replayed = await fetch(`${server.url}/admin/oauth/callback?code=good-code&state=${state}`, { headers: { cookie: cookiePair } })
+    expect(replayed.status).toBe(400)
+    expect(await replayed.text()).not.toContain(TOKEN)
+    expect(exchanges.length).toBe(exchanged)
+    // A state this server never issued, even with a cookie to match: refused.
+    const madeUp = `${state.split('.')[0]}.${state.split('.')[1]}.${'A'.repeat(43)}`
+    const unknown = await fetch(`${server.url}/admin/oauth/callback?code=good-code&state=${madeUp}`, {
+      headers: { cookie: `cms_oauth_state=${madeUp}` },
+    })
+    expect(unknown.status).toBe(400)
+    expect(exchanges.length).toBe(exchanged)
+
     const refused = await fetch(`${server.url}/admin/oauth/auth?provider=github`, { redirect: 'manual' })
     const state2 = new URL(refused.headers.get('location')!).searchParams.get('state')
     const bad = await fetch(`${server.url}/admin/oauth/callback?code=bad-code&state=${state2}`, {
@@ -172,6 +202,25 @@ describe('with remote editing configured', () => {
     expect(logged).not.toContain(TOKEN)
     expect(logged).not.toContain('secret-1')
     expect(logged).not.toContain('good-code')
+  })
+})
+
+describe('login states', () => {
+  it('are taken once, only if issued here and not expired', () => {
+    let now = 1_000_000
+    const states = new OAuthStates('secret-1', () => now)
+    const other = new OAuthStates('another app secret', () => now)
+    const state = states.issue()
+    expect(other.take(state)).toBe(false)
+    expect(states.take(`${state}x`)).toBe(false)
+    expect(states.take(state)).toBe(true)
+    expect(states.take(state)).toBe(false)
+    const late = states.issue()
+    now += 10 * 60_000 + 1
+    expect(states.take(late)).toBe(false)
+    // A second instance of the service (same app secret) recognises a state the first issued.
+    const fresh = states.issue()
+    expect(new OAuthStates('secret-1', () => now).take(fresh)).toBe(true)
   })
 })
 

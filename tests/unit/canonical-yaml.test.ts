@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { parse } from 'yaml'
 import { afterAll, describe, expect, it } from 'vitest'
 import { canonicalFrontmatter, canonicalYaml, orderFromFields, parseFrontmatter } from '../../content/canonical-yaml.ts'
+import { canonicalMarkdown } from '../../content/canonical-markdown.ts'
 import { formatContent } from '../../content/format-content.ts'
 
 const copy = mkdtempSync(join(tmpdir(), 'canonical-'))
@@ -71,5 +72,53 @@ describe('canonical content YAML', () => {
     const lines = (t: string) => t.split('\n')
     const diff = lines(before).filter((line, i) => line !== lines(changed.after)[i])
     expect(diff).toEqual(['name: Clove'])
+  })
+})
+
+describe('canonical MDX text', () => {
+  it('writes the editor box’s dialect as a hand-written file: - bullets, tight lists, [text](address), lines as they were', () => {
+    // What Decap's rich-text box writes (its remark-stringify settings: * for bullets and emphasis).
+    const fromEditor =
+      'Intro line one\nline two.\n\n* **Contact details**, such as *your name*.\n* Inquiry details.\n\nMail [info@example.com](mailto:info@example.com).'
+    expect(canonicalMarkdown(fromEditor)).toBe(
+      'Intro line one\nline two.\n\n- **Contact details**, such as *your name*.\n- Inquiry details.\n\nMail [info@example.com](mailto:info@example.com).',
+    )
+    expect(canonicalMarkdown('- a\n\n- b\n\n- c\n')).toBe('- a\n- b\n- c')
+    expect(canonicalMarkdown('_a_ and __b__')).toBe('*a* and **b**')
+    // Typed in the box as plain text: escaped, so the page still compiles as MDX.
+    expect(canonicalMarkdown('3 < 4 and {braces}')).toBe('3 \\< 4 and \\{braces}')
+    const long = `${'A long sentence that a text editor might fold. '.repeat(6).trim()}`
+    expect(canonicalMarkdown(long)).toBe(long)
+  })
+
+  it('is what format:content checks: a legal text with * bullets is not canonical, and formatting it changes only those lines', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'canonical-mdx-'))
+    try {
+      cpSync('content', dir, { recursive: true, filter: (src) => !src.includes('/images/') })
+      const file = join(dir, 'legal/privacy.mdx')
+      const canonical = readFileSync(file, 'utf8')
+      expect(formatContent(dir).find((f) => f.file === 'legal/privacy.mdx')!.after).toBe(canonical)
+      const starred = canonical.replace(/^- /gm, '* ')
+      expect(starred.split('\n').filter((line, i) => line !== canonical.split('\n')[i]).length).toBeGreaterThan(10)
+      writeFileSync(file, starred)
+      const formatted = formatContent(dir).find((f) => f.file === 'legal/privacy.mdx')!
+      expect(formatted.before).not.toBe(formatted.after)
+      expect(formatted.after).toBe(canonical)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('refuses to format MDX whose meaning formatting would change', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'canonical-mdx-'))
+    try {
+      cpSync('content', dir, { recursive: true, filter: (src) => !src.includes('/images/') })
+      const file = join(dir, 'legal/terms.mdx')
+      // An MDX expression: read as text by the editor's Markdown, it would be written escaped.
+      writeFileSync(file, `${readFileSync(file, 'utf8')}\nThe year is {2026}.\n`)
+      expect(() => formatContent(dir)).toThrow('content/legal/terms.mdx: formatting would change its data')
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })

@@ -208,6 +208,11 @@ describe('the editor configuration generated from content/schema.ts', () => {
     expect(remote.publish_mode).toBe('editorial_workflow')
   })
 
+  it('lets products, shades and legal texts be deleted, and nothing else', () => {
+    const deletable = config.collections.filter((c) => c.delete !== false && (c.folder || c.delete === true)).map((c) => c.name)
+    expect(deletable.sort()).toEqual(['granite-shades', 'legal', 'products'])
+  })
+
   it('round-trips through YAML unchanged', () => {
     const text = cmsConfigYaml({ kind: 'local', serverUrl: 'http://127.0.0.1:8081/api/v1' })
     expect(text.startsWith('# Generated from content/schema.ts')).toBe(true)
