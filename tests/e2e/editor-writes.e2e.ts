@@ -104,9 +104,9 @@ describe('npm run edit: writes the content check would fail are refused', () => 
 
   test('the editor shows the check’s message by the field, and the file is not written', async () => {
     const before = readFileSync(file('content/products/cardamom.yaml'), 'utf8')
-    await openEntry('products/entries/cardamom', 'Menu label')
-    const aliases = fieldGroup('Aliases')
-    await aliases.getByRole('button', { name: 'Add aliases' }).click()
+    await openEntry('products/entries/cardamom', 'Name in menus')
+    const aliases = fieldGroup('Other addresses')
+    await aliases.getByRole('button', { name: 'Add other addresses' }).click()
     await aliases.locator('input').last().fill('/products/clove')
     await publish()
     const message = aliases.getByText('item 2: /products/clove is already the address of content/products/clove.yaml: choose another')
@@ -140,7 +140,7 @@ describe('npm run edit: deleting', () => {
   })
 
   test('refuses to delete a product other content names, saying where, and keeps it', async () => {
-    await openEntry('products/entries/clove', 'Menu label')
+    await openEntry('products/entries/clove', 'Name in menus')
     page.once('dialog', (dialog) => void dialog.accept())
     await page.getByRole('button', { name: 'Delete entry' }).click()
     const notice = page.getByText(/"clove" cannot be deleted: other content still names it\. In Home page \(content\/home\.yaml:\d+\): /)
@@ -173,7 +173,7 @@ describe('npm run edit: one field edited, one line changed', () => {
 describe('npm run edit: pictures', () => {
   test('site settings preview the logo and the share image, and say the share image is too narrow', async () => {
     const before = copy.editor.output().length
-    await openEntry('settings/entries/site', 'Origin')
+    await openEntry('settings/entries/site', 'Logo')
     const drawn = async (label: string) => {
       const group = fieldGroup(label)
       await group.scrollIntoViewIfNeeded()
@@ -184,7 +184,7 @@ describe('npm run edit: pictures', () => {
       return group
     }
     await drawn('Logo')
-    const share = await drawn('Share image')
+    const share = await drawn('Picture for shared links')
     await share.getByText('This photo is 1200 pixels wide: use a photo at least 1600 pixels wide').waitFor()
     await share.screenshot({ path: join(root, '.cache', 'editor-1280-share-image.png') })
     expect(copy.editor.output().slice(before)).not.toContain('ENOENT')
@@ -195,7 +195,7 @@ describe('npm run edit: pictures', () => {
     await sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 120, g: 150, b: 60 } } })
       .jpeg()
       .toFile(photo)
-    await openEntry('products/entries/cardamom', 'Menu label')
+    await openEntry('products/entries/cardamom', 'Name in menus')
     const image = fieldGroup('Image')
     await image.getByRole('button', { name: 'Choose different image' }).click()
     await page.locator('input[type=file]').setInputFiles(photo)
