@@ -67,9 +67,9 @@ const API_KEPT = new Set(['Strict-Transport-Security', 'X-Content-Type-Options',
 
 /**
  * The headers of the enquiry API's answers (JSON, or a redirect): nothing in them is ever rendered,
- * so their policy allows nothing at all (as OWASP's REST security cheat sheet advises), and five
- * short headers cost every enquiry less than the pages' fifteen with their hashes (~1.5 KB). An
- * answer that is a page (a classic post's problem page) is sent with the pages' headers instead.
+ * so their policy allows nothing at all (as OWASP's REST security cheat sheet advises), and the
+ * pages' hashes and framing rules have nothing to act on. An answer that is a page (a classic
+ * post's problem page) is sent with the pages' headers instead.
  */
 export function apiSecurityHeaders(pageHeaders: HeaderList): HeaderList {
   return [['Content-Security-Policy', NOTHING_RENDERED_POLICY], ...pageHeaders.filter(([name]) => API_KEPT.has(name))]

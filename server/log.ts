@@ -51,9 +51,9 @@ export function createLogger(options: { level?: LogLevel; pretty?: boolean; dest
     const prettyStream = loadPrettyStream()
     if (prettyStream) return pino(baseOptions(level), prettyStream)
   }
-  // Lines are written a few kilobytes at a time, and at least every LOG_FLUSH_MS: one write per
-  // line was a system call and a thread-pool round trip for every request. pino writes what is
-  // still buffered when the process exits (process.exit, a fatal error's exit, a signal's shutdown).
+  // Lines are written a few kilobytes at a time, and at least every LOG_FLUSH_MS, rather than with a
+  // system call each. pino writes what is still buffered when the process exits (process.exit, a
+  // fatal error's exit, a signal's shutdown).
   return pino(baseOptions(level), pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: LOG_FLUSH_MS }))
 }
 

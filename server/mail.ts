@@ -58,15 +58,9 @@ export function productOf(data: Record<string, FieldValue>, formProduct: string 
   return [chosen, granite].filter(Boolean).join(' – ')
 }
 
-/** Each kind's fields with their labels, in mail order: the same for every mail of that kind. */
-const MAIL_FIELDS = new Map<FormKind, Array<{ field: string; label: string; long: boolean }>>()
+/** The kind's fields with their labels, in mail order. */
 function mailFields(kind: FormKind) {
-  let fields = MAIL_FIELDS.get(kind)
-  if (!fields) {
-    fields = formFields(kind).map((field) => ({ field, label: fieldLabel(field), long: LONG_FIELDS.has(field) }))
-    MAIL_FIELDS.set(kind, fields)
-  }
-  return fields
+  return formFields(kind).map((field) => ({ field, label: fieldLabel(field), long: LONG_FIELDS.has(field) }))
 }
 
 /** The mail of an outbox message: as an older build stored it, or composed from its submission now. */

@@ -48,7 +48,7 @@ export class OutboxWorker {
   constructor(
     private readonly store: OutboxQueue,
     private readonly sender: MailSender,
-    private readonly settings: Pick<OutboxSettings, 'retryBaseMs' | 'retryMaxMs' | 'leaseMs' | 'pollMs'>,
+    private readonly settings: OutboxSettings,
     private readonly logger: Logger,
   ) {}
 

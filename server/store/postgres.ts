@@ -2,8 +2,9 @@
 // Each submission commits in its own transaction with PostgreSQL's default synchronous_commit, so
 // it is on the server's disk before the visitor is told "success". The outbox is claimed with
 // FOR UPDATE SKIP LOCKED, so the workers of every instance share the queue without waiting on each
-// other. A statement, or the wait for a connection, that takes longer than DATABASE_TIMEOUT_SECONDS
-// is given up, so a database that hangs makes requests fail in time instead of waiting with it.
+// other. An enquiry's statements, or the wait for a connection, that take longer than
+// DATABASE_TIMEOUT_SECONDS are given up, so a database that hangs makes requests fail in time
+// instead of waiting with it.
 import { Kysely, PostgresDialect, sql, type Expression, type SqlBool } from 'kysely'
 import pg from 'pg'
 import { migrate } from './migrations.ts'
@@ -53,6 +54,7 @@ export class PostgresEnquiryStore extends SqlEnquiryStore {
   private constructor(
     readonly pool: pg.Pool,
     private readonly url: string,
+    private readonly timeoutMs: number,
   ) {
     super('postgresql', new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }))
     this.description = `PostgreSQL ${describeDatabaseUrl(url)}`
@@ -69,9 +71,8 @@ export class PostgresEnquiryStore extends SqlEnquiryStore {
       connectionString: url,
       max: settings.databasePoolSize ?? DEFAULT_POOL_SIZE,
       connectionTimeoutMillis: timeout,
-      // The server cancels a statement that runs (or waits for a lock) too long; the client gives
-      // up a little later on a server that does not answer at all.
-      statement_timeout: timeout,
+      // A server that does not answer at all; the server itself cancels a write that waits too long
+      // (writeTransaction). Not a startup parameter: a transaction-mode pooler would refuse it.
       query_timeout: timeout + 1000,
       idleTimeoutMillis: 30_000,
       application_name: 'enquiry-service',
@@ -80,7 +81,7 @@ export class PostgresEnquiryStore extends SqlEnquiryStore {
     // A pooled connection that breaks while idle (database restart, failover) is replaced by the
     // pool; without a listener its error would end the process.
     pool.on('error', (error) => settings.onConnectionError?.(error))
-    const store = new PostgresEnquiryStore(pool, url)
+    const store = new PostgresEnquiryStore(pool, url, timeout)
     try {
       await store.withoutTimeout((db) => migrate(db, 'postgresql', store.description))
     } catch (error) {
@@ -131,8 +132,12 @@ export class PostgresEnquiryStore extends SqlEnquiryStore {
     }
   }
 
+  /** A transaction whose statements the server cancels (57014) once one runs or waits past the timeout. */
   protected writeTransaction<T>(work: (db: EnquiryDb) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(work)
+    return this.db.transaction().execute(async (trx) => {
+      await sql`SET LOCAL statement_timeout = ${sql.lit(this.timeoutMs)}`.execute(trx)
+      return work(trx)
+    })
   }
 
   protected emailMatches(address: string): Expression<SqlBool> {

@@ -63,7 +63,7 @@ export interface RateLimitHitsTable {
   reset_at: number
 }
 
-/** A login to the owner's inbox (server/inbox/sessions.ts). */
+/** A login to the owner's inbox (./sessions.ts). */
 export interface AdminSessionsTable {
   /** SHA-256 of the cookie's token: the database never holds a token that would log anyone in. */
   id: string
