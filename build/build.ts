@@ -2,7 +2,8 @@
 // files → precompressed → the compiled enquiry service. Content is validated first, so a mistake in a
 // YAML file stops the build with every problem listed. Everything is written to a temporary folder
 // beside dist/ and swapped in only when the whole build succeeded, so a failed build leaves the
-// previous dist/ whole (and a running server's files in place).
+// previous dist/ whole (and a running server's files in place); the build it replaces is kept for
+// `npm run rollback` (build/build-folders.mjs).
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises'
 import { join, relative } from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -15,7 +16,7 @@ import { type SiteManifest, siteManifestSchema } from '../project/site-manifest.
 import { moveInboxShells } from '../server/inbox/shells.ts'
 import { writeCmsFiles } from '../editor/build-files.ts'
 import { PRODUCT_CHOICES_PATH, productOptions } from '../templates/lib/forms.ts'
-import { buildingDir, removeAbandonedBuilds, swapIn } from './build-folders.ts'
+import { buildingDir, removeAbandonedBuilds, swapIn } from './build-folders.mjs'
 import { buildImages } from './build-images.ts'
 import { buildServer } from './build-server.ts'
 import { BuildSettingsError, loadBuildSettings } from './build-settings.ts'
@@ -103,9 +104,10 @@ export async function buildSite({ quiet = false } = {}): Promise<{ pages: number
   await rm(outDir, { recursive: true, force: true })
   try {
     const result = await buildInto(outDir, content, settings.apiOrigin, log, quiet)
-    await swapIn(outDir, paths.distDir)
+    const swapped = await swapIn(outDir, paths.distDir)
     const ms = Math.round(performance.now() - t0)
     const shown = (dir: string) => relative(paths.root, dir) || dir
+    if (swapped.kept) log(`the build it replaced is kept in ${shown(swapped.kept)} (npm run rollback puts it back)`)
     log(
       `built ${result.pages} HTML pages into ${shown(paths.clientDir)} and the enquiry service into ${shown(join(paths.distDir, 'service'))} in ${ms} ms`,
     )
