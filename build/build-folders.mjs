@@ -26,6 +26,7 @@ import { fileURLToPath } from 'node:url'
 export const KEEP_BUILDS = 3
 
 export class BuildFolderError extends Error {
+  /** @override */
   name = 'BuildFolderError'
 }
 
@@ -246,5 +247,10 @@ export async function runCommand(args, { out, err, env, cwd }) {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  process.exitCode = await runCommand(process.argv.slice(2), { out: process.stdout, err: process.stderr, env: process.env, cwd: process.cwd() })
+  process.exitCode = await runCommand(process.argv.slice(2), {
+    out: process.stdout,
+    err: process.stderr,
+    env: process.env,
+    cwd: process.cwd(),
+  })
 }

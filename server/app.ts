@@ -3,6 +3,7 @@
 // headers, the inbox, the content editor, the static site. No page rendering here.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import express, { type ErrorRequestHandler } from 'express'
+import type { Store } from 'express-rate-limit'
 import { accessLog } from './access-log.ts'
 import { createEnquiryApi, isApiRequest } from './api.ts'
 import { clientAddress } from './client-address.ts'
@@ -27,6 +28,8 @@ export interface AppDeps {
   isShuttingDown?: () => boolean
   /** The site to serve instead of the one built in config.distDir (the live preview passes its own). */
   site?: Site
+  /** Where enquiries are counted against RATE_LIMIT_MAX, kept across reloads (server/reload.ts). */
+  rateLimitStore?: Store
 }
 
 export const HEALTH_PATHS = new Set(['/healthz', '/readyz'])
@@ -58,7 +61,7 @@ export function createApp(config: Config, deps: AppDeps): RequestListener {
   const api = createEnquiryApi(submitContext, {
     headers: apiSecurityHeaders(pageHeaders),
     // Shared by every instance on a PostgreSQL database; in memory for SQLite's single process.
-    limit: enquiryLimit(config.rateLimit, submitContext.visitor, store.rateLimitStore()),
+    limit: enquiryLimit(config.rateLimit, submitContext.visitor, deps.rateLimitStore ?? store.rateLimitStore()),
   })
 
   const app = express()

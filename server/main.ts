@@ -1,5 +1,5 @@
 // The enquiry service's process: configuration, logger, server; SIGTERM or SIGINT shuts it down
-// gracefully within SHUTDOWN_TIMEOUT_SECONDS. `npm run build` compiles this file to
+// gracefully within SHUTDOWN_TIMEOUT_SECONDS; SIGHUP serves a new build without a restart. `npm run build` compiles this file to
 // dist/service/main.js, which `npm start` (server/launch.mjs) and the Docker image run with plain
 // node. It never builds the site: see server/launch.mjs for that.
 import { ConfigError, DOCS, loadConfig, type Config } from './config.ts'
@@ -30,6 +30,12 @@ async function main(): Promise<void> {
   })
 
   let running: Awaited<ReturnType<typeof startServer>> | undefined
+  // SIGHUP serves the build now in dist/ (server/reload.ts). Listened for from here on: unhandled,
+  // it would end the process.
+  process.on('SIGHUP', () => {
+    if (running) void running.reload()
+    else logger.warn('SIGHUP before the service listens: ignored (it is reading dist/ now)')
+  })
   // A fault that leaves the service unable to store enquiries: shut down and exit non-zero, so
   // that the supervisor (Docker's restart policy, systemd's Restart=) starts it afresh.
   let faultWhileStarting = false
