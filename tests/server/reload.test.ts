@@ -50,7 +50,10 @@ function load(url: string, { clients, pauseMs, limitMs = 120_000 }: { clients: n
       const what = i % 4 === 3 ? 'enquiry' : PAGES[(lane + i) % PAGES.length]!
       try {
         if (what === 'enquiry') {
-          const res = await postJson(url, { formType: 'CloveEnquiry', formData: { ...validData.productEnquiry, name: `Load ${lane}-${i}` } })
+          const res = await postJson(url, {
+            formType: 'CloveEnquiry',
+            formData: { ...validData.productEnquiry, name: `Load ${lane}-${i}` },
+          })
           const body = (await res.json()) as { success?: boolean }
           if (res.status !== 200 || body.success !== true) failures.push(`enquiry: ${res.status} ${JSON.stringify(body)}`)
         } else {
@@ -176,11 +179,15 @@ describe('a reload that cannot take the new build', () => {
 
       fs.writeFileSync(manifest, '{"builtAt": ')
       expect(await server.reload()).toBe(false)
-      expect(failures().at(-1)?.msg).toMatch(/^reload failed, still serving the build loaded before: .*site-manifest\.json is not valid JSON/)
+      expect(failures().at(-1)?.msg).toMatch(
+        /^reload failed, still serving the build loaded before: .*site-manifest\.json is not valid JSON/,
+      )
 
       fs.writeFileSync(manifest, JSON.stringify({ ...JSON.parse(good), origin: 'https://elsewhere.example' }))
       expect(await server.reload()).toBe(false)
-      expect(failures().at(-1)?.msg).toMatch(/is for https:\/\/elsewhere\.example but the service runs for .*: restart it to change address/)
+      expect(failures().at(-1)?.msg).toMatch(
+        /is for https:\/\/elsewhere\.example but the service runs for .*: restart it to change address/,
+      )
 
       fs.writeFileSync(manifest, good)
       fs.rmSync(path.join(distDir, 'client'), { recursive: true })
