@@ -25,6 +25,8 @@ const apiOrigin = z.string().transform((value, ctx) => {
   return url.origin
 })
 
+const preview = z.enum(['1', 'true', '0', 'false'], { error: (issue) => `must be 1 or 0 (got "${String(issue.input)}")` })
+
 export const BUILD_ENVIRONMENT = {
   API_ORIGIN: {
     schema: apiOrigin.optional(),
@@ -32,11 +34,19 @@ export const BUILD_ENVIRONMENT = {
     meaning:
       'Build setting. The origin of the enquiry service when the pages are on a static host: the forms post there, and the Content-Security-Policy (server and `_headers`) allows it. That service needs the site in SITE_URL or ALLOWED_ORIGINS',
   },
+  PREVIEW: {
+    schema: preview.optional(),
+    default: 'unset (the live site)',
+    meaning:
+      'Build setting. `1` builds a preview of a pull request: every page says it is a preview (a banner) and asks not to be indexed, and the forms send nothing and say so. Set by the workflow for pull requests only',
+  },
 }
 
 export interface BuildSettings {
   /** Where the forms post, when not to the site itself. */
   apiOrigin: string | undefined
+  /** A preview of a pull request (templates/lib/preview.ts). */
+  preview: boolean
 }
 
 export function loadBuildSettings(env: NodeJS.ProcessEnv = process.env): BuildSettings {
@@ -44,5 +54,9 @@ export function loadBuildSettings(env: NodeJS.ProcessEnv = process.env): BuildSe
   const parsed = BUILD_ENVIRONMENT.API_ORIGIN.schema.safeParse(value === '' ? undefined : value)
   if (!parsed.success)
     throw new BuildSettingsError(`API_ORIGIN: ${parsed.error.issues.map((i) => i.message).join('; ')}. See docs/deploy.md.`)
-  return { apiOrigin: parsed.data }
+  const previewValue = env.PREVIEW?.trim()
+  const previewParsed = BUILD_ENVIRONMENT.PREVIEW.schema.safeParse(previewValue === '' ? undefined : previewValue)
+  if (!previewParsed.success)
+    throw new BuildSettingsError(`PREVIEW: ${previewParsed.error.issues.map((i) => i.message).join('; ')}. See docs/deploy.md.`)
+  return { apiOrigin: parsed.data, preview: previewParsed.data === '1' || previewParsed.data === 'true' }
 }

@@ -19,7 +19,7 @@ import { PRODUCT_CHOICES_PATH, productOptions } from '../templates/lib/forms.ts'
 import { buildingDir, removeAbandonedBuilds, swapIn } from './build-folders.mjs'
 import { buildImages } from './build-images.ts'
 import { buildServer } from './build-server.ts'
-import { BuildSettingsError, loadBuildSettings } from './build-settings.ts'
+import { type BuildSettings, BuildSettingsError, loadBuildSettings } from './build-settings.ts'
 import { inlineHashes } from './csp-hashes.ts'
 import { deferEntries } from './defer-entry.ts'
 import { inlineStylesheets } from './inline-css.ts'
@@ -60,7 +60,9 @@ export function sitemapXml(manifest: SiteManifest, lastModified: string): string
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`
 }
 
-export function robotsTxt(content: SiteContent): string {
+export function robotsTxt(content: SiteContent, { preview = false } = {}): string {
+  // A preview is not the site: nothing of it is for search engines.
+  if (preview) return 'User-agent: *\nDisallow: /\n'
   return `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\nDisallow: /thank-you\nDisallow: /enquiry-problem\n\nSitemap: ${content.site.origin}/sitemap.xml\n`
 }
 
@@ -79,6 +81,9 @@ export async function buildSite({ quiet = false } = {}): Promise<{ pages: number
   // variables to the pages (templates/components/forms/submit.ts).
   const settings = loadBuildSettings()
   process.env.PUBLIC_ENV__API_ORIGIN = settings.apiOrigin ?? ''
+  // A preview of a pull request (templates/lib/preview.ts): a banner on every page, forms that send nothing.
+  process.env.PUBLIC_ENV__PREVIEW = settings.preview ? '1' : ''
+  if (settings.preview) log('a preview build (PREVIEW=1): a banner on every page, forms that send nothing')
 
   // The whole check first: a mistake stops the build before anything of the last good build is removed.
   const check = await checkContent({ dir: paths.contentDir, cacheFile: join(paths.cacheDir, 'content-check.json') })
@@ -103,7 +108,7 @@ export async function buildSite({ quiet = false } = {}): Promise<{ pages: number
   const outDir = buildingDir(paths.distDir)
   await rm(outDir, { recursive: true, force: true })
   try {
-    const result = await buildInto(outDir, content, settings.apiOrigin, log, quiet)
+    const result = await buildInto(outDir, content, settings, log, quiet)
     const swapped = await swapIn(outDir, paths.distDir)
     const ms = Math.round(performance.now() - t0)
     const shown = (dir: string) => relative(paths.root, dir) || dir
@@ -121,7 +126,7 @@ export async function buildSite({ quiet = false } = {}): Promise<{ pages: number
 async function buildInto(
   outDir: string,
   content: SiteContent,
-  apiOrigin: string | undefined,
+  { apiOrigin, preview }: BuildSettings,
   log: (line: string) => void,
   quiet: boolean,
 ): Promise<{ pages: number }> {
@@ -152,7 +157,7 @@ async function buildInto(
   // Checked as the server will check it, so a build never writes a manifest the server refuses.
   const manifest = siteManifestSchema.parse(siteManifest(content, hashes, apiOrigin))
   await writeFile(join(client, 'sitemap.xml'), sitemapXml(manifest, today))
-  await writeFile(join(client, 'robots.txt'), robotsTxt(content))
+  await writeFile(join(client, 'robots.txt'), robotsTxt(content, { preview }))
   await writeSiteIcons(join(paths.contentImagesDir, content.site.icon.src), client)
   // The list a large catalogue's searchable product field fetches (templates/components/forms/ProductField.tsx).
   await writeFile(join(client, PRODUCT_CHOICES_PATH.slice(1)), JSON.stringify(manifest.products))

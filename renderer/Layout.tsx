@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react'
 import { Footer } from '../templates/components/Footer.tsx'
 import { Header } from '../templates/components/Header.tsx'
+import { PreviewBanner } from '../templates/components/PreviewBanner.tsx'
+import { PREVIEW } from '../templates/lib/preview.ts'
 import { getContent, image, productMenu } from '../templates/lib/site.ts'
 
-/** Header, main landmark and footer around every page. */
+/** Header, main landmark and footer around every page; on a preview build, the preview banner. */
 export function Layout({ currentPath, children }: { currentPath: string; children: ReactNode }) {
   const content = getContent()
   const { site, navigation, pages } = content
@@ -29,6 +31,7 @@ export function Layout({ currentPath, children }: { currentPath: string; childre
         legalLinks={navigation.footerLegal}
         year={new Date().getFullYear()}
       />
+      {PREVIEW && <PreviewBanner />}
     </>
   )
 }

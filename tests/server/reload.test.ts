@@ -98,11 +98,7 @@ describe('a new build, SIGHUP and npm run rollback, under load', () => {
     const work = tempDir('reload-project-')
     temporary.push(work)
     const project = path.join(work, 'site')
-    copyProject(projectRoot, project)
-    // Pictures already encoded are not encoded again (as tests/build/setup.ts does).
-    fs.cpSync(path.join(projectRoot, '.cache', 'public'), path.join(project, '.cache', 'public'), { recursive: true })
-    for (const file of fs.readdirSync(path.join(projectRoot, '.cache')).filter((f) => /^images-.*\.json$/.test(f)))
-      fs.copyFileSync(path.join(projectRoot, '.cache', file), path.join(project, '.cache', file))
+    copyProject(projectRoot, project, { encodedImages: true })
     const distDir = distCopy(path.join(project, 'dist'))
 
     const service = await spawnServer({ ...(await freshStoreEnv('reload-data-')), DIST_DIR: distDir })
