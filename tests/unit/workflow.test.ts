@@ -133,7 +133,7 @@ describe('.github/workflows/site.yml', () => {
     expect(preview.if).toContain("github.event_name == 'pull_request'")
     expect(preview.if).toContain('github.event.pull_request.head.repo.full_name == github.repository')
     expect(preview.permissions).toEqual({ contents: 'read', statuses: 'write' })
-    expect(preview.env!.PREVIEW_SHA).toBe('${{ github.event.pull_request.head.sha }}')
+    expect(preview.env!.PREVIEW_SHA).toBe(`\${{ github.event.pull_request.head.sha }}`)
     const build = preview.steps.find((s) => s.run === 'npm run build')!
     expect(build.env!.PREVIEW).toBe('1')
     const steps = runs('preview')
