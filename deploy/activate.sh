@@ -25,7 +25,9 @@ if ! cmp -s package-lock.json "$installed"; then
   next=restart
 fi
 
-if [ "$(node build/build-folders.mjs swap-in "$incoming")" = restart ]; then next=restart; fi
+# An assignment, so that a refused build stops the script here (set -e).
+swapped=$(node build/build-folders.mjs swap-in "$incoming")
+if [ "$swapped" = restart ]; then next=restart; fi
 "${systemctl[@]}" "$next" "$service"
 
 node - "$service_url/" dist/client/index.html "$service" <<'JS'
