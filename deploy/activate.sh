@@ -15,8 +15,11 @@ incoming=${1:-.dist.incoming}
 service=${SERVICE:-neo-site}
 service_url=${SERVICE_URL:-http://127.0.0.1:3000}
 read -r -a systemctl <<<"${SYSTEMCTL:-sudo systemctl}"
+read -r -a query <<<"${SYSTEMCTL:-systemctl}"
 
 next=reload
+# Not running yet (the first deploy): restart starts it.
+if ! "${query[@]}" is-active --quiet "$service"; then next=restart; fi
 installed=node_modules/.installed-package-lock.json
 if ! cmp -s package-lock.json "$installed"; then
   echo "package-lock.json changed: installing the production dependencies"
