@@ -6,6 +6,8 @@
 // request is answered by one listener or the other from start to end, so none fails or is refused
 // during the switch. A build that cannot be read (missing, an invalid manifest, built for another
 // address) leaves the old listener serving, and the log says why.
+import fs from 'node:fs'
+import { distLayout } from '../project/paths.ts'
 import { readBuiltOrigin } from './site.ts'
 import type { RequestListener } from './app.ts'
 import type { Logger } from './log.ts'
@@ -37,7 +39,10 @@ export function reloadableListener(
       }
       const next = await makeListener()
       current = next
-      logger.info({ distDir, ms: Math.round(performance.now() - started) }, 'reloaded: serving the build now in dist/')
+      logger.info(
+        { distDir, builtAt: builtAtOf(distDir), ms: Math.round(performance.now() - started) },
+        'reloaded: serving the build now in dist/',
+      )
       return true
     } catch (error) {
       logger.error(
@@ -56,5 +61,15 @@ export function reloadableListener(
       queue = result
       return result
     },
+  }
+}
+
+/** When the build being served was made (its manifest's builtAt), for the log: which build is live. */
+function builtAtOf(distDir: string): string | undefined {
+  try {
+    const { builtAt } = JSON.parse(fs.readFileSync(distLayout(distDir).siteManifest, 'utf8')) as { builtAt?: unknown }
+    return typeof builtAt === 'string' ? builtAt : undefined
+  } catch {
+    return undefined
   }
 }

@@ -197,7 +197,10 @@ describe('a reload that cannot take the new build', () => {
 
       distCopy(distDir)
       expect(await server.reload()).toBe(true)
-      expect(server.logger.events.at(-1)?.msg).toBe('reloaded: serving the build now in dist/')
+      expect(server.logger.events.at(-1)).toMatchObject({
+        msg: 'reloaded: serving the build now in dist/',
+        builtAt: JSON.parse(good).builtAt,
+      })
     } finally {
       await server.close()
     }
