@@ -18,7 +18,11 @@ export const PREVIEW_FORM_ACTION = '/preview-forms-send-nothing'
 
 export const PREVIEW_BANNER_TEXT = 'Preview of a proposed change, not the live website. Forms here send nothing.'
 
-/** The banner's style, in the page's head (the Content-Security-Policy allows it by its hash, as every inline style). */
+/**
+ * The banner's style, in the page's head (the Content-Security-Policy allows it by its hash, as every
+ * inline style). The scroll padding keeps what the browser scrolls to (a focused field, a form's
+ * answer) clear of the banner.
+ */
 export const PREVIEW_BANNER_CSS =
-  '.preview-banner{position:sticky;bottom:0;z-index:60;margin:0;padding:.6rem 1rem;background:#fff4c2;color:#3a2a00;' +
+  'html{scroll-padding-bottom:4rem}.preview-banner{position:sticky;bottom:0;z-index:60;margin:0;padding:.6rem 1rem;background:#fff4c2;color:#3a2a00;' +
   'border-top:3px solid #8a6500;text-align:center;font-weight:600}'
