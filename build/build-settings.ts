@@ -38,6 +38,7 @@ const siteOrigin = z.string().transform((value, ctx) => {
   }
   return url.origin
 })
+const preview = z.enum(['1', 'true', '0', 'false'], { error: (issue) => `must be 1 or 0 (got "${String(issue.input)}")` })
 
 export const BUILD_ENVIRONMENT = {
   API_ORIGIN: {
@@ -46,6 +47,12 @@ export const BUILD_ENVIRONMENT = {
     meaning:
       'Build setting. The origin of the enquiry service when the pages are on a static host: the forms post there, and the Content-Security-Policy (server and `_headers`) allows it. That service needs the site in SITE_URL or ALLOWED_ORIGINS',
   },
+  PREVIEW: {
+    schema: preview.optional(),
+    default: 'unset (the live site)',
+    meaning:
+      'Build setting. `1` builds a preview of a pull request: every page says it is a preview (a banner) and asks not to be indexed, and the forms send nothing and say so. Set by the workflow for pull requests only',
+  },
 }
 
 export interface BuildSettings {
@@ -53,12 +60,16 @@ export interface BuildSettings {
   apiOrigin: string | undefined
   /** The site's public origin when not site.yaml's `origin` (SITE_URL). */
   siteUrl: string | undefined
+  /** A preview of a pull request (templates/lib/preview.ts). */
+  preview: boolean
 }
 
 export function loadBuildSettings(env: NodeJS.ProcessEnv = process.env): BuildSettings {
+  const preview = setting('PREVIEW', BUILD_ENVIRONMENT.PREVIEW.schema, env.PREVIEW)
   return {
     apiOrigin: setting('API_ORIGIN', BUILD_ENVIRONMENT.API_ORIGIN.schema, env.API_ORIGIN),
     siteUrl: setting('SITE_URL', siteOrigin.optional(), env.SITE_URL),
+    preview: preview === '1' || preview === 'true',
   }
 }
 

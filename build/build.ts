@@ -2,7 +2,8 @@
 // files → precompressed → the compiled enquiry service. Content is validated first, so a mistake in a
 // YAML file stops the build with every problem listed. Everything is written to a temporary folder
 // beside dist/ and swapped in only when the whole build succeeded, so a failed build leaves the
-// previous dist/ whole (and a running server's files in place).
+// previous dist/ whole (and a running server's files in place); the build it replaces is kept for
+// `npm run rollback` (build/build-folders.mjs).
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises'
 import { join, relative } from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -16,10 +17,10 @@ import { type SiteManifest, siteManifestSchema } from '../project/site-manifest.
 import { moveInboxShells } from '../server/inbox/shells.ts'
 import { writeCmsFiles } from '../editor/build-files.ts'
 import { PRODUCT_CHOICES_PATH, productOptions } from '../templates/lib/forms.ts'
-import { buildingDir, removeAbandonedBuilds, swapIn } from './build-folders.ts'
+import { buildingDir, removeAbandonedBuilds, swapIn } from './build-folders.mjs'
 import { buildImages } from './build-images.ts'
 import { buildServer } from './build-server.ts'
-import { BuildSettingsError, loadBuildSettings } from './build-settings.ts'
+import { type BuildSettings, BuildSettingsError, loadBuildSettings } from './build-settings.ts'
 import { inlineHashes } from './csp-hashes.ts'
 import { deferEntries } from './defer-entry.ts'
 import { inlineStylesheets } from './inline-css.ts'
@@ -61,7 +62,9 @@ export function sitemapXml(manifest: SiteManifest, lastModified: string): string
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`
 }
 
-export function robotsTxt(content: SiteContent): string {
+export function robotsTxt(content: SiteContent, { preview = false } = {}): string {
+  // A preview is not the site: nothing of it is for search engines.
+  if (preview) return 'User-agent: *\nDisallow: /\n'
   return `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\nDisallow: /thank-you\nDisallow: /enquiry-problem\n\nSitemap: ${content.site.origin}/sitemap.xml\n`
 }
 
@@ -80,6 +83,9 @@ export async function buildSite({ quiet = false } = {}): Promise<{ pages: number
   // variables to the pages (templates/components/forms/submit.ts).
   const settings = loadBuildSettings()
   process.env.PUBLIC_ENV__API_ORIGIN = settings.apiOrigin ?? ''
+  // A preview of a pull request (templates/lib/preview.ts): a banner on every page, forms that send nothing.
+  process.env.PUBLIC_ENV__PREVIEW = settings.preview ? '1' : ''
+  if (settings.preview) log('a preview build (PREVIEW=1): a banner on every page, forms that send nothing')
 
   // The whole check first: a mistake stops the build before anything of the last good build is removed.
   const check = await checkContent({
@@ -108,10 +114,11 @@ export async function buildSite({ quiet = false } = {}): Promise<{ pages: number
   const outDir = buildingDir(paths.distDir)
   await rm(outDir, { recursive: true, force: true })
   try {
-    const result = await buildInto(outDir, content, images, settings.apiOrigin, log, quiet)
-    await swapIn(outDir, paths.distDir)
+    const result = await buildInto(outDir, content, images, settings, log, quiet)
+    const swapped = await swapIn(outDir, paths.distDir)
     const ms = Math.round(performance.now() - t0)
     const shown = (dir: string) => relative(paths.root, dir) || dir
+    if (swapped.kept) log(`the build it replaced is kept in ${shown(swapped.kept)} (npm run rollback puts it back)`)
     log(
       `built ${result.pages} HTML pages into ${shown(paths.clientDir)} and the enquiry service into ${shown(join(paths.distDir, 'service'))} in ${ms} ms`,
     )
@@ -126,7 +133,7 @@ async function buildInto(
   outDir: string,
   content: SiteContent,
   images: ImageManifest,
-  apiOrigin: string | undefined,
+  { apiOrigin, preview }: BuildSettings,
   log: (line: string) => void,
   quiet: boolean,
 ): Promise<{ pages: number }> {
@@ -159,7 +166,7 @@ async function buildInto(
   // Checked as the server will check it, so a build never writes a manifest the server refuses.
   const manifest = siteManifestSchema.parse(siteManifest(content, hashes, apiOrigin))
   await writeFile(join(client, 'sitemap.xml'), sitemapXml(manifest, today))
-  await writeFile(join(client, 'robots.txt'), robotsTxt(content))
+  await writeFile(join(client, 'robots.txt'), robotsTxt(content, { preview }))
   await writeSiteIcons(join(paths.contentImagesDir, content.site.icon.src), client)
   // The list a large catalogue's searchable product field fetches (templates/components/forms/ProductField.tsx).
   await writeFile(join(client, PRODUCT_CHOICES_PATH.slice(1)), JSON.stringify(manifest.products))

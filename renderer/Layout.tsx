@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react'
 import { Footer } from '../templates/components/Footer.tsx'
 import { Header } from '../templates/components/Header.tsx'
+import { PreviewBanner } from '../templates/components/PreviewBanner.tsx'
+import { PREVIEW } from '../templates/lib/preview.ts'
 import { type PageSite, productMenu } from '../templates/lib/site.ts'
 
-/** Header, main landmark and footer around every page. */
+/** Header, main landmark and footer around every page; on a preview build, the preview banner. */
 export function Layout({ site: { content, image }, currentPath, children }: { site: PageSite; currentPath: string; children: ReactNode }) {
   const { site, navigation, pages } = content
   const logo = image(site.logo.src)
@@ -28,6 +30,7 @@ export function Layout({ site: { content, image }, currentPath, children }: { si
         legalLinks={navigation.footerLegal}
         year={new Date().getFullYear()}
       />
+      {PREVIEW && <PreviewBanner />}
     </>
   )
 }

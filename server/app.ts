@@ -4,6 +4,7 @@
 import type { IncomingMessage } from 'node:http'
 import cors from 'cors'
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
+import type { Store } from 'express-rate-limit'
 import { accessLog } from './access-log.ts'
 import { RequestError } from './body.ts'
 import type { Config } from './config.ts'
@@ -27,6 +28,8 @@ export interface AppDeps {
   isShuttingDown?: () => boolean
   /** The site to serve instead of the one built in config.distDir (the live preview passes its own). */
   site?: BuiltSite
+  /** Where enquiries are counted against RATE_LIMIT_MAX, kept across reloads (server/reload.ts). */
+  rateLimitStore?: Store
 }
 
 export const HEALTH_PATHS = new Set(['/healthz', '/readyz'])
@@ -78,7 +81,7 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
     enquiryApi(submitContext, {
       headers: apiSecurityHeaders(pageHeaders),
       // Shared by every instance on a PostgreSQL database; in memory for SQLite's single process.
-      limit: enquiryLimit(config.rateLimit, store.rateLimitStore(), logger, (req, res, minutes) => {
+      limit: enquiryLimit(config.rateLimit, deps.rateLimitStore ?? store.rateLimitStore(), logger, (req, res, minutes) => {
         req.log.warn({ ip: req.ip }, 'enquiry rate limited')
         const message = `Too many enquiries from your network. Please try again in ${minutes} minutes, or e-mail us.`
         sendRefusal(submitContext, req, res, new RequestError(429, message), isClassicPost(req))

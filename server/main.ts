@@ -1,5 +1,5 @@
 // The enquiry service's process: configuration, logger, server; SIGTERM or SIGINT shuts it down
-// gracefully within SHUTDOWN_TIMEOUT_SECONDS. `npm run build` compiles this file to
+// gracefully within SHUTDOWN_TIMEOUT_SECONDS; SIGHUP serves a new build without a restart. `npm run build` compiles this file to
 // dist/service/main.js, which `npm start` (server/launch.mjs) and the Docker image run with plain
 // node. It never builds the site: see server/launch.mjs for that.
 import { ConfigError, DOCS, loadConfig, type Config } from './config.ts'
@@ -30,7 +30,13 @@ async function main(): Promise<void> {
     process.exit(1)
   })
 
-  let running: Awaited<ReturnType<typeof startServer>>
+  let running: Awaited<ReturnType<typeof startServer>> | undefined
+  // SIGHUP serves the build now in dist/ (server/reload.ts). Listened for from here on: unhandled,
+  // it would end the process.
+  process.on('SIGHUP', () => {
+    if (running) void running.reload()
+    else logger.warn('SIGHUP before the service listens: ignored (it is reading dist/ now)')
+  })
   try {
     running = await startServer(config, { logger })
   } catch (error) {
@@ -46,6 +52,7 @@ async function main(): Promise<void> {
     throw error
   }
 
+  const service = running
   let stoppingSince: number | undefined
   function stop(signal: NodeJS.Signals) {
     if (stoppingSince !== undefined) {
@@ -62,7 +69,7 @@ async function main(): Promise<void> {
       logger.error({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown did not finish in time: exiting')
       process.exit(1)
     }, config.shutdownTimeoutMs).unref()
-    running.close().then(
+    service.close().then(
       () => process.exit(0),
       (error: unknown) => {
         logger.error({ err: error }, 'shutdown failed')

@@ -5,12 +5,14 @@
 // the database closed.
 import http from 'node:http'
 import net, { type AddressInfo } from 'node:net'
+import { MemoryStore } from 'express-rate-limit'
 import { createApp } from './app.ts'
 import type { Config } from './config.ts'
 import { createLogger, type Logger } from './log.ts'
 import { createMailSender, describeMailSender, type MailSettings } from './mail.ts'
 import { OutboxWorker } from './outbox.ts'
 import { recordMailSettings } from './mail-settings.ts'
+import { type ReloadableListener, reloadableListener } from './reload.ts'
 import type { BuiltSite } from './site.ts'
 import { openStore, type EnquiryStore } from './store/index.ts'
 
@@ -22,6 +24,8 @@ export interface RunningServer {
   outbox: OutboxWorker
   /** Graceful shutdown; resolves when everything is closed (within config.shutdownTimeoutMs). */
   close(): Promise<void>
+  /** Serves the build now in dist/ (SIGHUP, server/reload.ts); false when it could not read it. */
+  reload(): Promise<boolean>
 }
 
 export interface StartOptions {
@@ -43,9 +47,20 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const closeSender = () => sender.close()
   const outbox = new OutboxWorker(store, sender, config.outbox, logger)
   let shuttingDown = false
-  let app: ReturnType<typeof createApp>
+  let app: ReloadableListener
+  // One rate-limit count for every listener a reload makes (on SQLite it lives in this process's memory).
+  const rateLimitStore = store.rateLimitStore() ?? new MemoryStore()
   try {
-    app = createApp(config, { store, logger, site: options.site, onQueued: () => outbox.notify(), isShuttingDown: () => shuttingDown })
+    const makeApp = () =>
+      createApp(config, {
+        store,
+        logger,
+        site: options.site,
+        onQueued: () => outbox.notify(),
+        isShuttingDown: () => shuttingDown,
+        rateLimitStore,
+      })
+    app = reloadableListener(makeApp(), makeApp, { logger, distDir: config.distDir, siteUrl: config.siteUrl })
     recordMailSettings(config)
   } catch (error) {
     await store.close()
@@ -62,7 +77,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       // client stay up to 30 s past a limit. A tenth of the shorter limit, at most a second.
       connectionsCheckingInterval: Math.max(50, Math.min(1000, headersMs / 10)),
     },
-    app,
+    app.listener,
   )
   // Responses still being worked on when shutdown begins tell their client the connection closes.
   const inFlight = new Set<http.ServerResponse>()
@@ -119,7 +134,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       await store.close()
       logger.info('enquiry service stopped')
     })())
-  return { url, port, server, store, outbox, close }
+  return { url, port, server, store, outbox, close, reload: () => (shuttingDown ? Promise.resolve(false) : app.reload()) }
 }
 
 /**

@@ -3,6 +3,7 @@ import { preload } from 'react-dom'
 import { srcset } from './images.ts'
 import type { Head, HeadImage } from '../lib/head.ts'
 import { jsonLdText } from '../lib/head.ts'
+import { PREVIEW, PREVIEW_BANNER_CSS } from '../lib/preview.ts'
 import { SPECULATION_RULES } from '../lib/speculation.ts'
 
 /** The whole HTML document; the page's own markup goes in `children`. */
@@ -56,7 +57,8 @@ export function Document({
         {head.pagination?.prevPath !== undefined && <link rel="prev" href={origin + head.pagination.prevPath} />}
         {head.pagination?.nextPath !== undefined && <link rel="next" href={origin + head.pagination.nextPath} />}
         {head.keywords && head.keywords.length > 0 && <meta name="keywords" content={head.keywords.join(', ')} />}
-        {head.noindex && <meta name="robots" content="noindex" />}
+        {(head.noindex || PREVIEW) && <meta name="robots" content="noindex" />}
+        {PREVIEW && <style>{PREVIEW_BANNER_CSS}</style>}
         <meta name="theme-color" content="#8a3a12" />
         <link rel="icon" href={iconUrl} type="image/svg+xml" />
         {/* A share preview needs the page's own address: the not-found page, which has none, gets none. */}

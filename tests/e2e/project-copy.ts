@@ -1,12 +1,16 @@
 // A temporary copy of the project with one of its npm scripts running in it, for the end-to-end tests
 // of what staff run on their own computer (`npm run dev`, `npm run edit`).
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import net from 'node:net'
 import { dirname, join } from 'node:path'
 
-/** The project as a fresh checkout has it: the files git knows (and new ones not ignored), nothing built. */
-export function copyProject(root: string, to: string): void {
+/**
+ * The project as a fresh checkout has it: the files git knows (and new ones not ignored), nothing
+ * built. With `encodedImages`, also the pictures the last build encoded (.cache/public and its
+ * manifests), so a build of the copy encodes only pictures that are new.
+ */
+export function copyProject(root: string, to: string, { encodedImages = false } = {}): void {
   const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root })
     .toString()
     .split('\0')
@@ -18,6 +22,11 @@ export function copyProject(root: string, to: string): void {
   }
   // node_modules as hard links: installed, as after `npm install`, in seconds and without the disk space.
   execFileSync('cp', ['-al', join(root, 'node_modules'), join(to, 'node_modules')])
+  if (!encodedImages) return
+  const cache = join(root, '.cache')
+  if (existsSync(join(cache, 'public'))) cpSync(join(cache, 'public'), join(to, '.cache', 'public'), { recursive: true })
+  for (const file of existsSync(cache) ? readdirSync(cache).filter((f) => /^images-.*\.json$/.test(f)) : [])
+    copyFileSync(join(cache, file), join(to, '.cache', file))
 }
 
 export function freePort(): Promise<number> {

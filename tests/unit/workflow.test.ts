@@ -1,12 +1,19 @@
 // The GitHub Actions workflow of the company's repository: valid for GitHub (checked by
-// action-validator against GitHub's workflow schema), and checking content first, then the tests.
+// action-validator against GitHub's workflow schema); the content check first, then the tests; a
+// preview of each pull request reported as a "deploy…" commit status; on the main branch one build,
+// deployed only after the content check and the tests. Also netlify.toml, and the preview's commit
+// status sent to a local fake of GitHub's statuses API (deploy/commit-status.mjs).
 import { execFile } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
+import { parse as parseToml } from 'smol-toml'
 import { parse } from 'yaml'
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PREVIEW_CONTEXT, reportPreview } from '../../deploy/commit-status.mjs'
 
 const run = promisify(execFile)
 const workflowFile = join(process.cwd(), '.github/workflows/site.yml')
@@ -17,18 +24,36 @@ const validate = (file: string) =>
     (e: { stdout: string; stderr: string }) => ({ ok: false, output: `${e.stdout}${e.stderr}` }),
   )
 
+interface Step {
+  name?: string
+  uses?: string
+  run?: string
+  if?: string
+  with?: Record<string, unknown>
+  env?: Record<string, string>
+}
+interface Job {
+  name: string
+  if?: string
+  needs?: string | string[]
+  container?: unknown
+  environment?: string
+  permissions?: Record<string, string>
+  concurrency?: { group: string; 'cancel-in-progress': boolean }
+  env?: Record<string, string>
+  steps: Step[]
+}
 interface Workflow {
   on: Record<string, unknown>
-  jobs: Record<
-    string,
-    {
-      name: string
-      needs?: string | string[]
-      container?: unknown
-      steps: { uses?: string; run?: string; with?: Record<string, unknown> }[]
-    }
-  >
+  concurrency: { group: string; 'cancel-in-progress': string }
+  jobs: Record<string, Job>
 }
+
+const workflow = parse(readFileSync(workflowFile, 'utf8')) as Workflow
+const job = (name: string) => workflow.jobs[name]!
+const needs = (name: string) => [job(name).needs ?? []].flat()
+const runs = (name: string) => job(name).steps.map((s) => s.run ?? s.uses ?? '')
+const MAIN = "github.ref == format('refs/heads/{0}', github.event.repository.default_branch)"
 
 describe('.github/workflows/site.yml', () => {
   it('is a valid GitHub Actions workflow', async () => {
@@ -51,16 +76,165 @@ describe('.github/workflows/site.yml', () => {
   })
 
   it('runs on every push and pull request: the content check first, then every test in Debian with its Chromium', () => {
-    const workflow = parse(readFileSync(workflowFile, 'utf8')) as Workflow
-    expect(Object.keys(workflow.on)).toEqual(expect.arrayContaining(['push', 'pull_request']))
-    const content = workflow.jobs.content!
+    expect(Object.keys(workflow.on)).toEqual(expect.arrayContaining(['push', 'pull_request', 'workflow_dispatch']))
+    const content = job('content')
     expect(content.name).toBe('Content check')
     expect(content.steps.at(-1)!.run).toBe('npm run check:content')
     expect(content.needs).toBeUndefined()
-    const test = workflow.jobs.test!
+    const test = job('test')
     expect(test.needs).toBe('content')
     expect(test.container).toMatch(/bookworm/)
     expect(test.steps.at(-1)!.run).toBe('bash .ci/run')
     expect(readFileSync(join(process.cwd(), '.ci/run'), 'utf8')).toMatch(/ensure-chromium\.sh[\s\S]*npm test/)
+  })
+
+  it('never cuts a run on the main branch short (it may be deploying); other branches, yes', () => {
+    expect(workflow.concurrency['cancel-in-progress']).toBe(
+      `\${{ github.ref != format('refs/heads/{0}', github.event.repository.default_branch) }}`,
+    )
+  })
+
+  it('builds the live site once, on the main branch only, after the content check', () => {
+    const build = job('build')
+    expect(build.if).toContain("github.event_name != 'pull_request'")
+    expect(build.if).toContain(MAIN)
+    expect(needs('build')).toEqual(['content'])
+    expect(runs('build').filter((r) => r === 'npm run build')).toHaveLength(1)
+    expect(build.steps.find((s) => s.run === 'npm run build')!.env).not.toHaveProperty('PREVIEW')
+    expect(runs('build')).toContain('actions/upload-artifact@v4')
+  })
+
+  it('deploys that one build to each configured place, only after the content check and the tests', () => {
+    for (const name of ['deploy-server', 'deploy-static']) {
+      expect(needs(name).sort(), name).toEqual(['build', 'test'])
+      // No build of their own: they take the build job's.
+      expect(
+        runs(name).some((r) => r.includes('npm run build')),
+        name,
+      ).toBe(false)
+      expect(runs(name), name).toContain('actions/download-artifact@v4')
+      expect(job(name).environment, name).toBe('production')
+      expect(job(name).concurrency, name).toMatchObject({ 'cancel-in-progress': false })
+    }
+    expect(job('deploy-server').if).toBe("vars.DEPLOY_HOST != ''")
+    expect(runs('deploy-server').at(-1)).toBe('bash deploy/push-to-server.sh')
+    expect(job('deploy-static').if).toBe("vars.NETLIFY_SITE_ID != ''")
+    expect(runs('deploy-static').at(-1)).toMatch(/netlify deploy --prod --no-build --dir dist\/client/)
+    // The container is the Dockerfile's own build, gated the same way.
+    const container = job('deploy-container')
+    expect(needs('deploy-container').sort()).toEqual(['content', 'test'])
+    expect(container.if).toContain(MAIN)
+    expect(container.permissions).toEqual({ contents: 'read', packages: 'write' })
+    expect(runs('deploy-container').at(-1)).toMatch(/^curl -fsS -X POST .*"\$CONTAINER_DEPLOY_HOOK"/)
+  })
+
+  it('publishes a preview of every pull request from this repository and reports it as a "deploy" commit status on its head commit', () => {
+    const preview = job('preview')
+    expect(preview.if).toContain("github.event_name == 'pull_request'")
+    expect(preview.if).toContain('github.event.pull_request.head.repo.full_name == github.repository')
+    expect(preview.permissions).toEqual({ contents: 'read', statuses: 'write' })
+    expect(preview.env!.PREVIEW_SHA).toBe(`\${{ github.event.pull_request.head.sha }}`)
+    const build = preview.steps.find((s) => s.run === 'npm run build')!
+    expect(build.env!.PREVIEW).toBe('1')
+    const steps = runs('preview')
+    const at = (text: string) => steps.findIndex((r) => r.includes(text))
+    expect(at('commit-status.mjs pending')).toBeLessThan(at('npm run build'))
+    expect(at('npm run build')).toBeLessThan(at('netlify deploy'))
+    expect(steps[at('netlify deploy')]).toMatch(
+      /--no-build --dir dist\/client --alias "pr-\$\{\{ github\.event\.pull_request\.number \}\}".*--json > netlify-deploy\.json/,
+    )
+    expect(at('netlify deploy')).toBeLessThan(at('commit-status.mjs success netlify-deploy.json'))
+    expect(preview.steps.at(-1)).toEqual({ if: 'failure()', run: 'node deploy/commit-status.mjs failure' })
+    // Decap's "View preview" takes a status whose context contains "deploy".
+    expect(PREVIEW_CONTEXT).toContain('deploy')
+  })
+})
+
+describe('netlify.toml', () => {
+  const toml = parseToml(readFileSync(join(process.cwd(), 'netlify.toml'), 'utf8')) as {
+    build: { publish: string; command: string; environment: Record<string, string> }
+    context: Record<string, { environment?: Record<string, string> }>
+  }
+
+  it('publishes dist/client, built as npm run build builds it', () => {
+    expect(toml.build).toMatchObject({ publish: 'dist/client', command: 'npm run build' })
+    expect(toml.build.environment.NODE_VERSION).toBe('20')
+  })
+
+  it('builds pull requests and branches as previews, and the live site not', () => {
+    expect(toml.context['deploy-preview']?.environment?.PREVIEW).toBe('1')
+    expect(toml.context['branch-deploy']?.environment?.PREVIEW).toBe('1')
+    expect(toml.context.production?.environment?.PREVIEW).toBeUndefined()
+    expect(toml.build.environment.PREVIEW).toBeUndefined()
+  })
+})
+
+describe('deploy/commit-status.mjs against a fake of GitHub’s statuses API', () => {
+  const received: Array<{ method: string; url: string; auth: string | undefined; body: Record<string, unknown> }> = []
+  let api: http.Server
+  let apiUrl = ''
+  let answer = 201
+  let dir: string
+  beforeAll(async () => {
+    api = http.createServer((req, res) => {
+      let text = ''
+      req.on('data', (c: Buffer) => (text += c.toString()))
+      req.on('end', () => {
+        received.push({ method: req.method!, url: req.url!, auth: req.headers.authorization, body: JSON.parse(text) })
+        res.writeHead(answer, { 'content-type': 'application/json' })
+        res.end(answer === 201 ? '{"id":1}' : '{"message":"Validation Failed"}')
+      })
+    })
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve))
+    apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}`
+    dir = mkdtempSync(join(tmpdir(), 'commit-status-'))
+  })
+  afterAll(async () => {
+    await new Promise((resolve) => api.close(resolve))
+    rmSync(dir, { recursive: true, force: true })
+  })
+  const env = () => ({ GITHUB_API_URL: apiUrl, GITHUB_REPOSITORY: 'neo/site', GITHUB_TOKEN: 'token-1', PREVIEW_SHA: 'abc123' })
+
+  it('posts the preview address from netlify deploy --json on the head commit, with the "deploy/preview" context', async () => {
+    const file = join(dir, 'netlify-deploy.json')
+    // What `netlify deploy --json` prints (netlify/cli, src/commands/deploy/deploy.ts, printResults).
+    writeFileSync(
+      file,
+      JSON.stringify({
+        site_id: 's1',
+        site_name: 'neo',
+        deploy_id: 'd1',
+        deploy_url: 'https://pr-7--neo.netlify.app',
+        logs: 'https://app.netlify.com/x',
+      }),
+    )
+    expect(await reportPreview(['success', file], env())).toBe('deploy/preview: success https://pr-7--neo.netlify.app')
+    expect(received.at(-1)).toEqual({
+      method: 'POST',
+      url: '/repos/neo/site/statuses/abc123',
+      auth: 'Bearer token-1',
+      body: {
+        state: 'success',
+        context: 'deploy/preview',
+        description: 'Preview of this change: the site as it would be after the merge',
+        target_url: 'https://pr-7--neo.netlify.app',
+      },
+    })
+    await reportPreview(['pending'], env())
+    expect(received.at(-1)!.body).toEqual({
+      state: 'pending',
+      context: 'deploy/preview',
+      description: 'Building the preview of this change',
+    })
+  })
+
+  it('fails clearly: a missing variable, a success without an address, a refusal by GitHub', async () => {
+    const { PREVIEW_SHA: _sha, ...withoutSha } = env()
+    await expect(reportPreview(['pending'], withoutSha)).rejects.toThrow('PREVIEW_SHA must be set (the workflow sets them)')
+    await expect(reportPreview(['success'], env())).rejects.toThrow("success needs the preview's address (got none)")
+    await expect(reportPreview(['done'], env())).rejects.toThrow(/^Usage: node deploy\/commit-status\.mjs/)
+    answer = 422
+    await expect(reportPreview(['failure'], env())).rejects.toThrow('GitHub refused the status: 422 {"message":"Validation Failed"}')
+    answer = 201
   })
 })

@@ -3,6 +3,7 @@
 import { type ReactNode, useEffect, useRef } from 'react'
 import { HONEYPOT_FIELD } from '../../../forms/contract.ts'
 import { SUBMIT_ENDPOINT } from './submit.ts'
+import { PREVIEW, PREVIEW_FORM_ACTION } from '../../lib/preview.ts'
 import type { FormController, Status, Values } from './useForm.ts'
 
 type Controller = FormController<Values>
@@ -281,7 +282,7 @@ export function FormFrame({
       ref={form.formRef}
       className={className ? `form ${className}` : 'form'}
       method="post"
-      action={SUBMIT_ENDPOINT}
+      action={PREVIEW ? PREVIEW_FORM_ACTION : SUBMIT_ENDPOINT}
       noValidate={form.enhanced}
       aria-labelledby={labelledBy}
       onSubmit={form.onSubmit}

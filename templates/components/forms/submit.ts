@@ -2,6 +2,7 @@
 // here, so a reply that is not JSON (a proxy's error page, a wrong route) becomes a clear message
 // instead of an exception. The wording of every outcome is the original site's, per form, word for word.
 import type { FieldErrors } from '../../../forms/contract.ts'
+import { PREVIEW, PREVIEW_FORM_MESSAGE } from '../../lib/preview.ts'
 
 export interface SubmitMessages {
   success: string
@@ -80,6 +81,8 @@ export async function submitForm(
   messages: SubmitMessages = SHARED_MESSAGES,
   endpoint: string = SUBMIT_ENDPOINT,
 ): Promise<SubmitOutcome> {
+  // A preview has no enquiry service: say so, and send nothing (templates/lib/preview.ts).
+  if (PREVIEW) return { ok: false, message: PREVIEW_FORM_MESSAGE, fieldErrors: {} }
   try {
     const response = await fetch(endpoint, {
       method: 'POST',
