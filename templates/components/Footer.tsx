@@ -61,12 +61,16 @@ export function Footer({ site, quickLinks, products, legalLinks, year }: FooterP
             {contact.phones.map((p) => (
               <li key={p.tel}>
                 <Icon name="phone" />
-                <a href={`tel:${p.tel}`}>{p.display}</a>
+                <a href={`tel:${p.tel}`} dir="ltr">
+                  {p.display}
+                </a>
               </li>
             ))}
             <li>
               <Icon name="mail" />
-              <a href={`mailto:${contact.email}`}>{contact.email}</a>
+              <a href={`mailto:${contact.email}`} dir="ltr">
+                {contact.email}
+              </a>
             </li>
             <li>
               <Icon name="pin" />

@@ -95,6 +95,8 @@ export function TextField(
         {...controlProps(form, name, required, hint)}
         className="form__control"
         type={type}
+        // An e-mail address or a phone number is typed left to right, on a right-to-left page too.
+        dir={type === 'text' ? undefined : 'ltr'}
         autoComplete={autoComplete}
         inputMode={inputMode}
         placeholder={placeholder}

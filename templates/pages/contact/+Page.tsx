@@ -34,7 +34,7 @@ export default function Page({ page, site, form }: Data) {
                   <dd>
                     {contact.phones.map((p) => (
                       <a key={p.tel} href={`tel:${p.tel}`}>
-                        <Icon name="phone" /> {p.display}
+                        <Icon name="phone" /> <span dir="ltr">{p.display}</span>
                       </a>
                     ))}
                   </dd>
@@ -43,7 +43,7 @@ export default function Page({ page, site, form }: Data) {
                   <dt>E-mail</dt>
                   <dd>
                     <a href={`mailto:${contact.email}`}>
-                      <Icon name="mail" /> {contact.email}
+                      <Icon name="mail" /> <span dir="ltr">{contact.email}</span>
                     </a>
                   </dd>
                 </div>

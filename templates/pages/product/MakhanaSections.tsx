@@ -25,7 +25,10 @@ export function MakhanaSections({ product }: { product: AgroProduct }) {
                     <tr key={g.name}>
                       <th scope="row">{g.name}</th>
                       <td>
-                        {g.qualifier === 'under' ? 'Under ' : g.qualifier === 'from' ? 'From ' : ''}${g.priceUsd.toFixed(2)}
+                        {/* Its own direction, as the specifications' values (blocks.tsx). */}
+                        <bdi>
+                          {g.qualifier === 'under' ? 'Under ' : g.qualifier === 'from' ? 'From ' : ''}${g.priceUsd.toFixed(2)}
+                        </bdi>
                       </td>
                     </tr>
                   ))}
@@ -54,7 +57,7 @@ export function MakhanaSections({ product }: { product: AgroProduct }) {
                 {priceBands.items.map((b) => (
                   <li key={b.name}>
                     <strong>{b.name}</strong>
-                    <span>{b.range}</span>
+                    <bdi>{b.range}</bdi>
                     {b.grades.length > 0 && <p>{b.grades.join(', ')}</p>}
                   </li>
                 ))}
