@@ -57,6 +57,7 @@ export function Footer({ site, quickLinks, products, legalLinks, year }: FooterP
           <h2 id="footer-contact" className="footer-heading">
             Contact
           </h2>
+          {/* Phone numbers and the e-mail address read left to right on a right-to-left page too. */}
           <ul className="footer-contact">
             {contact.phones.map((p) => (
               <li key={p.tel}>

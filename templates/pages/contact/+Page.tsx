@@ -17,6 +17,7 @@ export default function Page({ page, site, form }: Data) {
             <section className="contact-card" aria-labelledby="details-heading">
               <h2 id="details-heading">{page.detailsHeading}</h2>
               <p className="contact-company">{company.name}</p>
+              {/* Phone numbers and the e-mail address read left to right on a right-to-left page too. */}
               <dl className="contact-details">
                 <div>
                   <dt>Contact person</dt>
