@@ -5,6 +5,7 @@
 // where they differ (red) beside them, and exits with 1 if any differ. after-dist defaults to dist/;
 // COMPARE_DIR (default /tmp/compare-builds) holds the pictures; COMPARE_PATHS=/a,/b compares only those pages.
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { chromium } from 'playwright-core'
 import sharp from 'sharp'
 import { paths } from '../project/paths.ts'
@@ -106,4 +107,4 @@ async function main() {
   }
 }
 
-await main()
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main()

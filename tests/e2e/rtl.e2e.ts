@@ -32,6 +32,9 @@ async function box(locator: Locator) {
   return { left: found.x, right: found.x + found.width, top: found.y, width: found.width }
 }
 
+const transformOf = (locator: Locator) => locator.evaluate((e) => getComputedStyle(e).transform)
+const directionOf = (locator: Locator) => locator.evaluate((e) => getComputedStyle(e).direction)
+
 /** Where an element's text is drawn (not its box, which a block stretches to the full width). */
 function textBox(locator: Locator) {
   return locator.evaluate((element) => {
@@ -60,7 +63,11 @@ async function expectAddressesLeftToRight(page: Page) {
       const text = node.textContent?.trim() ?? ''
       if (!/^\+?\d[\d ]{7,}\d$|^[^\s@]+@[^\s@]+\.[a-z]+$/i.test(text)) continue
       const style = getComputedStyle(node.parentElement!)
-      found.push({ text, direction: style.direction, isolated: style.unicodeBidi.startsWith('isolate') || style.unicodeBidi === 'plaintext' })
+      found.push({
+        text,
+        direction: style.direction,
+        isolated: style.unicodeBidi.startsWith('isolate') || style.unicodeBidi === 'plaintext',
+      })
     }
     return found
   })
@@ -123,8 +130,8 @@ for (const viewport of [MOBILE, DESKTOP]) {
       const start = await controls.evaluate((c) => c.getBoundingClientRect().left + Number.parseFloat(getComputedStyle(c).paddingLeft))
       // (At 390 px the controls are a few pixels wider than their room and reach into the padding.)
       expect((await box(controls.locator('.carousel-pause'))).left).toBeLessThanOrEqual(start + 1)
-      for (const arrow of [previous, next]) expect(await arrow.locator('svg').evaluate((svg) => getComputedStyle(svg).transform)).toBe(MIRRORED)
-      expect(await page.locator('.carousel-slide.is-active .button svg').evaluate((svg) => getComputedStyle(svg).transform)).toBe(MIRRORED)
+      for (const arrow of [previous, next]) expect(await transformOf(arrow.locator('svg'))).toBe(MIRRORED)
+      expect(await transformOf(page.locator('.carousel-slide.is-active .button svg'))).toBe(MIRRORED)
 
       const active = () => page.locator('.carousel-slide.is-active').getAttribute('aria-label')
       expect(await active()).toMatch(/^1 of 8: /)
@@ -157,21 +164,29 @@ for (const viewport of [MOBILE, DESKTOP]) {
       expect(await crumbs.nth(1).evaluate((li) => getComputedStyle(li, '::before').transform)).toBe(MIRRORED)
       // A fact's accent bar on its right edge.
       const fact = page.locator('.facts > div').first()
-      expect(await fact.evaluate((d) => [getComputedStyle(d).borderRightWidth, getComputedStyle(d).borderLeftWidth])).toEqual(['3px', '0px'])
+      const bar = await fact.evaluate((d) => [getComputedStyle(d).borderRightWidth, getComputedStyle(d).borderLeftWidth])
+      expect(bar).toEqual(['3px', '0px'])
       // The specification table's labels set against its right edge; its values and the prices read left to right.
       const label = page.locator('.spec-table th').first()
       expect((await box(label)).right - (await textBox(label)).right).toBeLessThanOrEqual(16.5)
       for (const value of ['.spec-table:not(.price-table) td', '.price-table td']) {
-        expect(await page.locator(value).first().locator('bdi').evaluate((b) => getComputedStyle(b).direction), value).toBe('ltr')
+        expect(await directionOf(page.locator(value).first().locator('bdi')), value).toBe('ltr')
       }
-      // The enquiry form: labels at the right, as its controls' text; e-mail and phone typed left to right.
+      // Makhana's quality tiers and price bands: each line at the right, its grades and price range too.
+      const tiers = page.locator('.tier-list li')
+      expect(await tiers.count()).toBeGreaterThan(3)
+      for (const tier of await tiers.all()) {
+        const heading = await textBox(tier.locator('strong'))
+        expect(Math.abs((await textBox(tier.locator('span'))).right - heading.right)).toBeLessThan(1)
+      }
+      // The enquiry form: labels at the right, as its controls' text; e-mail and phone (its country code too) left to right.
       const form = page.locator('form[action="/api/submit"]')
       await form.scrollIntoViewIfNeeded()
       const name = form.getByLabel(/^Name/)
-      expect(await name.evaluate((i) => getComputedStyle(i).direction)).toBe('rtl')
+      expect(await directionOf(name)).toBe('rtl')
       expect((await box(name)).right - (await textBox(form.locator(`label[for="${await name.getAttribute('id')}"]`))).right).toBeLessThan(1)
-      for (const control of [form.getByLabel(/^Email/), form.getByLabel(/^Mobile Number/)]) {
-        expect(await control.evaluate((i) => getComputedStyle(i).direction)).toBe('ltr')
+      for (const control of [form.getByLabel(/^Email/), form.getByLabel(/^Country Code/), form.getByLabel(/^Mobile Number/)]) {
+        expect(await directionOf(control)).toBe('ltr')
       }
       await expectNoSidewaysScroll(page)
       expect(tab.problems).toEqual([])
@@ -191,7 +206,7 @@ for (const viewport of [MOBILE, DESKTOP]) {
     test('testimonials: the stars fill from the right, the counts sit at the left of their rows', async () => {
       const { page } = tab
       await openRightToLeft(page, '/testimonials')
-      expect(await page.locator('.stars').first().evaluate((s) => getComputedStyle(s).transform)).toBe(MIRRORED)
+      expect(await transformOf(page.locator('.stars').first())).toBe(MIRRORED)
       const count = page.locator('.rating-count').first()
       expect((await textBox(count)).left - (await box(count)).left).toBeLessThan(1)
       await expectNoSidewaysScroll(page)

@@ -16,14 +16,15 @@ const SHADOWS = /^(box-shadow|text-shadow|--.*shadow.*)$/
 const WORD_LEFT_OR_RIGHT = /(^|[^\w-])(left|right)([^\w-]|$)/
 
 /** What is physical about one declaration, if anything. */
-export function physicalIn(decl: Pick<Declaration, 'prop' | 'value'>): string | undefined {
+function physicalIn(decl: Pick<Declaration, 'prop' | 'value'>): string | undefined {
   const prop = decl.prop.toLowerCase()
   // Quoted text and url()s (an inline SVG's markup) are not directions.
   const value = decl.value.replace(/url\([^)]*\)/gi, 'url()').replace(/"[^"]*"|'[^']*'/g, '""')
   if (!prop.startsWith('--') && /(^|-)(left|right)(-|$)/.test(prop)) return `property ${prop}`
   if (WORD_LEFT_OR_RIGHT.test(value)) return `value ${value}`
   const words = postcss.list.space(value)
-  if (FOUR_SIDES.test(prop) && words.length === 4 && words[1] !== words[3]) return `${prop} with a different right (${words[1]}) and left (${words[3]})`
+  if (FOUR_SIDES.test(prop) && words.length === 4 && words[1] !== words[3])
+    return `${prop} with a different right (${words[1]}) and left (${words[3]})`
   if (prop === 'border-radius') {
     for (const part of postcss.list.split(value, ['/'], false)) {
       const [tl, tr = tl, br = tl, bl = tr] = postcss.list.space(part)
@@ -50,7 +51,7 @@ const isZero = (word: string) => /^[-+]?0*\.?0*([a-z%]+)?$/i.test(word)
 const isLength = (word: string) => /^[-+]?[\d.]+([a-z%]+)?$/i.test(word) || /^(calc|min|max|clamp)\(/i.test(word)
 
 /** Each physical declaration of a stylesheet that no "physical:" comment right before it explains. */
-export function unexplainedPhysical(css: string, from: string): string[] {
+function unexplainedPhysical(css: string, from: string): string[] {
   const found: string[] = []
   postcss.parse(css, { from }).walkDecls((decl) => {
     const why = physicalIn(decl)
@@ -108,7 +109,9 @@ describe('stylesheets lay out by logical directions', () => {
         content: "right"; --ink-left-over: red; top: 0; margin-bottom: 1rem; box-shadow: var(--shadow); --shadow: 0 1px 2px red;
       }`),
     ).toEqual([])
-    expect(scan('a {\n  /* physical: a reason */\n  left: 0;\n  /* a comment that gives none */\n  right: 0;\n}')).toEqual(['x.css:5 right: 0'])
+    expect(scan('a {\n  /* physical: a reason */\n  left: 0;\n  /* a comment that gives none */\n  right: 0;\n}')).toEqual([
+      'x.css:5 right: 0',
+    ])
   })
 
   it('in every stylesheet of the site, each physical direction is a commented exception', () => {
