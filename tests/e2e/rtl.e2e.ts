@@ -20,9 +20,16 @@ afterAll(async () => {
 
 async function openRightToLeft(page: Page, path: string): Promise<void> {
   await page.goto(path)
-  await page.evaluate(() => {
+  await page.evaluate(async () => {
     document.documentElement.dir = 'rtl'
     document.documentElement.lang = 'ar'
+    // Under reduced motion every change takes a 0.01 ms transition (global.css): let the turned icons finish theirs.
+    await Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a instanceof CSSTransition)
+        .map((a) => a.finished),
+    )
   })
 }
 
