@@ -210,9 +210,13 @@ for (const viewport of [MOBILE, DESKTOP]) {
       expect(tab.problems).toEqual([])
     })
 
-    test('testimonials: the stars fill from the right, the counts sit at the left of their rows', async () => {
+    test('testimonials: the stars and the rating bars fill from the right, the counts sit at the left of their rows', async () => {
       const { page } = tab
       await openRightToLeft(page, '/testimonials')
+      const bar = page.locator('.rating-bar').last()
+      const [whole, fill] = [await box(bar), await box(bar.locator('.rating-bar-fill'))]
+      expect(Math.abs(fill.right - whole.right)).toBeLessThan(1)
+      expect(fill.left - whole.left).toBeGreaterThan(10)
       expect(await transformOf(page.locator('.stars').first())).toBe(MIRRORED)
       const count = page.locator('.rating-count').first()
       expect((await textBox(count)).left - (await box(count)).left).toBeLessThan(1)
