@@ -105,15 +105,7 @@ export function EnquiryForm({
         ) : null}
         <TextField form={form} name="name" label="Name" required autoComplete="name" maxLength={100} />
         <TextField form={form} name="email" label="Email" type="email" required autoComplete="email" inputMode="email" maxLength={254} />
-        <SelectField
-          form={form}
-          name="countryCode"
-          label="Country Code"
-          required
-          autoComplete="tel-country-code"
-          options={dialOptions}
-          dir="ltr"
-        />
+        <SelectField form={form} name="countryCode" label="Country Code" required autoComplete="tel-country-code" options={dialOptions} />
         <TextField form={form} name="mobile" label="Mobile Number" type="tel" required autoComplete="tel" inputMode="tel" maxLength={24} />
         <TextField form={form} name="quantity" label="Estimated Quantity" maxLength={100} />
         <TextField form={form} name="container" label="Container" placeholder={containerPlaceholder} maxLength={100} />

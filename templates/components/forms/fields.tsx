@@ -95,8 +95,6 @@ export function TextField(
         {...controlProps(form, name, required, hint)}
         className="form__control"
         type={type}
-        // An e-mail address or a phone number is typed left to right, on a right-to-left page too.
-        dir={type === 'text' ? undefined : 'ltr'}
         autoComplete={autoComplete}
         inputMode={inputMode}
         placeholder={placeholder}
@@ -139,11 +137,9 @@ export function SelectField(
     onChange?: (value: string) => void
     /** Marks options, e.g. for the CSS that reveals the granite category without JavaScript. */
     optionData?: (option: Option) => Record<`data-${string}`, string> | undefined
-    /** 'ltr': choices that are part of a phone number (+91 (India)) read left to right on a right-to-left page too. */
-    dir?: 'ltr'
   },
 ) {
-  const { form, name, required, hint, options, placeholder, autoComplete, onChange, optionData, dir } = props
+  const { form, name, required, hint, options, placeholder, autoComplete, onChange, optionData } = props
   return (
     <FieldShell {...props}>
       <select
@@ -151,7 +147,6 @@ export function SelectField(
         {...controlProps(form, name, required && placeholder !== undefined, hint)}
         className="form__control form__control--select"
         autoComplete={autoComplete}
-        dir={dir}
         value={stringValue(form, name)}
         onChange={(event) => (onChange ? onChange(event.target.value) : form.setValue(name, event.target.value))}
       >
