@@ -5,9 +5,9 @@
 // where they differ (red) beside them, and exits with 1 if any differ. after-dist defaults to dist/;
 // COMPARE_DIR (default /tmp/compare-builds) holds the pictures; COMPARE_PATHS=/a,/b compares only those pages.
 import path from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { chromium } from 'playwright-core'
 import sharp from 'sharp'
+import { isEntryPoint } from '../project/entry-point.ts'
 import { paths } from '../project/paths.ts'
 import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/setup/chromium.ts'
 import { screenshotPages } from './screenshot.ts'
@@ -107,4 +107,4 @@ async function main() {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main()
+if (isEntryPoint(import.meta.url)) await main()

@@ -2,8 +2,8 @@
 // width, for looking at what visitors see. Uses Debian's Chromium (CHROMIUM_PATH overrides the path).
 // --rtl lays each page out right to left (dir="rtl" lang="ar" on <html>), as an Arabic page would be.
 import { mkdir } from 'node:fs/promises'
-import { pathToFileURL } from 'node:url'
 import { type Browser, chromium } from 'playwright-core'
+import { isEntryPoint } from '../project/entry-point.ts'
 import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/setup/chromium.ts'
 
 export const WIDTHS = [390, 1280]
@@ -81,7 +81,7 @@ export async function screenshotPages(browser: Browser, options: ScreenshotOptio
   return files
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+if (isEntryPoint(import.meta.url)) {
   const args = process.argv.slice(2)
   const rtl = args.includes('--rtl')
   const [base = 'http://127.0.0.1:3000', ...paths] = args.filter((a) => a !== '--rtl')
