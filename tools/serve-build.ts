@@ -14,10 +14,14 @@ export interface ServedBuild {
   close(): Promise<void>
 }
 
-export async function serveBuild(distDir: string = paths.distDir): Promise<ServedBuild> {
+/** `env`: further settings of the server (ADMIN_PASSWORD, to serve the enquiry inbox's pages too). */
+export async function serveBuild(distDir: string = paths.distDir, env: Record<string, string> = {}): Promise<ServedBuild> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'serve-build-'))
   try {
-    const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: distDir, BUILD_ON_START: 'false' }, paths.root)
+    const config = loadConfig(
+      { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: distDir, BUILD_ON_START: 'false', ...env },
+      paths.root,
+    )
     const site = await startServer(config, { logger: createMemoryLogger() })
     return {
       url: site.url,

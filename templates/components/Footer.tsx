@@ -57,16 +57,21 @@ export function Footer({ site, quickLinks, products, legalLinks, year }: FooterP
           <h2 id="footer-contact" className="footer-heading">
             Contact
           </h2>
+          {/* Phone numbers and the e-mail address read left to right on a right-to-left page too. */}
           <ul className="footer-contact">
             {contact.phones.map((p) => (
               <li key={p.tel}>
                 <Icon name="phone" />
-                <a href={`tel:${p.tel}`}>{p.display}</a>
+                <a href={`tel:${p.tel}`} dir="ltr">
+                  {p.display}
+                </a>
               </li>
             ))}
             <li>
               <Icon name="mail" />
-              <a href={`mailto:${contact.email}`}>{contact.email}</a>
+              <a href={`mailto:${contact.email}`} dir="ltr">
+                {contact.email}
+              </a>
             </li>
             <li>
               <Icon name="pin" />

@@ -25,10 +25,13 @@ const paths = {
 
 export type IconName = keyof typeof paths
 
+/** Icons that point along the line (onwards, back, previous, next): right to left, they turn round (global.css). */
+const POINTING: ReadonlySet<IconName> = new Set(['arrow', 'chevronLeft', 'chevronRight'])
+
 export function Icon({ name, label, className }: { name: IconName; label?: string; className?: string }) {
   return (
     <svg
-      className={className ? `icon ${className}` : 'icon'}
+      className={['icon', POINTING.has(name) && 'icon-directional', className].filter(Boolean).join(' ')}
       viewBox="0 0 24 24"
       width="20"
       height="20"

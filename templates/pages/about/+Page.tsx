@@ -18,7 +18,9 @@ export default function Page({ page, site, facts, products, allProductsPath }: D
           <ul className="stat-tiles" aria-label="The company in numbers">
             {site.stats.map((s) => (
               <li key={s.label}>
-                <strong>{s.value}</strong>
+                <strong>
+                  <bdi>{s.value}</bdi>
+                </strong>
                 <span>{s.label}</span>
               </li>
             ))}

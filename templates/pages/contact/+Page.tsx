@@ -17,6 +17,7 @@ export default function Page({ page, site, form }: Data) {
             <section className="contact-card" aria-labelledby="details-heading">
               <h2 id="details-heading">{page.detailsHeading}</h2>
               <p className="contact-company">{company.name}</p>
+              {/* Phone numbers and the e-mail address read left to right on a right-to-left page too. */}
               <dl className="contact-details">
                 <div>
                   <dt>Contact person</dt>
@@ -34,7 +35,7 @@ export default function Page({ page, site, form }: Data) {
                   <dd>
                     {contact.phones.map((p) => (
                       <a key={p.tel} href={`tel:${p.tel}`}>
-                        <Icon name="phone" /> {p.display}
+                        <Icon name="phone" /> <span dir="ltr">{p.display}</span>
                       </a>
                     ))}
                   </dd>
@@ -43,7 +44,7 @@ export default function Page({ page, site, form }: Data) {
                   <dt>E-mail</dt>
                   <dd>
                     <a href={`mailto:${contact.email}`}>
-                      <Icon name="mail" /> {contact.email}
+                      <Icon name="mail" /> <span dir="ltr">{contact.email}</span>
                     </a>
                   </dd>
                 </div>

@@ -23,9 +23,14 @@ export function MakhanaSections({ product }: { product: AgroProduct }) {
                 <tbody>
                   {grades.items.map((g) => (
                     <tr key={g.name}>
-                      <th scope="row">{g.name}</th>
+                      {/* Grades and prices in their own direction, as the specifications' values (blocks.tsx). */}
+                      <th scope="row">
+                        <bdi>{g.name}</bdi>
+                      </th>
                       <td>
-                        {g.qualifier === 'under' ? 'Under ' : g.qualifier === 'from' ? 'From ' : ''}${g.priceUsd.toFixed(2)}
+                        <bdi>
+                          {g.qualifier === 'under' ? 'Under ' : g.qualifier === 'from' ? 'From ' : ''}${g.priceUsd.toFixed(2)}
+                        </bdi>
                       </td>
                     </tr>
                   ))}
@@ -40,7 +45,9 @@ export function MakhanaSections({ product }: { product: AgroProduct }) {
                 {qualityTiers.items.map((t) => (
                   <li key={t.name}>
                     <strong>{t.name}</strong>
-                    <span>{t.grades.join(', ')}</span>
+                    <span>
+                      <bdi>{t.grades.join(', ')}</bdi>
+                    </span>
                     {t.text && <p>{t.text}</p>}
                   </li>
                 ))}
@@ -54,8 +61,14 @@ export function MakhanaSections({ product }: { product: AgroProduct }) {
                 {priceBands.items.map((b) => (
                   <li key={b.name}>
                     <strong>{b.name}</strong>
-                    <span>{b.range}</span>
-                    {b.grades.length > 0 && <p>{b.grades.join(', ')}</p>}
+                    <span>
+                      <bdi>{b.range}</bdi>
+                    </span>
+                    {b.grades.length > 0 && (
+                      <p>
+                        <bdi>{b.grades.join(', ')}</bdi>
+                      </p>
+                    )}
                   </li>
                 ))}
               </ul>
