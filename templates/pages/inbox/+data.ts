@@ -1,5 +1,7 @@
+import { formNames } from '../../inbox/form-names.ts'
 import { inboxHead } from '../../inbox/renderInboxHtml.tsx'
+import { getContent } from '../../lib/site.ts'
 
 export default function data() {
-  return { head: inboxHead('Enquiries') }
+  return { head: inboxHead('Enquiries'), formNames: formNames(getContent()) }
 }
