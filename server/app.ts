@@ -13,7 +13,7 @@ import { apiSecurityHeaders, securityHeaders, subresourceSecurityHeaders, type H
 import { mountInbox } from './inbox/mount.ts'
 import type { Logger } from './log.ts'
 import { type BuiltSite, loadSite } from './site.ts'
-import { type FormTokens, formTokens } from './spam.ts'
+import { burstRule, type FormTokens, formTokens } from './spam.ts'
 import { StaticSite } from './static.ts'
 import type { EnquiryStore } from './store/index.ts'
 import { formValidator } from '../forms/schemas.ts'
@@ -53,6 +53,7 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
     pagesElsewhere: site.apiOrigin !== undefined,
     isAllowedOrigin,
     onQueued: deps.onQueued ?? (() => {}),
+    burst: burstRule(config.rateLimit),
     formTokens: () =>
       (tokens ??= store.serviceKey('form-token').then(formTokens, (error: unknown) => {
         tokens = undefined

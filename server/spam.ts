@@ -17,8 +17,19 @@ export const SPAM_THRESHOLD = 5
 export const MIN_FILL_MS = 3000
 /** A token older than this is stale (a page left open, or a token kept and replayed by a script). */
 export const TOKEN_MAX_AGE_MS = 24 * 60 * 60 * 1000
-/** The window in which submissions from one address are counted. */
-export const BURST_WINDOW_MS = 10 * 60 * 1000
+/**
+ * A burst from one address: counted in the store over the rate limit's window (RATE_LIMIT_WINDOW_SECONDS,
+ * 10 minutes by default), spam from half the rate limit's enquiries (RATE_LIMIT_MAX, 10: the 5th),
+ * suspect from 60% of that (the 3rd). A limit raised for a shared office or a benchmark raises it too.
+ */
+export interface BurstRule {
+  windowMs: number
+  spamAt: number
+}
+
+export function burstRule(rateLimit: { max: number; windowMs: number }): BurstRule {
+  return { windowMs: rateLimit.windowMs, spamAt: Math.max(2, Math.ceil(rateLimit.max / 2)) }
+}
 
 export type TokenCheck = { kind: 'missing' } | { kind: 'forged' } | { kind: 'valid'; ageMs: number }
 
@@ -30,8 +41,9 @@ export interface Signals {
   links: number
   /** HTML or BBCode links in the fields. */
   markup: boolean
-  /** Submissions from this client address in the last BURST_WINDOW_MS, this one included. */
+  /** Submissions from this client address in the burst rule's window, this one included. */
   fromAddress: number
+  burst: BurstRule
 }
 
 export interface Verdict {
@@ -95,9 +107,11 @@ export function spamVerdict(signals: Signals): Verdict {
   } else if (token.ageMs > TOKEN_MAX_AGE_MS) found.push([2, 'Sent from a page opened more than a day before'])
   if (signals.links > 0) found.push([signals.links >= 3 ? 4 : signals.links, `Contains ${plural(signals.links, 'link')}`])
   if (signals.markup) found.push([3, 'Contains web page markup (HTML or forum links)'])
-  if (signals.fromAddress >= 3) {
-    const minutes = BURST_WINDOW_MS / 60_000
-    found.push([signals.fromAddress >= 5 ? 5 : 2, `${ordinal(signals.fromAddress)} enquiry from this address in ${minutes} minutes`])
+  const { burst, fromAddress } = signals
+  if (fromAddress >= Math.max(2, Math.ceil(burst.spamAt * 0.6))) {
+    const minutes = Math.round(burst.windowMs / 60_000)
+    const window = minutes >= 1 ? plural(minutes, 'minute') : plural(Math.round(burst.windowMs / 1000), 'second')
+    found.push([fromAddress >= burst.spamAt ? 5 : 2, `${ordinal(fromAddress)} enquiry from this address in ${window}`])
   }
   const score = found.reduce((sum, [points]) => sum + points, 0)
   return { score, spam: score >= SPAM_THRESHOLD, reasons: found.map(([, reason]) => reason) }

@@ -10,7 +10,7 @@ import { fieldLabel, LONG_FIELDS } from './fields.ts'
 import type { HeaderList } from './headers.ts'
 import { escapeHtml, productOf } from './mail.ts'
 import type { FormTypeEntry } from './site.ts'
-import { BURST_WINDOW_MS, type FormTokens, linksIn, spamVerdict } from './spam.ts'
+import { type BurstRule, type FormTokens, linksIn, spamVerdict } from './spam.ts'
 import type { StaticSite } from './static.ts'
 import { type EnquiryStore, type FieldValue, type NewSubmission, StoreUnavailableError } from './store/index.ts'
 
@@ -46,6 +46,8 @@ export interface SubmitContext {
   onQueued(): void
   /** The form time tokens, signed with the key kept in the store (server/spam.ts). */
   formTokens(): Promise<FormTokens>
+  /** When submissions from one address are a burst (burstRule in server/spam.ts). */
+  burst: BurstRule
 }
 
 interface Envelope {
@@ -104,13 +106,14 @@ async function accept(
   if (!result.ok && !robot) throw validationError(result.errors)
   const [tokens, fromAddress] = await Promise.all([
     ctx.formTokens(),
-    req.ip === undefined ? 0 : ctx.store.countFromAddress(req.ip, receivedAt - BURST_WINDOW_MS),
+    req.ip === undefined ? 0 : ctx.store.countFromAddress(req.ip, receivedAt - ctx.burst.windowMs),
   ])
   const verdict = spamVerdict({
     honeypot: robot,
     token: tokens.check(formToken, receivedAt),
     ...linksIn(formData),
     fromAddress: fromAddress + 1,
+    burst: ctx.burst,
   })
   const spam = verdict.spam
   const data: Record<string, FieldValue> = result.ok ? withoutHoneypot(result.data) : rawStrings(formData)

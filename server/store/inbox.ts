@@ -157,8 +157,8 @@ export class Inbox {
     const products = new Map<string, number[]>()
     const countries = new Map<string, number[]>()
     const add = (map: Map<string, number[]>, name: string, week: number) => {
-      let perWeek = map.get(name)
-      if (!perWeek) map.set(name, (perWeek = starts.map(() => 0)))
+      const perWeek = map.get(name) ?? starts.map(() => 0)
+      map.set(name, perWeek)
       perWeek[week]!++
     }
     for (const row of rows) {
