@@ -54,6 +54,7 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
     isAllowedOrigin,
     onQueued: deps.onQueued ?? (() => {}),
     burst: burstRule(config.rateLimit),
+    minFillMs: config.formMinFillMs,
     formTokens: () =>
       (tokens ??= store.serviceKey('form-token').then(formTokens, (error: unknown) => {
         tokens = undefined

@@ -13,8 +13,6 @@ import { HONEYPOT_FIELD } from '../forms/schemas.ts'
 
 /** A score at or above this is spam. */
 export const SPAM_THRESHOLD = 5
-/** Faster than this from the page opening to sending, no person filled the form. */
-export const MIN_FILL_MS = 3000
 /** A token older than this is stale (a page left open, or a token kept and replayed by a script). */
 export const TOKEN_MAX_AGE_MS = 24 * 60 * 60 * 1000
 /**
@@ -44,6 +42,8 @@ export interface Signals {
   /** Submissions from this client address in the burst rule's window, this one included. */
   fromAddress: number
   burst: BurstRule
+  /** Sooner than this after the token was issued, no person filled the form (FORM_MIN_FILL_SECONDS); 0: not checked. */
+  minFillMs: number
 }
 
 export interface Verdict {
@@ -98,7 +98,7 @@ export function spamVerdict(signals: Signals): Verdict {
   const { token } = signals
   if (token.kind === 'missing') found.push([1, 'Sent without JavaScript (no time check)'])
   else if (token.kind === 'forged') found.push([5, 'The form’s time check was forged or damaged'])
-  else if (token.ageMs < MIN_FILL_MS) {
+  else if (token.ageMs < signals.minFillMs) {
     const seconds = Math.max(0, Math.round(token.ageMs / 1000))
     found.push([
       5,

@@ -48,6 +48,8 @@ export interface SubmitContext {
   formTokens(): Promise<FormTokens>
   /** When submissions from one address are a burst (burstRule in server/spam.ts). */
   burst: BurstRule
+  /** FORM_MIN_FILL_SECONDS in ms. */
+  minFillMs: number
 }
 
 interface Envelope {
@@ -114,6 +116,7 @@ async function accept(
     ...linksIn(formData),
     fromAddress: fromAddress + 1,
     burst: ctx.burst,
+    minFillMs: ctx.minFillMs,
   })
   const spam = verdict.spam
   const data: Record<string, FieldValue> = result.ok ? withoutHoneypot(result.data) : rawStrings(formData)
