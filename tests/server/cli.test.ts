@@ -69,8 +69,10 @@ describe('enquiries CLI', () => {
     expect(lines[1]).toMatch(/^4\s.*CardamomEnquiry\s+Cardamom\s+Asha Again/)
     expect(out).not.toContain('Spam bot')
     expect(out).toContain('pending_moderation')
-    expect(out).toContain('4 shown of 4 submissions (1 spam not shown)')
-    expect((await cli('list', '--spam', '--limit', '1')).out).toContain('Spam bot')
+    expect(out).toContain('4 of 4 enquiries shown, newest first (4 open, 0 handled); 1 spam not shown (--spam shows it).')
+    const withSpam = (await cli('list', '--spam', '--limit', '1')).out
+    expect(withSpam).toContain('Spam bot')
+    expect(withSpam).toContain('1 of 5 submissions shown, newest first: 4 enquiries (4 open, 0 handled) and 1 spam.')
     expect((await cli('list', '--limit', '0')).code).toBe(1)
   })
 
