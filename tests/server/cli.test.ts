@@ -299,7 +299,7 @@ describe('enquiries CLI', () => {
   it('runs as `npm run enquiries` (from source) and compiled (after npm prune), and explains a bad configuration', async () => {
     const run = promisify(execFile)
     const fromSource = await run('npm', ['run', '-s', 'enquiries', '--', 'list'], { cwd: projectRoot, env: { ...process.env, ...env } })
-    expect(fromSource.stdout).toContain('shown of')
+    expect(fromSource.stdout).toContain('shown, newest first')
     const compiled = path.join(await startableProject(), 'dist', 'service', 'enquiries.js')
     const fromBuild = await run(process.execPath, [compiled, 'list'], { cwd: projectRoot, env: { ...process.env, ...env } })
     expect(fromBuild.stdout).toBe(fromSource.stdout)
