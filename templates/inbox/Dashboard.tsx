@@ -59,11 +59,11 @@ function Figures({ data }: { data: InboxDashboard }) {
 function WeekChart({ id, weeks, values }: { id: string; weeks: string[]; values: number[] }) {
   const max = Math.max(1, ...values)
   const width = 600
-  const height = 200
+  const height = 220
   const bar = width / values.length
   const peak = values.indexOf(Math.max(...values))
   return (
-    <svg className="inbox-chart" viewBox={`0 0 ${width} ${height + 24}`} role="img" aria-labelledby={`${id}-title ${id}-desc`}>
+    <svg className="inbox-chart" viewBox={`0 0 ${width} ${height + 30}`} role="img" aria-labelledby={`${id}-title ${id}-desc`}>
       <title id={`${id}-title`}>Enquiries per week, last {weeks.length} weeks</title>
       <desc id={`${id}-desc`}>
         {`From ${values[0]} in the week of ${weeks[0]} to ${values[values.length - 1]} in the week of ${weeks[weeks.length - 1]}; most: ${values[peak]} in the week of ${weeks[peak]}.`}
@@ -79,8 +79,8 @@ function WeekChart({ id, weeks, values }: { id: string; weeks: string[]; values:
                 {v}
               </text>
             )}
-            {i % 2 === values.length % 2 && (
-              <text x={i * bar + bar / 2} y={height + 18} textAnchor="middle" className="inbox-chart-label">
+            {(values.length - 1 - i) % 3 === 0 && (
+              <text x={i * bar + bar / 2} y={height + 24} textAnchor="middle" className="inbox-chart-label">
                 {weeks[i]}
               </text>
             )}
@@ -114,8 +114,8 @@ function Breakdown({
     })
   }
   const max = Math.max(1, ...named.map((s) => s.total))
-  const row = 28
-  const labelWidth = 220
+  const row = 34
+  const labelWidth = 250
   const width = 600
   return (
     <section className="inbox-section" aria-labelledby={`${id}-heading`}>
@@ -133,11 +133,11 @@ function Breakdown({
               const w = (s.total / max) * (width - labelWidth - 40)
               return (
                 <g key={s.name}>
-                  <text x={labelWidth - 8} y={i * row + 19} textAnchor="end" className="inbox-chart-label">
-                    {s.name.length > 30 ? `${s.name.slice(0, 29)}…` : s.name}
+                  <text x={labelWidth - 8} y={i * row + 23} textAnchor="end" className="inbox-chart-label">
+                    {s.name.length > 24 ? `${s.name.slice(0, 23)}…` : s.name}
                   </text>
                   <rect x={labelWidth} y={i * row + 5} width={Math.max(w, 1)} height={row - 10} className="inbox-chart-bar" />
-                  <text x={labelWidth + w + 6} y={i * row + 19} className="inbox-chart-value">
+                  <text x={labelWidth + w + 6} y={i * row + 23} className="inbox-chart-value">
                     {s.total}
                   </text>
                 </g>
