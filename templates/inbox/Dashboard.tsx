@@ -80,7 +80,12 @@ function WeekChart({ id, weeks, values }: { id: string; weeks: string[]; values:
               </text>
             )}
             {(values.length - 1 - i) % 3 === 0 && (
-              <text x={i * bar + bar / 2} y={height + 24} textAnchor="middle" className="inbox-chart-label">
+              <text
+                x={i === values.length - 1 ? width : i * bar + bar / 2}
+                y={height + 24}
+                textAnchor={i === values.length - 1 ? 'end' : 'middle'}
+                className="inbox-chart-label"
+              >
                 {weeks[i]}
               </text>
             )}

@@ -57,7 +57,7 @@ export function EnquiryList() {
                 ? filtered
                   ? 'No enquiry matches this filter.'
                   : 'No enquiries yet.'
-                : `${list.total} ${list.total === 1 ? 'enquiry' : 'enquiries'}${list.pages > 1 ? `, page ${list.page} of ${list.pages}` : ''}`}
+                : `${list.total} ${params.get('state') === 'spam' ? 'in spam' : list.total === 1 ? 'enquiry' : 'enquiries'}${list.pages > 1 ? `, page ${list.page} of ${list.pages}` : ''}`}
             </p>
             {list.total > 0 && (
               <a className="button button-outline inbox-small-button" href={`/admin/enquiries.csv?${exportParams}`} download>
