@@ -70,6 +70,7 @@ describe('the owner releases a buyer caught as spam, on a phone', () => {
     expect(await reasons.getByRole('listitem').allTextContents()).toEqual(['Sent without JavaScript (no time check)', 'Contains 4 links'])
     // The request's details are folded away until asked for.
     expect(await page.getByText('IP address').isVisible()).toBe(false)
+    await page.screenshot({ path: path.join(shots, 'inbox-spam-detail-390.png'), fullPage: true })
     await page.getByText('Technical details').click()
     expect(await page.getByText('IP address').isVisible()).toBe(true)
 
