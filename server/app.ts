@@ -123,7 +123,8 @@ function enquiryApi(ctx: SubmitContext, options: { headers: HeaderList; limit: R
   // Another origin allowed to post (a static host with the API elsewhere) may read the answer.
   const crossOrigin = cors({
     origin: (origin, callback) => callback(null, origin !== undefined && ctx.isAllowedOrigin(origin)),
-    methods: ['GET', 'POST'],
+    // The preflight is for the post; GET /api/form-token is a simple request that needs none.
+    methods: ['POST'],
     allowedHeaders: ['Content-Type'],
     maxAge: 600,
   })

@@ -26,7 +26,8 @@ export interface BurstRule {
 }
 
 export function burstRule(rateLimit: { max: number; windowMs: number }): BurstRule {
-  return { windowMs: rateLimit.windowMs, spamAt: Math.max(2, Math.ceil(rateLimit.max / 2)) }
+  // Never below the 3rd: with a limit of a few, the limit itself answers a burst.
+  return { windowMs: rateLimit.windowMs, spamAt: Math.max(3, Math.ceil(rateLimit.max / 2)) }
 }
 
 export type TokenCheck = { kind: 'missing' } | { kind: 'forged' } | { kind: 'valid'; ageMs: number }
@@ -108,7 +109,7 @@ export function spamVerdict(signals: Signals): Verdict {
   if (signals.links > 0) found.push([signals.links >= 3 ? 4 : signals.links, `Contains ${plural(signals.links, 'link')}`])
   if (signals.markup) found.push([3, 'Contains web page markup (HTML or forum links)'])
   const { burst, fromAddress } = signals
-  if (fromAddress >= Math.max(2, Math.ceil(burst.spamAt * 0.6))) {
+  if (fromAddress >= Math.max(3, Math.ceil(burst.spamAt * 0.6))) {
     const minutes = Math.round(burst.windowMs / 60_000)
     const window = minutes >= 1 ? plural(minutes, 'minute') : plural(Math.round(burst.windowMs / 1000), 'second')
     found.push([fromAddress >= burst.spamAt ? 5 : 2, `${ordinal(fromAddress)} enquiry from this address in ${window}`])
