@@ -33,6 +33,7 @@ const POSTGRESQL_SUITES = [
   'tests/server/process.test.ts',
   'tests/server/inbox.test.ts',
   'tests/server/inbox-migration.test.ts',
+  'tests/server/spam.test.ts',
   'tests/server/input-hardening.test.ts',
   'tests/server/unavailable.test.ts',
   'tests/server/schema-upgrade.test.ts',

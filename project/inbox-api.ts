@@ -38,6 +38,9 @@ export interface InboxRow {
   mail: MailState | null
   mailError: string | null
   mailAttempts: number
+  /** The spam checks' score and their reasons in plain words (server/spam.ts); kept for every submission. */
+  spamScore: number
+  spamReasons: string[]
 }
 
 export interface MailDelivery {
@@ -66,4 +69,19 @@ export interface InboxPage {
   page: number
   pageSize: number
   pages: number
+}
+
+/** How many submissions are in each state, whatever the filter. */
+export type StateCounts = Record<EnquiryState, number>
+
+/** The dashboard's figures: enquiries (spam aside) per week over the last weeks, oldest first. */
+export interface InboxDashboard {
+  /** Start of each week (Monday 00:00 UTC, ms), oldest first. */
+  weeks: number[]
+  /** Enquiries per week, in the order of `weeks`. */
+  total: number[]
+  /** Per product (as the submission names it; "" for none), enquiries per week. */
+  byProduct: Array<{ name: string; perWeek: number[]; total: number }>
+  /** Per buyer's country (as the buyer gave it; "" for none), enquiries per week. */
+  byCountry: Array<{ name: string; perWeek: number[]; total: number }>
 }

@@ -14,6 +14,7 @@ import { apiSecurityHeaders, securityHeaders, subresourceSecurityHeaders, type H
 import { mountInbox } from './inbox/mount.ts'
 import type { Logger } from './log.ts'
 import { type BuiltSite, loadSite } from './site.ts'
+import { burstRule, type FormTokens, formTokens } from './spam.ts'
 import { StaticSite } from './static.ts'
 import type { EnquiryStore } from './store/index.ts'
 import { formValidator } from '../forms/schemas.ts'
@@ -44,6 +45,7 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
   const pageHeaders = securityHeaders({ apiOrigin: site.apiOrigin, inlineHashes: site.inlineHashes })
   const subresourceHeaders = subresourceSecurityHeaders(pageHeaders)
 
+  let tokens: Promise<FormTokens> | undefined
   const submitContext: SubmitContext = {
     store,
     staticSite,
@@ -54,6 +56,13 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
     pagesElsewhere: site.apiOrigin !== undefined,
     isAllowedOrigin,
     onQueued: deps.onQueued ?? (() => {}),
+    burst: burstRule(config.rateLimit),
+    minFillMs: config.formMinFillMs,
+    formTokens: () =>
+      (tokens ??= store.serviceKey('form-token').then(formTokens, (error: unknown) => {
+        tokens = undefined
+        throw error
+      })),
   }
 
   const app = express()
@@ -109,7 +118,7 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
 }
 
 /**
- * Everything under /api: POST /api/submit (with CORS for the other origins allowed to post, and the
+ * Everything under /api: GET /api/form-token, POST /api/submit (with CORS for the other origins allowed to post, and the
  * per-visitor limit), its preflight, and JSON answers for any other method or path.
  */
 function enquiryApi(ctx: SubmitContext, options: { headers: HeaderList; limit: RequestHandler }): express.Router {
@@ -117,6 +126,7 @@ function enquiryApi(ctx: SubmitContext, options: { headers: HeaderList; limit: R
   // Another origin allowed to post (a static host with the API elsewhere) may read the answer.
   const crossOrigin = cors({
     origin: (origin, callback) => callback(null, origin !== undefined && ctx.isAllowedOrigin(origin)),
+    // The preflight is for the post; GET /api/form-token is a simple request that needs none.
     methods: ['POST'],
     allowedHeaders: ['Content-Type'],
     maxAge: 600,
@@ -139,6 +149,15 @@ function enquiryApi(ctx: SubmitContext, options: { headers: HeaderList; limit: R
   api.post('/submit', crossOriginIfElsewhere, options.limit, createSubmitHandler(ctx))
   api.options('/submit', crossOrigin, methodNotAllowed)
   api.all('/submit', methodNotAllowed)
+  // The form's time token (server/spam.ts): asked for by the form's island, never a cookie.
+  api.get('/form-token', crossOriginIfElsewhere, async (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store')
+    res.json({ token: (await ctx.formTokens()).issue(Date.now()) })
+  })
+  api.all('/form-token', (req, res) => {
+    res.setHeader('Allow', 'GET')
+    sendRefusal(ctx, req, res, new RequestError(405, 'Use GET to ask for a form token.'), false)
+  })
   api.use((req, res) => sendRefusal(ctx, req, res, new RequestError(404, 'There is no such API.'), false))
   return api
 }

@@ -135,7 +135,7 @@ export async function runEnquiriesCommand(args: string[], io: CliIo): Promise<nu
         const limit = flags.limit === undefined ? 20 : Number(flags.limit)
         if (!Number.isInteger(limit) || limit < 1) return fail('--limit must be a whole number of at least 1.')
         const rows = await store.listSubmissions({ limit, includeSpam: flags.spam === true })
-        const counts = await store.countSubmissions()
+        const counts = await store.inbox.counts()
         print(
           table(
             ['id', 'received (UTC)', 'form', 'product', 'name', 'e-mail', 'status', 'mail'],
@@ -151,9 +151,7 @@ export async function runEnquiriesCommand(args: string[], io: CliIo): Promise<nu
             ]),
           ),
         )
-        print(
-          `${rows.length} shown of ${counts.total - counts.spam} submissions (${counts.spam} spam not ${!flags.spam ? 'shown' : 'counted'}).`,
-        )
+        print(listSummary(rows.length, counts, flags.spam === true))
         return 0
       }
       case 'show': {
@@ -502,4 +500,14 @@ if (isEntryPoint(import.meta.url)) {
       process.exitCode = 1
     },
   )
+}
+
+/** What `list` showed and what is stored, each number saying what it counts. */
+export function listSummary(shown: number, counts: { open: number; handled: number; spam: number }, withSpam: boolean): string {
+  const enquiries = counts.open + counts.handled
+  const states = `${counts.open} open, ${counts.handled} handled`
+  const n = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`
+  return withSpam
+    ? `${shown} of ${n(enquiries + counts.spam, 'submission', 'submissions')} shown, newest first: ${n(enquiries, 'enquiry', 'enquiries')} (${states}) and ${counts.spam} spam.`
+    : `${shown} of ${n(enquiries, 'enquiry', 'enquiries')} shown, newest first (${states}); ${counts.spam} spam not shown (--spam shows it).`
 }

@@ -39,6 +39,8 @@ export interface Config {
   /** Origins allowed to POST /api/submit: SITE_URL and ALLOWED_ORIGINS. */
   allowedOrigins: string[]
   rateLimit: { max: number; windowMs: number }
+  /** Sooner than this after the form's time token was issued, an enquiry is scored as spam; 0: not checked. */
+  formMinFillMs: number
   outbox: { retryBaseMs: number; retryMaxMs: number; leaseMs: number; pollMs: number }
   shutdownTimeoutMs: number
   /** How long a client may take to send a request's headers, and the whole request (slow clients are cut). */
@@ -249,6 +251,17 @@ export const ENVIRONMENT = {
     default: '`10`',
     meaning: 'Enquiries per visitor IP per window; more are answered 429 with `Retry-After`',
   }),
+  FORM_MIN_FILL_SECONDS: variable({
+    schema: z
+      .string()
+      .regex(/^\d+(\.\d+)?$/, 'must be a number of seconds, such as 3 or 0')
+      .transform((s) => Math.round(Number(s) * 1000))
+      .pipe(z.number().max(600_000, 'must be at most 600 seconds'))
+      .default(3000),
+    default: '`3`',
+    meaning:
+      'An enquiry sent sooner than this after its form came to life is scored as spam ("Sent 2 seconds after the page opened"); `0` turns this check off (browser tests that fill forms at machine speed)',
+  }),
   RATE_LIMIT_WINDOW_SECONDS: variable({ schema: seconds(1, 86_400).default(600_000), default: '`600`', meaning: 'The rate-limit window' }),
   OUTBOX_RETRY_BASE_SECONDS: variable({
     schema: seconds(0.01, 86_400).default(30_000),
@@ -439,6 +452,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     trustProxy: e.TRUST_PROXY,
     allowedOrigins: [...new Set([siteUrl, ...(e.ALLOWED_ORIGINS ?? [])])],
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_SECONDS },
+    formMinFillMs: e.FORM_MIN_FILL_SECONDS,
     outbox: {
       retryBaseMs: e.OUTBOX_RETRY_BASE_SECONDS,
       retryMaxMs: e.OUTBOX_RETRY_MAX_SECONDS,

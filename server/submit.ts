@@ -1,4 +1,4 @@
-// POST /api/submit: check, validate, store durably, queue the mail, then answer.
+// POST /api/submit: check, validate, judge spam (server/spam.ts), store durably, queue the mail, then answer.
 // JSON requests (the forms with JavaScript) get JSON; classic urlencoded posts (JavaScript off) get
 // a 303 to the thank-you page, or the problem page listing what to fix.
 import type { Request, Response } from 'express'
@@ -10,6 +10,7 @@ import { fieldLabel, LONG_FIELDS } from './fields.ts'
 import type { HeaderList } from './headers.ts'
 import { escapeHtml, productOf } from './mail.ts'
 import type { FormTypeEntry } from './site.ts'
+import { type BurstRule, type FormTokens, linksIn, spamVerdict } from './spam.ts'
 import type { StaticSite } from './static.ts'
 import { type EnquiryStore, type FieldValue, type NewSubmission, StoreUnavailableError } from './store/index.ts'
 
@@ -43,12 +44,20 @@ export interface SubmitContext {
   isAllowedOrigin(origin: string): boolean
   /** Called after a mail was queued, to wake the outbox worker. */
   onQueued(): void
+  /** The form time tokens, signed with the key kept in the store (server/spam.ts). */
+  formTokens(): Promise<FormTokens>
+  /** When submissions from one address are a burst (burstRule in server/spam.ts). */
+  burst: BurstRule
+  /** FORM_MIN_FILL_SECONDS in ms. */
+  minFillMs: number
 }
 
 interface Envelope {
   formType: string
   entry: FormTypeEntry
   formData: Record<string, unknown>
+  /** The form's time token (GET /api/form-token); absent from a post without JavaScript. */
+  formToken: unknown
 }
 
 /** Handles a POST; a RequestError is answered here, anything else is thrown to the caller as a fault. */
@@ -88,17 +97,31 @@ async function accept(
   ctx: SubmitContext,
   req: Request,
   res: Response,
-  { formType, entry, formData }: Envelope,
+  { formType, entry, formData, formToken }: Envelope,
 ): Promise<{ message: string }> {
   const requestId = String(req.id)
+  const receivedAt = Date.now()
   const honeypot = formData[HONEYPOT_FIELD]
-  const spam = typeof honeypot === 'string' ? honeypot.trim() !== '' : honeypot !== undefined && honeypot !== null
+  const robot = typeof honeypot === 'string' ? honeypot.trim() !== '' : honeypot !== undefined && honeypot !== null
   const result = ctx.validate(entry.kind, formData)
   // A bot that filled the hidden field is thanked whatever else it sent, and learns nothing.
-  if (!result.ok && !spam) throw validationError(result.errors)
+  if (!result.ok && !robot) throw validationError(result.errors)
+  const [tokens, fromAddress] = await Promise.all([
+    ctx.formTokens(),
+    req.ip === undefined ? 0 : ctx.store.countFromAddress(req.ip, receivedAt - ctx.burst.windowMs),
+  ])
+  const verdict = spamVerdict({
+    honeypot: robot,
+    token: tokens.check(formToken, receivedAt),
+    ...linksIn(formData),
+    fromAddress: fromAddress + 1,
+    burst: ctx.burst,
+    minFillMs: ctx.minFillMs,
+  })
+  const spam = verdict.spam
   const data: Record<string, FieldValue> = result.ok ? withoutHoneypot(result.data) : rawStrings(formData)
   const submission: NewSubmission = {
-    receivedAt: Date.now(),
+    receivedAt,
     formType,
     kind: entry.kind,
     product: productOf(data, entry.product),
@@ -109,10 +132,13 @@ async function accept(
     ip: req.ip,
     userAgent: normaliseText(req.headers['user-agent'] ?? '', 'single').slice(0, 500) || undefined,
     requestId,
+    spamScore: verdict.score,
+    spamReasons: verdict.reasons,
   }
   // The store queues the mail with the submission; it is composed (composeEnquiryMail) when it is sent.
+  // Spam is stored and answered like any enquiry, and never mailed until the owner says "Not spam".
   const { id } = await ctx.store.addSubmission(submission, spam ? null : { siteUrl: ctx.siteUrl })
-  addToRequestLine(res, { submissionId: id, formType, stored: submission.status })
+  addToRequestLine(res, { submissionId: id, formType, stored: submission.status, spamScore: verdict.score })
   if (!spam) ctx.onQueued()
   return { message: entry.kind === 'review' ? REVIEW_SUCCESS_MESSAGE : SUCCESS_MESSAGE }
 }
@@ -125,18 +151,24 @@ function jsonEnvelope(body: unknown, formTypes: Map<string, FormTypeEntry>): Env
     })
   }
   checkNames(body, 'form')
-  const { formType, formData } = body
+  const { formType, formData, formToken } = body
   if (!isPlainObject(formData)) {
     const errors: Record<string, string> = { formData: 'Form data must be an object of the form’s fields.' }
     if (typeof formType !== 'string') errors.formType = 'Missing form type.'
     throw new RequestError(400, 'The enquiry has no form data.', errors)
   }
-  return { formType: checkFormType(formType, formTypes), entry: formTypes.get(formType as string)!, formData: checkFields(formData) }
+  return {
+    formType: checkFormType(formType, formTypes),
+    entry: formTypes.get(formType as string)!,
+    formData: checkFields(formData),
+    formToken,
+  }
 }
 
 /** A classic post: formType plus the form's fields, flat, with the mobile number not yet combined. */
 function classicEnvelope(text: string, formTypes: Map<string, FormTypeEntry>): Envelope {
-  const { formType, ...fields } = parseUrlencoded(text, MAX_FIELDS + MAX_LIST_ITEMS)
+  // A form without JavaScript sends no token; a script posting the form's fields may send one.
+  const { formType, formToken, ...fields } = parseUrlencoded(text, MAX_FIELDS + MAX_LIST_ITEMS)
   const type = checkFormType(Array.isArray(formType) ? formType[0] : formType, formTypes)
   const entry = formTypes.get(type)!
   const formData: Record<string, unknown> = checkFields(fields)
@@ -151,7 +183,7 @@ function classicEnvelope(text: string, formTypes: Map<string, FormTypeEntry>): E
     formData.mobile = combineMobile(countryCode, mobile)
   }
   if (entry.kind === 'review' && typeof formData.likes === 'string') formData.likes = [formData.likes]
-  return { formType: type, entry, formData }
+  return { formType: type, entry, formData, formToken: Array.isArray(formToken) ? formToken[0] : formToken }
 }
 
 function checkFormType(formType: unknown, formTypes: Map<string, FormTypeEntry>): string {

@@ -24,6 +24,8 @@ export function mountInbox(
   const router = createInboxRouter({
     config: config.inbox,
     inbox: deps.store.inbox,
+    verdicts: deps.store,
+    siteUrl: config.siteUrl,
     db: deps.store.db,
     mailDir: path.join(config.dataDir, 'mail'),
     shells: loadInboxShells(config.distDir),

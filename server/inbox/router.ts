@@ -12,7 +12,7 @@ import { CSV_CONTENT_TYPE, writeEnquiryCsv } from '../enquiry-csv.ts'
 import { fieldLabel, formFields, LONG_FIELDS } from '../fields.ts'
 import type { Logger } from '../log.ts'
 import type { EnquiryDetail } from '../../project/inbox-api.ts'
-import type { EnquiryDb } from '../store/index.ts'
+import type { EnquiryDb, EnquiryStore } from '../store/index.ts'
 import type { Inbox } from '../store/inbox.ts'
 import { InboxError, INBOX_PATH, LOGIN_PATH, LOGOUT_PATH, mountAuth } from './auth.ts'
 import { FilterError, parseInboxQuery } from './filter.ts'
@@ -22,6 +22,10 @@ export interface InboxDeps {
   config: InboxConfig
   /** The enquiry store's inbox queries. */
   inbox: Inbox
+  /** The owner's "Spam" and "Not spam" (the store's, which queue and cancel deliveries). */
+  verdicts: Pick<EnquiryStore, 'markSpam' | 'markNotSpam'>
+  /** The site the mail of a submission released from spam says it comes from. */
+  siteUrl: string
   /** The store's query layer, for the sessions and the failed logins (server/store/sessions.ts). */
   db: EnquiryDb
   /** DATA_DIR/mail: .eml copies of deleted enquiries are deleted too. */
@@ -62,6 +66,7 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
   // ---- Pages: the same shell for the list and one enquiry; the browser reads the address ----
   const shell: RequestHandler = (_req, res) => void res.type('html').send(deps.shells.enquiries)
   router.get(INBOX_PATH, requireSession('page'), shell)
+  router.get(DASHBOARD_PATH, requireSession('page'), (_req, res) => void res.type('html').send(deps.shells.enquiries))
   router.get('/admin/enquiries/:id', requireSession('page'), (req, res, next) => (isId(req.params.id) ? shell(req, res, next) : next()))
 
   // ---- CSV of the current filter ----
@@ -80,8 +85,11 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
   })
   router.get('/admin/api/enquiries', requireSession('api'), async (req, res) => {
     const { filter, page } = parseInboxQuery(req.query as Record<string, unknown>)
-    const [result, formTypes] = await Promise.all([inbox.list(filter, page), inbox.formTypes()])
-    res.json({ ...result, formTypes })
+    const [result, formTypes, counts] = await Promise.all([inbox.list(filter, page), inbox.formTypes(), inbox.counts()])
+    res.json({ ...result, formTypes, counts })
+  })
+  router.get('/admin/api/dashboard', requireSession('api'), async (_req, res) => {
+    res.json(await inbox.dashboard(Date.now()))
   })
   router.get('/admin/api/enquiries/:id', requireSession('api'), async (req, res) => {
     const enquiry = isId(req.params.id) ? await inbox.get(Number(req.params.id)) : undefined
@@ -122,6 +130,25 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
     }),
   )
   router.post(
+    '/admin/api/enquiries/:id/not-spam',
+    ...action('not-spam', async (id) => {
+      const outcome = await deps.verdicts.markNotSpam(id, { siteUrl: deps.siteUrl }, Date.now())
+      if (outcome === undefined) throw new InboxError(404, 'There is no such enquiry; it may have been deleted.')
+      if (outcome === 'not-spam') throw new InboxError(409, 'This enquiry is not in spam.')
+      deps.onQueued()
+      return {}
+    }),
+  )
+  router.post(
+    '/admin/api/enquiries/:id/spam',
+    ...action('spam', async (id) => {
+      const result = await deps.verdicts.markSpam(id)
+      if (result === undefined) throw new InboxError(404, 'There is no such enquiry; it may have been deleted.')
+      if (result.outcome === 'not-open') throw new InboxError(409, 'Only an open enquiry can be marked as spam.')
+      return { cancelled: result.cancelled }
+    }),
+  )
+  router.post(
     '/admin/api/enquiries/:id/resend',
     ...action('resend', async (id) => {
       const queued = await inbox.resend(id, Date.now())
@@ -154,7 +181,7 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
 
   // ---- Anything else under the inbox's addresses ----
   router.use((req, res) => {
-    const known = [LOGIN_PATH, LOGOUT_PATH, INBOX_PATH, '/admin/enquiries.csv'].includes(req.path)
+    const known = [LOGIN_PATH, LOGOUT_PATH, INBOX_PATH, DASHBOARD_PATH, '/admin/enquiries.csv'].includes(req.path)
     if (known) res.setHeader('Allow', req.path === LOGOUT_PATH ? 'POST' : req.path === LOGIN_PATH ? 'GET, POST' : 'GET')
     sendError(req, res, known ? 405 : 404, known ? 'That method is not allowed here.' : 'There is no such page.')
   })
@@ -179,6 +206,9 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
   }
   return router
 }
+
+/** The inbox's dashboard: enquiries per week by product and country. */
+export const DASHBOARD_PATH = '/admin/enquiries/dashboard'
 
 function isId(value: unknown): value is string {
   return typeof value === 'string' && /^[1-9]\d{0,14}$/.test(value)

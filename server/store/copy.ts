@@ -74,6 +74,16 @@ export async function copyEnquiries(source: EnquiryStore, target: EnquiryStore):
           .execute()
       },
     })
+    // The keys go too (the form-token key), so forms opened before the move still check out; a
+    // target that has a key of its own keeps it.
+    const keys = await source.db.selectFrom('service_keys').selectAll().execute()
+    if (keys.length) {
+      await trx
+        .insertInto('service_keys')
+        .values(keys)
+        .onConflict((oc) => oc.column('name').doNothing())
+        .execute()
+    }
     if (target.kind === 'postgresql') {
       // New submissions continue after the copied ids.
       for (const table of ['submissions', 'outbox'] as const) {

@@ -3,8 +3,18 @@
 // SQLite and PostgreSQL, except where the two read JSON differently (the search in the fields).
 // Every write is one statement; a deleted enquiry's mail goes with it (ON DELETE CASCADE).
 import { sql, type ExpressionBuilder, type RawBuilder } from 'kysely'
-import type { EnquiryDetail, EnquiryState, InboxFilter, InboxPage, InboxRow, MailDelivery, MailState } from '../../project/inbox-api.ts'
-import { selectSubmissions, toOutboxMessages, toSubmission } from './rows.ts'
+import type {
+  EnquiryDetail,
+  EnquiryState,
+  InboxDashboard,
+  InboxFilter,
+  InboxPage,
+  InboxRow,
+  MailDelivery,
+  MailState,
+  StateCounts,
+} from '../../project/inbox-api.ts'
+import { parseData, selectSubmissions, toOutboxMessages, toSubmission } from './rows.ts'
 import type { Database, EnquiryDb, OutboxStatus } from './schema.ts'
 import type { OutboxMessage, StoreKind, Submission } from './types.ts'
 
@@ -115,6 +125,57 @@ export class Inbox {
     }
   }
 
+  /** Submissions per state (open, handled, spam), whatever the filter. */
+  async counts(): Promise<StateCounts> {
+    const row = await this.db
+      .selectFrom('submissions')
+      .select([
+        sql<number>`coalesce(sum(CASE WHEN status != 'spam' AND handled_at IS NULL THEN 1 ELSE 0 END), 0)`.as('open'),
+        sql<number>`coalesce(sum(CASE WHEN status != 'spam' AND handled_at IS NOT NULL THEN 1 ELSE 0 END), 0)`.as('handled'),
+        sql<number>`coalesce(sum(CASE WHEN status = 'spam' THEN 1 ELSE 0 END), 0)`.as('spam'),
+      ])
+      .executeTakeFirstOrThrow()
+    return { open: Number(row.open), handled: Number(row.handled), spam: Number(row.spam) }
+  }
+
+  /**
+   * Enquiries (spam aside) per week over the `weeks` weeks up to `now`, in total, by product and by
+   * the buyer's country. Weeks start on Monday, UTC. Read row by row: a few thousand at most.
+   */
+  async dashboard(now: number, weeks = 12): Promise<InboxDashboard> {
+    const WEEK = 7 * 24 * 60 * 60 * 1000
+    const today = new Date(now)
+    const monday = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - ((today.getUTCDay() + 6) % 7) * 86_400_000
+    const starts = Array.from({ length: weeks }, (_, i) => monday - (weeks - 1 - i) * WEEK)
+    const rows = await this.db
+      .selectFrom('submissions')
+      .select(['received_at', 'product', 'data'])
+      .where('status', '!=', 'spam')
+      .where('received_at', '>=', starts[0]!)
+      .execute()
+    const total = starts.map(() => 0)
+    const products = new Map<string, number[]>()
+    const countries = new Map<string, number[]>()
+    const add = (map: Map<string, number[]>, name: string, week: number) => {
+      const perWeek = map.get(name) ?? starts.map(() => 0)
+      map.set(name, perWeek)
+      perWeek[week]!++
+    }
+    for (const row of rows) {
+      const week = Math.floor((Number(row.received_at) - starts[0]!) / WEEK)
+      if (week < 0 || week >= weeks) continue
+      total[week]!++
+      add(products, row.product.trim(), week)
+      const country = parseData(row.data).country
+      add(countries, typeof country === 'string' ? country.trim() : '', week)
+    }
+    const series = (map: Map<string, number[]>) =>
+      [...map]
+        .map(([name, perWeek]) => ({ name, perWeek, total: perWeek.reduce((a, b) => a + b, 0) }))
+        .sort((a, b) => b.total - a.total || a.name.localeCompare(b.name))
+    return { weeks: starts, total, byProduct: series(products), byCountry: series(countries) }
+  }
+
   /** The form types that have enquiries, for the filter's list. */
   async formTypes(): Promise<string[]> {
     const rows = await this.db.selectFrom('submissions').select('form_type').distinct().orderBy('form_type').execute()
@@ -207,6 +268,8 @@ export function inboxRow(s: Submission): InboxRow {
     mail: s.mailStatus === null ? null : mailState(s.mailStatus, s.mailError),
     mailError: s.mailStatus === 'sent' ? null : s.mailError,
     mailAttempts: s.mailAttempts,
+    spamScore: s.spamScore ?? 0,
+    spamReasons: s.spamReasons ?? [],
   }
 }
 

@@ -207,6 +207,21 @@ export const MIGRATIONS: Migration[] = [
          ALTER COLUMN html DROP NOT NULL`,
     ],
   },
+  {
+    version: 5,
+    name: 'spam-verdicts: each submission keeps its spam score and reasons; the form-token key; submissions by address and time',
+    sqlite: [
+      `ALTER TABLE submissions ADD COLUMN spam_score INTEGER NOT NULL DEFAULT 0`,
+      `ALTER TABLE submissions ADD COLUMN spam_reasons TEXT`,
+      `CREATE INDEX submissions_ip_received_at ON submissions (ip, received_at)`,
+      `CREATE TABLE service_keys (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID`,
+    ],
+    postgresql: [
+      `ALTER TABLE submissions ADD COLUMN spam_score integer NOT NULL DEFAULT 0, ADD COLUMN spam_reasons text`,
+      `CREATE INDEX submissions_ip_received_at ON submissions (ip, received_at)`,
+      `CREATE TABLE service_keys (name text PRIMARY KEY, value text NOT NULL)`,
+    ],
+  },
 ]
 
 /** Kysely's name of a migration: sorted by version. */

@@ -46,6 +46,8 @@ export function toSubmission(row: SubmissionWithMailRow): Submission {
     ip: row.ip ?? undefined,
     userAgent: row.user_agent ?? undefined,
     requestId: row.request_id,
+    spamScore: Number(row.spam_score),
+    spamReasons: row.spam_reasons === null ? [] : (JSON.parse(row.spam_reasons) as string[]),
     mailStatus: row.mail_status,
     mailError: row.mail_error,
     mailAttempts: row.mail_attempts ?? 0,
@@ -102,6 +104,8 @@ export function submissionRow(submission: NewSubmission) {
     ip: submission.ip ?? null,
     user_agent: submission.userAgent ?? null,
     request_id: submission.requestId,
+    spam_score: submission.spamScore ?? 0,
+    spam_reasons: submission.spamReasons?.length ? JSON.stringify(submission.spamReasons) : null,
   }
 }
 

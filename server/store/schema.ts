@@ -28,6 +28,10 @@ export interface SubmissionsTable {
   user_agent: string | null
   /** When the owner marked it handled in the inbox; null while open. */
   handled_at: number | null
+  /** How likely spam the checks found it (server/spam.ts); SPAM_THRESHOLD or more is spam. */
+  spam_score: Generated<number>
+  /** JSON array of the checks' reasons in plain words, or null when none applied. */
+  spam_reasons: string | null
 }
 
 export interface OutboxTable {
@@ -82,6 +86,12 @@ export interface AdminLoginFailuresTable {
   reset_at: number
 }
 
+/** Keys the service generates once and every instance shares (the form-token key). */
+export interface ServiceKeysTable {
+  name: string
+  value: string
+}
+
 /** Every table of the enquiry database, for `Kysely<Database>`. */
 export interface Database {
   submissions: SubmissionsTable
@@ -89,6 +99,7 @@ export interface Database {
   rate_limit_hits: RateLimitHitsTable
   admin_sessions: AdminSessionsTable
   admin_login_failures: AdminLoginFailuresTable
+  service_keys: ServiceKeysTable
 }
 
 export type EnquiryDb = Kysely<Database>

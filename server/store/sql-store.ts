@@ -1,6 +1,7 @@
 // What the SQLite and the PostgreSQL store share: every query, written once with Kysely. The two
 // subclasses add how a write transaction begins, how ids are taken, which failures mean the
 // database is unavailable, and the few places where the dialects differ.
+import { randomBytes } from 'node:crypto'
 import { sql, type Expression, type SqlBool } from 'kysely'
 import type { Store as RateLimitStore } from 'express-rate-limit'
 import { Inbox } from './inbox.ts'
@@ -18,6 +19,8 @@ import {
 } from './types.ts'
 
 const EXPORT_PAGE = 500
+/** The reason the owner's "Spam" adds to a submission's verdict. */
+export const OWNER_SAID_SPAM = 'Marked as spam in the inbox'
 const READINESS_TIMEOUT_MS = 2000
 
 export abstract class SqlEnquiryStore {
@@ -126,12 +129,103 @@ export abstract class SqlEnquiryStore {
       .returning('id')
       .executeTakeFirstOrThrow()
     if (!mail) return { id, outboxId: null }
+    return { id, outboxId: await this.queueDeliveries(db, id, submission.receivedAt, mail) }
+  }
+
+  /**
+   * Queues what an accepted enquiry sends (its mail to the owner), due at `at`, inside the caller's
+   * transaction: the one place both the submit path and the inbox's "Not spam" queue deliveries.
+   * Returns the id of the last outbox row queued.
+   */
+  protected async queueDeliveries(db: EnquiryDb, submissionId: number, at: number, mail: MailInputs): Promise<number> {
     const outbox = await db
       .insertInto('outbox')
-      .values({ ...this.newId('outbox'), ...outboxRow(id, submission.receivedAt, mail) })
+      .values({ ...this.newId('outbox'), ...outboxRow(submissionId, at, mail) })
       .returning('id')
       .executeTakeFirstOrThrow()
-    return { id, outboxId: outbox.id }
+    return outbox.id
+  }
+
+  /** Cancels an enquiry's deliveries not yet sent, inside the caller's transaction; returns how many. */
+  protected async cancelDeliveries(db: EnquiryDb, submissionId: number): Promise<number> {
+    const result = await db.deleteFrom('outbox').where('submission_id', '=', submissionId).where('status', '=', 'queued').executeTakeFirst()
+    return Number(result.numDeletedRows)
+  }
+
+  /**
+   * The owner's "Not spam": a spam submission becomes an open enquiry (a review waits for
+   * moderation) and its deliveries are queued, due now, as the submit path queues them.
+   * 'released', 'not-spam' (it was not spam), or undefined when there is no such submission.
+   */
+  async markNotSpam(id: number, mail: MailInputs, now: number): Promise<'released' | 'not-spam' | undefined> {
+    let ids: StoredIds | undefined
+    const outcome = await this.writeTransaction(async (db) => {
+      const row = await db.selectFrom('submissions').select(['status', 'kind']).where('id', '=', id).executeTakeFirst()
+      if (!row) return undefined
+      if (row.status !== 'spam') return 'not-spam' as const
+      await db
+        .updateTable('submissions')
+        .set({ status: row.kind === 'review' ? 'pending_moderation' : 'received', handled_at: null })
+        .where('id', '=', id)
+        .execute()
+      ids = { id, outboxId: await this.queueDeliveries(db, id, now, mail) }
+      return 'released' as const
+    })
+    if (ids) this.written([ids])
+    return outcome
+  }
+
+  /**
+   * The owner's "Spam" on an open enquiry: it moves to spam, with the owner's word among its
+   * reasons, and its deliveries not yet sent are cancelled. 'spam', 'not-open' (handled or spam
+   * already), or undefined when there is no such submission.
+   */
+  async markSpam(id: number): Promise<{ outcome: 'spam'; cancelled: number } | { outcome: 'not-open' } | undefined> {
+    return this.writeTransaction(async (db) => {
+      const row = await db
+        .selectFrom('submissions')
+        .select(['status', 'handled_at', 'spam_reasons'])
+        .where('id', '=', id)
+        .executeTakeFirst()
+      if (!row) return undefined
+      if (row.status === 'spam' || row.handled_at !== null) return { outcome: 'not-open' as const }
+      const reasons = [...(row.spam_reasons === null ? [] : (JSON.parse(row.spam_reasons) as string[])), OWNER_SAID_SPAM]
+      await db
+        .updateTable('submissions')
+        .set({ status: 'spam', spam_reasons: JSON.stringify(reasons) })
+        .where('id', '=', id)
+        .execute()
+      return { outcome: 'spam' as const, cancelled: await this.cancelDeliveries(db, id) }
+    })
+  }
+
+  /** Submissions from a client address received at or after `since`: the spam checks' burst signal. */
+  async countFromAddress(ip: string, since: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('submissions')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('ip', '=', ip)
+      .where('received_at', '>=', since)
+      .executeTakeFirstOrThrow()
+    return Number(row.n)
+  }
+
+  /**
+   * A random key the service generates once and keeps here, so every instance on the database
+   * signs with the same one (the form-token key): the first to ask creates it.
+   */
+  async serviceKey(name: string): Promise<Buffer> {
+    const read = () => this.db.selectFrom('service_keys').select('value').where('name', '=', name).executeTakeFirst()
+    let row = await read()
+    if (!row) {
+      await this.db
+        .insertInto('service_keys')
+        .values({ name, value: randomBytes(32).toString('base64') })
+        .onConflict((oc) => oc.column('name').doNothing())
+        .execute()
+      row = await read()
+    }
+    return Buffer.from(row!.value, 'base64')
   }
 
   /**

@@ -18,6 +18,9 @@ export interface NewSubmission {
   /** The browser's User-Agent header, bounded; shown with the enquiry in the inbox. */
   userAgent?: string | undefined
   requestId: string
+  /** The spam checks' score and reasons (server/spam.ts); absent: 0 and none. */
+  spamScore?: number
+  spamReasons?: string[]
 }
 
 export interface StoredIds {

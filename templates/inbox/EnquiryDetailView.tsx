@@ -1,8 +1,9 @@
-// One enquiry: every field the buyer filled in, the request it came with, its mail, and what the
-// owner can do with it. Deleting asks first, in the page, saying exactly what will go.
+// One enquiry: every field the buyer filled in, why it is in spam (if it is), its mail, what the
+// owner can do with it, and the request's details folded away under "Technical details". Deleting asks first, in the page, saying exactly what will go.
 import { useEffect, useState } from 'react'
 import { inboxApi, type EnquiryView, type MailDelivery } from './api.ts'
 import { StatusBadges } from './EnquiryList.tsx'
+import { formName } from './form-names.ts'
 import { formatTime, mailtoHref, notice } from './format.ts'
 
 type Confirming = { kind: 'one' } | { kind: 'email'; ids: number[] }
@@ -66,12 +67,44 @@ export function EnquiryDetailView({ id }: { id: number }) {
           <bdi>{enquiry.name || '(no name)'}</bdi> <span className="inbox-id">#{enquiry.id}</span>
         </h1>
         <p className="inbox-muted">
-          {enquiry.formType} · <bdi>{enquiry.product || 'no product named'}</bdi> · received {formatTime(enquiry.receivedAt)}
+          {formName(enquiry.formType)} · <bdi>{enquiry.product || 'no product named'}</bdi> · received {formatTime(enquiry.receivedAt)}
         </p>
         <StatusBadges row={enquiry} />
       </header>
 
+      {enquiry.state === 'spam' && (
+        <section className="inbox-spam-reasons" aria-labelledby="spam-heading">
+          <h2 id="spam-heading">Why this is in spam</h2>
+          {enquiry.spamReasons.length ? (
+            <ul>
+              {enquiry.spamReasons.map((reason) => (
+                <li key={reason}>{reason}</li>
+              ))}
+            </ul>
+          ) : (
+            <p className="inbox-muted">No reason was recorded (it was stored as spam before reasons were kept).</p>
+          )}
+          <p className="inbox-muted">If a real buyer sent it, choose “Not spam”: it moves to the enquiries and its mail is sent.</p>
+        </section>
+      )}
+
       <div className="inbox-actions">
+        {enquiry.state === 'spam' && (
+          <button
+            className="button inbox-small-button"
+            type="button"
+            disabled={busy}
+            onClick={() =>
+              act(async () => {
+                await inboxApi.notSpam(enquiry.id)
+                await load()
+                return 'Moved to the enquiries; its mail is being sent now.'
+              })
+            }
+          >
+            Not spam
+          </button>
+        )}
         {enquiry.state !== 'spam' && (
           <button
             className="button inbox-small-button"
@@ -86,6 +119,22 @@ export function EnquiryDetailView({ id }: { id: number }) {
             }
           >
             {handled ? 'Reopen' : 'Mark handled'}
+          </button>
+        )}
+        {enquiry.state === 'open' && (
+          <button
+            className="button button-outline inbox-small-button"
+            type="button"
+            disabled={busy}
+            onClick={() =>
+              act(async () => {
+                await inboxApi.spam(enquiry.id)
+                await load()
+                return 'Moved to spam; mail not yet sent will not be sent.'
+              })
+            }
+          >
+            Spam
           </button>
         )}
         {waitingMail && (
@@ -196,20 +245,6 @@ export function EnquiryDetailView({ id }: { id: number }) {
         </dl>
       </section>
 
-      <section className="inbox-section" aria-labelledby="request-heading">
-        <h2 id="request-heading">Request</h2>
-        <dl className="inbox-fields">
-          <Item label="Received">
-            {formatTime(enquiry.receivedAt)} ({new Date(enquiry.receivedAt).toISOString().replace('T', ' ').slice(0, 19)} UTC)
-          </Item>
-          <Item label="Form">{enquiry.formType}</Item>
-          <Item label="IP address">{enquiry.ip ?? '–'}</Item>
-          <Item label="User agent">{enquiry.userAgent ?? '–'}</Item>
-          <Item label="Request id">{enquiry.requestId}</Item>
-          {enquiry.handledAt !== null && <Item label="Handled">{formatTime(enquiry.handledAt)}</Item>}
-        </dl>
-      </section>
-
       <section className="inbox-section" aria-labelledby="mail-heading">
         <h2 id="mail-heading">Mail</h2>
         {enquiry.mails.length === 0 ? (
@@ -218,6 +253,32 @@ export function EnquiryDetailView({ id }: { id: number }) {
           enquiry.mails.map((m) => <MailItem key={m.id} mail={m} />)
         )}
       </section>
+
+      <details className="inbox-section inbox-technical">
+        <summary>Technical details</summary>
+        <dl className="inbox-fields">
+          <Item label="Received">
+            {formatTime(enquiry.receivedAt)} ({new Date(enquiry.receivedAt).toISOString().replace('T', ' ').slice(0, 19)} UTC)
+          </Item>
+          <Item label="Form">{enquiry.formType}</Item>
+          <Item label="IP address">{enquiry.ip ?? '–'}</Item>
+          <Item label="User agent">{enquiry.userAgent ?? '–'}</Item>
+          <Item label="Request id">{enquiry.requestId}</Item>
+          <Item label="Spam score">
+            {enquiry.spamScore}
+            {enquiry.state !== 'spam' && enquiry.spamReasons.length > 0 && ` (${enquiry.spamReasons.join('; ')})`}
+          </Item>
+          {enquiry.handledAt !== null && <Item label="Handled">{formatTime(enquiry.handledAt)}</Item>}
+          {enquiry.mails.map(
+            (m) =>
+              m.delivery && (
+                <Item key={m.id} label="Mail delivery">
+                  {m.delivery}
+                </Item>
+              ),
+          )}
+        </dl>
+      </details>
     </article>
   )
 }
@@ -241,7 +302,6 @@ function MailItem({ mail }: { mail: MailDelivery }) {
       {mail.sentAt !== null && <Item label="Sent">{formatTime(mail.sentAt)}</Item>}
       {mail.nextAttemptAt !== null && <Item label="Next attempt">{formatTime(mail.nextAttemptAt)}</Item>}
       {mail.lastError && <Item label="Last error">{mail.lastError}</Item>}
-      {mail.delivery && <Item label="Delivery">{mail.delivery}</Item>}
     </dl>
   )
 }

@@ -3,6 +3,7 @@
 // wrote is React text (escaped) inside <bdi>, so no name can reorder the page around it.
 import { useEffect, useState } from 'react'
 import { inboxApi, type InboxList, type InboxRow } from './api.ts'
+import { formName } from './form-names.ts'
 import { browserTimeZone, formatTime, MAIL_LABELS, notice, STATE_LABELS } from './format.ts'
 
 export function EnquiryList() {
@@ -27,7 +28,11 @@ export function EnquiryList() {
 
   return (
     <>
-      <h1 className="inbox-title">Enquiries</h1>
+      <div className="inbox-title-row">
+        <h1 className="inbox-title">Enquiries</h1>
+        <a href="/admin/enquiries/dashboard">Dashboard</a>
+      </div>
+      {list && <StateCountsNav counts={list.counts} current={params.get('state') ?? ''} />}
       {message && (
         <p className="inbox-notice" role="status">
           {message}
@@ -52,7 +57,7 @@ export function EnquiryList() {
                 ? filtered
                   ? 'No enquiry matches this filter.'
                   : 'No enquiries yet.'
-                : `${list.total} ${list.total === 1 ? 'enquiry' : 'enquiries'}${list.pages > 1 ? `, page ${list.page} of ${list.pages}` : ''}`}
+                : `${list.total} ${params.get('state') === 'spam' ? 'in spam' : list.total === 1 ? 'enquiry' : 'enquiries'}${list.pages > 1 ? `, page ${list.page} of ${list.pages}` : ''}`}
             </p>
             {list.total > 0 && (
               <a className="button button-outline inbox-small-button" href={`/admin/enquiries.csv?${exportParams}`} download>
@@ -88,9 +93,27 @@ export function EnquiryList() {
   )
 }
 
+/** Open, handled and spam, each with its count, as links to that view. */
+function StateCountsNav({ counts, current }: { counts: InboxList['counts']; current: string }) {
+  const states = [
+    ['open', 'Open'],
+    ['handled', 'Handled'],
+    ['spam', 'Spam'],
+  ] as const
+  return (
+    <nav className="inbox-counts" aria-label="Enquiries by status">
+      {states.map(([state, label]) => (
+        <a key={state} href={`/admin/enquiries?state=${state}`} aria-current={current === state ? 'page' : undefined}>
+          {label} <span className="inbox-count">{counts[state]}</span>
+        </a>
+      ))}
+    </nav>
+  )
+}
+
 function FilterForm({ params, formTypes }: { params: URLSearchParams; formTypes: string[] }) {
   const value = (name: string) => params.get(name) ?? ''
-  const forms = [...new Set([...formTypes, value('form')].filter(Boolean))].sort()
+  const forms = [...new Set([...formTypes, value('form')].filter(Boolean))].sort((a, b) => formName(a).localeCompare(formName(b)))
   return (
     // biome-ignore lint/a11y/useSemanticElements: role="search" on the form keeps the landmark in browsers without the <search> element (Safari < 17, Firefox < 118), and no wrapper changes the layout.
     <form className="inbox-filter" method="get" action="/admin/enquiries" role="search" aria-label="Find enquiries">
@@ -105,7 +128,12 @@ function FilterForm({ params, formTypes }: { params: URLSearchParams; formTypes:
           placeholder="Name, e-mail, words or #number"
         />
       </div>
-      <Choice name="form" label="Form" value={value('form')} options={[['', 'All forms'], ...forms.map((f): [string, string] => [f, f])]} />
+      <Choice
+        name="form"
+        label="Form"
+        value={value('form')}
+        options={[['', 'All forms'], ...forms.map((f): [string, string] => [f, formName(f)])]}
+      />
       <Choice
         name="state"
         label="Status"
@@ -194,7 +222,13 @@ function EnquiryTable({ rows, search }: { rows: InboxRow[]; search: string }) {
               <time dateTime={new Date(row.receivedAt).toISOString()}>{formatTime(row.receivedAt)}</time>
             </td>
             <td data-label="Form">
-              <span className="inbox-form-type">{row.formType}</span> <bdi>{row.product}</bdi>
+              <span className="inbox-form-type">{formName(row.formType)}</span>
+              {row.product && !formName(row.formType).startsWith(row.product) && (
+                <>
+                  {' '}
+                  <bdi>{row.product}</bdi>
+                </>
+              )}
             </td>
             <td data-label="Name" className="inbox-name">
               <a href={`/admin/enquiries/${row.id}${search}`}>
@@ -212,6 +246,13 @@ function EnquiryTable({ rows, search }: { rows: InboxRow[]; search: string }) {
             <td data-label="Status">
               <StatusBadges row={row} />
               {row.mail === 'failed' && row.mailError && <span className="inbox-mail-error">{row.mailError}</span>}
+              {row.state === 'spam' && row.spamReasons.length > 0 && (
+                <ul className="inbox-reasons" aria-label="Why it is spam">
+                  {row.spamReasons.map((reason) => (
+                    <li key={reason}>{reason}</li>
+                  ))}
+                </ul>
+              )}
             </td>
           </tr>
         ))}

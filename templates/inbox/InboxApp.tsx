@@ -1,8 +1,9 @@
-// The inbox in the browser: a toolbar with the log-out button, then the list or one enquiry,
-// chosen by the address (/admin/enquiries or /admin/enquiries/<id>). Plain links and a GET filter
+// The inbox in the browser: a toolbar with the log-out button, then the list, one enquiry or the
+// dashboard, chosen by the address (/admin/enquiries, /admin/enquiries/<id>, /admin/enquiries/dashboard). Plain links and a GET filter
 // form move between them, so the back button, reloading and bookmarks behave as on any site.
 import { useEffect, useState } from 'react'
 import { inboxApi } from './api.ts'
+import { Dashboard } from './Dashboard.tsx'
 import { EnquiryDetailView } from './EnquiryDetailView.tsx'
 import { EnquiryList } from './EnquiryList.tsx'
 
@@ -11,7 +12,13 @@ export function InboxApp() {
   return (
     <>
       <LogoutForm />
-      {detail ? <EnquiryDetailView id={Number(detail[1])} /> : <EnquiryList />}
+      {window.location.pathname === '/admin/enquiries/dashboard' ? (
+        <Dashboard />
+      ) : detail ? (
+        <EnquiryDetailView id={Number(detail[1])} />
+      ) : (
+        <EnquiryList />
+      )}
     </>
   )
 }

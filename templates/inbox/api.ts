@@ -1,9 +1,10 @@
 // The inbox page's calls to its JSON API (server/inbox/router.ts). A 401 means the session ended:
 // the page goes to the login. State changes carry the session's CSRF token in a header.
-import type { EnquiryDetail, InboxPage } from '../../project/inbox-api.ts'
+import type { EnquiryDetail, InboxDashboard, InboxPage, StateCounts } from '../../project/inbox-api.ts'
 
 export type { EnquiryDetail, InboxRow, MailDelivery } from '../../project/inbox-api.ts'
-export type InboxList = InboxPage & { formTypes: string[] }
+export type InboxList = InboxPage & { formTypes: string[]; counts: StateCounts }
+export type { InboxDashboard }
 export type FieldView = { name: string; label: string; value: string; long: boolean }
 export type EnquiryView = EnquiryDetail & { fields: FieldView[] }
 
@@ -43,6 +44,9 @@ export const inboxApi = {
   enquiry: (id: number) => get<EnquiryView>(`/admin/api/enquiries/${id}`),
   idsForEmail: (email: string) => get<{ ids: number[] }>(`/admin/api/by-email?email=${encodeURIComponent(email)}`),
   setHandled: (id: number, handled: boolean) => post<{ ok: true }>(`/admin/api/enquiries/${id}/${handled ? 'handled' : 'reopen'}`),
+  notSpam: (id: number) => post<{ ok: true }>(`/admin/api/enquiries/${id}/not-spam`),
+  spam: (id: number) => post<{ ok: true; cancelled: number }>(`/admin/api/enquiries/${id}/spam`),
+  dashboard: () => get<InboxDashboard>('/admin/api/dashboard'),
   resend: (id: number) => post<{ ok: true; queued: number }>(`/admin/api/enquiries/${id}/resend`),
   delete: (id: number) => post<{ ok: true }>(`/admin/api/enquiries/${id}/delete`),
   deleteByEmail: (email: string) => post<{ ok: true; submissionIds: number[] }>('/admin/api/delete-by-email', { email }),

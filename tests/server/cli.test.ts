@@ -69,8 +69,10 @@ describe('enquiries CLI', () => {
     expect(lines[1]).toMatch(/^4\s.*CardamomEnquiry\s+Cardamom\s+Asha Again/)
     expect(out).not.toContain('Spam bot')
     expect(out).toContain('pending_moderation')
-    expect(out).toContain('4 shown of 4 submissions (1 spam not shown)')
-    expect((await cli('list', '--spam', '--limit', '1')).out).toContain('Spam bot')
+    expect(out).toContain('4 of 4 enquiries shown, newest first (4 open, 0 handled); 1 spam not shown (--spam shows it).')
+    const withSpam = (await cli('list', '--spam', '--limit', '1')).out
+    expect(withSpam).toContain('Spam bot')
+    expect(withSpam).toContain('1 of 5 submissions shown, newest first: 4 enquiries (4 open, 0 handled) and 1 spam.')
     expect((await cli('list', '--limit', '0')).code).toBe(1)
   })
 
@@ -297,7 +299,7 @@ describe('enquiries CLI', () => {
   it('runs as `npm run enquiries` (from source) and compiled (after npm prune), and explains a bad configuration', async () => {
     const run = promisify(execFile)
     const fromSource = await run('npm', ['run', '-s', 'enquiries', '--', 'list'], { cwd: projectRoot, env: { ...process.env, ...env } })
-    expect(fromSource.stdout).toContain('shown of')
+    expect(fromSource.stdout).toContain('shown, newest first')
     const compiled = path.join(await startableProject(), 'dist', 'service', 'enquiries.js')
     const fromBuild = await run(process.execPath, [compiled, 'list'], { cwd: projectRoot, env: { ...process.env, ...env } })
     expect(fromBuild.stdout).toBe(fromSource.stdout)

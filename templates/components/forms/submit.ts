@@ -42,8 +42,25 @@ export const CONTACT_MESSAGES: SubmitMessages = {
   preferErrorMessage: false,
 }
 
+const API_ORIGIN = (import.meta.env.PUBLIC_ENV__API_ORIGIN as string | undefined) ?? ''
 /** The enquiry service: this site, or the origin the build was given as API_ORIGIN (docs/deploy.md). */
-export const SUBMIT_ENDPOINT = `${(import.meta.env.PUBLIC_ENV__API_ORIGIN as string | undefined) ?? ''}/api/submit`
+export const SUBMIT_ENDPOINT = `${API_ORIGIN}/api/submit`
+/** The form's time token (server/spam.ts): a signed "when the form opened", never a cookie. */
+export const FORM_TOKEN_ENDPOINT = `${API_ORIGIN}/api/form-token`
+
+/**
+ * Asks the service for a time token; undefined when it cannot be had (offline, an old service).
+ * The form is sent without one then, and the service only scores that, never refuses it.
+ */
+export async function fetchFormToken(endpoint: string = FORM_TOKEN_ENDPOINT): Promise<string | undefined> {
+  try {
+    const response = await fetch(endpoint, { headers: { Accept: 'application/json' }, credentials: 'omit' })
+    const { token } = (await response.json()) as { token?: unknown }
+    return typeof token === 'string' ? token : undefined
+  } catch {
+    return undefined
+  }
+}
 
 export type SubmitOutcome =
   | {
@@ -72,7 +89,7 @@ class SubmissionError extends Error {
 }
 
 /**
- * Sends `{ formType, formData }` as JSON and maps the reply to an outcome with the form's own texts.
+ * Sends `{ formType, formData, formToken }` as JSON and maps the reply to an outcome with the form's own texts.
  * Never throws; a failure is logged to the console (as the original forms did) and returned.
  */
 export async function submitForm(
@@ -80,6 +97,7 @@ export async function submitForm(
   formData: Record<string, unknown>,
   messages: SubmitMessages = SHARED_MESSAGES,
   endpoint: string = SUBMIT_ENDPOINT,
+  formToken?: string,
 ): Promise<SubmitOutcome> {
   // A preview has no enquiry service: say so, and send nothing (templates/lib/preview.ts).
   if (PREVIEW) return { ok: false, message: PREVIEW_FORM_MESSAGE, fieldErrors: {} }
@@ -87,7 +105,7 @@ export async function submitForm(
     const response = await fetch(endpoint, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ formType, formData }),
+      body: JSON.stringify(formToken === undefined ? { formType, formData } : { formType, formData, formToken }),
     })
     const text = await response.text()
     let reply: Reply

@@ -4,7 +4,7 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
 import { type FieldErrors, HONEYPOT_FIELD } from '../../../forms/contract.ts'
 import { checkForm, type Rule } from '../../../forms/rules.ts'
-import { type SubmitMessages, type SubmitOutcome, submitForm } from './submit.ts'
+import { fetchFormToken, SUBMIT_ENDPOINT, type SubmitMessages, type SubmitOutcome, submitForm } from './submit.ts'
 
 export type Values = Record<string, string | string[]>
 
@@ -48,10 +48,13 @@ export function useForm<V extends Values>(options: {
   const [focusRequest, setFocusRequest] = useState(0)
   const formRef = useRef<HTMLFormElement | null>(null)
   const busy = useRef(false)
+  /** The time token asked for when the form came to life, sent with the form (server/spam.ts). */
+  const formToken = useRef<Promise<string | undefined>>(undefined)
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on hydration: `defaults` is fixed for the life of the form
   useEffect(() => {
     setEnhanced(true)
+    formToken.current = fetchFormToken()
     // Whatever a visitor typed before React took over is in the page, not in state: adopt it, or the
     // next render would wipe it.
     const typed = formRef.current ? valuesInPage(formRef.current, defaults) : {}
@@ -122,18 +125,22 @@ export function useForm<V extends Values>(options: {
       setStatus({ kind: 'loading' })
       busy.current = true
       // Send what the visitor typed (the server trims and checks again), not the parsed copy.
-      void submitForm(formType, formData, messages).then((outcome) => {
-        busy.current = false
-        if (outcome.ok) {
-          setValues(defaults)
-          setStatus({ kind: 'success', message: outcome.message, reference: outcome.reference })
-        } else {
-          setErrors(outcome.fieldErrors)
-          setStatus({ kind: 'error', message: outcome.message })
-          if (Object.keys(outcome.fieldErrors).length > 0) setFocusRequest((n) => n + 1)
-        }
-        onOutcome?.(outcome)
-      })
+      void Promise.resolve(formToken.current)
+        .then((token) => submitForm(formType, formData, messages, SUBMIT_ENDPOINT, token))
+        .then((outcome) => {
+          busy.current = false
+          if (outcome.ok) {
+            // A next enquiry from this page is timed from now.
+            formToken.current = fetchFormToken()
+            setValues(defaults)
+            setStatus({ kind: 'success', message: outcome.message, reference: outcome.reference })
+          } else {
+            setErrors(outcome.fieldErrors)
+            setStatus({ kind: 'error', message: outcome.message })
+            if (Object.keys(outcome.fieldErrors).length > 0) setFocusRequest((n) => n + 1)
+          }
+          onOutcome?.(outcome)
+        })
     },
     [values, rules, formType, messages, toFormData, defaults, onOutcome],
   )

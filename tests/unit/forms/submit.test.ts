@@ -49,6 +49,16 @@ describe('submitForm', () => {
     expect(consoleError).not.toHaveBeenCalled()
   })
 
+  test('sends the form time token beside formType and formData when it has one', async () => {
+    let body = ''
+    handler = (received, req, res) => {
+      body = received
+      json(200, { success: true })(received, req, res)
+    }
+    await submitForm('QuickEnquiry', { name: 'Omar' }, QUICK_ENQUIRY_MESSAGES, endpoint, '1700000000000.signature')
+    expect(JSON.parse(body)).toEqual({ formType: 'QuickEnquiry', formData: { name: 'Omar' }, formToken: '1700000000000.signature' })
+  })
+
   const cases: [string, Handler, string, string, string][] = [
     // reply, product forms, Quick Enquiry, contact form
     ['success false without a message', json(200, { success: false }), 'Submission failed', 'Submission failed', 'Submission failed'],

@@ -1,0 +1,143 @@
+// A buyer caught as spam is found and released by the owner on a 390 px phone, in Chromium against
+// the real server: the spam view shows the reasons, "Not spam" moves it to the enquiries and its
+// mail goes out (read from the mailbox). Then the inbox's list, one enquiry, the spam view and the
+// dashboard are photographed at 390 and 1280 px (INBOX_SCREENSHOTS=<folder> keeps the pictures),
+// and the dashboard's charts are checked for their accessible names and tables.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { baseURL, connectBrowser, DESKTOP, MOBILE, openPage, uniqueMarker, waitForMail, type OpenPage } from './support.ts'
+
+const password = inject('adminPassword')
+const shots = process.env.INBOX_SCREENSHOTS ?? fs.mkdtempSync(path.join(os.tmpdir(), 'inbox-shots-'))
+let browser: Browser
+beforeAll(async () => {
+  browser = await connectBrowser()
+  fs.mkdirSync(shots, { recursive: true })
+})
+afterAll(async () => {
+  await browser.close()
+})
+
+async function logIn(page: Page): Promise<void> {
+  await page.goto('/admin/login')
+  await page.getByLabel('Password').fill(password)
+  await Promise.all([page.waitForURL('**/admin/enquiries'), page.getByRole('button', { name: 'Log in' }).click()])
+}
+
+describe('the owner releases a buyer caught as spam, on a phone', () => {
+  let owner: OpenPage
+  const marker = uniqueMarker('Caught')
+  const name = `Ravi ${marker}`
+
+  beforeAll(async () => {
+    owner = await openPage(browser, { viewport: MOBILE })
+    // A buyer without JavaScript pasting links to their own catalogue: scored as spam.
+    const message = 'Our catalogue: https://a.example/1 https://a.example/2 https://a.example/3 https://a.example/4'
+    const res = await fetch(`${baseURL}/api/submit`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: baseURL },
+      body: new URLSearchParams({
+        formType: 'QuickEnquiry',
+        product: 'Cardamom',
+        country: 'Germany',
+        name,
+        email: 'ravi@example.de',
+        mobile: '+49 151 2345678',
+        message,
+      }).toString(),
+      redirect: 'manual',
+    })
+    expect(res.status).toBe(303)
+  })
+  afterAll(async () => {
+    await owner.close()
+  })
+
+  test('the spam view shows why; "Not spam" moves it to the enquiries and its mail goes out', async () => {
+    const { page, problems } = owner
+    await logIn(page)
+    await Promise.all([page.waitForURL(/state=spam/), page.getByRole('link', { name: /^Spam \d+$/ }).click()])
+    const row = page.locator('tbody tr', { hasText: name })
+    await row.waitFor()
+    expect(await row.getByRole('list', { name: 'Why it is spam' }).textContent()).toContain('Contains 4 links')
+    expect(await row.textContent()).toContain('Quick enquiry (home page)')
+    await Promise.all([page.waitForURL(/\/admin\/enquiries\/\d+/), row.getByRole('link', { name }).click()])
+    const reasons = page.getByRole('region', { name: 'Why this is in spam' })
+    await reasons.waitFor()
+    expect(await reasons.getByRole('listitem').allTextContents()).toEqual(['Sent without JavaScript (no time check)', 'Contains 4 links'])
+    // The request's details are folded away until asked for.
+    expect(await page.getByText('IP address').isVisible()).toBe(false)
+    await page.screenshot({ path: path.join(shots, 'inbox-spam-detail-390.png'), fullPage: true })
+    await page.getByText('Technical details').click()
+    expect(await page.getByText('IP address').isVisible()).toBe(true)
+
+    await page.getByRole('button', { name: 'Not spam' }).click()
+    await page.getByText('Moved to the enquiries; its mail is being sent now.').waitFor()
+    const mail = await waitForMail(marker, 30_000)
+    expect(mail.text).toContain('https://a.example/4')
+    await page.getByRole('button', { name: 'Spam', exact: true }).waitFor()
+    expect(problems).toEqual([])
+  })
+})
+
+describe('screenshots of the inbox at 390 and 1280 px', () => {
+  beforeAll(async () => {
+    // A robot for the spam view: the hidden field filled in, and links.
+    const res = await fetch(`${baseURL}/api/submit`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseURL },
+      body: JSON.stringify({
+        formType: 'contact',
+        formData: {
+          name: 'Cheap SEO',
+          email: 'seo@example.net',
+          details: 'Rank first: http://seo.example http://seo.example/2',
+          website: 'x',
+        },
+      }),
+    })
+    expect(res.status).toBe(200)
+  })
+
+  for (const [label, viewport] of [
+    ['390', MOBILE],
+    ['1280', DESKTOP],
+  ] as const) {
+    test(`list, one enquiry, the spam view and the dashboard at ${label} px`, async () => {
+      const owner = await openPage(browser, { viewport })
+      try {
+        const { page, problems } = owner
+        await logIn(page)
+        await page.locator('tbody tr').first().waitFor()
+        // Every filter field is whole inside the page: nothing cut off at either width.
+        for (const input of await page.locator('.inbox-filter .inbox-input').all()) {
+          const box = (await input.boundingBox())!
+          expect(box.x).toBeGreaterThanOrEqual(0)
+          expect(box.x + box.width).toBeLessThanOrEqual(viewport.width)
+        }
+        const dateWidth = (await page.getByLabel('From').boundingBox())!.width
+        expect(dateWidth).toBeGreaterThanOrEqual(150)
+        await page.screenshot({ path: path.join(shots, `inbox-list-${label}.png`), fullPage: true })
+        await Promise.all([page.waitForURL(/\/admin\/enquiries\/\d+/), page.locator('tbody tr a').first().click()])
+        await page.getByRole('heading', { name: 'What they sent' }).waitFor()
+        await page.screenshot({ path: path.join(shots, `inbox-detail-${label}.png`), fullPage: true })
+        await page.goto('/admin/enquiries?state=spam')
+        await page.getByRole('list', { name: 'Why it is spam' }).first().waitFor()
+        await page.screenshot({ path: path.join(shots, `inbox-spam-${label}.png`), fullPage: true })
+        await page.goto('/admin/enquiries/dashboard')
+        const chart = page.getByRole('img', { name: /Enquiries per week/ })
+        await chart.waitFor()
+        expect(await page.getByRole('img').count()).toBeGreaterThanOrEqual(3)
+        await page.getByText('Show as a table').first().click()
+        expect(await page.getByRole('table', { name: 'Enquiries per week' }).locator('tbody tr').count()).toBe(12)
+        await page.screenshot({ path: path.join(shots, `inbox-dashboard-${label}.png`), fullPage: true })
+        expect(problems).toEqual([])
+      } finally {
+        await owner.close()
+      }
+    })
+  }
+})
