@@ -1,11 +1,12 @@
 // What the SQLite and the PostgreSQL store share: every query, written once with Kysely. The two
 // subclasses add how a write transaction begins, how ids are taken, which failures mean the
 // database is unavailable, and the few places where the dialects differ.
+import { createHash } from 'node:crypto'
 import { sql, type Expression, type SqlBool } from 'kysely'
 import type { Store as RateLimitStore } from 'express-rate-limit'
 import { Inbox } from './inbox.ts'
-import { outboxRow, selectSubmissions, submissionRow, toOutboxMessages, toSubmission } from './rows.ts'
-import type { EnquiryDb } from './schema.ts'
+import { newReference, outboxRow, selectSubmissions, submissionRow, toOutboxMessages, toSubmission } from './rows.ts'
+import type { EnquiryDb, OutboxChannel } from './schema.ts'
 import {
   StoreUnavailableError,
   type MailInputs,
@@ -58,7 +59,7 @@ export abstract class SqlEnquiryStore {
   }
 
   /** After submissions committed. */
-  protected committed(_ids: StoredIds[]): void {}
+  protected committed(_ids: Array<Pick<StoredIds, 'id' | 'outboxId'>>): void {}
 
   /**
    * The outbox's bookkeeping (leases, attempts, "sent"): losing one of these writes to a crash can
@@ -118,20 +119,82 @@ export abstract class SqlEnquiryStore {
     return ids
   }
 
-  /** The inserts of one submission and its mail, inside the caller's transaction. */
+  /** The inserts of one submission and its deliveries, inside the caller's transaction. */
   protected async insertSubmission(db: EnquiryDb, submission: NewSubmission, mail: MailInputs | null): Promise<StoredIds> {
+    const reference = await this.freeReference(db)
     const { id } = await db
       .insertInto('submissions')
-      .values({ ...this.newId('submissions'), ...submissionRow(submission) })
+      .values({ ...this.newId('submissions'), ...submissionRow(submission, reference) })
       .returning('id')
       .executeTakeFirstOrThrow()
-    if (!mail) return { id, outboxId: null }
-    const outbox = await db
-      .insertInto('outbox')
-      .values({ ...this.newId('outbox'), ...outboxRow(id, submission.receivedAt, mail) })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    return { id, outboxId: outbox.id }
+    if (!mail) return { id, outboxId: null, reference }
+    return { id, outboxId: await this.insertDeliveries(db, id, mail, submission.receivedAt), reference }
+  }
+
+  /**
+   * A reference no submission has. 40 random bits make a clash rare (one in a million with a
+   * thousand enquiries stored); the unique index refuses one that slips through two transactions at once.
+   */
+  private async freeReference(db: EnquiryDb): Promise<string> {
+    for (;;) {
+      const reference = newReference()
+      const taken = await db.selectFrom('submissions').select('id').where('reference', '=', reference).executeTakeFirst()
+      if (!taken) return reference
+    }
+  }
+
+  /**
+   * Queues an accepted submission's deliveries, in the caller's transaction: the owner's mail; the
+   * buyer's acknowledgement when asked for, unless their address got one this day (UTC) already
+   * (counted here, so the limit holds across instances); one delivery per webhook endpoint. The one
+   * place that decides what an accepted enquiry sends. Returns the highest outbox id queued.
+   */
+  protected async insertDeliveries(db: EnquiryDb, submissionId: number, plan: MailInputs, now: number): Promise<number> {
+    const queue = async (channel: OutboxChannel, target: string | null = null) =>
+      (
+        await db
+          .insertInto('outbox')
+          .values({ ...this.newId('outbox'), ...outboxRow(submissionId, now, plan, channel, target) })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id
+    let last = await queue('owner')
+    if (plan.acknowledge) {
+      const { email } = await db.selectFrom('submissions').select('email').where('id', '=', submissionId).executeTakeFirstOrThrow()
+      if (email && (await this.firstAcknowledgementToday(db, email, now))) last = await queue('acknowledgement')
+    }
+    for (const url of plan.webhooks ?? []) last = await queue('webhook', url)
+    return last
+  }
+
+  /** Records that `email` gets an acknowledgement today; false if it already got one. */
+  private async firstAcknowledgementToday(db: EnquiryDb, email: string, now: number): Promise<boolean> {
+    const day = new Date(now).toISOString().slice(0, 10)
+    const addressHash = createHash('sha256').update(email.trim().toLowerCase()).digest('hex')
+    // Yesterday's rows and older count no more: the table holds a day of addresses (hashed).
+    await db.deleteFrom('acknowledgements_sent').where('day', '<', day).execute()
+    const inserted = await db
+      .insertInto('acknowledgements_sent')
+      .values({ day, address_hash: addressHash })
+      .onConflict((oc) => oc.doNothing())
+      .returning('day')
+      .executeTakeFirst()
+    return inserted !== undefined
+  }
+
+  /**
+   * Queues the deliveries of a stored submission (one the owner has just marked "Not spam"), as
+   * the submit path does for a new one; resolves once durable. Returns the highest outbox id.
+   */
+  async queueDeliveries(submissionId: number, plan: MailInputs, now = Date.now()): Promise<number> {
+    let outboxId: number
+    try {
+      outboxId = await this.writeTransaction((db) => this.insertDeliveries(db, submissionId, plan, now))
+    } catch (error) {
+      throw this.writeFailed(error)
+    }
+    this.written([{ id: submissionId, outboxId }])
+    return outboxId
   }
 
   /**
@@ -145,7 +208,7 @@ export abstract class SqlEnquiryStore {
   }
 
   /** Submissions committed: the database writes again. */
-  protected written(ids: StoredIds[]): void {
+  protected written(ids: Array<Pick<StoredIds, 'id' | 'outboxId'>>): void {
     this.writeFailure = undefined
     this.committed(ids)
   }
