@@ -51,6 +51,8 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
     pagesElsewhere: site.apiOrigin !== undefined,
     isAllowedOrigin,
     onQueued: deps.onQueued ?? (() => {}),
+    acknowledgeBuyers: config.acknowledgeBuyers,
+    webhooks: config.webhooks.urls,
   }
 
   const app = express()

@@ -9,9 +9,10 @@ import { createApp } from './app.ts'
 import type { Config } from './config.ts'
 import { createLogger, type Logger } from './log.ts'
 import { createMailSender, describeMailSender, type MailSettings } from './mail.ts'
+import { DigestScheduler } from './digest.ts'
 import { OutboxWorker } from './outbox.ts'
 import { recordMailSettings } from './mail-settings.ts'
-import type { BuiltSite } from './site.ts'
+import { type BuiltSite, loadSite } from './site.ts'
 import { openStore, type EnquiryStore } from './store/index.ts'
 
 export interface RunningServer {
@@ -41,11 +42,21 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   })
   const sender = createMailSender(mail)
   const closeSender = () => sender.close()
-  const outbox = new OutboxWorker(store, sender, config.outbox, logger)
   let shuttingDown = false
   let app: ReturnType<typeof createApp>
+  let outbox: OutboxWorker
+  let digest: DigestScheduler | undefined
   try {
-    app = createApp(config, { store, logger, site: options.site, onQueued: () => outbox.notify(), isShuttingDown: () => shuttingDown })
+    const site = options.site ?? loadSite(config.distDir)
+    outbox = new OutboxWorker(store, sender, config.outbox, logger, {
+      acknowledgement: site.acknowledgement,
+      webhooks: { secret: config.webhooks.secret, timeoutMs: config.webhooks.timeoutMs },
+    })
+    if (config.acknowledgeBuyers && !site.acknowledgement) {
+      logger.warn('the built site has no acknowledgement text (an older build): buyers get none until it is rebuilt')
+    }
+    if (config.digest) digest = new DigestScheduler(store, sender, { ...config.digest, siteUrl: config.siteUrl, ...config.outbox }, logger)
+    app = createApp(config, { store, logger, site, onQueued: () => outbox.notify(), isShuttingDown: () => shuttingDown })
     recordMailSettings(config)
   } catch (error) {
     await store.close()
@@ -71,6 +82,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     })
   })
   outbox.start()
+  digest?.start()
   const { port, address, family } = server.address() as AddressInfo
   const host = config.host ?? (family === 'IPv6' && address === '::' ? 'localhost' : address === '0.0.0.0' ? 'localhost' : address)
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
@@ -98,7 +110,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       const reserve = Math.min(500, timeout / 4)
       const drained = drainHttp(server, inFlight, timeout - reserve, logger)
       const outboxStopped = outbox.stop(timeout - reserve)
-      const [, sendFinished] = await Promise.all([drained, outboxStopped])
+      const [, sendFinished] = await Promise.all([drained, outboxStopped, digest?.stop()])
       if (!sendFinished) {
         logger.warn(
           { timeoutMs: timeout },

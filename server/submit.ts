@@ -43,6 +43,10 @@ export interface SubmitContext {
   isAllowedOrigin(origin: string): boolean
   /** Called after a mail was queued, to wake the outbox worker. */
   onQueued(): void
+  /** Mail buyers an acknowledgement (ACKNOWLEDGE_BUYERS). */
+  acknowledgeBuyers: boolean
+  /** The endpoints of WEBHOOK_URLS. */
+  webhooks: string[]
 }
 
 interface Envelope {
@@ -71,7 +75,7 @@ export function createSubmitHandler(ctx: SubmitContext): (req: Request, res: Res
         // own pages: its path, or the page on an allowed origin; nothing a client wrote beyond that.
         res.status(303).setHeader('Location', pageUrl(ctx, req, ctx.staticSite.has(THANK_YOU_PATH) ? THANK_YOU_PATH : '/'))
         res.end()
-      } else res.json({ success: true, message: outcome.message })
+      } else res.json({ success: true, message: outcome.message, reference: outcome.reference })
     } catch (error) {
       if (!(error instanceof RequestError)) throw error
       addToRequestLine(res, { refused: error.message, fields: Object.keys(error.errors) })
@@ -89,7 +93,7 @@ async function accept(
   req: Request,
   res: Response,
   { formType, entry, formData }: Envelope,
-): Promise<{ message: string }> {
+): Promise<{ message: string; reference: string }> {
   const requestId = String(req.id)
   const honeypot = formData[HONEYPOT_FIELD]
   const spam = typeof honeypot === 'string' ? honeypot.trim() !== '' : honeypot !== undefined && honeypot !== null
@@ -110,11 +114,17 @@ async function accept(
     userAgent: normaliseText(req.headers['user-agent'] ?? '', 'single').slice(0, 500) || undefined,
     requestId,
   }
-  // The store queues the mail with the submission; it is composed (composeEnquiryMail) when it is sent.
-  const { id } = await ctx.store.addSubmission(submission, spam ? null : { siteUrl: ctx.siteUrl })
+  // The store queues the deliveries with the submission: the owner's mail, the buyer's
+  // acknowledgement (not for a review: the reviewer asked nothing, and the page already said what
+  // happens to a review), each webhook. Each is composed when it is sent. Spam gets none, and a
+  // reference like any other, so a bot learns nothing.
+  const { id, reference } = await ctx.store.addSubmission(
+    submission,
+    spam ? null : { siteUrl: ctx.siteUrl, acknowledge: ctx.acknowledgeBuyers && entry.kind !== 'review', webhooks: ctx.webhooks },
+  )
   addToRequestLine(res, { submissionId: id, formType, stored: submission.status })
   if (!spam) ctx.onQueued()
-  return { message: entry.kind === 'review' ? REVIEW_SUCCESS_MESSAGE : SUCCESS_MESSAGE }
+  return { message: entry.kind === 'review' ? REVIEW_SUCCESS_MESSAGE : SUCCESS_MESSAGE, reference }
 }
 
 function jsonEnvelope(body: unknown, formTypes: Map<string, FormTypeEntry>): Envelope {

@@ -109,13 +109,7 @@ export function newReference(): string {
 /** What someone typed as a reference, as stored (upper case, no spaces or dashes, O read as 0 and
  * I or L as 1, as Crockford's base32 says), or undefined if it cannot be one. */
 export function normaliseReference(text: string): string | undefined {
-  const reference = text
-    .trim()
-    .replace(/^#/, '')
-    .replace(/[\s-]/g, '')
-    .toUpperCase()
-    .replace(/O/g, '0')
-    .replace(/[IL]/g, '1')
+  const reference = text.trim().replace(/^#/, '').replace(/[\s-]/g, '').toUpperCase().replace(/O/g, '0').replace(/[IL]/g, '1')
   return /^[0-9A-HJKMNP-TV-Z]{8}$/.test(reference) ? reference : undefined
 }
 

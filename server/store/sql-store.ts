@@ -6,7 +6,7 @@ import { sql, type Expression, type SqlBool } from 'kysely'
 import type { Store as RateLimitStore } from 'express-rate-limit'
 import { Inbox } from './inbox.ts'
 import { newReference, outboxRow, selectSubmissions, submissionRow, toOutboxMessages, toSubmission } from './rows.ts'
-import type { EnquiryDb, OutboxChannel } from './schema.ts'
+import type { DigestRow, EnquiryDb, OutboxChannel } from './schema.ts'
 import {
   StoreUnavailableError,
   type MailInputs,
@@ -321,6 +321,64 @@ export abstract class SqlEnquiryStore {
         .where('lease_owner', '=', owner)
         .execute(),
     )
+  }
+
+  /**
+   * Takes the digest of `day` to send, creating it if no instance has: resolves with it leased to
+   * `owner` (and the attempt counted) when it is unsent, due and not leased by a live worker;
+   * undefined otherwise. However many instances ask, one sends it at a time, and once sent never again.
+   */
+  async claimDigest(day: string, owner: string, now: number, leaseMs: number): Promise<DigestRow | undefined> {
+    return this.bookkeeping(async (db) => {
+      await db
+        .insertInto('digests')
+        .values({ day, created_at: now, status: 'queued', next_attempt_at: now })
+        .onConflict((oc) => oc.column('day').doNothing())
+        .execute()
+      return db
+        .updateTable('digests')
+        .set((eb) => ({ lease_owner: owner, lease_until: now + leaseMs, attempts: eb('attempts', '+', 1) }))
+        .where('day', '=', day)
+        .where('status', '=', 'queued')
+        .where('next_attempt_at', '<=', now)
+        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
+        .returningAll()
+        .executeTakeFirst()
+    })
+  }
+
+  async markDigestSent(day: string, now: number, delivery: string): Promise<void> {
+    await this.bookkeeping((db) =>
+      db
+        .updateTable('digests')
+        .set({ status: 'sent', sent_at: now, delivery, last_error: null, lease_owner: null, lease_until: null })
+        .where('day', '=', day)
+        .execute(),
+    )
+  }
+
+  async markDigestFailed(day: string, owner: string, error: string, nextAttemptAt: number): Promise<void> {
+    await this.bookkeeping((db) =>
+      db
+        .updateTable('digests')
+        .set({ last_error: error.slice(0, 1000), next_attempt_at: nextAttemptAt, lease_owner: null, lease_until: null })
+        .where('day', '=', day)
+        .where('status', '=', 'queued')
+        .where('lease_owner', '=', owner)
+        .execute(),
+    )
+  }
+
+  /** The submissions (not spam) received in [from, until), oldest first: a digest's. */
+  async submissionsReceivedBetween(from: number, until: number): Promise<Submission[]> {
+    const rows = await selectSubmissions(this.db)
+      .where('s.status', '!=', 'spam')
+      .where('s.received_at', '>=', from)
+      .where('s.received_at', '<', until)
+      .orderBy('s.received_at')
+      .orderBy('s.id')
+      .execute()
+    return rows.map(toSubmission)
   }
 
   /** When the next queued message becomes due (or its lease runs out); undefined if none is queued. */
