@@ -4,7 +4,8 @@
 // Every write is one statement; a deleted enquiry's mail goes with it (ON DELETE CASCADE).
 import { sql, type ExpressionBuilder, type RawBuilder } from 'kysely'
 import type { EnquiryDetail, EnquiryState, InboxFilter, InboxPage, InboxRow, MailDelivery, MailState } from '../../project/inbox-api.ts'
-import { selectSubmissions, toOutboxMessages, toSubmission } from './rows.ts'
+import { deliveryLabel } from '../outbox.ts'
+import { normaliseReference, selectSubmissions, toOutboxMessages, toSubmission } from './rows.ts'
 import type { Database, EnquiryDb, OutboxStatus } from './schema.ts'
 import type { OutboxMessage, StoreKind, Submission } from './types.ts'
 
@@ -176,6 +177,8 @@ export class Inbox {
       inFields,
     ]
     if (number) alternatives.push(sql<boolean>`${sql.ref('s.id')} = ${Number(number[1])}`)
+    const reference = normaliseReference(q)
+    if (reference) alternatives.push(sql<boolean>`${sql.ref('s.reference')} = ${reference}`)
     return eb.or(alternatives)
   }
 }
@@ -193,6 +196,7 @@ export function inboxRow(s: Submission): InboxRow {
   const text = (field: string) => (typeof s.data[field] === 'string' ? (s.data[field] as string) : '')
   return {
     id: s.id,
+    reference: s.reference,
     receivedAt: s.receivedAt,
     formType: s.formType,
     kind: s.kind,
@@ -213,6 +217,8 @@ export function inboxRow(s: Submission): InboxRow {
 function mailDelivery(m: OutboxMessage): MailDelivery {
   return {
     id: m.id,
+    channel: m.channel,
+    label: deliveryLabel(m),
     status: mailState(m.status, m.lastError),
     attempts: m.attempts,
     createdAt: m.createdAt,

@@ -102,7 +102,7 @@ function FilterForm({ params, formTypes }: { params: URLSearchParams; formTypes:
           name="q"
           type="search"
           defaultValue={value('q')}
-          placeholder="Name, e-mail, words or #number"
+          placeholder="Name, e-mail, words, #number or reference"
         />
       </div>
       <Choice name="form" label="Form" value={value('form')} options={[['', 'All forms'], ...forms.map((f): [string, string] => [f, f])]} />
