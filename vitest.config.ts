@@ -35,6 +35,7 @@ const POSTGRESQL_SUITES = [
   'tests/server/inbox-migration.test.ts',
   'tests/server/input-hardening.test.ts',
   'tests/server/unavailable.test.ts',
+  'tests/server/notify.test.ts',
   'tests/server/postgresql/**/*.test.ts',
 ]
 
