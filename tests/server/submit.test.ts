@@ -60,7 +60,7 @@ describe('every formType', () => {
     for (const formType of all) {
       const { kind } = formTypes[formType]!
       const data = { ...validData[kind], name: `${validData[kind].name} ${formType}` } as Record<string, unknown>
-      const message = received.find((m) => m.parsed.subject?.includes(`(#${ids.get(formType)})`))
+      const message = received.find((m) => m.parsed.subject?.includes(`(#${ids.get(formType)}, ref. `))
       expect(message, formType).toBeDefined()
       const parsed = message!.parsed
       expect(parsed.subject).toContain(expectedProduct(formType))
