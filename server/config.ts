@@ -285,7 +285,7 @@ export const ENVIRONMENT = {
     schema: z.string().transform(list).optional(),
     default: 'none',
     meaning:
-      'Endpoints told of each accepted enquiry (comma-separated https URLs): Slack and Microsoft Teams incoming webhooks by their host, or any URL after `slack:`, `teams:` or `json:`; others get the signed JSON event (see "Webhooks" below)',
+      'Endpoints told of each accepted enquiry (comma-separated https URLs): Slack and Microsoft Teams incoming webhooks by their host, or any URL after `slack:`, `teams:` or `json:`; others get the signed JSON event (see "Webhooks" above)',
     secret: 'value',
   }),
   WEBHOOK_SECRET: variable({
