@@ -338,6 +338,8 @@ const baseServiceEnv = {
   OUTBOX_POLL_SECONDS: '0.1',
   OUTBOX_LEASE_SECONDS: '1',
   BUILD_ON_START: 'false',
+  // As testConfig: the tests of child processes count the owner's mail.
+  ACKNOWLEDGE_BUYERS: 'false',
 }
 
 /**
