@@ -8,6 +8,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { formsSchema } from '../../content/schema.ts'
 import { HONEYPOT_FIELD } from '../../forms/schemas.ts'
 import { distLayout } from '../../project/paths.ts'
 import { siteManifestSchema } from '../../project/site-manifest.ts'
@@ -201,6 +202,19 @@ describe('an accepted enquiry: reference, acknowledgement, webhooks', () => {
     await new Promise((r) => setTimeout(r, 500))
     expect(mail.received.length).toBe(mailBefore)
     expect(receiver.hits.length).toBe(hitsBefore)
+  })
+})
+
+describe("the acknowledgement's words (content/forms.yaml)", () => {
+  const words = { subject: 'Received: {reference}', body: 'About {product}: {reference}, {replyTime}.', replyTime: 'soon', anyProduct: 'x' }
+  const check = (acknowledgement: Record<string, string>) =>
+    formsSchema.shape.acknowledgement.safeParse(acknowledgement).error?.issues.map((i) => i.message) ?? []
+  it('take {product}, {reference} and {replyTime}; refuse any other placeholder, and a body without the reference', () => {
+    expect(check(words)).toEqual([])
+    expect(check({ ...words, body: 'Dear {name}, {reference}' })).toEqual([
+      'Unknown placeholder {name}: use {product}, {reference}, {replyTime}.',
+    ])
+    expect(check({ ...words, body: 'Thank you.' })).toEqual(['Must contain {reference}, so the buyer can quote it.'])
   })
 })
 
