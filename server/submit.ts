@@ -115,12 +115,11 @@ async function accept(
     requestId,
   }
   // The store queues the deliveries with the submission: the owner's mail, the buyer's
-  // acknowledgement (not for a review: the reviewer asked nothing, and the page already said what
-  // happens to a review), each webhook. Each is composed when it is sent. Spam gets none, and a
-  // reference like any other, so a bot learns nothing.
+  // acknowledgement (never for a review), each webhook. Each is composed when it is sent. Spam gets
+  // none, and a reference like any other, so a bot learns nothing.
   const { id, reference } = await ctx.store.addSubmission(
     submission,
-    spam ? null : { siteUrl: ctx.siteUrl, acknowledge: ctx.acknowledgeBuyers && entry.kind !== 'review', webhooks: ctx.webhooks },
+    spam ? null : { siteUrl: ctx.siteUrl, acknowledge: ctx.acknowledgeBuyers, webhooks: ctx.webhooks },
   )
   addToRequestLine(res, { submissionId: id, formType, stored: submission.status })
   if (!spam) ctx.onQueued()

@@ -145,7 +145,7 @@ export abstract class SqlEnquiryStore {
 
   /**
    * Queues an accepted submission's deliveries, in the caller's transaction: the owner's mail; the
-   * buyer's acknowledgement when asked for, unless their address got one this day (UTC) already
+   * buyer's acknowledgement when asked for, unless it is a review or its address got one this day (UTC) already
    * (counted here, so the limit holds across instances); one delivery per webhook endpoint. The one
    * place that decides what an accepted enquiry sends. Returns the highest outbox id queued.
    */
@@ -160,8 +160,13 @@ export abstract class SqlEnquiryStore {
       ).id
     let last = await queue('owner')
     if (plan.acknowledge) {
-      const { email } = await db.selectFrom('submissions').select('email').where('id', '=', submissionId).executeTakeFirstOrThrow()
-      if (email && (await this.firstAcknowledgementToday(db, email, now))) last = await queue('acknowledgement')
+      const { email, kind } = await db
+        .selectFrom('submissions')
+        .select(['email', 'kind'])
+        .where('id', '=', submissionId)
+        .executeTakeFirstOrThrow()
+      // Not for a review: the reviewer asked nothing, and the page said what happens to a review.
+      if (kind !== 'review' && email && (await this.firstAcknowledgementToday(db, email, now))) last = await queue('acknowledgement')
     }
     for (const url of plan.webhooks ?? []) last = await queue('webhook', url)
     return last

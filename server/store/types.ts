@@ -49,7 +49,7 @@ export interface Submission extends NewSubmission {
 export interface MailInputs {
   /** The site the mail says it comes from; its host names the Message-ID. */
   siteUrl: string
-  /** Acknowledge to the buyer (ACKNOWLEDGE_BUYERS, and not a review). */
+  /** Acknowledge to the buyer (ACKNOWLEDGE_BUYERS); the store never does for a review. */
   acknowledge?: boolean
   /** The endpoints of WEBHOOK_URLS. */
   webhooks?: string[]
