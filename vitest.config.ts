@@ -37,6 +37,7 @@ const POSTGRESQL_SUITES = [
   'tests/server/input-hardening.test.ts',
   'tests/server/unavailable.test.ts',
   'tests/server/schema-upgrade.test.ts',
+  'tests/server/notify.test.ts',
   'tests/server/postgresql/**/*.test.ts',
 ]
 

@@ -48,6 +48,7 @@ export function siteManifest(
     formTypes,
     products: productOptions(content),
     pages: content.routes.filter((r) => r.kind !== 'thankYou' && r.kind !== 'enquiryProblem').map((r) => r.path),
+    acknowledgement: content.forms.acknowledgement,
     inlineHashes: hashes,
   }
 }

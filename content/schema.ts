@@ -618,6 +618,22 @@ export const reviewsSchema = z
   .meta({ title: 'reviews.yaml', description: 'The Reviews page: rating counts and the reviews shown.' })
 
 // ---- forms.yaml: choices and wording shared by the enquiry forms ----
+const ACKNOWLEDGEMENT_PLACEHOLDERS = ['product', 'reference', 'replyTime']
+/** Text whose {placeholders} are only the acknowledgement's. */
+const placeholderText = z
+  .string()
+  .trim()
+  .min(1)
+  .superRefine((value, ctx) => {
+    for (const [, name] of value.matchAll(/\{(\w*)\}/g)) {
+      if (!ACKNOWLEDGEMENT_PLACEHOLDERS.includes(name!)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `Unknown placeholder {${name}}: use ${ACKNOWLEDGEMENT_PLACEHOLDERS.map((p) => `{${p}}`).join(', ')}.`,
+        })
+      }
+    }
+  })
 const dialCode = matching(/^[0-9]{1,4}$/, 'Digits only, without +, in quotes, e.g. "91"')
 export const formsSchema = z
   .strictObject({
@@ -634,8 +650,26 @@ export const formsSchema = z
     countries: z.array(text).min(1).meta({ description: 'The countries of the Quick Enquiry, in alphabetical order.' }),
     requirementPlaceholder: text.meta({ description: 'The example text in the empty requirement box.', label: 'Example requirement' }),
     containerPlaceholder: text.meta({ description: 'The example text in the empty container box.', label: 'Example container' }),
+    acknowledgement: z
+      .strictObject({
+        subject: placeholderText.meta({
+          description: 'The subject of the mail a buyer gets after sending an enquiry. May use {product}, {reference} and {replyTime}.',
+        }),
+        body: placeholderText
+          .refine((body) => body.includes('{reference}'), 'Must contain {reference}, so the buyer can quote it.')
+          .meta({
+            description:
+              'The mail’s text, in paragraphs separated by a blank line. {product} is the product asked about, {reference} the enquiry’s reference (required), {replyTime} the reply time below.',
+          }),
+        replyTime: text.meta({ description: 'When the buyer can expect a reply, as it reads in the text, e.g. "within one working day".' }),
+        anyProduct: text.meta({ description: 'What {product} reads when the buyer named no product, e.g. "our products".' }),
+      })
+      .meta({
+        description:
+          'The short mail each buyer gets after sending an enquiry (not a review), from the company’s address. Nothing the buyer typed is in it.',
+      }),
   })
-  .meta({ title: 'forms.yaml', description: 'Lists and example texts used by the enquiry forms.' })
+  .meta({ title: 'forms.yaml', description: 'Lists and example texts used by the enquiry forms and the acknowledgement mail.' })
 
 // ---- legal/*.mdx front matter ----
 export const legalSchema = z

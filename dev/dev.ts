@@ -65,6 +65,8 @@ const config = loadConfig(
     DIST_DIR: noStaticFiles,
     ADMIN_PASSWORD: '',
     ADMIN_PASSWORD_HASH: '',
+    // No build, so no acknowledgement text: the preview mails the owner's copy only.
+    ACKNOWLEDGE_BUYERS: 'false',
   },
   paths.root,
 )

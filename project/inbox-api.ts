@@ -9,7 +9,7 @@ export type EnquiryState = 'open' | 'handled' | 'spam'
 export type MailState = 'queued' | 'sent' | 'failed'
 
 export interface InboxFilter {
-  /** Words to find in any field, or a submission number ("42", "#42"). */
+  /** Words to find in any field, a submission number ("42", "#42"), or a reference ("K7M29QXD"). */
   q?: string
   formType?: string
   /** Open and handled are the enquiries; spam is shown only when asked for. */
@@ -23,6 +23,8 @@ export interface InboxFilter {
 
 export interface InboxRow {
   id: number
+  /** What the buyer quotes; null on enquiries stored before references. */
+  reference: string | null
   receivedAt: number
   formType: string
   kind: string
@@ -43,8 +45,14 @@ export interface InboxRow {
   spamReasons: string[]
 }
 
+/** Whom a delivery goes to: the company mailbox, the buyer (acknowledgement), or a webhook endpoint. */
+export type DeliveryChannel = 'owner' | 'acknowledgement' | 'webhook'
+
 export interface MailDelivery {
   id: number
+  channel: DeliveryChannel
+  /** For people: "Mail to the company mailbox", "Webhook to hooks.slack.com (Slack)"; never a webhook's full URL. */
+  label: string
   status: MailState
   attempts: number
   createdAt: number
@@ -60,6 +68,7 @@ export interface EnquiryDetail extends InboxRow {
   ip: string | null
   userAgent: string | null
   requestId: string
+  /** Every delivery of the enquiry: the owner's mail, the acknowledgement, each webhook. */
   mails: MailDelivery[]
 }
 

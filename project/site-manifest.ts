@@ -40,6 +40,15 @@ export const siteManifestSchema = z.object({
   products: z.array(z.string().min(1)).optional(),
   /** Canonical paths of every page a visitor may land on (the sitemap's list). */
   pages: z.array(sitePath),
+  /** The acknowledgement mailed to a buyer (content/forms.yaml's `acknowledgement`); absent in older builds. */
+  acknowledgement: z
+    .object({
+      subject: z.string().min(1),
+      body: z.string().min(1),
+      replyTime: z.string().min(1),
+      anyProduct: z.string().min(1),
+    })
+    .optional(),
   /** CSP hash sources of the pages' inline <style> and speculation rules; the server allows exactly these. */
   inlineHashes: z.object({ style: z.array(cspHash), script: z.array(cspHash) }),
 })
@@ -47,3 +56,4 @@ export const siteManifestSchema = z.object({
 export type SiteManifest = z.infer<typeof siteManifestSchema>
 export type FormTypeEntry = SiteManifest['formTypes'][string]
 export type InlineHashes = SiteManifest['inlineHashes']
+export type AcknowledgementText = NonNullable<SiteManifest['acknowledgement']>

@@ -63,6 +63,8 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
         tokens = undefined
         throw error
       })),
+    acknowledgeBuyers: config.acknowledgeBuyers,
+    webhooks: config.webhooks.urls,
   }
 
   const app = express()

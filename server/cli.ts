@@ -18,6 +18,8 @@ import { createMemoryLogger } from './log.ts'
 import { composeOutboxMail, createMailSender } from './mail.ts'
 import { mailSettingsDifferences } from './mail-settings.ts'
 import { OutboxWorker } from './outbox.ts'
+import { deliveryLabel } from './webhook-endpoints.ts'
+import { readAcknowledgement } from './site.ts'
 import { openStore, type EnquiryStore, type FieldValue, type Submission } from './store/index.ts'
 import { copyEnquiries } from './store/copy.ts'
 import { describeDatabaseUrl, PostgresEnquiryStore } from './store/postgres.ts'
@@ -162,9 +164,13 @@ export async function runEnquiriesCommand(args: string[], io: CliIo): Promise<nu
         print(describeSubmission(submission))
         for (const m of await store.outboxForSubmission(id)) {
           const delivery = m.sentAt ? `, sent ${formatTime(m.sentAt)} via ${m.delivery}` : `, next attempt ${formatTime(m.nextAttemptAt)}`
-          print(terminalSafe(`Mail: ${m.status}, ${m.attempts} attempt(s)${delivery}${lease(m)}`))
+          print(
+            terminalSafe(
+              `${m.channel === 'owner' ? 'Mail' : deliveryLabel(m)}: ${m.status}, ${m.attempts} attempt(s)${delivery}${lease(m)}`,
+            ),
+          )
           if (m.lastError) print(`Last error: ${terminalSafe(m.lastError)}`)
-          print(`Subject: ${terminalSafe(composeOutboxMail(m).subject)}`)
+          if (m.channel === 'owner') print(`Subject: ${terminalSafe(composeOutboxMail(m).subject)}`)
         }
         return 0
       }
@@ -243,7 +249,10 @@ export async function runEnquiriesCommand(args: string[], io: CliIo): Promise<nu
           dataDir: config.dataDir,
         })
         const logger = createMemoryLogger()
-        const worker = new OutboxWorker(store, sender, config.outbox, logger)
+        const worker = new OutboxWorker(store, sender, config.outbox, logger, {
+          acknowledgement: readAcknowledgement(config.distDir),
+          webhooks: { secret: config.webhooks.secret, timeoutMs: config.webhooks.timeoutMs },
+        })
         try {
           print(`Sending ${waiting} waiting message(s) (${madeDue} were backing off) via ${sender.description} ...`)
           const result = await worker.deliverDue()

@@ -10,6 +10,7 @@ import { type CmsRemoteConfig, cmsRemoteConfig, GITHUB_REPO } from './editor/con
 import { MIN_PASSWORD_LENGTH, parsePasswordHash, type ScryptHash } from './inbox/password.ts'
 import { LOG_LEVELS, maskSecrets, type LogLevel } from './log.ts'
 import { readBuiltOrigin } from './site.ts'
+import { checkWebhookSecret, parseWebhookEndpoint } from './webhook-endpoints.ts'
 
 export interface Config {
   /** NODE_ENV=production: never build, warn about unset defaults, no loopback origins allowed. */
@@ -42,6 +43,12 @@ export interface Config {
   /** Sooner than this after the form's time token was issued, an enquiry is scored as spam; 0: not checked. */
   formMinFillMs: number
   outbox: { retryBaseMs: number; retryMaxMs: number; leaseMs: number; pollMs: number }
+  /** Mail each buyer an acknowledgement of an accepted enquiry (ACKNOWLEDGE_BUYERS). */
+  acknowledgeBuyers: boolean
+  /** WEBHOOK_URLS (each entry as configured), WEBHOOK_SECRET, WEBHOOK_TIMEOUT_SECONDS. */
+  webhooks: { urls: string[]; secret: string | undefined; timeoutMs: number }
+  /** The owner's daily digest (DIGEST_HOUR in DIGEST_TIME_ZONE); undefined: none. */
+  digest: { hour: number; timeZone: string } | undefined
   shutdownTimeoutMs: number
   /** How long a client may take to send a request's headers, and the whole request (slow clients are cut). */
   requestTimeouts: { headersMs: number; requestMs: number }
@@ -284,6 +291,58 @@ export const ENVIRONMENT = {
     default: '`30`',
     meaning: 'Longest pause between looks at the queue (notices `retry` from the CLI)',
   }),
+  ACKNOWLEDGE_BUYERS: variable({
+    schema: flag.default(true),
+    default: '`true`',
+    meaning:
+      "Mail each buyer a short acknowledgement with the enquiry's reference (words in `content/forms.yaml`), from MAIL_FROM with replies to MAIL_TO; never for spam or reviews, at most one per address per day",
+  }),
+  WEBHOOK_URLS: variable({
+    schema: z.string().transform(list).optional(),
+    default: 'none',
+    meaning:
+      'Endpoints told of each accepted enquiry (comma-separated https URLs): Slack and Microsoft Teams incoming webhooks by their host, or any URL after `slack:`, `teams:` or `json:`; others get the signed JSON event (see "Webhooks" above)',
+    secret: 'value',
+  }),
+  WEBHOOK_SECRET: variable({
+    schema: z
+      .string()
+      .superRefine((value, ctx) => {
+        const problem = checkWebhookSecret(value)
+        if (problem) ctx.addIssue({ code: 'custom', message: problem })
+      })
+      .optional(),
+    default: 'unset',
+    meaning:
+      'Signs every webhook delivery as Standard Webhooks says (`webhook-signature`): `whsec_` and a base64 key, e.g. `whsec_$(openssl rand -base64 32)`; required when a JSON endpoint is set',
+    secret: 'value',
+  }),
+  WEBHOOK_TIMEOUT_SECONDS: variable({
+    schema: seconds(0.1, 120).default(10_000),
+    default: '`10`',
+    meaning: 'Longest one webhook attempt may take; a slower endpoint counts as failed and is retried with the outbox backoff',
+  }),
+  DIGEST_HOUR: variable({
+    schema: integer(0, 23).optional(),
+    default: 'unset (no digest)',
+    meaning:
+      "Mail MAIL_TO a digest of the last 24 hours' enquiries every day at this hour (0-23) in DIGEST_TIME_ZONE; once a day however many instances run",
+  }),
+  DIGEST_TIME_ZONE: variable({
+    schema: z
+      .string()
+      .refine((zone) => {
+        try {
+          new Intl.DateTimeFormat('en', { timeZone: zone })
+          return true
+        } catch {
+          return false
+        }
+      }, 'must be an IANA time zone such as Asia/Kolkata or UTC')
+      .default('UTC'),
+    default: '`UTC`',
+    meaning: "The digest's time zone, e.g. `Asia/Kolkata`",
+  }),
   SHUTDOWN_TIMEOUT_SECONDS: variable({
     schema: seconds(0, 600).default(10_000),
     default: '`10`',
@@ -432,6 +491,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   }
   const proxyProblem = trustedByCountOnOpenPort(e.TRUST_PROXY, e.HOST)
   if (proxyProblem) problems.push(proxyProblem)
+  const webhookUrls = e.WEBHOOK_URLS ?? []
+  webhookUrls.forEach((entry, i) => {
+    const endpoint = parseWebhookEndpoint(entry)
+    if (typeof endpoint === 'string') problems.push(`WEBHOOK_URLS: entry ${i + 1} ${endpoint}`)
+    else if (endpoint.format === 'json' && !e.WEBHOOK_SECRET) {
+      problems.push(
+        `WEBHOOK_SECRET: must be set for the JSON endpoint ${endpoint.url.host} (entry ${i + 1} of WEBHOOK_URLS), which checks the signature`,
+      )
+    }
+  })
   const cms = cmsRemoteConfig(e)
   problems.push(...cms.problems)
   if (problems.length) throw new ConfigError(problems)
@@ -459,6 +528,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       leaseMs: e.OUTBOX_LEASE_SECONDS,
       pollMs: e.OUTBOX_POLL_SECONDS,
     },
+    acknowledgeBuyers: e.ACKNOWLEDGE_BUYERS,
+    webhooks: { urls: webhookUrls, secret: e.WEBHOOK_SECRET, timeoutMs: e.WEBHOOK_TIMEOUT_SECONDS },
+    digest: e.DIGEST_HOUR === undefined ? undefined : { hour: e.DIGEST_HOUR, timeZone: e.DIGEST_TIME_ZONE },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS,
     requestTimeouts: { headersMs: e.HEADERS_TIMEOUT_SECONDS, requestMs: e.REQUEST_TIMEOUT_SECONDS },
     buildOnStart: e.BUILD_ON_START,

@@ -1,5 +1,6 @@
-// The mail the company mailbox receives for each submission, and the two ways it leaves: an SMTP
-// relay (SMTP_URL), or an .eml file under DATA_DIR/mail when no relay is configured.
+// The mail the company mailbox receives for each submission, the acknowledgement a buyer receives,
+// the owner's daily digest, and the two ways mail leaves: an SMTP relay (SMTP_URL), or an .eml
+// file under DATA_DIR/mail when no relay is configured.
 // Every visitor value is escaped for HTML, and nothing a visitor typed reaches a header unless it
 // is a validated one-line value, and even then control characters are replaced here again.
 import fs from 'node:fs'
@@ -7,20 +8,27 @@ import path from 'node:path'
 import nodemailer from 'nodemailer'
 import { encodeWord } from 'nodemailer/lib/mime-funcs'
 import type { FormKind } from '../forms/schemas.ts'
+import type { AcknowledgementText } from '../project/site-manifest.ts'
 import { fieldLabel, formFields, LONG_FIELDS } from './fields.ts'
 import type { FieldValue, OutboxMessage, Submission } from './store/index.ts'
 
 /** What a mail is composed from: its submission. */
-export type EnquiryForMail = Pick<Submission, 'id' | 'formType' | 'kind' | 'product' | 'data' | 'receivedAt'>
+export type EnquiryForMail = Pick<Submission, 'id' | 'formType' | 'kind' | 'product' | 'data' | 'receivedAt'> &
+  Partial<Pick<Submission, 'reference'>>
 
-/** A composed message; sender and recipients are added at delivery from the configuration. */
+/** A composed message; the sender, and the recipients unless `to` is set, are added at delivery from the configuration. */
 export interface ComposedMail {
   messageId: string
+  /** To someone other than the company mailbox (a buyer's acknowledgement); replies then go to the company mailbox. */
+  to?: { name: string; address: string }
+  /** Empty: no Reply-To (the company mailbox, for mail to a buyer). */
   replyToName: string
   replyToAddress: string
   subject: string
   text: string
   html: string
+  /** The .eml file's name without number (default "enquiry"). */
+  fileStem?: string
 }
 
 const FORM_LABELS: Record<FormKind, string> = {
@@ -64,9 +72,106 @@ function mailFields(kind: FormKind) {
 }
 
 /** The mail of an outbox message: as an older build stored it, or composed from its submission now. */
-export function composeOutboxMail(message: OutboxMessage): ComposedMail {
+export function composeOutboxMail(message: OutboxMessage, acknowledgement?: AcknowledgementText): ComposedMail {
   if (message.storedMail) return { messageId: message.messageId, ...message.storedMail }
+  if (message.channel === 'acknowledgement') {
+    if (!acknowledgement) throw new Error('no acknowledgement text: the built site has none (rebuild it; content/forms.yaml)')
+    return composeAcknowledgement(message.submission, acknowledgement, message.messageId)
+  }
+  if (message.channel !== 'owner') throw new Error(`outbox message #${message.id} is a ${message.channel}, not a mail`)
   return composeEnquiryMail(message.submission, message.siteUrl ?? '', message.messageId)
+}
+
+/** The words `{name}` in `template` replaced by `values[name]`. */
+export function fillPlaceholders(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? values[name]! : whole))
+}
+
+/** Plain text as simple HTML: paragraphs at blank lines, line breaks kept. */
+function textToHtml(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .trim()
+    .split(/\n{2,}/)
+    .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
+    .join('\n')
+}
+
+/**
+ * The buyer's acknowledgement, in the site's words (content/forms.yaml). It names only the product
+ * (one of the catalogue's) and the reference: nothing the visitor typed reaches the mailbox it is
+ * sent to, so the form cannot carry anyone's message to a stranger.
+ */
+export function composeAcknowledgement(
+  enquiry: EnquiryForMail & Pick<Submission, 'email'>,
+  words: AcknowledgementText,
+  messageId: string,
+): ComposedMail {
+  const values = {
+    product: enquiry.product || words.anyProduct,
+    reference: enquiry.reference ?? `#${enquiry.id}`,
+    replyTime: words.replyTime,
+  }
+  const text = `${fillPlaceholders(words.body, values).replace(/\r\n?/g, '\n').trim()}\n`
+  return {
+    messageId,
+    to: { name: '', address: headerSafe(enquiry.email, 254) },
+    replyToName: '',
+    replyToAddress: '',
+    subject: headerSafe(fillPlaceholders(words.subject, values), 250),
+    text,
+    html: [
+      '<!DOCTYPE html><html><head><meta charset="utf-8"></head>',
+      '<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;color:#1a1a1a">',
+      textToHtml(text),
+      '</body></html>',
+    ].join('\n'),
+    fileStem: 'acknowledgement',
+  }
+}
+
+/** The owner's digest of a day's enquiries: one line each, oldest first. */
+export function composeDigest(
+  enquiries: Array<Pick<Submission, 'id' | 'reference' | 'receivedAt' | 'kind' | 'product' | 'name' | 'email' | 'data'>>,
+  day: string,
+  siteUrl: string,
+  messageId: string,
+): ComposedMail {
+  const count = enquiries.length
+  const heading =
+    count === 0
+      ? `No enquiries reached the website in the 24 hours before this digest (${day}).`
+      : `${count} ${count === 1 ? 'enquiry' : 'enquiries'} reached the website in the 24 hours before this digest (${day}). Each was mailed on its own when it arrived.`
+  const lines = enquiries.map((e) => {
+    const country = typeof e.data.country === 'string' && e.data.country ? `, ${e.data.country}` : ''
+    const label = Object.hasOwn(FORM_LABELS, e.kind) ? FORM_LABELS[e.kind as FormKind] : e.kind
+    return `${e.reference ?? `#${e.id}`}  ${utcTime(e.receivedAt)}  ${label}: ${e.product || 'no product named'}, ${e.name} <${e.email}>${country}`
+  })
+  const text = [heading, '', ...lines, ...(count ? [''] : []), `The inbox: ${siteUrl}/admin/enquiries`, ''].join('\n')
+  const html = [
+    '<!DOCTYPE html><html><head><meta charset="utf-8"></head>',
+    '<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;color:#1a1a1a">',
+    `<p>${escapeHtml(heading)}</p>`,
+    ...(count ? ['<ul>', ...lines.map((line) => `<li>${escapeHtml(line)}</li>`), '</ul>'] : []),
+    `<p><a href="${escapeHtml(`${siteUrl}/admin/enquiries`)}">The inbox</a></p>`,
+    '</body></html>',
+  ].join('\n')
+  return {
+    messageId,
+    replyToName: '',
+    replyToAddress: '',
+    subject: headerSafe(`Enquiries of ${day}: ${count}`, 250),
+    text,
+    html,
+    fileStem: 'digest',
+  }
+}
+
+function utcTime(ms: number): string {
+  return new Date(ms)
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/\.\d+Z$/, ' UTC')
 }
 
 export function composeEnquiryMail(enquiry: EnquiryForMail, siteUrl: string, messageId: string): ComposedMail {
@@ -78,12 +183,10 @@ export function composeEnquiryMail(enquiry: EnquiryForMail, siteUrl: string, mes
   const email = String(data.email ?? '')
   const formLabel = FORM_LABELS[kind]
   const product = enquiry.product || 'no product named'
-  const subject = headerSafe(`${formLabel}: ${product} from ${name} (#${enquiry.id})`, 250)
-  const received = new Date(enquiry.receivedAt)
-    .toISOString()
-    .replace('T', ' ')
-    .replace(/\.\d+Z$/, ' UTC')
-  const intro = `${formLabel} from the website, form "${enquiry.formType}", submission #${enquiry.id}, received ${received}.`
+  const reference = enquiry.reference ? `, ref. ${enquiry.reference}` : ''
+  const subject = headerSafe(`${formLabel}: ${product} from ${name} (#${enquiry.id}${reference})`, 250)
+  const received = utcTime(enquiry.receivedAt)
+  const intro = `${formLabel} from the website, form "${enquiry.formType}", ${enquiry.reference ? `reference ${enquiry.reference}, ` : ''}submission #${enquiry.id}, received ${received}.`
   const outro = `Reply to this message to answer ${name} at ${email}.`
   const rows = mailFields(kind).map(({ field, label, long }) => ({ label, long, value: displayValue(field, data[field]) }))
 
@@ -156,10 +259,17 @@ const mayHoldEncodedWord = (text: string) => text.includes('=?')
 function messageOptions(settings: MailSettings, message: ComposedMail) {
   const subject = headerSafe(message.subject, 250)
   const replyToName = headerSafe(message.replyToName, 100)
+  // The acknowledgement goes to the buyer, by the name they typed: the same care as for the Reply-To.
+  const toName = message.to ? headerSafe(message.to.name, 100) : ''
+  const replyTo = message.replyToAddress
+    ? { name: mayHoldEncodedWord(replyToName) ? '' : replyToName, address: headerSafe(message.replyToAddress, 254) }
+    : message.to
+      ? settings.mailTo
+      : undefined
   return {
     from: settings.mailFrom,
-    to: settings.mailTo,
-    replyTo: { name: mayHoldEncodedWord(replyToName) ? '' : replyToName, address: headerSafe(message.replyToAddress, 254) },
+    to: message.to ? { name: mayHoldEncodedWord(toName) ? '' : toName, address: headerSafe(message.to.address, 254) } : settings.mailTo,
+    ...(replyTo ? { replyTo } : {}),
     subject: mayHoldEncodedWord(subject) ? encodeWord(subject, 'Q', 52) : subject,
     text: message.text,
     html: message.html,
@@ -220,7 +330,7 @@ function emlFileSender(settings: MailSettings): MailSender {
       await folderMade
       // Named by the outbox row. A name already taken (a retry after a crash, or a row of a
       // database restored from a backup) gets a suffix: an .eml file is never overwritten.
-      const name = `enquiry-${String(message.id).padStart(6, '0')}`
+      const name = `${message.fileStem ?? 'enquiry'}-${String(message.id).padStart(6, '0')}`
       try {
         return await writeNewFileDurably(dir, name, info.message as Buffer)
       } catch (error) {

@@ -6,12 +6,24 @@
 // it is renewed while a slow send goes on, so a live worker keeps it.
 // A crash between the server's acceptance and "mark sent" can still repeat one message; its
 // Message-ID is fixed when queued, so the mailbox sees the same message twice, never a new one.
-// Each mail is composed from its submission when it is sent (server/mail.ts).
+// Each message is composed from its submission when it is sent: the owner's mail and the buyer's
+// acknowledgement (server/mail.ts), and each webhook delivery (server/webhooks.ts), whose
+// `webhook-id` is fixed when queued like a mail's Message-ID.
 import { randomUUID } from 'node:crypto'
 import os from 'node:os'
+import type { AcknowledgementText } from '../project/site-manifest.ts'
 import { maskSecrets, type Logger } from './log.ts'
 import { composeOutboxMail, type MailSender } from './mail.ts'
 import type { EnquiryStore, OutboxMessage } from './store/index.ts'
+import { deliverWebhook, type WebhookSettings } from './webhooks.ts'
+import { parseWebhookEndpoint } from './webhook-endpoints.ts'
+
+/** What delivering besides the owner's mail needs: the acknowledgement's words, the webhooks' settings. */
+export interface DeliveryExtras {
+  /** From the built site (dist/site-manifest.json); an acknowledgement without it fails and waits. */
+  acknowledgement?: AcknowledgementText | undefined
+  webhooks?: WebhookSettings
+}
 
 export interface OutboxSettings {
   retryBaseMs: number
@@ -21,6 +33,8 @@ export interface OutboxSettings {
   /** Longest sleep between looks at the queue, so changes made by another process are noticed. */
   pollMs: number
 }
+
+/** What a delivery is, for people: never a webhook's whole URL (Slack's and Teams' hold their key). */
 
 /** Delay before attempt n+1 after n failed attempts: base·2^(n-1), capped, with jitter in [½, 1]. */
 export function retryDelay(
@@ -50,6 +64,7 @@ export class OutboxWorker {
     private readonly sender: MailSender,
     private readonly settings: OutboxSettings,
     private readonly logger: Logger,
+    private readonly extras: DeliveryExtras = {},
   ) {}
 
   /** Starts delivering in the background until stop(). */
@@ -154,7 +169,7 @@ export class OutboxWorker {
     const renewal = this.keepLease(message)
     try {
       const abandoned = new Promise<never>((_resolve, reject) => (this.abandonCurrent = reject))
-      delivery = await Promise.race([this.sender.send({ id: message.id, ...composeOutboxMail(message) }), abandoned])
+      delivery = await Promise.race([this.send(message), abandoned])
     } catch (error) {
       // A send abandoned by shutdown was no fault of the relay: it is due again at the next start.
       const delay = this.stopping ? 0 : retryDelay(message.attempts, this.settings)
@@ -162,8 +177,15 @@ export class OutboxWorker {
       await renewal.stop()
       await this.store.markFailed(message.id, this.owner, reason, Date.now() + delay)
       this.logger.warn(
-        { outboxId: message.id, submissionId: message.submissionId, attempts: message.attempts, retryInMs: delay, error: reason },
-        'mail delivery failed, will retry',
+        {
+          outboxId: message.id,
+          submissionId: message.submissionId,
+          channel: message.channel,
+          attempts: message.attempts,
+          retryInMs: delay,
+          error: reason,
+        },
+        message.channel === 'webhook' ? 'webhook delivery failed, will retry' : 'mail delivery failed, will retry',
       )
       return false
     } finally {
@@ -171,8 +193,20 @@ export class OutboxWorker {
     }
     await renewal.stop()
     await this.store.markSent(message.id, Date.now(), delivery)
-    this.logger.info({ outboxId: message.id, submissionId: message.submissionId, attempts: message.attempts }, 'mail delivered')
+    this.logger.info(
+      { outboxId: message.id, submissionId: message.submissionId, channel: message.channel, attempts: message.attempts },
+      message.channel === 'webhook' ? 'webhook delivered' : 'mail delivered',
+    )
     return true
+  }
+
+  /** One attempt, by the message's channel; resolves with where it went. */
+  private async send(message: OutboxMessage): Promise<string> {
+    if (message.channel === 'webhook') {
+      if (!this.extras.webhooks) throw new Error('webhooks are not configured in this process (WEBHOOK_URLS)')
+      return deliverWebhook(message, this.extras.webhooks)
+    }
+    return this.sender.send({ id: message.id, ...composeOutboxMail(message, this.extras.acknowledgement) })
   }
 
   /** Renews the lease on `message` every third of its length until stopped. */

@@ -4,7 +4,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { builtInFormTypes } from '../forms/schemas.ts'
 import { distLayout } from '../project/paths.ts'
-import { type FormTypeEntry, siteManifestSchema } from '../project/site-manifest.ts'
+import { type AcknowledgementText, type FormTypeEntry, siteManifestSchema } from '../project/site-manifest.ts'
 
 export type { FormTypeEntry }
 
@@ -22,6 +22,8 @@ export interface BuiltSite {
   inlineHashes: { style: string[]; script: string[] }
   /** False when dist/site-manifest.json is missing (a build older than the manifest). */
   hasManifest: boolean
+  /** The words of the buyer's acknowledgement (content/forms.yaml); undefined in older builds. */
+  acknowledgement?: AcknowledgementText | undefined
 }
 
 export class SiteError extends Error {
@@ -70,6 +72,7 @@ export function loadSite(distDir: string): BuiltSite {
     products: manifest.products === undefined ? undefined : new Set(manifest.products),
     inlineHashes: manifest.inlineHashes,
     hasManifest: true,
+    acknowledgement: manifest.acknowledgement,
   }
 }
 
@@ -79,6 +82,15 @@ export function readBuiltOrigin(distDir: string): string | undefined {
   try {
     const manifest = JSON.parse(fs.readFileSync(distLayout(distDir).siteManifest, 'utf8')) as { origin?: unknown }
     return typeof manifest.origin === 'string' && URL.canParse(manifest.origin) ? new URL(manifest.origin).origin : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** The acknowledgement's words from the built site, if it has them (the CLI's `retry`, which may run without a build). */
+export function readAcknowledgement(distDir: string): AcknowledgementText | undefined {
+  try {
+    return loadSite(distDir).acknowledgement
   } catch {
     return undefined
   }

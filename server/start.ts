@@ -10,10 +10,11 @@ import { createApp } from './app.ts'
 import type { Config } from './config.ts'
 import { createLogger, type Logger } from './log.ts'
 import { createMailSender, describeMailSender, type MailSettings } from './mail.ts'
-import { OutboxWorker } from './outbox.ts'
+import { DigestScheduler } from './digest.ts'
 import { recordMailSettings } from './mail-settings.ts'
+import { type DeliveryExtras, OutboxWorker } from './outbox.ts'
 import { type ReloadableListener, reloadableListener } from './reload.ts'
-import type { BuiltSite } from './site.ts'
+import { type BuiltSite, loadSite } from './site.ts'
 import { openStore, type EnquiryStore } from './store/index.ts'
 
 export interface RunningServer {
@@ -45,22 +46,32 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   })
   const sender = createMailSender(mail)
   const closeSender = () => sender.close()
-  const outbox = new OutboxWorker(store, sender, config.outbox, logger)
   let shuttingDown = false
   let app: ReloadableListener
+  let digest: DigestScheduler | undefined
+  // What the outbox delivers besides the owner's mail; a reload updates the acknowledgement's words.
+  const extras: DeliveryExtras = { webhooks: { secret: config.webhooks.secret, timeoutMs: config.webhooks.timeoutMs } }
+  const outbox = new OutboxWorker(store, sender, config.outbox, logger, extras)
   // One rate-limit count for every listener a reload makes (on SQLite it lives in this process's memory).
   const rateLimitStore = store.rateLimitStore() ?? new MemoryStore()
   try {
-    const makeApp = () =>
-      createApp(config, {
+    const makeApp = () => {
+      const site = options.site ?? loadSite(config.distDir)
+      extras.acknowledgement = site.acknowledgement
+      if (config.acknowledgeBuyers && !site.acknowledgement) {
+        logger.warn('the built site has no acknowledgement text (an older build): buyers get none until it is rebuilt')
+      }
+      return createApp(config, {
         store,
         logger,
-        site: options.site,
+        site,
         onQueued: () => outbox.notify(),
         isShuttingDown: () => shuttingDown,
         rateLimitStore,
       })
+    }
     app = reloadableListener(makeApp(), makeApp, { logger, distDir: config.distDir, siteUrl: config.siteUrl })
+    if (config.digest) digest = new DigestScheduler(store, sender, { ...config.digest, siteUrl: config.siteUrl, ...config.outbox }, logger)
     recordMailSettings(config)
   } catch (error) {
     await store.close()
@@ -94,6 +105,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     })
   })
   outbox.start()
+  digest?.start()
   const { port, address, family } = server.address() as AddressInfo
   const host = config.host ?? (family === 'IPv6' && address === '::' ? 'localhost' : address === '0.0.0.0' ? 'localhost' : address)
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
@@ -121,7 +133,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       const reserve = Math.min(500, timeout / 4)
       const drained = drainHttp(server, inFlight, timeout - reserve, logger)
       const outboxStopped = outbox.stop(timeout - reserve)
-      const [, sendFinished] = await Promise.all([drained, outboxStopped])
+      const [, sendFinished] = await Promise.all([drained, outboxStopped, digest?.stop()])
       if (!sendFinished) {
         logger.warn(
           { timeoutMs: timeout },

@@ -50,6 +50,10 @@ export interface SubmitContext {
   burst: BurstRule
   /** FORM_MIN_FILL_SECONDS in ms. */
   minFillMs: number
+  /** Mail buyers an acknowledgement (ACKNOWLEDGE_BUYERS). */
+  acknowledgeBuyers: boolean
+  /** The endpoints of WEBHOOK_URLS. */
+  webhooks: string[]
 }
 
 interface Envelope {
@@ -80,7 +84,7 @@ export function createSubmitHandler(ctx: SubmitContext): (req: Request, res: Res
         // own pages: its path, or the page on an allowed origin; nothing a client wrote beyond that.
         res.status(303).setHeader('Location', pageUrl(ctx, req, ctx.staticSite.has(THANK_YOU_PATH) ? THANK_YOU_PATH : '/'))
         res.end()
-      } else res.json({ success: true, message: outcome.message })
+      } else res.json({ success: true, message: outcome.message, reference: outcome.reference })
     } catch (error) {
       if (!(error instanceof RequestError)) throw error
       addToRequestLine(res, { refused: error.message, fields: Object.keys(error.errors) })
@@ -98,7 +102,7 @@ async function accept(
   req: Request,
   res: Response,
   { formType, entry, formData, formToken }: Envelope,
-): Promise<{ message: string }> {
+): Promise<{ message: string; reference: string }> {
   const requestId = String(req.id)
   const receivedAt = Date.now()
   const honeypot = formData[HONEYPOT_FIELD]
@@ -135,12 +139,17 @@ async function accept(
     spamScore: verdict.score,
     spamReasons: verdict.reasons,
   }
-  // The store queues the mail with the submission; it is composed (composeEnquiryMail) when it is sent.
-  // Spam is stored and answered like any enquiry, and never mailed until the owner says "Not spam".
-  const { id } = await ctx.store.addSubmission(submission, spam ? null : { siteUrl: ctx.siteUrl })
+  // The store queues the deliveries with the submission: the owner's mail, the buyer's
+  // acknowledgement (never for a review), each webhook. Each is composed when it is sent. Spam is
+  // stored and answered like any enquiry, with a reference, so a bot learns nothing; it gets no
+  // deliveries until the owner says "Not spam".
+  const { id, reference } = await ctx.store.addSubmission(
+    submission,
+    spam ? null : { siteUrl: ctx.siteUrl, acknowledge: ctx.acknowledgeBuyers, webhooks: ctx.webhooks },
+  )
   addToRequestLine(res, { submissionId: id, formType, stored: submission.status, spamScore: verdict.score })
   if (!spam) ctx.onQueued()
-  return { message: entry.kind === 'review' ? REVIEW_SUCCESS_MESSAGE : SUCCESS_MESSAGE }
+  return { message: entry.kind === 'review' ? REVIEW_SUCCESS_MESSAGE : SUCCESS_MESSAGE, reference }
 }
 
 function jsonEnvelope(body: unknown, formTypes: Map<string, FormTypeEntry>): Envelope {

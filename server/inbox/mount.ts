@@ -25,7 +25,7 @@ export function mountInbox(
     config: config.inbox,
     inbox: deps.store.inbox,
     verdicts: deps.store,
-    siteUrl: config.siteUrl,
+    deliveries: { siteUrl: config.siteUrl, acknowledge: config.acknowledgeBuyers, webhooks: config.webhooks.urls },
     db: deps.store.db,
     mailDir: path.join(config.dataDir, 'mail'),
     shells: loadInboxShells(config.distDir),

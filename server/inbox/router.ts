@@ -12,7 +12,7 @@ import { CSV_CONTENT_TYPE, writeEnquiryCsv } from '../enquiry-csv.ts'
 import { fieldLabel, formFields, LONG_FIELDS } from '../fields.ts'
 import type { Logger } from '../log.ts'
 import type { EnquiryDetail } from '../../project/inbox-api.ts'
-import type { EnquiryDb, EnquiryStore } from '../store/index.ts'
+import type { EnquiryDb, EnquiryStore, MailInputs } from '../store/index.ts'
 import type { Inbox } from '../store/inbox.ts'
 import { InboxError, INBOX_PATH, LOGIN_PATH, LOGOUT_PATH, mountAuth } from './auth.ts'
 import { FilterError, parseInboxQuery } from './filter.ts'
@@ -24,8 +24,8 @@ export interface InboxDeps {
   inbox: Inbox
   /** The owner's "Spam" and "Not spam" (the store's, which queue and cancel deliveries). */
   verdicts: Pick<EnquiryStore, 'markSpam' | 'markNotSpam'>
-  /** The site the mail of a submission released from spam says it comes from. */
-  siteUrl: string
+  /** What a submission released from spam sends, as the submit path decides for a new one. */
+  deliveries: MailInputs
   /** The store's query layer, for the sessions and the failed logins (server/store/sessions.ts). */
   db: EnquiryDb
   /** DATA_DIR/mail: .eml copies of deleted enquiries are deleted too. */
@@ -132,7 +132,7 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
   router.post(
     '/admin/api/enquiries/:id/not-spam',
     ...action('not-spam', async (id) => {
-      const outcome = await deps.verdicts.markNotSpam(id, { siteUrl: deps.siteUrl }, Date.now())
+      const outcome = await deps.verdicts.markNotSpam(id, deps.deliveries, Date.now())
       if (outcome === undefined) throw new InboxError(404, 'There is no such enquiry; it may have been deleted.')
       if (outcome === 'not-spam') throw new InboxError(409, 'This enquiry is not in spam.')
       deps.onQueued()

@@ -14,7 +14,8 @@ import type {
   MailState,
   StateCounts,
 } from '../../project/inbox-api.ts'
-import { parseData, selectSubmissions, toOutboxMessages, toSubmission } from './rows.ts'
+import { deliveryLabel } from '../webhook-endpoints.ts'
+import { normaliseReference, parseData, selectSubmissions, toOutboxMessages, toSubmission } from './rows.ts'
 import type { Database, EnquiryDb, OutboxStatus } from './schema.ts'
 import type { OutboxMessage, StoreKind, Submission } from './types.ts'
 
@@ -237,6 +238,8 @@ export class Inbox {
       inFields,
     ]
     if (number) alternatives.push(sql<boolean>`${sql.ref('s.id')} = ${Number(number[1])}`)
+    const reference = normaliseReference(q)
+    if (reference) alternatives.push(sql<boolean>`${sql.ref('s.reference')} = ${reference}`)
     return eb.or(alternatives)
   }
 }
@@ -254,6 +257,7 @@ export function inboxRow(s: Submission): InboxRow {
   const text = (field: string) => (typeof s.data[field] === 'string' ? (s.data[field] as string) : '')
   return {
     id: s.id,
+    reference: s.reference,
     receivedAt: s.receivedAt,
     formType: s.formType,
     kind: s.kind,
@@ -276,6 +280,8 @@ export function inboxRow(s: Submission): InboxRow {
 function mailDelivery(m: OutboxMessage): MailDelivery {
   return {
     id: m.id,
+    channel: m.channel,
+    label: deliveryLabel(m),
     status: mailState(m.status, m.lastError),
     attempts: m.attempts,
     createdAt: m.createdAt,

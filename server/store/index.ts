@@ -9,7 +9,7 @@ import type { SqlEnquiryStore } from './sql-store.ts'
 import { SqliteEnquiryStore } from './sqlite.ts'
 import type { StoreSettings } from './types.ts'
 
-export type { Database, EnquiryDb, OutboxStatus, SubmissionStatus } from './schema.ts'
+export type { Database, EnquiryDb, OutboxChannel, OutboxStatus, SubmissionStatus } from './schema.ts'
 export * from './types.ts'
 
 /** Either store: what they share is SqlEnquiryStore (./sql-store.ts). */

@@ -222,6 +222,48 @@ export const MIGRATIONS: Migration[] = [
       `CREATE TABLE service_keys (name text PRIMARY KEY, value text NOT NULL)`,
     ],
   },
+  {
+    version: 6,
+    name: "deliveries: each enquiry's reference; the outbox's acknowledgements and webhooks beside the owner's mail; the daily limit of acknowledgements; the daily digest",
+    sqlite: [
+      `ALTER TABLE submissions ADD COLUMN reference TEXT`,
+      `CREATE UNIQUE INDEX submissions_reference ON submissions (reference)`,
+      `ALTER TABLE outbox ADD COLUMN channel TEXT NOT NULL DEFAULT 'owner' CHECK (channel IN ('owner', 'acknowledgement', 'webhook'))`,
+      `ALTER TABLE outbox ADD COLUMN target TEXT`,
+      `CREATE TABLE acknowledgements_sent (day TEXT NOT NULL, address_hash TEXT NOT NULL, PRIMARY KEY (day, address_hash)) WITHOUT ROWID`,
+      `CREATE TABLE digests (
+         day TEXT PRIMARY KEY,
+         created_at INTEGER NOT NULL,
+         status TEXT NOT NULL CHECK (status IN ('queued', 'sent')),
+         attempts INTEGER NOT NULL DEFAULT 0,
+         next_attempt_at INTEGER NOT NULL,
+         lease_owner TEXT,
+         lease_until INTEGER,
+         last_error TEXT,
+         sent_at INTEGER,
+         delivery TEXT
+       )`,
+    ],
+    postgresql: [
+      `ALTER TABLE submissions ADD COLUMN reference text`,
+      `CREATE UNIQUE INDEX submissions_reference ON submissions (reference)`,
+      `ALTER TABLE outbox ADD COLUMN channel text NOT NULL DEFAULT 'owner' CHECK (channel IN ('owner', 'acknowledgement', 'webhook')),
+         ADD COLUMN target text`,
+      `CREATE TABLE acknowledgements_sent (day text NOT NULL, address_hash text NOT NULL, PRIMARY KEY (day, address_hash))`,
+      `CREATE TABLE digests (
+         day text PRIMARY KEY,
+         created_at bigint NOT NULL,
+         status text NOT NULL CHECK (status IN ('queued', 'sent')),
+         attempts integer NOT NULL DEFAULT 0,
+         next_attempt_at bigint NOT NULL,
+         lease_owner text,
+         lease_until bigint,
+         last_error text,
+         sent_at bigint,
+         delivery text
+       )`,
+    ],
+  },
 ]
 
 /** Kysely's name of a migration: sorted by version. */

@@ -1,11 +1,11 @@
 // The tables' rows as the store's records, each mapped in one place: a submission (with its latest
 // mail's state) and an outbox message (with its submission), on either database.
-import { randomUUID } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import type { FieldValue } from '../../project/inbox-api.ts'
-import type { EnquiryDb, OutboxRow, OutboxStatus, SubmissionRow } from './schema.ts'
+import type { EnquiryDb, OutboxChannel, OutboxRow, OutboxStatus, SubmissionRow } from './schema.ts'
 import type { MailInputs, NewSubmission, OutboxMessage, Submission } from './types.ts'
 
-/** Submissions (as `s`) with their latest mail (as `o`, absent for spam), for any query on them. */
+/** Submissions (as `s`) with their latest mail to the owner (as `o`, absent for spam), for any query on them. */
 export function selectSubmissions(db: EnquiryDb) {
   return db
     .selectFrom('submissions as s')
@@ -14,7 +14,8 @@ export function selectSubmissions(db: EnquiryDb) {
         eb
           .selectFrom('outbox as latest')
           .select((e) => e.fn.max('latest.id').as('id'))
-          .whereRef('latest.submission_id', '=', 's.id'),
+          .whereRef('latest.submission_id', '=', 's.id')
+          .where('latest.channel', '=', 'owner'),
       ),
     )
     .selectAll('s')
@@ -52,6 +53,7 @@ export function toSubmission(row: SubmissionWithMailRow): Submission {
     mailError: row.mail_error,
     mailAttempts: row.mail_attempts ?? 0,
     handledAt: row.handled_at === null ? null : Number(row.handled_at),
+    reference: row.reference,
   }
 }
 
@@ -64,6 +66,8 @@ export async function toOutboxMessages(db: EnquiryDb, rows: OutboxRow[]): Promis
   return rows.map((row) => ({
     id: row.id,
     submissionId: row.submission_id,
+    channel: row.channel,
+    target: row.target,
     createdAt: row.created_at,
     messageId: row.message_id,
     siteUrl: row.site_url,
@@ -90,9 +94,31 @@ export async function toOutboxMessages(db: EnquiryDb, rows: OutboxRow[]): Promis
   }))
 }
 
+/** Crockford's base32: no I, L, O or U, so what a buyer reads out cannot be misread. */
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
+
+/** A new reference: 8 characters of Crockford base32 from 40 random bits (a CSPRNG), so it says
+ * nothing of how many enquiries there are and a restored backup gives no reference twice. */
+export function newReference(): string {
+  const bytes = randomBytes(5)
+  let bits = 0n
+  for (const byte of bytes) bits = (bits << 8n) | BigInt(byte)
+  let reference = ''
+  for (let i = 7; i >= 0; i--) reference += CROCKFORD[Number((bits >> BigInt(i * 5)) & 31n)]
+  return reference
+}
+
+/** What someone typed as a reference, as stored (upper case, no spaces or dashes, O read as 0 and
+ * I or L as 1, as Crockford's base32 says), or undefined if it cannot be one. */
+export function normaliseReference(text: string): string | undefined {
+  const reference = text.trim().replace(/^#/, '').replace(/[\s-]/g, '').toUpperCase().replace(/O/g, '0').replace(/[IL]/g, '1')
+  return /^[0-9A-HJKMNP-TV-Z]{8}$/.test(reference) ? reference : undefined
+}
+
 /** A submission as its table row (without the id). */
-export function submissionRow(submission: NewSubmission) {
+export function submissionRow(submission: NewSubmission, reference: string | null = null) {
   return {
+    reference,
     received_at: submission.receivedAt,
     form_type: submission.formType,
     kind: submission.kind,
@@ -110,17 +136,31 @@ export function submissionRow(submission: NewSubmission) {
 }
 
 /**
- * A submission's mail as its new outbox row, due at once: what composing it needs besides the
- * submission, not the mail itself. Its Message-ID is made now, so every attempt to send it carries
- * the same one and a mailbox that got it twice shows it once.
+ * A delivery of a submission as its new outbox row, due at once: what composing it needs besides
+ * the submission, not the message itself. Its id is made now, so every attempt carries the same
+ * one: a mail's Message-ID (a mailbox that got it twice shows it once), a webhook's `webhook-id`
+ * (the receiver sees a retry as the same event).
  */
-export function outboxRow(submissionId: number, receivedAt: number, inputs: MailInputs) {
+export function outboxRow(
+  submissionId: number,
+  createdAt: number,
+  inputs: Pick<MailInputs, 'siteUrl'>,
+  channel: OutboxChannel = 'owner',
+  target: string | null = null,
+) {
+  const host = new URL(inputs.siteUrl).hostname
+  const messageId =
+    channel === 'webhook'
+      ? `msg_${randomUUID().replaceAll('-', '')}`
+      : `<${channel === 'owner' ? 'enquiry' : 'acknowledgement'}-${submissionId}.${randomUUID()}@${host}>`
   return {
     submission_id: submissionId,
-    created_at: receivedAt,
-    message_id: `<enquiry-${submissionId}.${randomUUID()}@${new URL(inputs.siteUrl).hostname}>`,
+    created_at: createdAt,
+    message_id: messageId,
     site_url: inputs.siteUrl,
+    channel,
+    target,
     status: 'queued' as const,
-    next_attempt_at: receivedAt,
+    next_attempt_at: createdAt,
   }
 }

@@ -5,6 +5,8 @@ import type { ColumnType, Generated, Insertable, Kysely, Selectable } from 'kyse
 
 export type SubmissionStatus = 'received' | 'pending_moderation' | 'spam'
 export type OutboxStatus = 'queued' | 'sent'
+/** Whom an outbox message goes to: the company mailbox, the buyer (acknowledgement), or a webhook endpoint. */
+export type OutboxChannel = 'owner' | 'acknowledgement' | 'webhook'
 
 /**
  * A submission's form fields as JSON: written as a JSON string, read back as a string on SQLite
@@ -32,6 +34,8 @@ export interface SubmissionsTable {
   spam_score: Generated<number>
   /** JSON array of the checks' reasons in plain words, or null when none applied. */
   spam_reasons: string | null
+  /** What the buyer quotes: 8 characters of Crockford base32, random, unique; null on older rows and spam. */
+  reference: string | null
 }
 
 export interface OutboxTable {
@@ -56,7 +60,30 @@ export interface OutboxTable {
   last_error: string | null
   last_attempt_at: number | null
   sent_at: number | null
-  /** Where it went: the SMTP server's reply, or the path of the .eml file. */
+  /** Where it went: the SMTP server's reply, the path of the .eml file, or the endpoint's answer. */
+  delivery: string | null
+  channel: Generated<OutboxChannel>
+  /** A webhook's endpoint (as configured in WEBHOOK_URLS); null for mail. */
+  target: string | null
+}
+
+/** One row per address (SHA-256 of it in lower case) that got an acknowledgement on a day (UTC): at most one each. */
+export interface AcknowledgementsSentTable {
+  day: string
+  address_hash: string
+}
+
+/** The daily digest mail: one row per day (in DIGEST_TIME_ZONE), claimed like an outbox message. */
+export interface DigestsTable {
+  day: string
+  created_at: number
+  status: OutboxStatus
+  attempts: Generated<number>
+  next_attempt_at: number
+  lease_owner: string | null
+  lease_until: number | null
+  last_error: string | null
+  sent_at: number | null
   delivery: string | null
 }
 
@@ -100,9 +127,12 @@ export interface Database {
   admin_sessions: AdminSessionsTable
   admin_login_failures: AdminLoginFailuresTable
   service_keys: ServiceKeysTable
+  acknowledgements_sent: AcknowledgementsSentTable
+  digests: DigestsTable
 }
 
 export type EnquiryDb = Kysely<Database>
 export type SubmissionRow = Selectable<SubmissionsTable>
 export type OutboxRow = Selectable<OutboxTable>
+export type DigestRow = Selectable<DigestsTable>
 export type NewOutboxRow = Insertable<OutboxTable>

@@ -1,12 +1,12 @@
 // What the SQLite and the PostgreSQL store share: every query, written once with Kysely. The two
 // subclasses add how a write transaction begins, how ids are taken, which failures mean the
 // database is unavailable, and the few places where the dialects differ.
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { sql, type Expression, type SqlBool } from 'kysely'
 import type { Store as RateLimitStore } from 'express-rate-limit'
 import { Inbox } from './inbox.ts'
-import { outboxRow, selectSubmissions, submissionRow, toOutboxMessages, toSubmission } from './rows.ts'
-import type { EnquiryDb } from './schema.ts'
+import { newReference, outboxRow, selectSubmissions, submissionRow, toOutboxMessages, toSubmission } from './rows.ts'
+import type { DigestRow, EnquiryDb, OutboxChannel } from './schema.ts'
 import {
   StoreUnavailableError,
   type MailInputs,
@@ -61,7 +61,7 @@ export abstract class SqlEnquiryStore {
   }
 
   /** After submissions committed. */
-  protected committed(_ids: StoredIds[]): void {}
+  protected committed(_ids: Array<Pick<StoredIds, 'id' | 'outboxId'>>): void {}
 
   /**
    * The outbox's bookkeeping (leases, attempts, "sent"): losing one of these writes to a crash can
@@ -121,29 +121,72 @@ export abstract class SqlEnquiryStore {
     return ids
   }
 
-  /** The inserts of one submission and its mail, inside the caller's transaction. */
+  /** The inserts of one submission and its deliveries, inside the caller's transaction. */
   protected async insertSubmission(db: EnquiryDb, submission: NewSubmission, mail: MailInputs | null): Promise<StoredIds> {
+    const reference = await this.freeReference(db)
     const { id } = await db
       .insertInto('submissions')
-      .values({ ...this.newId('submissions'), ...submissionRow(submission) })
+      .values({ ...this.newId('submissions'), ...submissionRow(submission, reference) })
       .returning('id')
       .executeTakeFirstOrThrow()
-    if (!mail) return { id, outboxId: null }
-    return { id, outboxId: await this.queueDeliveries(db, id, submission.receivedAt, mail) }
+    if (!mail) return { id, outboxId: null, reference }
+    return { id, outboxId: await this.insertDeliveries(db, id, mail, submission.receivedAt), reference }
   }
 
   /**
-   * Queues what an accepted enquiry sends (its mail to the owner), due at `at`, inside the caller's
-   * transaction: the one place both the submit path and the inbox's "Not spam" queue deliveries.
-   * Returns the id of the last outbox row queued.
+   * A reference no submission has. 40 random bits make a clash rare (one in a million with a
+   * thousand enquiries stored); the unique index refuses one that slips through two transactions at once.
    */
-  protected async queueDeliveries(db: EnquiryDb, submissionId: number, at: number, mail: MailInputs): Promise<number> {
-    const outbox = await db
-      .insertInto('outbox')
-      .values({ ...this.newId('outbox'), ...outboxRow(submissionId, at, mail) })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    return outbox.id
+  private async freeReference(db: EnquiryDb): Promise<string> {
+    for (;;) {
+      const reference = newReference()
+      const taken = await db.selectFrom('submissions').select('id').where('reference', '=', reference).executeTakeFirst()
+      if (!taken) return reference
+    }
+  }
+
+  /**
+   * Queues an accepted submission's deliveries, in the caller's transaction: the owner's mail; the
+   * buyer's acknowledgement when asked for, unless it is a review or its address got one this day (UTC) already
+   * (counted here, so the limit holds across instances); one delivery per webhook endpoint. The one
+   * place that decides what an accepted enquiry sends. Returns the highest outbox id queued.
+   */
+  protected async insertDeliveries(db: EnquiryDb, submissionId: number, plan: MailInputs, now: number): Promise<number> {
+    const queue = async (channel: OutboxChannel, target: string | null = null) =>
+      (
+        await db
+          .insertInto('outbox')
+          .values({ ...this.newId('outbox'), ...outboxRow(submissionId, now, plan, channel, target) })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id
+    let last = await queue('owner')
+    if (plan.acknowledge) {
+      const { email, kind } = await db
+        .selectFrom('submissions')
+        .select(['email', 'kind'])
+        .where('id', '=', submissionId)
+        .executeTakeFirstOrThrow()
+      // Not for a review: the reviewer asked nothing, and the page said what happens to a review.
+      if (kind !== 'review' && email && (await this.firstAcknowledgementToday(db, email, now))) last = await queue('acknowledgement')
+    }
+    for (const url of plan.webhooks ?? []) last = await queue('webhook', url)
+    return last
+  }
+
+  /** Records that `email` gets an acknowledgement today; false if it already got one. */
+  private async firstAcknowledgementToday(db: EnquiryDb, email: string, now: number): Promise<boolean> {
+    const day = new Date(now).toISOString().slice(0, 10)
+    const addressHash = createHash('sha256').update(email.trim().toLowerCase()).digest('hex')
+    // Yesterday's rows and older count no more: the table holds a day of addresses (hashed).
+    await db.deleteFrom('acknowledgements_sent').where('day', '<', day).execute()
+    const inserted = await db
+      .insertInto('acknowledgements_sent')
+      .values({ day, address_hash: addressHash })
+      .onConflict((oc) => oc.doNothing())
+      .returning('day')
+      .executeTakeFirst()
+    return inserted !== undefined
   }
 
   /** Cancels an enquiry's deliveries not yet sent, inside the caller's transaction; returns how many. */
@@ -158,7 +201,7 @@ export abstract class SqlEnquiryStore {
    * 'released', 'not-spam' (it was not spam), or undefined when there is no such submission.
    */
   async markNotSpam(id: number, mail: MailInputs, now: number): Promise<'released' | 'not-spam' | undefined> {
-    let ids: StoredIds | undefined
+    let ids: Pick<StoredIds, 'id' | 'outboxId'> | undefined
     const outcome = await this.writeTransaction(async (db) => {
       const row = await db.selectFrom('submissions').select(['status', 'kind']).where('id', '=', id).executeTakeFirst()
       if (!row) return undefined
@@ -168,7 +211,7 @@ export abstract class SqlEnquiryStore {
         .set({ status: row.kind === 'review' ? 'pending_moderation' : 'received', handled_at: null })
         .where('id', '=', id)
         .execute()
-      ids = { id, outboxId: await this.queueDeliveries(db, id, now, mail) }
+      ids = { id, outboxId: await this.insertDeliveries(db, id, mail, now) }
       return 'released' as const
     })
     if (ids) this.written([ids])
@@ -239,7 +282,7 @@ export abstract class SqlEnquiryStore {
   }
 
   /** Submissions committed: the database writes again. */
-  protected written(ids: StoredIds[]): void {
+  protected written(ids: Array<Pick<StoredIds, 'id' | 'outboxId'>>): void {
     this.writeFailure = undefined
     this.committed(ids)
   }
@@ -352,6 +395,64 @@ export abstract class SqlEnquiryStore {
         .where('lease_owner', '=', owner)
         .execute(),
     )
+  }
+
+  /**
+   * Takes the digest of `day` to send, creating it if no instance has: resolves with it leased to
+   * `owner` (and the attempt counted) when it is unsent, due and not leased by a live worker;
+   * undefined otherwise. However many instances ask, one sends it at a time, and once sent never again.
+   */
+  async claimDigest(day: string, owner: string, now: number, leaseMs: number): Promise<DigestRow | undefined> {
+    return this.bookkeeping(async (db) => {
+      await db
+        .insertInto('digests')
+        .values({ day, created_at: now, status: 'queued', next_attempt_at: now })
+        .onConflict((oc) => oc.column('day').doNothing())
+        .execute()
+      return db
+        .updateTable('digests')
+        .set((eb) => ({ lease_owner: owner, lease_until: now + leaseMs, attempts: eb('attempts', '+', 1) }))
+        .where('day', '=', day)
+        .where('status', '=', 'queued')
+        .where('next_attempt_at', '<=', now)
+        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
+        .returningAll()
+        .executeTakeFirst()
+    })
+  }
+
+  async markDigestSent(day: string, now: number, delivery: string): Promise<void> {
+    await this.bookkeeping((db) =>
+      db
+        .updateTable('digests')
+        .set({ status: 'sent', sent_at: now, delivery, last_error: null, lease_owner: null, lease_until: null })
+        .where('day', '=', day)
+        .execute(),
+    )
+  }
+
+  async markDigestFailed(day: string, owner: string, error: string, nextAttemptAt: number): Promise<void> {
+    await this.bookkeeping((db) =>
+      db
+        .updateTable('digests')
+        .set({ last_error: error.slice(0, 1000), next_attempt_at: nextAttemptAt, lease_owner: null, lease_until: null })
+        .where('day', '=', day)
+        .where('status', '=', 'queued')
+        .where('lease_owner', '=', owner)
+        .execute(),
+    )
+  }
+
+  /** The submissions (not spam) received in [from, until), oldest first: a digest's. */
+  async submissionsReceivedBetween(from: number, until: number): Promise<Submission[]> {
+    const rows = await selectSubmissions(this.db)
+      .where('s.status', '!=', 'spam')
+      .where('s.received_at', '>=', from)
+      .where('s.received_at', '<', until)
+      .orderBy('s.received_at')
+      .orderBy('s.id')
+      .execute()
+    return rows.map(toSubmission)
   }
 
   /** When the next queued message becomes due (or its lease runs out); undefined if none is queued. */

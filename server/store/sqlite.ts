@@ -127,7 +127,7 @@ export class SqliteEnquiryStore extends SqlEnquiryStore {
     })
   }
 
-  protected override committed(ids: StoredIds[]): void {
+  protected override committed(ids: Array<Pick<StoredIds, 'id' | 'outboxId'>>): void {
     for (const { id, outboxId } of ids) {
       this.issued = { submissions: Math.max(this.issued.submissions, id), outbox: Math.max(this.issued.outbox, outboxId ?? 0) }
     }

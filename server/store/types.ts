@@ -1,6 +1,6 @@
 // The store's records as the rest of the service sees them (./index.ts opens the store).
 import type { FieldValue } from '../../project/inbox-api.ts'
-import type { OutboxStatus, SubmissionStatus } from './schema.ts'
+import type { OutboxChannel, OutboxStatus, SubmissionStatus } from './schema.ts'
 
 export type { FieldValue }
 export type StoreKind = 'sqlite' | 'postgresql'
@@ -25,7 +25,10 @@ export interface NewSubmission {
 
 export interface StoredIds {
   id: number
+  /** The highest outbox id queued with it; null when nothing was (spam). */
   outboxId: number | null
+  /** What the buyer quotes (every submission has one, spam too, so a bot learns nothing from it). */
+  reference: string
 }
 
 export interface Submission extends NewSubmission {
@@ -37,12 +40,22 @@ export interface Submission extends NewSubmission {
   mailAttempts: number
   /** When the owner marked it handled in the inbox; null while open. */
   handledAt: number | null
+  /** What the buyer quotes; null on submissions stored before references. */
+  reference: string | null
 }
 
-/** What the outbox keeps, besides the submission itself, to compose its mail when it is sent. */
+/**
+ * What the outbox keeps, besides the submission itself, to compose each delivery when it is sent,
+ * and which deliveries an accepted enquiry gets: always the owner's mail; an acknowledgement to the
+ * buyer if asked (at most one per address per day); one webhook delivery per endpoint.
+ */
 export interface MailInputs {
   /** The site the mail says it comes from; its host names the Message-ID. */
   siteUrl: string
+  /** Acknowledge to the buyer (ACKNOWLEDGE_BUYERS); the store never does for a review. */
+  acknowledge?: boolean
+  /** The endpoints of WEBHOOK_URLS. */
+  webhooks?: string[]
 }
 
 /** A mail as a build before schema version 4 composed and stored it; sent as it is. */
@@ -57,6 +70,10 @@ export interface StoredMail {
 export interface OutboxMessage {
   id: number
   submissionId: number
+  /** The company mailbox, the buyer, or a webhook endpoint. */
+  channel: OutboxChannel
+  /** A webhook's endpoint; null for mail. */
+  target: string | null
   createdAt: number
   /** Fixed when queued, so every attempt sends the same message. */
   messageId: string
@@ -73,7 +90,7 @@ export interface OutboxMessage {
   lastError: string | null
   lastAttemptAt: number | null
   sentAt: number | null
-  /** Where it went: the SMTP server's reply, or the path of the .eml file. */
+  /** Where it went: the SMTP server's reply, the path of the .eml file, or the endpoint's answer. */
   delivery: string | null
 }
 

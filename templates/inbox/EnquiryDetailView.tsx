@@ -64,7 +64,11 @@ export function EnquiryDetailView({ id }: { id: number }) {
       </p>
       <header className="inbox-detail-head">
         <h1 className="inbox-title">
-          <bdi>{enquiry.name || '(no name)'}</bdi> <span className="inbox-id">#{enquiry.id}</span>
+          <bdi>{enquiry.name || '(no name)'}</bdi>{' '}
+          <span className="inbox-id">
+            #{enquiry.id}
+            {enquiry.reference && <> · ref. {enquiry.reference}</>}
+          </span>
         </h1>
         <p className="inbox-muted">
           {formName(enquiry.formType)} · <bdi>{enquiry.product || 'no product named'}</bdi> · received {formatTime(enquiry.receivedAt)}
@@ -246,9 +250,9 @@ export function EnquiryDetailView({ id }: { id: number }) {
       </section>
 
       <section className="inbox-section" aria-labelledby="mail-heading">
-        <h2 id="mail-heading">Mail</h2>
+        <h2 id="mail-heading">Mail and notifications</h2>
         {enquiry.mails.length === 0 ? (
-          <p className="inbox-muted">Never mailed (spam is kept, not sent).</p>
+          <p className="inbox-muted">Never mailed or notified (spam is kept, not sent).</p>
         ) : (
           enquiry.mails.map((m) => <MailItem key={m.id} mail={m} />)
         )}
@@ -295,6 +299,7 @@ function Item({ label, children }: { label: string; children: React.ReactNode })
 function MailItem({ mail }: { mail: MailDelivery }) {
   return (
     <dl className="inbox-fields">
+      <Item label="To">{mail.label}</Item>
       <Item label="Status">
         {mail.status === 'sent' ? 'Sent' : mail.status === 'failed' ? 'Failed, will be tried again' : 'Queued'} ({mail.attempts}{' '}
         {mail.attempts === 1 ? 'attempt' : 'attempts'})

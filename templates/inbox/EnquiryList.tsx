@@ -125,7 +125,7 @@ function FilterForm({ params, formTypes }: { params: URLSearchParams; formTypes:
           name="q"
           type="search"
           defaultValue={value('q')}
-          placeholder="Name, e-mail, words or #number"
+          placeholder="Name, e-mail, words, #number or reference"
         />
       </div>
       <Choice

@@ -105,7 +105,9 @@ describe('a site built with API_ORIGIN', () => {
       await form.getByLabel(/^Mobile Number/).fill('+49 151 2345678')
       await form.getByLabel(/^Message/).fill('Sent across origins.')
       await form.getByRole('button', { name: 'Send Enquiry' }).click()
-      await expect.poll(() => form.getByRole('status').textContent(), { timeout: 10_000 }).toBe('Form submitted successfully!')
+      await expect
+        .poll(() => form.getByRole('status').evaluate((el) => el.firstChild?.textContent ?? ''), { timeout: 10_000 })
+        .toBe('Form submitted successfully!')
       expect((await api.store.listSubmissions()).map((s) => s.name)).toContain('Static Host Buyer')
     } finally {
       await page.close()

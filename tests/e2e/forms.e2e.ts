@@ -90,7 +90,9 @@ describe('product and granite enquiry forms', () => {
       await field(form, 'Requirement').fill('Kindly quote CIF Felixstowe.\nSamples first.')
       await form.getByRole('button', { name: 'Submit' }).click()
 
-      await expect.poll(() => statusOf(form).textContent()).toBe('Form submitted successfully!')
+      await expect.poll(() => statusOf(form).evaluate((el) => el.firstChild?.textContent ?? '')).toBe('Form submitted successfully!')
+      // The enquiry's reference from the service's reply, on a line of its own.
+      expect(await statusOf(form).locator('.form__reference').textContent()).toMatch(/^Your reference: [0-9A-HJKMNP-TV-Z]{8}$/)
       expect(await alertOf(form).textContent()).toBe('')
       expect(await valuesOf(form)).toEqual({
         name: '',
@@ -134,7 +136,7 @@ describe('product and granite enquiry forms', () => {
     await field(form, 'Country Code').selectOption('971')
     await field(form, 'Mobile Number').fill('50 123 4567')
     await form.getByRole('button', { name: 'Submit' }).click()
-    await expect.poll(() => statusOf(form).textContent()).toBe('Form submitted successfully!')
+    await expect.poll(() => statusOf(form).evaluate((el) => el.firstChild?.textContent ?? '')).toBe('Form submitted successfully!')
     expect(await product.inputValue()).toBe('')
 
     const mail = await waitForMail(marker)
@@ -156,7 +158,7 @@ describe('Quick Enquiry on the home page', () => {
     await field(form, 'Mobile Number').fill('+49 151 2345678')
     await field(form, 'Message').fill('Need 5 tonnes monthly.')
     await form.getByRole('button', { name: 'Send Enquiry' }).click()
-    await expect.poll(() => statusOf(form).textContent()).toBe('Form submitted successfully!')
+    await expect.poll(() => statusOf(form).evaluate((el) => el.firstChild?.textContent ?? '')).toBe('Form submitted successfully!')
     expect(await valuesOf(form)).toEqual({ product: '', country: '', name: '', email: '', mobile: '', message: '', website: '' })
 
     const mail = await waitForMail(marker)
@@ -258,7 +260,9 @@ describe('review form', () => {
     await form.getByLabel('Quality').check()
     await field(form, 'Your Review').fill('Bold aroma, well packed.')
     await form.getByRole('button', { name: 'Submit Review' }).click()
-    await expect.poll(() => statusOf(form).textContent()).toMatch(/^Form submitted successfully! .*after moderation\.$/)
+    await expect
+      .poll(() => statusOf(form).evaluate((el) => el.firstChild?.textContent ?? ''))
+      .toMatch(/^Form submitted successfully! .*after moderation\.$/)
     expect((await valuesOf(form)).rating).toEqual([])
 
     const mail = await waitForMail(marker)

@@ -130,7 +130,9 @@ describe('npm run dev on a fresh checkout', () => {
     await field(form, 'Mobile Number').fill('98765 43210')
     await field(form, 'Requirement').fill('Sent from the preview.')
     await form.getByRole('button', { name: 'Submit' }).click()
-    await expect.poll(() => form.getByRole('status').textContent(), { timeout: 15_000 }).toBe('Form submitted successfully!')
+    await expect
+      .poll(() => form.getByRole('status').evaluate((el) => el.firstChild?.textContent ?? ''), { timeout: 15_000 })
+      .toBe('Form submitted successfully!')
 
     // Stored where the preview said, as the enquiry admin tool lists it.
     const list = execFileSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'list'], {

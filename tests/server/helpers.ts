@@ -182,6 +182,8 @@ export function testConfig(env: Record<string, string>): Config {
       OUTBOX_POLL_SECONDS: '0.1',
       SHUTDOWN_TIMEOUT_SECONDS: '2',
       BUILD_ON_START: 'false',
+      // Off unless a test turns it on (tests/server/notify.test.ts): the other tests count the owner's mail.
+      ACKNOWLEDGE_BUYERS: 'false',
       ...env,
     },
     projectRoot,
@@ -336,6 +338,8 @@ const baseServiceEnv = {
   OUTBOX_POLL_SECONDS: '0.1',
   OUTBOX_LEASE_SECONDS: '1',
   BUILD_ON_START: 'false',
+  // As testConfig: the tests of child processes count the owner's mail.
+  ACKNOWLEDGE_BUYERS: 'false',
 }
 
 /**

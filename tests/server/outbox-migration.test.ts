@@ -52,7 +52,7 @@ async function expectBothMailsSent(store: EnquiryStore): Promise<void> {
   const fresh = await store.claimDueMessage('test', now, 60_000)
   expect(fresh).toMatchObject({ submissionId: id })
   expect(composeOutboxMail(fresh!)).toMatchObject({
-    subject: `Quick enquiry: Clove from New Buyer (#${id})`,
+    subject: expect.stringMatching(new RegExp(`^Quick enquiry: Clove from New Buyer \\(#${id}, ref\\. [0-9A-HJKMNP-TV-Z]{8}\\)$`)),
     replyToAddress: 'new@example.com',
   })
   expect(composeOutboxMail(fresh!).text).toContain('Two containers, please.')

@@ -75,7 +75,7 @@ describe(`store (${storeBackend})`, () => {
     expect((await store.outboxForSubmission(id)).map((m) => m.id)).toEqual([outboxId])
     // Composed from the submission when it is sent.
     expect(composeOutboxMail((await store.outboxForSubmission(id))[0]!)).toMatchObject({
-      subject: `Product enquiry: Clove from A (#${id})`,
+      subject: expect.stringMatching(new RegExp(`^Product enquiry: Clove from A \\(#${id}, ref\\. [0-9A-HJKMNP-TV-Z]{8}\\)$`)),
       messageId: expect.stringMatching(new RegExp(`^<enquiry-${id}\\.[0-9a-f-]+@www\\.example\\.com>$`)),
       replyToName: 'A',
       text: expect.stringContaining('Name: A'),

@@ -24,17 +24,21 @@ describe('submitForm against the real server', () => {
     expect(await submitForm('CloveEnquiry', validData.productEnquiry, SHARED_MESSAGES, api)).toEqual({
       ok: true,
       message: 'Form submitted successfully!',
+      reference: expect.stringMatching(/^[0-9A-HJKMNP-TV-Z]{8}$/),
     })
     const stored = (await server.store.listSubmissions({ limit: 1 }))[0]!
+    expect(stored.reference).toMatch(/^[0-9A-HJKMNP-TV-Z]{8}$/)
     expect(stored).toMatchObject({ formType: 'CloveEnquiry', name: validData.productEnquiry.name, email: validData.productEnquiry.email })
     expect(stored.data).toMatchObject(validData.productEnquiry)
     expect(await submitForm('QuickEnquiry', validData.quickEnquiry, QUICK_ENQUIRY_MESSAGES, api)).toEqual({
       ok: true,
       message: 'Form submitted successfully!',
+      reference: expect.stringMatching(/^[0-9A-HJKMNP-TV-Z]{8}$/),
     })
     expect(await submitForm('contact', validData.contact, CONTACT_MESSAGES, api)).toEqual({
       ok: true,
       message: 'Form submitted successfully!',
+      reference: expect.stringMatching(/^[0-9A-HJKMNP-TV-Z]{8}$/),
     })
     expect(consoleError).not.toHaveBeenCalled()
   })

@@ -60,7 +60,7 @@ describe('every formType', () => {
     for (const formType of all) {
       const { kind } = formTypes[formType]!
       const data = { ...validData[kind], name: `${validData[kind].name} ${formType}` } as Record<string, unknown>
-      const message = received.find((m) => m.parsed.subject?.includes(`(#${ids.get(formType)})`))
+      const message = received.find((m) => m.parsed.subject?.includes(`(#${ids.get(formType)}, ref. `))
       expect(message, formType).toBeDefined()
       const parsed = message!.parsed
       expect(parsed.subject).toContain(expectedProduct(formType))
@@ -154,9 +154,8 @@ describe('escaping', () => {
     expect(parsed.text).toContain('    Bcc: victim@example.com')
     const headerBlock = raw.slice(0, raw.indexOf('\r\n\r\n'))
     expect(headerBlock).not.toMatch(/^Bcc:/im)
-    expect(parsed.subject).toBe(
-      `Quick enquiry: Clove from Ravi ${nasty} (#${(await context.server.store.listSubmissions({ limit: 1 }))[0]!.id})`,
-    )
+    const stored = (await context.server.store.listSubmissions({ limit: 1 }))[0]!
+    expect(parsed.subject).toBe(`Quick enquiry: Clove from Ravi ${nasty} (#${stored.id}, ref. ${stored.reference})`)
     expect(parsed.replyTo?.value).toEqual([{ name: `Ravi ${nasty}`, address: 'ravi@example.in' }])
   })
 })

@@ -98,7 +98,7 @@ describe('migrate-to', () => {
       expect((await postJson(server.url, enquiry('After The Move'))).status).toBe(200)
       const received = await mail.waitForMessages(4)
       await new Promise((r) => setTimeout(r, 300))
-      expect(received.map((m) => m.parsed.subject).sort()).toEqual([
+      expect(received.map((m) => m.parsed.subject?.replace(/, ref\. [0-9A-HJKMNP-TV-Z]{8}\)$/, ')')).sort()).toEqual([
         'Product enquiry: Clove from After The Move (#7)',
         'Product enquiry: Clove from Waiting One (#3)',
         'Product enquiry: Clove from Waiting Three (#5)',

@@ -1,0 +1,120 @@
+// The owner's daily digest (DIGEST_HOUR, DIGEST_TIME_ZONE): every day at that hour, one mail to
+// MAIL_TO listing the enquiries of the 24 hours before it. Each instance looks at the clock every
+// OUTBOX_POLL_SECONDS; the store's `digests` table has one row per day, claimed and leased like an
+// outbox message, so however many instances share the database one sends it, once, retried with
+// the outbox's backoff until the mail server accepts it. A day the service was down at the hour is
+// sent when it starts, that same day; an earlier day's is not.
+import { randomUUID } from 'node:crypto'
+import os from 'node:os'
+import { maskSecrets, type Logger } from './log.ts'
+import { composeDigest, type MailSender } from './mail.ts'
+import { retryDelay, type OutboxSettings } from './outbox.ts'
+import type { EnquiryStore } from './store/index.ts'
+
+export interface DigestSettings extends Pick<OutboxSettings, 'retryBaseMs' | 'retryMaxMs' | 'leaseMs' | 'pollMs'> {
+  hour: number
+  timeZone: string
+  siteUrl: string
+}
+
+const DAY_MS = 86_400_000
+
+/** The wall clock in `timeZone` at `at`: its date (YYYY-MM-DD) and hour. */
+function wallClock(at: number, timeZone: string): { day: string; hour: number; asUtc: number } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  ) as Record<string, string>
+  const asUtc = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  )
+  return { day: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour), asUtc }
+}
+
+/**
+ * The digest due at `now`, if the hour has come today (in the time zone): its day and the window
+ * of 24 hours that ends at the hour. Undefined before the hour.
+ */
+export function dueDigest(now: number, hour: number, timeZone: string): { day: string; from: number; until: number } | undefined {
+  const clock = wallClock(now, timeZone)
+  if (clock.hour < hour) return undefined
+  const offset = clock.asUtc - Math.floor(now / 1000) * 1000
+  const [y, m, d] = clock.day.split('-').map(Number) as [number, number, number]
+  const until = Date.UTC(y, m - 1, d, hour) - offset
+  return { day: clock.day, from: until - DAY_MS, until }
+}
+
+export class DigestScheduler {
+  readonly owner = `${os.hostname()}-${process.pid}-digest-${randomUUID().slice(0, 8)}`
+  private timer: NodeJS.Timeout | undefined
+  private running: Promise<void> | undefined
+  private stopped = true
+
+  constructor(
+    private readonly store: Pick<EnquiryStore, 'claimDigest' | 'markDigestSent' | 'markDigestFailed' | 'submissionsReceivedBetween'>,
+    private readonly sender: MailSender,
+    private readonly settings: DigestSettings,
+    private readonly logger: Logger,
+  ) {}
+
+  start(): void {
+    this.stopped = false
+    this.schedule(0)
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true
+    clearTimeout(this.timer)
+    await this.running
+  }
+
+  private schedule(ms: number): void {
+    if (this.stopped) return
+    this.timer = setTimeout(() => {
+      this.running = this.sendDue().then(
+        () => undefined,
+        (error: unknown) => this.logger.error({ err: error }, 'digest: could not read or write the store'),
+      )
+      this.running.finally(() => this.schedule(this.settings.pollMs))
+    }, ms)
+    this.timer.unref()
+  }
+
+  /** Sends today's digest if it is due and no instance has sent it; true if this call sent it. */
+  async sendDue(now = Date.now()): Promise<boolean> {
+    const due = dueDigest(now, this.settings.hour, this.settings.timeZone)
+    if (!due) return false
+    const claimed = await this.store.claimDigest(due.day, this.owner, now, this.settings.leaseMs)
+    if (!claimed) return false
+    const host = new URL(this.settings.siteUrl).hostname
+    try {
+      const enquiries = await this.store.submissionsReceivedBetween(due.from, due.until)
+      const mail = composeDigest(enquiries, due.day, this.settings.siteUrl, `<digest-${due.day}@${host}>`)
+      const delivery = await this.sender.send({ id: Number(due.day.replaceAll('-', '')), ...mail })
+      await this.store.markDigestSent(due.day, Date.now(), delivery)
+      this.logger.info({ day: due.day, enquiries: enquiries.length }, 'digest delivered')
+      return true
+    } catch (error) {
+      const reason = maskSecrets(error instanceof Error ? error.message : String(error))
+      const delay = retryDelay(claimed.attempts, this.settings)
+      await this.store.markDigestFailed(due.day, this.owner, reason, Date.now() + delay)
+      this.logger.warn({ day: due.day, attempts: claimed.attempts, retryInMs: delay, error: reason }, 'digest delivery failed, will retry')
+      return false
+    }
+  }
+}

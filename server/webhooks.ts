@@ -1,0 +1,168 @@
+// Webhooks: each accepted enquiry POSTed to every endpoint of WEBHOOK_URLS, through the outbox
+// (retried with backoff, each endpoint once per enquiry). Signed as the Standard Webhooks
+// specification says (https://www.standardwebhooks.com): `webhook-id` (the same on every retry),
+// `webhook-timestamp`, and `webhook-signature` with WEBHOOK_SECRET (a `whsec_…` key). Three bodies:
+// the generic JSON event, a Slack incoming webhook's message, and a Microsoft Teams Adaptive Card;
+// docs/deploy.md ("Webhooks") says how each endpoint's is chosen. An endpoint's URL is a secret of
+// its own (Slack's and Teams' carry their key in it): only its host is ever logged or shown.
+import { Webhook } from 'standardwebhooks'
+import { fieldLabel } from './fields.ts'
+import type { OutboxMessage, Submission } from './store/index.ts'
+import { parseWebhookEndpoint, type WebhookFormat } from './webhook-endpoints.ts'
+
+export interface WebhookSettings {
+  /** `whsec_…`: signs every delivery; required for generic JSON endpoints. */
+  secret: string | undefined
+  /** Longest one attempt may take, connection to the end of the answer's headers. */
+  timeoutMs: number
+}
+
+/** The event type of a submission: an enquiry, or a review awaiting moderation. */
+export function eventType(submission: Pick<Submission, 'kind'>): string {
+  return submission.kind === 'review' ? 'review.received' : 'enquiry.received'
+}
+
+/** Where the owner opens the enquiry. */
+function inboxUrl(siteUrl: string, id: number): string {
+  return `${siteUrl}/admin/enquiries/${id}`
+}
+
+function text(submission: Submission, field: string): string {
+  const value = submission.data[field]
+  return Array.isArray(value) ? value.join(', ') : value === undefined ? '' : String(value)
+}
+
+/** The generic event (Standard Webhooks' `type`, `timestamp`, `data`). */
+export function jsonEvent(submission: Submission, siteUrl: string) {
+  return {
+    type: eventType(submission),
+    timestamp: new Date(submission.receivedAt).toISOString(),
+    data: {
+      id: submission.id,
+      reference: submission.reference,
+      receivedAt: new Date(submission.receivedAt).toISOString(),
+      formType: submission.formType,
+      kind: submission.kind,
+      product: submission.product,
+      name: submission.name,
+      email: submission.email,
+      company: text(submission, 'company'),
+      country: text(submission, 'country'),
+      phone: text(submission, 'mobile'),
+      fields: submission.data,
+      inboxUrl: inboxUrl(siteUrl, submission.id),
+    },
+  }
+}
+
+function headline(submission: Submission): string {
+  const what = submission.kind === 'review' ? 'New review awaiting moderation' : 'New enquiry'
+  const about = submission.product ? ` about ${submission.product}` : ''
+  return `${what}${about} from ${submission.name}${submission.reference ? ` (ref. ${submission.reference})` : ''}`
+}
+
+/** The enquiry's chief facts, label and value, for the chat formats. */
+function facts(submission: Submission): Array<{ title: string; value: string }> {
+  const fields = ['company', 'country', 'email', 'mobile', 'quantity', 'requirement', 'message', 'rating']
+  return fields
+    .map((field) => ({ title: fieldLabel(field), value: text(submission, field) }))
+    .filter((fact) => fact.value !== '')
+    .map((fact) => ({ ...fact, value: fact.value.length > 500 ? `${fact.value.slice(0, 499)}…` : fact.value }))
+}
+
+/** Slack's mrkdwn treats &, < and > as markup (links, mentions): escaped as Slack says. */
+function slackEscape(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+}
+
+/** A Slack incoming webhook's message: a text line and a section of fields. */
+export function slackMessage(submission: Submission, siteUrl: string) {
+  const title = slackEscape(headline(submission))
+  const lines = facts(submission).map((f) => `*${slackEscape(f.title)}:* ${slackEscape(f.value)}`)
+  return {
+    text: title,
+    blocks: [
+      { type: 'section', text: { type: 'mrkdwn', text: `*${title}*` } },
+      ...(lines.length ? [{ type: 'section', text: { type: 'mrkdwn', text: lines.join('\n') } }] : []),
+      {
+        type: 'actions',
+        elements: [{ type: 'button', text: { type: 'plain_text', text: 'Open in the inbox' }, url: inboxUrl(siteUrl, submission.id) }],
+      },
+    ],
+  }
+}
+
+/** Markdown characters of an Adaptive Card's text, escaped so a visitor's text cannot make a link. */
+function cardEscape(value: string): string {
+  return value.replace(/[\\`*_[\]()#+\-!<>]/g, (c) => `\\${c}`)
+}
+
+/** A Microsoft Teams incoming webhook's (or Workflows') message: an Adaptive Card. */
+export function teamsMessage(submission: Submission, siteUrl: string) {
+  return {
+    type: 'message',
+    attachments: [
+      {
+        contentType: 'application/vnd.microsoft.card.adaptive',
+        contentUrl: null,
+        content: {
+          $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
+          type: 'AdaptiveCard',
+          version: '1.4',
+          body: [
+            { type: 'TextBlock', text: cardEscape(headline(submission)), weight: 'Bolder', size: 'Medium', wrap: true },
+            { type: 'FactSet', facts: facts(submission).map((f) => ({ title: f.title, value: cardEscape(f.value) })) },
+          ],
+          actions: [{ type: 'Action.OpenUrl', title: 'Open in the inbox', url: inboxUrl(siteUrl, submission.id) }],
+        },
+      },
+    ],
+  }
+}
+
+export function webhookBody(format: WebhookFormat, submission: Submission, siteUrl: string): unknown {
+  if (format === 'slack') return slackMessage(submission, siteUrl)
+  if (format === 'teams') return teamsMessage(submission, siteUrl)
+  return jsonEvent(submission, siteUrl)
+}
+
+/**
+ * One attempt at a webhook delivery: resolves with a note of the endpoint's answer once it answers
+ * 2xx; rejects on any other answer, a timeout or a network failure (the outbox retries it). The
+ * `webhook-id` is the outbox message's, fixed when it was queued.
+ */
+export async function deliverWebhook(message: OutboxMessage, settings: WebhookSettings, now = new Date()): Promise<string> {
+  const endpoint = parseWebhookEndpoint(message.target ?? '')
+  if (typeof endpoint === 'string') throw new Error(`the webhook endpoint ${endpoint}`)
+  const host = endpoint.url.host
+  const payload = JSON.stringify(webhookBody(endpoint.format, message.submission, message.siteUrl ?? ''))
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'user-agent': 'enquiry-service-webhooks',
+    'webhook-id': message.messageId,
+    'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+  }
+  if (settings.secret) headers['webhook-signature'] = new Webhook(settings.secret).sign(message.messageId, now, payload)
+  let response: Response
+  try {
+    response = await fetch(endpoint.url, {
+      method: 'POST',
+      headers,
+      body: payload,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(settings.timeoutMs),
+    })
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause
+    const reason =
+      (error as Error).name === 'TimeoutError'
+        ? `no answer within ${settings.timeoutMs / 1000} s`
+        : (cause?.code ?? cause?.message ?? (error as Error).message)
+    throw new Error(`webhook ${host} (${endpoint.format}): ${reason}`)
+  }
+  const answer = (await response.text().catch(() => '')).replace(/\s+/g, ' ').trim().slice(0, 200)
+  if (!response.ok) {
+    throw new Error(`webhook ${host} (${endpoint.format}) answered ${response.status}${answer ? `: ${answer}` : ''}`)
+  }
+  return `webhook ${host} (${endpoint.format}): ${response.status}`
+}
