@@ -191,6 +191,7 @@ function report(results: Round[]): void {
     'not 200',
     'mail/s during load',
     'burst out after',
+    'disk sync p50/p90',
   ]
   const rows = results.map((r, i) => [
     String(i + 1),
