@@ -112,8 +112,8 @@ describe('checking a write before it is made', () => {
     expect(refusal).toBeDefined()
     // Said with the editor's names for the places, and the files and lines for whoever opens them.
     expect(refusal!.error).toBe(
-      `"clove" cannot be deleted: other content still names it. In Home page (${rel}/home.yaml:16): Carousel › Slides, item 2; ` +
-        `Latest › Products, item 4. In product makhana (${rel}/products/makhana.yaml:81): Explore, item 4. ` +
+      `"clove" cannot be deleted: other content still names it. In Home page (${rel}/home.yaml:16): Slideshow › Slides, item 2; ` +
+        `Latest › Products, item 4. In product makhana (${rel}/products/makhana.yaml:79): Explore more products, item 4. ` +
         'Remove it there first, then delete it.',
     )
   }, 30_000)

@@ -116,7 +116,7 @@ describe('stylesheets lay out by logical directions', () => {
 
   it('in every stylesheet of the site, each physical direction is a commented exception', () => {
     const files = stylesheets(paths.root)
-    expect(files.map((f) => path.relative(paths.root, f))).toContain('renderer/global.css')
+    expect(files.map((f) => path.relative(paths.root, f))).toContain('templates/styles/global.css')
     const found = files.flatMap((file) => unexplainedPhysical(fs.readFileSync(file, 'utf8'), file))
     expect(
       found,
