@@ -16,7 +16,6 @@ import { maskSecrets, type Logger } from './log.ts'
 import { composeOutboxMail, type MailSender } from './mail.ts'
 import type { EnquiryStore, OutboxMessage } from './store/index.ts'
 import { deliverWebhook, type WebhookSettings } from './webhooks.ts'
-import { parseWebhookEndpoint } from './webhook-endpoints.ts'
 
 /** What delivering besides the owner's mail needs: the acknowledgement's words, the webhooks' settings. */
 export interface DeliveryExtras {

@@ -1,6 +1,6 @@
 // The controls every form is built from. Each one ties its label, its error message and its
 // invalid state together (for, aria-invalid, aria-describedby), so no form can forget one of them.
-import { type ReactNode, useEffect, useRef } from 'react'
+import type { ReactNode } from 'react'
 import { HONEYPOT_FIELD } from '../../../forms/contract.ts'
 import { SUBMIT_ENDPOINT } from './submit.ts'
 import { PREVIEW, PREVIEW_FORM_ACTION } from '../../lib/preview.ts'
@@ -213,12 +213,6 @@ export function SubmitArea({
   loadingAnnouncement?: string
 }) {
   const loading = status.kind === 'loading'
-  const statusRef = useRef<HTMLParagraphElement>(null)
-  // The form clears itself on success; a buyer on a phone would see an empty form and no answer if
-  // the confirmation stayed below the screen's edge, so it is brought into view.
-  useEffect(() => {
-    if (status.kind === 'success') showWhole(statusRef.current)
-  }, [status])
   return (
     <div className="form__actions">
       <button className="form__submit" type="submit" disabled={loading}>
@@ -234,30 +228,15 @@ export function SubmitArea({
         }
         id={form.id('status')}
         role="status"
-        ref={statusRef}
       >
         {loading ? loadingAnnouncement : status.kind === 'success' ? status.message : ''}
-        {status.kind === 'success' && status.reference ? (
-          <span className="form__reference">
-            Your reference: <strong>{status.reference}</strong>
-          </span>
-        ) : null}
+        {status.kind === 'success' && status.reference ? <span className="form__reference">Your reference: {status.reference}</span> : null}
       </p>
       <p className="form__status form__status--error" id={form.id('alert')} role="alert">
         {status.kind === 'error' ? status.message : ''}
       </p>
     </div>
   )
-}
-
-/** Scrolls an element to the middle of the screen unless it is already wholly in view (clear of the fixed header). */
-function showWhole(element: HTMLElement | null) {
-  if (!element) return
-  const box = element.getBoundingClientRect()
-  const header = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0
-  if (box.top >= header && box.bottom <= window.innerHeight) return
-  const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches
-  element.scrollIntoView({ block: 'center', behavior: still ? 'auto' : 'smooth' })
 }
 
 /**

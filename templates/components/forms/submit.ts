@@ -52,14 +52,11 @@ export const FORM_TOKEN_ENDPOINT = `${API_ORIGIN}/api/form-token`
  * Asks the service for a time token; undefined when it cannot be had (offline, an old service).
  * The form is sent without one then, and the service only scores that, never refuses it.
  */
-export async function fetchFormToken(endpoint: string = FORM_TOKEN_ENDPOINT): Promise<string | undefined> {
-  try {
-    const response = await fetch(endpoint, { headers: { Accept: 'application/json' }, credentials: 'omit' })
-    const { token } = (await response.json()) as { token?: unknown }
-    return typeof token === 'string' ? token : undefined
-  } catch {
-    return undefined
-  }
+export function fetchFormToken(endpoint: string = FORM_TOKEN_ENDPOINT): Promise<string | undefined> {
+  return fetch(endpoint, { credentials: 'omit' })
+    .then((response) => response.json() as Promise<{ token?: unknown }>)
+    .then(({ token }) => (typeof token === 'string' ? token : undefined))
+    .catch(() => undefined)
 }
 
 export type SubmitOutcome =
@@ -105,7 +102,8 @@ export async function submitForm(
     const response = await fetch(endpoint, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify(formToken === undefined ? { formType, formData } : { formType, formData, formToken }),
+      // JSON.stringify leaves out a formToken that is undefined.
+      body: JSON.stringify({ formType, formData, formToken }),
     })
     const text = await response.text()
     let reply: Reply

@@ -73,6 +73,13 @@ export function useForm<V extends Values>(options: {
     target?.focus()
   }, [focusRequest])
 
+  // The form clears itself on success; a buyer on a phone would see an empty form and no answer if
+  // the confirmation stayed below the screen's edge, so it is brought into view (its scroll margin in
+  // forms.css keeps it clear of the fixed header and the screen's edge).
+  useEffect(() => {
+    if (status.kind === 'success') document.getElementById(`${idPrefix}-status`)?.scrollIntoView({ block: 'nearest' })
+  }, [status, idPrefix])
+
   // The submit button is disabled while sending, and a disabled button loses the focus; once the
   // outcome is shown, focus goes back to it so a keyboard user carries on from where they were.
   const restoreFocus = useRef(false)
