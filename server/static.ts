@@ -1,12 +1,12 @@
-// Serves the prerendered site from dist/client through express.static (serve-static and send: files
-// streamed from disk, HEAD, ranges, If-None-Match and If-Modified-Since). What it does not know is
-// done here: the folder's file names are listed once at start-up, so a URL is looked up among them
-// (a URL never becomes a path of its own, so no traversal is possible), a page's folder maps to its
-// index.html, aliases and non-canonical spellings get a 301, and the precompressed .br/.gz copy the
-// build wrote is served when the client accepts it. Hashed assets are cached for a year; pages revalidate.
+// Serves the prerendered site from dist/client. The folder is indexed once at start-up, so a
+// request is a map lookup (a URL never becomes a file path, so no traversal is possible) and the
+// response comes from memory: the precompressed .br/.gz written by the build when the client
+// accepts it, with an ETag per encoding. Hashed assets are cached for a year; pages revalidate.
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express'
+import { pipeline } from 'node:stream/promises'
+import type { Request, RequestHandler, Response } from 'express'
 import type { Logger } from './log.ts'
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -45,65 +45,48 @@ export const HASHED_FOLDERS = ['/assets/', '/img/']
 const SUBRESOURCE_TYPE = /^(image|font|video)\/|^text\/(css|javascript);|^application\/(json|manifest\+json);/
 /** Instructions for static hosts (written by the build), not pages: never served from here. */
 export const STATIC_HOST_FILES = new Set(['_redirects', '_headers'])
+/** Files up to this size are held in memory; bigger ones are streamed from disk. */
+const MEMORY_LIMIT_PER_FILE = 1024 * 1024
+const MEMORY_LIMIT_TOTAL = 96 * 1024 * 1024
 
 type Encoding = 'br' | 'gzip'
-const SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' }
-
-interface StaticFile {
-  /** Path of the file under the client folder, with a leading slash: "/about/index.html". */
+interface Representation {
   file: string
+  size: number
+  etag: string
+  body: Buffer | undefined
+}
+interface StaticFile {
   contentType: string
   subresource: boolean
   cacheControl: string
-  /** The precompressed copies beside it that are current (not older than the file) and smaller. */
-  encodings: Partial<Record<Encoding, true>>
+  lastModified: string
+  identity: Representation
+  encoded: Partial<Record<Encoding, Representation>>
 }
 
 export class StaticSite {
-  /** URL path → file; a folder's URL ("/about", "/") names its index.html. */
   private readonly files = new Map<string, StaticFile>()
-  private readonly serve: RequestHandler
+  private memoryUsed = 0
 
   private constructor(
     readonly clientDir: string,
     private readonly redirects: Map<string, string>,
-  ) {
-    this.serve = express.static(clientDir, {
-      // Every URL was resolved to a listed file before it gets here.
-      index: false,
-      redirect: false,
-      fallthrough: false,
-      // Set below for each file: Cache-Control by folder, an ETag per representation.
-      cacheControl: false,
-      etag: false,
-      setHeaders: (res, _file, stat) => {
-        const { entry, encoding } = res.locals.staticFile as { entry: StaticFile; encoding: Encoding | undefined }
-        res.setHeader('Content-Type', entry.contentType)
-        res.setHeader('Cache-Control', entry.cacheControl)
-        if (Object.keys(entry.encodings).length > 0) res.setHeader('Vary', 'Accept-Encoding')
-        if (encoding) res.setHeader('Content-Encoding', encoding)
-        // Strong, as nginx makes them: modification time and size, and the encoding, so each
-        // representation has its own (a range or If-Range needs a strong validator).
-        res.setHeader(
-          'ETag',
-          `"${Math.floor(stat.mtimeMs * 1000).toString(36)}-${stat.size.toString(36)}${encoding ? `-${encoding}` : ''}"`,
-        )
-      },
-    })
-  }
+  ) {}
 
   static load(clientDir: string, redirects: Map<string, string>, logger?: Logger): StaticSite {
     const site = new StaticSite(clientDir, redirects)
-    site.index()
+    site.index('')
     if (!site.files.has('/404.html')) logger?.warn('the built site has no 404.html; unknown paths get a plain 404')
-    logger?.info({ files: site.files.size }, 'static site indexed')
+    logger?.info({ files: site.files.size, bytesInMemory: site.memoryUsed }, 'static site indexed')
     return site
   }
 
   /** The text of a built page, e.g. readPage('/thank-you'), or undefined. */
   readPage(urlPath: string): string | undefined {
     const entry = this.files.get(urlPath)
-    return entry && fs.readFileSync(path.join(this.clientDir, entry.file), 'utf8')
+    if (!entry) return undefined
+    return (entry.identity.body ?? fs.readFileSync(entry.identity.file)).toString('utf8')
   }
 
   has(urlPath: string): boolean {
@@ -118,9 +101,10 @@ export class StaticSite {
   /** GET and HEAD of pages and assets; anything else goes on to the next handler. */
   readonly handler: RequestHandler = (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next()
+    const rawPath = req.path
     let urlPath: string
     try {
-      urlPath = decodeURIComponent(req.path)
+      urlPath = decodeURIComponent(rawPath)
     } catch {
       return this.sendNotFound(req, res, 400)
     }
@@ -132,7 +116,7 @@ export class StaticSite {
     }
     const entry = this.files.get(urlPath)
     if (!entry) return this.sendNotFound(req, res, 404)
-    this.sendFile(req, res, next, entry)
+    this.send(req, res, entry, 200).catch(next)
   }
 
   /** Answers with the prerendered 404 page (or a plain one) and the given status. */
@@ -143,45 +127,8 @@ export class StaticSite {
       res.end(status === 404 ? 'Not found' : 'Bad request')
       return
     }
-    const encoding = chooseEncoding(req.headers['accept-encoding'], page.encodings)
-    res.status(status)
-    if (Object.keys(page.encodings).length > 0) res.setHeader('Vary', 'Accept-Encoding')
-    if (encoding) res.setHeader('Content-Encoding', encoding)
-    // Never a 304 or a range of an error page: no validators, no ranges.
-    res.sendFile(
-      page.file + (encoding ? SUFFIX[encoding] : ''),
-      {
-        root: this.clientDir,
-        headers: { 'Content-Type': page.contentType, 'Cache-Control': 'no-store' },
-        lastModified: false,
-        cacheControl: false,
-        acceptRanges: false,
-      },
-      (error) => error && res.destroy(error),
-    )
-  }
-
-  private sendFile(req: Request, res: Response, next: NextFunction, entry: StaticFile): void {
-    const encoding = chooseEncoding(req.headers['accept-encoding'], entry.encodings)
-    res.locals.staticFile = { entry, encoding }
-    const url = req.url
-    // serve-static reads the file named by req.url: the listed file (encoded again as a URL), or its copy.
-    req.url = (entry.file + (encoding ? SUFFIX[encoding] : '')).split('/').map(encodeURIComponent).join('/')
-    this.serve(req, res, (error?: unknown) => {
-      req.url = url
-      const { status, headers } = (error ?? {}) as { status?: number; headers?: Record<string, string> }
-      // A range that cannot be served (416) or a failed precondition (412): its status, no body.
-      if (status === 412 || status === 416) {
-        res
-          .status(status)
-          .set(headers ?? {})
-          .removeHeader('Content-Encoding')
-        res.end()
-        return
-      }
-      // The file went away since start-up (a rebuild under the running service).
-      if (status === 404) return this.sendNotFound(req, res, 404)
-      next(error)
+    this.send(req, res, { ...page, cacheControl: 'no-store' }, status).catch((error: unknown) => {
+      res.destroy(error instanceof Error ? error : undefined)
     })
   }
 
@@ -201,33 +148,86 @@ export class StaticSite {
     return undefined
   }
 
-  /** Lists the files of the client folder: no dot files, no static-host files, no .br/.gz copies. */
-  private index(): void {
-    const names = fs.readdirSync(this.clientDir, { recursive: true, encoding: 'utf8' }).map((name) => name.split(path.sep).join('/'))
-    const present = new Set(names)
-    for (const name of names) {
-      if (name.split('/').some((part) => part.startsWith('.')) || STATIC_HOST_FILES.has(name) || /\.(br|gz)$/.test(name)) continue
-      const file = path.join(this.clientDir, name)
-      const stat = fs.statSync(file)
-      if (!stat.isFile()) continue
-      const urlPath = `/${name}`
-      const contentType = CONTENT_TYPES[path.extname(name).toLowerCase()] ?? 'application/octet-stream'
-      const entry: StaticFile = {
-        file: urlPath,
-        contentType,
-        subresource: SUBRESOURCE_TYPE.test(contentType),
-        cacheControl: HASHED_FOLDERS.some((folder) => urlPath.startsWith(folder)) ? CACHE_IMMUTABLE : CACHE_REVALIDATE,
-        // A compressed copy older than its source is stale (a partial rebuild): not served.
-        encodings: {},
+  private async send(req: Request, res: Response, entry: StaticFile, status: number): Promise<void> {
+    const encoding = chooseEncoding(req.headers['accept-encoding'], entry.encoded)
+    const representation = encoding ? entry.encoded[encoding]! : entry.identity
+    res.status(status)
+    res.setHeader('Content-Type', entry.contentType)
+    res.setHeader('Cache-Control', entry.cacheControl)
+    if (Object.keys(entry.encoded).length > 0) res.setHeader('Vary', 'Accept-Encoding')
+    if (status === 200) {
+      res.setHeader('ETag', representation.etag)
+      res.setHeader('Last-Modified', entry.lastModified)
+      if (isNotModified(req, representation.etag, entry.lastModified)) {
+        res.status(304).end()
+        return
       }
-      for (const encoding of ['br', 'gzip'] as const) {
-        if (!present.has(name + SUFFIX[encoding])) continue
-        const copy = fs.statSync(file + SUFFIX[encoding])
-        if (copy.mtimeMs >= stat.mtimeMs && copy.size < stat.size) entry.encodings[encoding] = true
-      }
-      this.files.set(urlPath, entry)
-      if (path.posix.basename(name) === 'index.html') this.files.set(path.posix.dirname(urlPath), entry)
     }
+    if (encoding) res.setHeader('Content-Encoding', encoding)
+    res.setHeader('Content-Length', representation.size)
+    if (req.method === 'HEAD') {
+      res.end()
+      return
+    }
+    if (representation.body) {
+      res.end(representation.body)
+      return
+    }
+    await pipeline(fs.createReadStream(representation.file), res)
+  }
+
+  private index(relativeDir: string): void {
+    const dir = path.join(this.clientDir, relativeDir)
+    for (const dirent of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (dirent.name.startsWith('.') || (relativeDir === '' && STATIC_HOST_FILES.has(dirent.name))) continue
+      const relative = relativeDir ? `${relativeDir}/${dirent.name}` : dirent.name
+      if (dirent.isDirectory()) {
+        this.index(relative)
+        continue
+      }
+      if (!dirent.isFile() || /\.(br|gz)$/.test(dirent.name)) continue
+      const entry = this.describe(path.join(dir, dirent.name), `/${relative}`)
+      this.files.set(`/${relative}`, entry)
+      if (dirent.name === 'index.html') this.files.set(`/${relativeDir}`, entry)
+    }
+  }
+
+  private describe(file: string, urlPath: string): StaticFile {
+    const stat = fs.statSync(file)
+    const extension = path.extname(file).toLowerCase()
+    const hashed = HASHED_FOLDERS.some((folder) => urlPath.startsWith(folder))
+    const encoded: Partial<Record<Encoding, Representation>> = {}
+    for (const [encoding, suffix] of [
+      ['br', '.br'],
+      ['gzip', '.gz'],
+    ] as const) {
+      const variant = `${file}${suffix}`
+      const variantStat = fs.statSync(variant, { throwIfNoEntry: false })
+      // A compressed copy older than its source is stale (a partial rebuild): ignore it.
+      if (variantStat?.isFile() && variantStat.mtimeMs >= stat.mtimeMs && variantStat.size < stat.size) {
+        encoded[encoding] = this.represent(variant, variantStat.size, stat.mtimeMs, encoding)
+      }
+    }
+    const contentType = CONTENT_TYPES[extension] ?? 'application/octet-stream'
+    return {
+      contentType,
+      subresource: SUBRESOURCE_TYPE.test(contentType),
+      cacheControl: hashed ? CACHE_IMMUTABLE : CACHE_REVALIDATE,
+      lastModified: new Date(Math.floor(stat.mtimeMs / 1000) * 1000).toUTCString(),
+      identity: this.represent(file, stat.size, stat.mtimeMs, undefined),
+      encoded,
+    }
+  }
+
+  private represent(file: string, size: number, mtimeMs: number, encoding: Encoding | undefined): Representation {
+    const suffix = encoding ? `-${encoding}` : ''
+    if (size <= MEMORY_LIMIT_PER_FILE && this.memoryUsed + size <= MEMORY_LIMIT_TOTAL) {
+      const body = fs.readFileSync(file)
+      this.memoryUsed += body.length
+      const hash = createHash('sha256').update(body).digest('base64url').slice(0, 22)
+      return { file, size: body.length, etag: `"${hash}${suffix}"`, body }
+    }
+    return { file, size, etag: `W/"${size.toString(36)}-${Math.floor(mtimeMs).toString(36)}${suffix}"`, body: undefined }
   }
 }
 
@@ -241,5 +241,22 @@ export function chooseEncoding(header: string | undefined, available: Partial<Re
     accepted.set(token.trim(), q === undefined ? 1 : Number(q))
   }
   const quality = (token: string) => accepted.get(token) ?? accepted.get('*') ?? 0
-  return (['br', 'gzip'] as const).find((encoding) => available[encoding] && quality(encoding) > 0)
+  for (const encoding of ['br', 'gzip'] as const) {
+    if (available[encoding] && quality(encoding) > 0) return encoding
+  }
+  return undefined
+}
+
+function isNotModified(req: Request, etag: string, lastModified: string): boolean {
+  const ifNoneMatch = req.headers['if-none-match']
+  if (ifNoneMatch !== undefined) {
+    const bare = (tag: string) => tag.trim().replace(/^W\//, '')
+    return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag))
+  }
+  const ifModifiedSince = req.headers['if-modified-since']
+  if (ifModifiedSince !== undefined) {
+    const since = Date.parse(ifModifiedSince)
+    return !Number.isNaN(since) && Date.parse(lastModified) <= since
+  }
+  return false
 }

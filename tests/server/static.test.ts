@@ -109,35 +109,6 @@ describe('assets', () => {
   })
 })
 
-describe('ranges', () => {
-  it('answers a byte range with 206, a suffix range from the end, and an unsatisfiable one with 416', async () => {
-    const picture = builtFile('img', /^products\/clove-\d+\.[0-9a-f]{8}\.avif$/)
-    const whole = fs.readFileSync(path.join(client, picture))
-    const first = await get(picture, { range: 'bytes=0-99' })
-    expect(first.status).toBe(206)
-    expect(first.headers['content-range']).toBe(`bytes 0-99/${whole.length}`)
-    expect(first.body.equals(whole.subarray(0, 100))).toBe(true)
-    const last = await get(picture, { range: 'bytes=-50' })
-    expect(last.status).toBe(206)
-    expect(last.body.equals(whole.subarray(whole.length - 50))).toBe(true)
-    const beyond = await get(picture, { range: `bytes=${whole.length + 10}-` })
-    expect(beyond.status).toBe(416)
-    expect(beyond.headers['content-range']).toBe(`bytes */${whole.length}`)
-    expect(beyond.body.length).toBe(0)
-    // If-Range with another validator: the whole file, as it may have changed.
-    const stale = await get(picture, { range: 'bytes=0-99', 'if-range': '"an-older-version"' })
-    expect(stale.status).toBe(200)
-    expect(stale.body.equals(whole)).toBe(true)
-  })
-
-  it('never answers the 404 page with a range or a 304', async () => {
-    const res = await get('/nope', { range: 'bytes=0-9', 'if-modified-since': new Date().toUTCString() })
-    expect(res.status).toBe(404)
-    expect(res.body.equals(fs.readFileSync(path.join(client, '404.html')))).toBe(true)
-    expect(res.headers.etag).toBeUndefined()
-  })
-})
-
 describe('precompressed files', () => {
   it('serves brotli to a client that accepts it, gzip to one that accepts only gzip, and identity otherwise', async () => {
     // A script big enough to be precompressed.
