@@ -244,12 +244,16 @@ export abstract class SqlEnquiryStore {
 
   /** Submissions from a client address received at or after `since`: the spam checks' burst signal. */
   async countFromAddress(ip: string, since: number): Promise<number> {
+    // Read on the way to storing an enquiry: a database that is not answering fails it as the write would.
     const row = await this.db
       .selectFrom('submissions')
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .where('ip', '=', ip)
       .where('received_at', '>=', since)
       .executeTakeFirstOrThrow()
+      .catch((error: unknown) => {
+        throw this.writeFailed(error)
+      })
     return Number(row.n)
   }
 

@@ -87,7 +87,7 @@ describe('migrate-to', () => {
     // The same configuration with DATABASE_URL set: the CLI and the server work on PostgreSQL.
     const listed = await cli({ DATA_DIR: dataDir, DATABASE_URL: url }, 'list')
     expect(listed.out).toMatch(/^5\s.*Waiting Three/m)
-    expect(listed.out).toContain('5 shown of 5 submissions (1 spam not shown)')
+    expect(listed.out).toMatch(/5 of 5 enquiries shown, newest first \(\d+ open, \d+ handled\); 1 spam not shown/)
 
     const mail = await startMailServer()
     const server = await startTestServer({ DATA_DIR: dataDir, DATABASE_URL: url!, SMTP_URL: mail.url })
