@@ -83,7 +83,9 @@ describe('the server serving that build', () => {
     const mail = await (async () => {
       for (let waited = 0; waited < 10_000; waited += 100) {
         // The owner's mail (the buyer's acknowledgement is written beside it).
-        const files = existsSync(mailDir) ? readdirSync(mailDir, { withFileTypes: true }).filter((f) => f.name.startsWith('enquiry-') && f.name.endsWith('.eml')) : []
+        const files = existsSync(mailDir)
+          ? readdirSync(mailDir, { withFileTypes: true }).filter((f) => f.name.startsWith('enquiry-') && f.name.endsWith('.eml'))
+          : []
         if (files[0]) return simpleParser(readFileSync(join(mailDir, files[0].name)))
         await new Promise((resolve) => setTimeout(resolve, 100))
       }

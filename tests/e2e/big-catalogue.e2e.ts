@@ -44,7 +44,14 @@ beforeAll(async () => {
   if (build.status !== 0) throw new Error(`the build with ${EXTRA} more products failed:\n${build.stdout}\n${build.stderr}`)
   const config = loadConfig(
     // The browser fills the forms faster than a person could: not a reason for spam here.
-    { PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(tmp, 'data'), DIST_DIR: distDir, BUILD_ON_START: 'false', FORM_MIN_FILL_SECONDS: '0' },
+    {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(tmp, 'data'),
+      DIST_DIR: distDir,
+      BUILD_ON_START: 'false',
+      FORM_MIN_FILL_SECONDS: '0',
+    },
     paths.root,
   )
   server = await startServer(config, { logger: createMemoryLogger() })
