@@ -40,6 +40,8 @@ export class InboxError extends Error {
 export interface AuthDeps {
   config: InboxConfig
   db: EnquiryDb
+  /** Writes the failed-login counters (the store's writeCounters). */
+  writeCounters?: <T>(write: (db: EnquiryDb) => Promise<T>) => Promise<T>
   loginShell: string
   logger: Logger
   isAllowedOrigin(origin: string): boolean
@@ -127,7 +129,7 @@ export function mountAuth(router: express.Router, deps: AuthDeps): InboxAuth {
       // The same headers as the enquiry limit (server/enquiry-limit.ts), so a client reads both one way.
       standardHeaders: 'draft-7',
       legacyHeaders: false,
-      store: new LoginFailureStore(deps.db, kind === 'address' ? 'login:' : 'device:'),
+      store: new LoginFailureStore(deps.db, kind === 'address' ? 'login:' : 'device:', deps.writeCounters),
       requestPropertyName: `${kind}Limit`,
       // Its configuration checks are logged as JSON lines, like everything else. The one about
       // X-Forwarded-For without "trust proxy" is said once for the whole service, in its own terms
@@ -156,7 +158,7 @@ export function mountAuth(router: express.Router, deps: AuthDeps): InboxAuth {
     keyGenerator: (req) => deviceOf(req)!,
     skip: (req) => deviceOf(req) === undefined,
   })
-  const everyone = new LoginFailureStore(deps.db, 'everyone:')
+  const everyone = new LoginFailureStore(deps.db, 'everyone:', deps.writeCounters)
   everyone.init(FAILURES_FROM_EVERYONE as RateLimitOptions)
   const passwordChecks = new PasswordQueue(PASSWORD_CHECKS.running, PASSWORD_CHECKS.waiting)
 

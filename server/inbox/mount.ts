@@ -27,6 +27,7 @@ export function mountInbox(
     verdicts: deps.store,
     deliveries: { siteUrl: config.siteUrl, acknowledge: config.acknowledgeBuyers, webhooks: config.webhooks.urls },
     db: deps.store.db,
+    writeCounters: (write) => deps.store.writeCounters(write),
     mailDir: path.join(config.dataDir, 'mail'),
     shells: loadInboxShells(config.distDir),
     logger: deps.logger,

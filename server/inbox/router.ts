@@ -28,6 +28,8 @@ export interface InboxDeps {
   deliveries: MailInputs
   /** The store's query layer, for the sessions and the failed logins (server/store/sessions.ts). */
   db: EnquiryDb
+  /** Writes the failed-login counters without a sync of their own (the store's writeCounters). */
+  writeCounters?: <T>(write: (db: EnquiryDb) => Promise<T>) => Promise<T>
   /** DATA_DIR/mail: .eml copies of deleted enquiries are deleted too. */
   mailDir: string
   shells: Record<InboxShellName, string>
@@ -35,7 +37,7 @@ export interface InboxDeps {
   isAllowedOrigin(origin: string): boolean
   /** A message was put back at the front of the outbox. */
   onQueued(): void
-  /** Failed logins per address in the window before 429 (the 10 in 15 minutes). */
+  /** Failed logins per address in the window before 429 (10 in 15 minutes). */
   loginLimit?: { max: number; windowMs: number }
 }
 
@@ -55,6 +57,7 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
   const auth = mountAuth(router, {
     config: deps.config,
     db: deps.db,
+    writeCounters: deps.writeCounters,
     loginShell: deps.shells.login,
     logger,
     isAllowedOrigin: deps.isAllowedOrigin,

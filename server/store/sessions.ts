@@ -74,6 +74,8 @@ export class LoginFailureStore implements Store {
   constructor(
     private readonly db: EnquiryDb,
     readonly prefix = 'login:',
+    /** How its writes are made: the store's writeCounters, which need no sync of their own. */
+    private readonly write: <T>(run: (db: EnquiryDb) => Promise<T>) => Promise<T> = (run) => run(db),
   ) {}
 
   init(options: RateLimitOptions): void {
@@ -85,23 +87,25 @@ export class LoginFailureStore implements Store {
     const resetAt = now + this.windowMs
     // Addresses whose window is over go at the next failure: failures are rare, and no address is
     // kept much longer than its window.
-    await this.db
-      .deleteFrom('admin_login_failures')
-      .where('reset_at', '<=', now)
-      .where('key', '!=', this.prefix + key)
-      .execute()
     const expired = sql<boolean>`${sql.ref('admin_login_failures.reset_at')} <= ${now}`
-    const row = await this.db
-      .insertInto('admin_login_failures')
-      .values({ key: this.prefix + key, hits: 1, reset_at: resetAt })
-      .onConflict((oc) =>
-        oc.column('key').doUpdateSet({
-          hits: sql<number>`case when ${expired} then 1 else ${sql.ref('admin_login_failures.hits')} + 1 end`,
-          reset_at: sql<number>`case when ${expired} then ${resetAt} else ${sql.ref('admin_login_failures.reset_at')} end`,
-        }),
-      )
-      .returning(['hits', 'reset_at'])
-      .executeTakeFirstOrThrow()
+    const row = await this.write(async (db) => {
+      await db
+        .deleteFrom('admin_login_failures')
+        .where('reset_at', '<=', now)
+        .where('key', '!=', this.prefix + key)
+        .execute()
+      return db
+        .insertInto('admin_login_failures')
+        .values({ key: this.prefix + key, hits: 1, reset_at: resetAt })
+        .onConflict((oc) =>
+          oc.column('key').doUpdateSet({
+            hits: sql<number>`case when ${expired} then 1 else ${sql.ref('admin_login_failures.hits')} + 1 end`,
+            reset_at: sql<number>`case when ${expired} then ${resetAt} else ${sql.ref('admin_login_failures.reset_at')} end`,
+          }),
+        )
+        .returning(['hits', 'reset_at'])
+        .executeTakeFirstOrThrow()
+    })
     return { totalHits: Number(row.hits), resetTime: new Date(Number(row.reset_at)) }
   }
 

@@ -71,6 +71,14 @@ export abstract class SqlEnquiryStore {
     return write(this.db)
   }
 
+  /**
+   * Counters whose loss to a crash is harmless (the failed logins of the inbox's limits): written as
+   * the outbox's bookkeeping is, so a flood of wrong passwords does not wait for the disk's sync.
+   */
+  writeCounters<T>(write: (db: EnquiryDb) => Promise<T>): Promise<T> {
+    return this.bookkeeping(write)
+  }
+
   /** Does this error mean the database cannot be used now (rather than a fault in the request)? */
   protected abstract isUnavailable(error: unknown): boolean
 
