@@ -41,6 +41,9 @@ const POSTGRESQL_SUITES = [
   'tests/server/postgresql/**/*.test.ts',
 ]
 
+/** The server's load tests (tests/server/login-flood.test.ts). */
+const LOAD_TESTS = 'tests/server/login-flood.test.ts'
+
 /** What the two server projects share. They run side by side in one group, so they share its file workers. */
 const server = {
   environment: 'node' as const,
@@ -74,8 +77,19 @@ export default defineConfig({
           ...server,
           name: 'server-sqlite',
           include: ['tests/server/**/*.test.ts'],
-          exclude: ['tests/server/postgresql/**', 'node_modules/**'],
+          exclude: ['tests/server/postgresql/**', LOAD_TESTS, 'node_modules/**'],
           provide: { storeBackend: 'sqlite', postgresAdminUrl: '' },
+        },
+      },
+      {
+        test: {
+          ...server,
+          // A load test measures what the service keeps doing under a flood: it runs alone, after the
+          // other server suites, so their work on the same two cores is not part of the figure.
+          name: 'server-load',
+          include: [LOAD_TESTS],
+          provide: { storeBackend: 'sqlite', postgresAdminUrl: '' },
+          sequence: { groupOrder: 2 },
         },
       },
       {
@@ -97,7 +111,7 @@ export default defineConfig({
           testTimeout: 30_000,
           // The global setup builds the copy of the project: a few minutes on a busy machine.
           hookTimeout: 600_000,
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 3 },
         },
       },
       {
@@ -111,7 +125,7 @@ export default defineConfig({
           maxConcurrency: 3,
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          sequence: { groupOrder: 3 },
+          sequence: { groupOrder: 4 },
         },
       },
       {
@@ -125,7 +139,7 @@ export default defineConfig({
           pool: 'forks',
           testTimeout: 60_000,
           hookTimeout: 240_000,
-          sequence: { groupOrder: 4 },
+          sequence: { groupOrder: 5 },
         },
       },
       {
@@ -136,7 +150,7 @@ export default defineConfig({
           testTimeout: 60_000,
           // A full install (a native module compiled) and a cold build.
           hookTimeout: 1_500_000,
-          sequence: { groupOrder: 5 },
+          sequence: { groupOrder: 6 },
         },
       },
     ],
