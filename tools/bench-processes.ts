@@ -27,6 +27,8 @@ export const BENCH_ENQUIRY = {
 export const ECHO_SERVER_ARGS = [path.join(paths.root, 'tools', 'bench-echo-server.mjs')]
 
 export interface AutocannonResult {
+  /** Seconds the run took. */
+  duration: number
   requests: { average: number; total: number }
   latency: { p50: number; p99: number }
   statusCodeStats: Record<string, { count: number }>
@@ -36,7 +38,9 @@ export interface AutocannonResult {
 export interface AutocannonOptions {
   url: string
   connections: number
-  duration: number
+  duration?: number
+  /** Requests to send, as fast as they are answered; instead of a duration. */
+  amount?: number
   method?: string
   headers?: Record<string, string>
   body?: string
