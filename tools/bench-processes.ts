@@ -2,6 +2,7 @@
 // load generator, starting a server in a child process (its log in a file, as a collector would
 // take it) and stopping it, the CPU time of processes, and the built site to serve.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import type { EventEmitter } from 'node:events'
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
@@ -46,7 +47,18 @@ export interface AutocannonOptions {
   body?: string
 }
 // autocannon ships no types; this is the part of its API used here.
-export const autocannon = createRequire(import.meta.url)('autocannon') as (options: AutocannonOptions) => Promise<AutocannonResult>
+const runAutocannon = createRequire(import.meta.url)('autocannon') as (
+  options: AutocannonOptions,
+  done: (error: Error | null, result: AutocannonResult) => void,
+) => EventEmitter
+
+/** Runs autocannon; `onResponse` is told of each answer as it comes (autocannon's own figures are per whole second). */
+export function autocannon(options: AutocannonOptions, onResponse?: () => void): Promise<AutocannonResult> {
+  return new Promise((resolve, reject) => {
+    const tracker = runAutocannon(options, (error, result) => (error ? reject(error) : resolve(result)))
+    if (onResponse) tracker.on('response', onResponse)
+  })
+}
 
 export interface StartedProcess {
   url: string
