@@ -2,8 +2,8 @@
 // production runs it (`node dist/service/main.js`, NODE_ENV=production, JSON logs to a file), and
 // against a bare Express 5 JSON echo on the same machine in the same run, one after the other,
 // BENCH_ROUNDS times; the medians of the rounds are checked against the service's floors. The
-// service gets a burst: BENCH_SECONDS' worth of enquiries at the floor's rate, sent as fast as it
-// answers them. Its mail goes to a real SMTP server in this process (smtp-server), so the outbox
+// service, warmed up by 1,000 enquiries, gets a burst: BENCH_SECONDS' worth of enquiries at the
+// floor's rate, sent as fast as it answers them. Its mail goes to a real SMTP server in this process (smtp-server), so the outbox
 // sends while the burst comes in: how many messages a second leave while the service answers as
 // fast as it can, and how long after the burst the last of its mail is out.
 //
