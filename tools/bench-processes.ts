@@ -2,6 +2,7 @@
 // load generator, starting a server in a child process (its log in a file, as a collector would
 // take it) and stopping it, the CPU time of processes, and the built site to serve.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import type { EventEmitter } from 'node:events'
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
@@ -27,6 +28,8 @@ export const BENCH_ENQUIRY = {
 export const ECHO_SERVER_ARGS = [path.join(paths.root, 'tools', 'bench-echo-server.mjs')]
 
 export interface AutocannonResult {
+  /** Seconds the run took. */
+  duration: number
   requests: { average: number; total: number }
   latency: { p50: number; p99: number }
   statusCodeStats: Record<string, { count: number }>
@@ -36,13 +39,26 @@ export interface AutocannonResult {
 export interface AutocannonOptions {
   url: string
   connections: number
-  duration: number
+  duration?: number
+  /** Requests to send, as fast as they are answered; instead of a duration. */
+  amount?: number
   method?: string
   headers?: Record<string, string>
   body?: string
 }
 // autocannon ships no types; this is the part of its API used here.
-export const autocannon = createRequire(import.meta.url)('autocannon') as (options: AutocannonOptions) => Promise<AutocannonResult>
+const runAutocannon = createRequire(import.meta.url)('autocannon') as (
+  options: AutocannonOptions,
+  done: (error: Error | null, result: AutocannonResult) => void,
+) => EventEmitter
+
+/** Runs autocannon; `onResponse` is told of each answer as it comes (autocannon's own figures are per whole second). */
+export function autocannon(options: AutocannonOptions, onResponse?: () => void): Promise<AutocannonResult> {
+  return new Promise((resolve, reject) => {
+    const tracker = runAutocannon(options, (error, result) => (error ? reject(error) : resolve(result)))
+    if (onResponse) tracker.on('response', onResponse)
+  })
+}
 
 export interface StartedProcess {
   url: string

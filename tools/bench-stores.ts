@@ -248,6 +248,7 @@ async function load(services: Service[], database: () => number[]): Promise<Pick
       statusCodeStats[code] = { count: (statusCodeStats[code]?.count ?? 0) + count }
   }
   const result = {
+    duration: Math.max(...results.map((r) => r.duration)),
     requests: { average: sum(results.map((r) => r.requests.average)), total: sum(results.map((r) => r.requests.total)) },
     latency: { p50: Math.max(...results.map((r) => r.latency.p50)), p99: Math.max(...results.map((r) => r.latency.p99)) },
     statusCodeStats,
