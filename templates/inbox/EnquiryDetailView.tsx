@@ -36,6 +36,14 @@ export function EnquiryDetailView({ id }: { id: number }) {
     }
   }
 
+  /** An action after which the enquiry is read again: its onClick, saying `done` when it worked. */
+  const thenReload = (run: () => Promise<unknown>, done: string) => () =>
+    act(async () => {
+      await run()
+      await load()
+      return done
+    })
+
   if (!enquiry) {
     return (
       <>
@@ -98,13 +106,7 @@ export function EnquiryDetailView({ id }: { id: number }) {
             className="button inbox-small-button"
             type="button"
             disabled={busy}
-            onClick={() =>
-              act(async () => {
-                await inboxApi.notSpam(enquiry.id)
-                await load()
-                return 'Moved to the enquiries; its mail is being sent now.'
-              })
-            }
+            onClick={thenReload(() => inboxApi.notSpam(enquiry.id), 'Moved to the enquiries; its mail is being sent now.')}
           >
             Not spam
           </button>
@@ -114,13 +116,7 @@ export function EnquiryDetailView({ id }: { id: number }) {
             className="button inbox-small-button"
             type="button"
             disabled={busy}
-            onClick={() =>
-              act(async () => {
-                await inboxApi.setHandled(enquiry.id, !handled)
-                await load()
-                return handled ? 'Marked open again.' : 'Marked handled.'
-              })
-            }
+            onClick={thenReload(() => inboxApi.setHandled(enquiry.id, !handled), handled ? 'Marked open again.' : 'Marked handled.')}
           >
             {handled ? 'Reopen' : 'Mark handled'}
           </button>
@@ -130,13 +126,7 @@ export function EnquiryDetailView({ id }: { id: number }) {
             className="button button-outline inbox-small-button"
             type="button"
             disabled={busy}
-            onClick={() =>
-              act(async () => {
-                await inboxApi.spam(enquiry.id)
-                await load()
-                return 'Moved to spam; mail not yet sent will not be sent.'
-              })
-            }
+            onClick={thenReload(() => inboxApi.spam(enquiry.id), 'Moved to spam; mail not yet sent will not be sent.')}
           >
             Spam
           </button>
@@ -146,13 +136,7 @@ export function EnquiryDetailView({ id }: { id: number }) {
             className="button button-outline inbox-small-button"
             type="button"
             disabled={busy}
-            onClick={() =>
-              act(async () => {
-                await inboxApi.resend(enquiry.id)
-                await load()
-                return 'The mail is back at the front of the outbox; it is being sent now.'
-              })
-            }
+            onClick={thenReload(() => inboxApi.resend(enquiry.id), 'The mail is back at the front of the outbox; it is being sent now.')}
           >
             Resend mail
           </button>
