@@ -242,6 +242,8 @@ function siteContent(dir: string, data: CollectionData, routes: RouteEntry[], or
   const byOrder = <T extends { order: number }>(entries: { data: T }[]) => entries.map((e) => e.data).sort((a, b) => a.order - b.order)
   return indexContent({
     dir,
+    language: site.languages[0]!,
+    languages: site.languages,
     site: origin ? { ...site, origin } : site,
     navigation: read(data.navigation),
     products: byOrder(data.products.entries),

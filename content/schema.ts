@@ -34,6 +34,12 @@ declare module 'zod' {
      * value when it saves), e.g. the site's address or a page's formType.
      */
     forDevelopers?: boolean
+    /**
+     * Words visitors read, translated per language: the translation files (site.ar.yaml beside
+     * site.yaml) hold these fields only, their schemas and the editor's i18n follow from this mark
+     * (content/translations.ts; content/README.md, "Languages").
+     */
+    translate?: boolean
   }
 }
 
@@ -45,6 +51,8 @@ function matching(regex: RegExp, message: string) {
 }
 
 const text = z.string().trim().min(1, 'Must not be empty')
+/** Text visitors read, translated per language (see `translate` above). */
+export const words = text.meta({ translate: true })
 export const sitePath = matching(
   SITE_PATH,
   'Must be an address inside the site such as /products/clove: a / then letters, digits, - or _, no / at the end',
@@ -152,6 +160,20 @@ const summary = text
   .meta({ description: 'A short description for cards (at most 200 characters).' })
 
 // ---- site.yaml: who the company is ----
+const language = z.strictObject({
+  code: matching(/^[a-z]{2,3}$/, 'Two or three lower-case letters, e.g. ar').meta({
+    description: 'The ISO 639 code: the folder of its pages (/ar/) and the suffix of its translation files (site.ar.yaml).',
+  }),
+  name: text.meta({ description: 'The language’s name written in itself, e.g. العربية, as the language switcher shows it.' }),
+  tag: matching(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'A language tag such as zh-Hans')
+    .optional()
+    .meta({ description: 'Optional: the BCP 47 tag of lang and hreflang when it is more than the code, e.g. zh-Hans.' }),
+  direction: z.enum(['ltr', 'rtl']).default('ltr').meta({ description: 'Optional: rtl for a language written right to left (Arabic); ltr when left out.' }),
+  ogLocale: matching(/^[a-z]{2,3}_[A-Z]{2}$/, 'Language and country, e.g. ar_AE').meta({
+    description: 'The Open Graph locale shared links carry, e.g. en_IN.',
+  }),
+})
+
 export const siteSchema = z
   .strictObject({
     origin: matching(
@@ -162,6 +184,15 @@ export const siteSchema = z
         'For developers: the website’s address, e.g. https://www.neoagrogranite.com (no / at the end). A build with SITE_URL set uses that instead.',
       forDevelopers: true,
     }),
+    languages: z
+      .array(language)
+      .min(1)
+      .refine((list) => new Set(list.map((l) => l.code)).size === list.length, 'Each language once')
+      .meta({
+        description:
+          'For developers: the languages of the site, the default (English) first, served at today’s addresses; each other one under /<code>/ and translated in files named like site.<code>.yaml (content/README.md, "Languages").',
+        forDevelopers: true,
+      }),
     company: z
       .strictObject({
         name: text.meta({ description: 'The full legal name.' }),
@@ -687,6 +718,7 @@ export const legalSchema = z
   .meta({ title: 'legal/*.mdx', description: 'The lines between the two `---` at the top of a legal text: its title, address and dates.' })
 
 export type Site = z.infer<typeof siteSchema>
+export type Language = z.infer<typeof language>
 export type Product = z.infer<typeof productSchema>
 export type AgroProduct = Extract<Product, { kind: 'agro' }>
 export type GraniteCollection = Extract<Product, { kind: 'graniteCollection' }>

@@ -7,6 +7,7 @@ import type {
   GraniteShade,
   GraniteShared,
   Home,
+  Language,
   LegalMeta,
   Navigation,
   Pages,
@@ -49,6 +50,10 @@ export interface LegalPage {
 
 export interface SiteContent {
   dir: string
+  /** The language of these pages: their words, their addresses (/ar/… for Arabic), `lang` and `dir`. */
+  language: Language
+  /** Every language of the site, the default (English) first, as site.yaml lists them. */
+  languages: Language[]
   site: Site
   navigation: Navigation
   /** Every product line, in menu order. */
