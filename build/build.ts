@@ -9,6 +9,7 @@ import { join, relative } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { checkContent } from '../content/check.ts'
 import { ContentError, formatProblems, type SiteContent } from '../content/load.ts'
+import { everyLanguage } from '../content/site-content.ts'
 import { builtInFormTypes } from '../forms/schemas.ts'
 import { isEntryPoint } from '../project/entry-point.ts'
 import type { ImageManifest } from '../project/image-manifest.ts'
@@ -35,7 +36,8 @@ export function siteManifest(
   apiOrigin?: string,
 ): SiteManifest {
   const redirects: Record<string, string> = {}
-  for (const route of content.routes) for (const alias of route.aliases) redirects[alias] = route.path
+  // Aliases redirect within their language: /ar/products/cardomon → /ar/products/cardamom.
+  for (const { routes } of everyLanguage(content)) for (const route of routes) for (const alias of route.aliases) redirects[alias] = route.path
   const formTypes: SiteManifest['formTypes'] = {}
   for (const [formType, kind] of Object.entries(builtInFormTypes)) formTypes[formType] = { kind }
   for (const p of content.agroProducts) formTypes[p.formType] = { kind: 'productEnquiry', product: p.name }

@@ -15,8 +15,9 @@ import { markedValues, toJsonSchema } from './json-schemas.ts'
 import { closest, fieldName } from './messages.ts'
 import { ContentError, type Problem, sortProblems } from './problems.ts'
 import { type CollectionData, Findings, type Folder, readCollections } from './read-files.ts'
-import { enquiryFormType, type Pages } from './schema.ts'
-import { indexContent, type PageKind, type RouteEntry, type SiteContent } from './site-content.ts'
+import { type FileTranslation, localizedData, readTranslations, type Translations } from './read-translations.ts'
+import { enquiryFormType, type Language, type Pages } from './schema.ts'
+import { indexContent, type PageKind, plainContent, type RouteEntry, type SiteContent } from './site-content.ts'
 import type { Position } from './yaml-source.ts'
 
 export { ContentError, formatProblems, type Problem } from './problems.ts'
@@ -36,8 +37,10 @@ export interface ContentReading {
   content: SiteContent | undefined
   problems: Problem[]
   images: ImageReference[]
-  /** Every MDX file, relative to the content folder (legal/privacy.mdx, about.mdx). */
+  /** Every MDX file, relative to the content folder (legal/privacy.mdx, about.mdx, about.ar.mdx). */
   mdxFiles: string[]
+  /** Every English file's translation into every other language, given or missing; undefined when site.yaml has problems. */
+  translations: Translations | undefined
 }
 
 export const defaultContentDir = paths.contentDir
@@ -62,10 +65,87 @@ export function readContent(dir: string = defaultContentDir, { requireImages = t
   const { data, mdxFiles } = readCollections(dir, findings)
   const images = crossCheck(dir, data, findings, requireImages)
   const routes = routeTable(dir, data, findings)
+  const translations = data.site ? readTranslations(dir, data, findings) : undefined
+  const localized = (translations?.languages ?? []).map((language) => ({
+    language,
+    data: localizedData(dir, data, translations!, language.code, findings),
+  }))
   const problems = sortProblems(findings.problems)
-  const content = problems.length === 0 ? siteContent(dir, data, routes, origin) : undefined
-  return { content, problems, images, mdxFiles }
+  let content: SiteContent | undefined
+  if (problems.length === 0) {
+    const english = siteContent(dir, data, routes, origin)
+    const others = localized.map(({ language, data }) =>
+      localizePaths(siteContent(dir, data, routes, origin, language), translations!, english.language),
+    )
+    content = indexContent({
+      ...plainContent(english),
+      routes: withVersions(english.routes, english, others),
+      translations: others.map((other) => ({ ...plainContent(other), routes: withVersions(other.routes, english, others) })),
+    })
+  }
+  return { content, problems, images, mdxFiles, translations }
 }
+
+/** A path of the default language's in another: /products/clove → /ar/products/clove, / → /ar. */
+export function languagePath(path: string, language: Language, defaultLanguage: Language): string {
+  if (language.code === defaultLanguage.code) return path
+  return path === '/' ? `/${language.code}` : `/${language.code}${path}`
+}
+
+/**
+ * One language's content with every address inside the site in that language's folder, and each
+ * page's translation state: the page's own content (its file, its part of pages.yaml) translated
+ * wholly, partly or not at all, and the legal texts English only (content/README.md, "Languages").
+ */
+function localizePaths(content: SiteContent, translations: Translations, defaultLanguage: Language): SiteContent {
+  const { language } = content
+  const at = (path: string) => languagePath(path, language, defaultLanguage)
+  const link = <T extends { path: string }>(item: T): T => ({ ...item, path: at(item.path) })
+  const linkWithAliases = <T extends { path: string; aliases: string[] }>(item: T): T => ({ ...link(item), aliases: item.aliases.map(at) })
+  const ofLanguage = translations.files.filter((t) => t.language === language.code)
+  const pagesKey = new Map(PAGES_OF_PAGES_YAML)
+  const state = (route: RouteEntry): RouteEntry['untranslated'] => {
+    if (route.kind === 'legal') return 'englishOnly'
+    const file = ofLanguage.find((t) => t.source === route.source)
+    if (!file?.exists) return 'wholly'
+    const key = pagesKey.get(route.kind)
+    const fields = key ? file.fields.filter((f) => f.path[0] === key) : file.fields
+    if (key && !fields.some((f) => f.translated)) return 'wholly'
+    const story = route.kind !== 'about' || translations.aboutStory.has(language.code)
+    return fields.every((f) => f.translated) && story ? undefined : 'partly'
+  }
+  const pages = Object.fromEntries(Object.entries(content.pages).map(([key, page]) => [key, link(page)])) as SiteContent['pages']
+  const navigation = Object.fromEntries(
+    Object.entries(content.navigation).map(([key, items]) => [key, (items as NavItemList).map(link)]),
+  ) as SiteContent['navigation']
+  return indexContent({
+    ...plainContent(content),
+    homePath: at('/'),
+    navigation,
+    pages,
+    products: content.products.map(linkWithAliases),
+    graniteShades: content.graniteShades.map(linkWithAliases),
+    legal: content.legal.map((page) => ({ ...page, meta: linkWithAliases(page.meta) })),
+    routes: content.routes.map((route) => {
+      const untranslated = state(route)
+      return { ...linkWithAliases(route), ...(untranslated ? { untranslated } : {}) }
+    }),
+  })
+}
+type NavItemList = { name: string; path: string }[]
+
+/** Each page's addresses in every language, and which of them are offered to search engines. */
+function withVersions(routes: RouteEntry[], english: SiteContent, others: SiteContent[]): RouteEntry[] {
+  return routes.map((route, i) => ({
+    ...route,
+    versions: [english, ...others].map((content) => {
+      const version = content.routes[i]!
+      const offered = version.untranslated !== 'wholly' && version.untranslated !== 'englishOnly'
+      return { language: content.language.code, path: version.path, offered }
+    }),
+  }))
+}
+export type { FileTranslation, Translations }
 
 /** Every valid file of every collection, with the collection it belongs to. */
 function documents(dir: string, data: CollectionData, findings: Findings): ContentFile[] {
@@ -232,8 +312,14 @@ function routeTable(dir: string, data: CollectionData, findings: Findings): Rout
   return routes
 }
 
-/** The content as the templates use it; only called when nothing is wrong, so every file was read. */
-function siteContent(dir: string, data: CollectionData, routes: RouteEntry[], origin: string | undefined): SiteContent {
+/** The content as the templates use it, in one language (default: the first); only called when nothing is wrong, so every file was read. */
+function siteContent(
+  dir: string,
+  data: CollectionData,
+  routes: RouteEntry[],
+  origin: string | undefined,
+  language?: Language,
+): SiteContent {
   const read = <T>(value: T | undefined): T => {
     if (value === undefined) throw new Error('content with problems cannot be assembled')
     return value
@@ -242,8 +328,9 @@ function siteContent(dir: string, data: CollectionData, routes: RouteEntry[], or
   const byOrder = <T extends { order: number }>(entries: { data: T }[]) => entries.map((e) => e.data).sort((a, b) => a.order - b.order)
   return indexContent({
     dir,
-    language: site.languages[0]!,
+    language: language ?? site.languages[0]!,
     languages: site.languages,
+    homePath: '/',
     site: origin ? { ...site, origin } : site,
     navigation: read(data.navigation),
     products: byOrder(data.products.entries),

@@ -8,6 +8,7 @@ import { paths } from '../project/paths.ts'
 import { type Collection, type Collections, collections, type FileCollection, type FolderCollection } from './collections.ts'
 import { fieldName, validate } from './messages.ts'
 import type { Problem } from './problems.ts'
+import { translationLanguage } from './translations.ts'
 import { type Position, readYamlSource, type YamlSource } from './yaml-source.ts'
 
 /** One entry of a folder: its file (as shown in messages), its slug (the file name) and its data. */
@@ -68,10 +69,15 @@ export class Findings {
   }
 }
 
-/** Reads every collection of content/collections.ts from `dir`. */
+/** Reads every collection of content/collections.ts from `dir` (the English files; translations: content/translations.ts). */
 export function readCollections(dir: string, findings: Findings): { data: CollectionData; mdxFiles: string[] } {
   const data: Record<string, unknown> = {}
-  const mdxFiles = existsSync(join(dir, 'about.mdx')) ? ['about.mdx'] : []
+  // The About page's story, and its translations (about.ar.mdx), all compiled by the check.
+  const mdxFiles = existsSync(dir)
+    ? readdirSync(dir)
+        .filter((name) => /^about(\.[a-z]{2,3})?\.mdx$/.test(name))
+        .sort()
+    : []
   for (const [key, collection] of Object.entries(collections) as [string, Collection][]) {
     if (collection.type === 'file') data[key] = readYamlFile(join(dir, collection.file), collection.schema, findings)
     else if (collection.type === 'folder') data[key] = readFolder(dir, collection, findings)
@@ -85,7 +91,7 @@ export function readCollections(dir: string, findings: Findings): { data: Collec
 }
 
 /** One YAML file (or YAML text, for front matter), validated; undefined when it has problems. */
-function readYamlFile<S extends z.ZodType>(
+export function readYamlFile<S extends z.ZodType>(
   file: string,
   schema: S,
   findings: Findings,
@@ -120,7 +126,8 @@ function readFolder<S extends z.ZodType>(dir: string, collection: FolderCollecti
     return folder
   }
   for (const name of readdirSync(path).sort()) {
-    if (name.startsWith('_') || name.startsWith('.')) continue
+    // Translations (clove.ar.yaml) are read with their language (content/translations.ts).
+    if (name.startsWith('_') || name.startsWith('.') || translationLanguage(name)) continue
     const file = join(path, name)
     if (!/\.ya?ml$/i.test(name)) {
       if (statSync(file).isFile())
@@ -157,7 +164,7 @@ function readFrontMatterFolder<S extends z.ZodType>(path: string, schema: S, fin
     return folder
   }
   for (const name of readdirSync(path).sort()) {
-    if (!name.endsWith('.mdx')) continue
+    if (!name.endsWith('.mdx') || translationLanguage(name)) continue
     const file = join(path, name)
     const slug = name.replace(/\.mdx$/, '')
     folder.names.push(slug)

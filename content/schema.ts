@@ -130,7 +130,7 @@ const imageSrc = matching(
 const image = z
   .strictObject({
     src: imageSrc,
-    alt: text.meta({
+    alt: words.meta({
       description: 'What the picture shows, in a sentence: read aloud to blind visitors and used by search engines.',
       label: 'What the picture shows',
     }),
@@ -138,24 +138,24 @@ const image = z
   .meta({ description: 'A picture: its file (`src`) and its description (`alt`).' })
 const seo = z
   .strictObject({
-    title: text
+    title: words
       .max(70, 'Keep titles under 70 characters so search results show them whole')
       .meta({ description: 'The title in the browser tab and in search results (at most 70 characters).' }),
-    description: text
+    description: words
       .max(170, 'Keep descriptions under 170 characters')
       .meta({ description: 'The summary shown in search results (at most 170 characters).' }),
-    keywords: z.array(text).optional().meta({ description: 'Optional: search words, one per line.', label: 'Search words' }),
+    keywords: z.array(words).optional().meta({ description: 'Optional: search words, one per line.', label: 'Search words' }),
   })
   .meta({ description: 'What search engines show: `title`, `description` and optional `keywords`.', label: 'Search engines' })
 const labelled = z.strictObject({
-  label: text.meta({ description: 'The name of the fact, e.g. "Moisture".' }),
-  value: text.meta({ description: 'Its value, e.g. "10% max".' }),
+  label: words.meta({ description: 'The name of the fact, e.g. "Moisture".' }),
+  value: words.meta({ description: 'Its value, e.g. "10% max".' }),
 })
 const titled = z.strictObject({
-  title: text.meta({ description: 'The short heading of the item.' }),
-  text: text.meta({ description: 'A sentence or two under it.' }),
+  title: words.meta({ description: 'The short heading of the item.' }),
+  text: words.meta({ description: 'A sentence or two under it.' }),
 })
-const summary = text
+const summary = words
   .max(200, 'Keep the summary under 200 characters')
   .meta({ description: 'A short description for cards (at most 200 characters).' })
 
@@ -168,7 +168,10 @@ const language = z.strictObject({
   tag: matching(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'A language tag such as zh-Hans')
     .optional()
     .meta({ description: 'Optional: the BCP 47 tag of lang and hreflang when it is more than the code, e.g. zh-Hans.' }),
-  direction: z.enum(['ltr', 'rtl']).default('ltr').meta({ description: 'Optional: rtl for a language written right to left (Arabic); ltr when left out.' }),
+  direction: z
+    .enum(['ltr', 'rtl'])
+    .default('ltr')
+    .meta({ description: 'Optional: rtl for a language written right to left (Arabic); ltr when left out.' }),
   ogLocale: matching(/^[a-z]{2,3}_[A-Z]{2}$/, 'Language and country, e.g. ar_AE').meta({
     description: 'The Open Graph locale shared links carry, e.g. en_IN.',
   }),
@@ -197,34 +200,34 @@ export const siteSchema = z
       .strictObject({
         name: text.meta({ description: 'The full legal name.' }),
         shortName: text.meta({ description: 'The short name used in page titles and small spaces.' }),
-        tagline: text.meta({ description: 'One line describing the company.' }),
-        legalForm: text.meta({
+        tagline: words.meta({ description: 'One line describing the company.' }),
+        legalForm: words.meta({
           description: 'About page, Company Information: the legal form, e.g. "Private Limited Company".',
           label: 'Legal form',
         }),
-        natureOfBusiness: text.meta({ description: 'About page, Company Information: e.g. "Manufacturer, Supplier and Exporter".' }),
+        natureOfBusiness: words.meta({ description: 'About page, Company Information: e.g. "Manufacturer, Supplier and Exporter".' }),
         employees: z
           .number()
           .int()
           .positive()
           .meta({ description: 'About page, Company Information: the number of employees (a number).' }),
-        marketCoverage: text.meta({ description: 'About page, Company Information: where the company sells, e.g. "Worldwide".' }),
+        marketCoverage: words.meta({ description: 'About page, Company Information: where the company sells, e.g. "Worldwide".' }),
         founded: z.number().int().min(1900).max(2100).meta({ description: 'The year the company was founded (a number).' }),
-        offices: z.array(text).min(1).meta({ description: 'The towns of the offices, one per line.' }),
+        offices: z.array(words).min(1).meta({ description: 'The towns of the offices, one per line.' }),
         address: z
           .strictObject({
-            locality: text.meta({ description: 'The city.', label: 'City' }),
-            region: text.meta({ description: 'The state.', label: 'State' }),
-            country: text.meta({ description: 'The country.' }),
+            locality: words.meta({ description: 'The city.', label: 'City' }),
+            region: words.meta({ description: 'The state.', label: 'State' }),
+            country: words.meta({ description: 'The country.' }),
             postalCode: text.optional().meta({ description: 'Optional: the PIN code.', label: 'PIN code' }),
           })
           .meta({ description: 'The registered address.' }),
-        blurb: text.meta({ description: 'The short company text in the footer.' }),
+        blurb: words.meta({ description: 'The short company text in the footer.' }),
       })
       .meta({ description: 'The company’s names and the facts of the About page.' }),
     contact: z
       .strictObject({
-        person: text.meta({ description: 'The contact person named on the Contact page.' }),
+        person: words.meta({ description: 'The contact person named on the Contact page.' }),
         phones: z
           .array(
             z.strictObject({
@@ -240,7 +243,7 @@ export const siteSchema = z
         email: z.email({ message: 'An e-mail address such as info@example.com' }).meta({ description: 'The company e-mail address.' }),
         marketplace: z
           .strictObject({
-            label: text.meta({ description: 'The store’s name as shown, e.g. "IndiaMART Store".' }),
+            label: words.meta({ description: 'The store’s name as shown, e.g. "IndiaMART Store".' }),
             url: url.meta({ description: 'The store’s address.' }),
           })
           .meta({ description: 'The online B2B store.' }),
@@ -252,7 +255,7 @@ export const siteSchema = z
           network: z
             .enum(['facebook', 'instagram', 'youtube', 'linkedin', 'x'])
             .meta({ description: 'One of facebook, instagram, youtube, linkedin, x.' }),
-          label: text.meta({ description: 'The name shown, e.g. "Facebook".' }),
+          label: words.meta({ description: 'The name shown, e.g. "Facebook".' }),
           url: url.meta({ description: 'The page’s address.' }),
         }),
       )
@@ -261,8 +264,8 @@ export const siteSchema = z
       .array(
         z.strictObject({
           name: text.meta({ description: 'The person’s name.' }),
-          title: text.meta({ description: 'Their position, e.g. "Managing Director".' }),
-          bio: text.optional().meta({ description: 'Optional: a sentence about their role.' }),
+          title: words.meta({ description: 'Their position, e.g. "Managing Director".' }),
+          bio: words.optional().meta({ description: 'Optional: a sentence about their role.' }),
         }),
       )
       .min(1)
@@ -270,8 +273,8 @@ export const siteSchema = z
     stats: z
       .array(
         z.strictObject({
-          value: text.meta({ description: 'The big text, e.g. "60+".' }),
-          label: text.meta({ description: 'The line under it, e.g. "Team Members".' }),
+          value: words.meta({ description: 'The big text, e.g. "60+".' }),
+          label: words.meta({ description: 'The line under it, e.g. "Team Members".' }),
         }),
       )
       .min(1)
@@ -297,7 +300,7 @@ export const siteSchema = z
           description: 'The photo’s file under content/images/, e.g. home/quick-enquiry.jpg (not SVG).',
           mediaFolder: 'content/images',
         }),
-        alt: text.meta({ description: 'What the photo shows, in a sentence.' }),
+        alt: words.meta({ description: 'What the photo shows, in a sentence.' }),
       })
       .meta({
         description:
@@ -326,9 +329,9 @@ const productCommon = {
     setOnce: true,
     label: 'Short name for the web address',
   }),
-  name: text.meta({ description: 'The product’s name, e.g. "Black Pepper".' }),
-  menuLabel: text.meta({ description: 'How menus, footer and forms name it, e.g. "Black Pepper (Kali Mirch)".', label: 'Name in menus' }),
-  enquiryLabel: text.optional().meta({
+  name: words.meta({ description: 'The product’s name, e.g. "Black Pepper".' }),
+  menuLabel: words.meta({ description: 'How menus, footer and forms name it, e.g. "Black Pepper (Kali Mirch)".', label: 'Name in menus' }),
+  enquiryLabel: words.optional().meta({
     description: 'Optional: how the Contact form’s list of products names it (normally the name in menus).',
     label: 'Name in the contact form',
   }),
@@ -353,8 +356,8 @@ const agroProduct = z
     kind: z.literal('agro').meta({ description: 'Always agro for a spice or agro product.' }),
     ...productCommon,
     formType: pageFormType,
-    subtitle: text.meta({ description: 'The line under the product heading.' }),
-    enquiryName: text.optional().meta({
+    subtitle: words.meta({ description: 'The line under the product heading.' }),
+    enquiryName: words.optional().meta({
       description: 'Optional, for developers: the product as named in the form heading, Looking for "…" ? (normally its name).',
       forDevelopers: true,
     }),
@@ -363,9 +366,9 @@ const agroProduct = z
     applications: listOf(titled, 'Product Applications: `title` / `text` pairs.'),
     packing: z
       .strictObject({
-        packing: text.meta({ description: 'How it is packed.' }),
-        storage: text.meta({ description: 'How to store it.' }),
-        shelfLife: text.meta({ description: 'How long it keeps.' }),
+        packing: words.meta({ description: 'How it is packed.' }),
+        storage: words.meta({ description: 'How to store it.' }),
+        shelfLife: words.meta({ description: 'How long it keeps.' }),
       })
       .meta({ description: 'The Packing and Storage block.' }),
     explore: z.array(productRef).optional().meta({
@@ -379,11 +382,11 @@ const agroProduct = z
       .meta({ description: 'Optional, for developers: true adds the regional tags for search engines to this page.', forDevelopers: true }),
     grades: z
       .strictObject({
-        heading: text.meta({ description: 'The block’s heading.' }),
-        intro: text.optional().meta({ description: 'Optional: a line under the heading.' }),
+        heading: words.meta({ description: 'The block’s heading.' }),
+        intro: words.optional().meta({ description: 'Optional: a line under the heading.' }),
         items: listOf(
           z.strictObject({
-            name: text.meta({ description: 'The grade, e.g. "6 Suta".' }),
+            name: words.meta({ description: 'The grade, e.g. "6 Suta".' }),
             priceUsd: z.number().positive().meta({ description: 'Indicative price in US dollars (a number, e.g. 23.17).' }),
             qualifier: z.enum(['under', 'from']).optional().meta({ description: 'Optional: under or from, read before the price.' }),
           }),
@@ -394,12 +397,12 @@ const agroProduct = z
       .meta({ description: 'Optional: grades with indicative prices (used by makhana).' }),
     qualityTiers: z
       .strictObject({
-        heading: text.meta({ description: 'The block’s heading.' }),
+        heading: words.meta({ description: 'The block’s heading.' }),
         items: listOf(
           z.strictObject({
-            name: text.meta({ description: 'The tier’s name.' }),
-            grades: z.array(text).min(1).meta({ description: 'The grades in this tier, one per line.' }),
-            text: text.optional().meta({ description: 'Optional: a sentence about the tier.' }),
+            name: words.meta({ description: 'The tier’s name.' }),
+            grades: z.array(words).min(1).meta({ description: 'The grades in this tier, one per line.' }),
+            text: words.optional().meta({ description: 'Optional: a sentence about the tier.' }),
           }),
           'The tiers.',
         ),
@@ -408,12 +411,12 @@ const agroProduct = z
       .meta({ description: 'Optional: quality tiers grouping the grades (used by makhana).' }),
     priceBands: z
       .strictObject({
-        heading: text.meta({ description: 'The block’s heading.' }),
+        heading: words.meta({ description: 'The block’s heading.' }),
         items: listOf(
           z.strictObject({
-            name: text.meta({ description: 'The band’s name.' }),
-            range: text.meta({ description: 'The price range, e.g. "$15 to $20".' }),
-            grades: z.array(text).default([]).meta({ description: 'Optional: the grades in this band, one per line.' }),
+            name: words.meta({ description: 'The band’s name.' }),
+            range: words.meta({ description: 'The price range, e.g. "$15 to $20".' }),
+            grades: z.array(words).default([]).meta({ description: 'Optional: the grades in this band, one per line.' }),
           }),
           'The bands.',
         ),
@@ -422,7 +425,7 @@ const agroProduct = z
       .meta({ description: 'Optional: price bands (used by makhana).' }),
     useCases: z
       .strictObject({
-        heading: text.meta({ description: 'The block’s heading.' }),
+        heading: words.meta({ description: 'The block’s heading.' }),
         items: listOf(titled, 'The uses: `title` / `text` pairs.'),
       })
       .optional()
@@ -434,9 +437,9 @@ const graniteCollection = z
   .strictObject({
     kind: z.literal('graniteCollection').meta({ description: 'Always graniteCollection for the Granite Collection page.' }),
     ...productCommon,
-    heading: text.meta({ description: 'The large heading at the top of the page.' }),
-    intro: text.meta({ description: 'The line under it.' }),
-    gridHeading: text.meta({ description: 'The heading above the grid of granite shades.' }),
+    heading: words.meta({ description: 'The large heading at the top of the page.' }),
+    intro: words.meta({ description: 'The line under it.' }),
+    gridHeading: words.meta({ description: 'The heading above the grid of granite shades.' }),
   })
   .meta({ title: 'The Granite Collection (kind: graniteCollection)' })
 
@@ -460,7 +463,7 @@ export const graniteSharedSchema = z
   .strictObject({
     specifications: listOf(labelled, 'The facts every shade shares: `label` / `value` pairs.'),
     applications: listOf(titled, 'The uses every shade shares: `title` / `text` pairs.'),
-    exploreHeading: text.meta({ description: 'The heading above the other shades at the foot of each shade page.' }),
+    exploreHeading: words.meta({ description: 'The heading above the other shades at the foot of each shade page.' }),
   })
   .meta({ title: 'granite/_shared.yaml', description: 'What every granite shade page shows: change it here once.' })
 
@@ -475,8 +478,8 @@ export const graniteShadeSchema = z
       setOnce: true,
       label: 'Short name for the web address',
     }),
-    name: text.meta({ description: 'The full name, e.g. "Neo Galaxy Black".' }),
-    shortName: text.meta({ description: 'The shorter name used on the Sitemap page, e.g. "Neo Galaxy".' }),
+    name: words.meta({ description: 'The full name, e.g. "Neo Galaxy Black".' }),
+    shortName: words.meta({ description: 'The shorter name used on the Sitemap page, e.g. "Neo Galaxy".' }),
     order,
     path: sitePath.optional().meta({
       description: 'Optional, for developers: the page’s address when it is not /products/granite/ and the file name.',
@@ -484,8 +487,8 @@ export const graniteShadeSchema = z
     }),
     aliases,
     formType: pageFormType,
-    headline: text.meta({ description: 'The short line at the top of the page.' }),
-    description: text.meta({ description: 'Two or three sentences about the shade.' }),
+    headline: words.meta({ description: 'The short line at the top of the page.' }),
+    description: words.meta({ description: 'Two or three sentences about the shade.' }),
     summary,
     colours: z.array(colour).min(2).max(6).meta({
       description: '2 to 6 colour codes of the stone, darkest first, e.g. "#0c0c0e". They colour the page and its artwork.',
@@ -510,8 +513,8 @@ const productList = z
 const homeList = (what: string) =>
   z
     .strictObject({
-      heading: text.meta({ description: 'The heading.' }),
-      intro: text.optional().meta({ description: 'Optional: a line under it.' }),
+      heading: words.meta({ description: 'The heading.' }),
+      intro: words.optional().meta({ description: 'Optional: a line under it.' }),
       products: productList,
     })
     .meta({ description: what })
@@ -532,8 +535,8 @@ export const homeSchema = z
     popular: homeList('The "Popular Products" list.'),
     quickEnquiry: z
       .strictObject({
-        heading: text.meta({ description: 'The heading.' }),
-        intro: text.meta({ description: 'The text under it.' }),
+        heading: words.meta({ description: 'The heading.' }),
+        intro: words.meta({ description: 'The text under it.' }),
         image: image.meta({ description: 'The picture beside the form.' }),
       })
       .meta({ description: 'The Quick Enquiry box.' }),
@@ -548,18 +551,18 @@ const page = <Extra extends z.core.$ZodShape = Record<never, never>>(defaultPath
         .default(defaultPath)
         .meta({ description: `Optional, for developers: the page’s address (default ${defaultPath}).`, forDevelopers: true }),
       seo,
-      heading: text.meta({ description: 'The page heading.' }),
-      intro: text.optional().meta({ description: 'Optional: the line under the heading.' }),
+      heading: words.meta({ description: 'The page heading.' }),
+      intro: words.optional().meta({ description: 'Optional: the line under the heading.' }),
       ...extra,
     })
     .meta({ description: what })
-const heading = (where: string) => text.meta({ description: `The heading ${where}.` })
+const heading = (where: string) => words.meta({ description: `The heading ${where}.` })
 export const pagesSchema = z
   .strictObject({
     products: page('/products', 'The Products list page.', {
       gridHeading: heading('above the product cards'),
       exportEnquiry: z
-        .strictObject({ heading: heading('of the form'), intro: text.meta({ description: 'The text above the form.' }) })
+        .strictObject({ heading: heading('of the form'), intro: words.meta({ description: 'The text above the form.' }) })
         .meta({ description: 'The enquiry form for buyers who have not chosen a product.' }),
     }),
     about: page('/about', 'The About page.', {
@@ -593,7 +596,7 @@ export const pagesSchema = z
 
 // ---- navigation.yaml: the fixed links of header, footer and sitemap page (products are added from products/) ----
 const navItem = z.strictObject({
-  name: text.meta({ description: 'What visitors read.' }),
+  name: words.meta({ description: 'What visitors read.' }),
   path: sitePath.meta({ description: 'The page it opens, e.g. /about.' }),
 })
 const navList = (where: string, label?: string) =>
@@ -636,10 +639,10 @@ export const reviewsSchema = z
         z.strictObject({
           name: text.meta({ description: 'The reviewer’s name.' }),
           company: text.meta({ description: 'Their company and town.' }),
-          product: text.meta({ description: 'The product reviewed.' }),
+          product: words.meta({ description: 'The product reviewed.' }),
           rating: z.number().int().min(1).max(5).meta({ description: 'Stars, a whole number from 1 to 5.' }),
           date: isoDate.meta({ description: 'The date, written "YYYY-MM-DD".' }),
-          text: text.meta({ description: 'The review.' }),
+          text: words.meta({ description: 'The review.' }),
           verified: z.boolean().meta({ description: 'true for a confirmed buyer, otherwise false.' }),
         }),
       )
@@ -665,6 +668,7 @@ const placeholderText = z
       }
     }
   })
+  .meta({ translate: true })
 const dialCode = matching(/^[0-9]{1,4}$/, 'Digits only, without +, in quotes, e.g. "91"')
 export const formsSchema = z
   .strictObject({
@@ -672,15 +676,15 @@ export const formsSchema = z
       .array(
         z.strictObject({
           code: dialCode.meta({ description: 'The country code: digits only, without +, in quotes, e.g. "91".' }),
-          country: text.meta({ description: 'The country’s name.' }),
+          country: words.meta({ description: 'The country’s name.' }),
         }),
       )
       .min(1)
       .meta({ description: 'The telephone country codes, in the order shown.', label: 'Telephone country codes' }),
     defaultDialCode: dialCode.meta({ description: 'The code chosen when a form opens, e.g. "91".', label: 'Country code chosen first' }),
-    countries: z.array(text).min(1).meta({ description: 'The countries of the Quick Enquiry, in alphabetical order.' }),
-    requirementPlaceholder: text.meta({ description: 'The example text in the empty requirement box.', label: 'Example requirement' }),
-    containerPlaceholder: text.meta({ description: 'The example text in the empty container box.', label: 'Example container' }),
+    countries: z.array(words).min(1).meta({ description: 'The countries of the Quick Enquiry, in alphabetical order.' }),
+    requirementPlaceholder: words.meta({ description: 'The example text in the empty requirement box.', label: 'Example requirement' }),
+    containerPlaceholder: words.meta({ description: 'The example text in the empty container box.', label: 'Example container' }),
     acknowledgement: z
       .strictObject({
         subject: placeholderText.meta({
@@ -692,8 +696,10 @@ export const formsSchema = z
             description:
               'The mail’s text, in paragraphs separated by a blank line. {product} is the product asked about, {reference} the enquiry’s reference (required), {replyTime} the reply time below.',
           }),
-        replyTime: text.meta({ description: 'When the buyer can expect a reply, as it reads in the text, e.g. "within one working day".' }),
-        anyProduct: text.meta({ description: 'What {product} reads when the buyer named no product, e.g. "our products".' }),
+        replyTime: words.meta({
+          description: 'When the buyer can expect a reply, as it reads in the text, e.g. "within one working day".',
+        }),
+        anyProduct: words.meta({ description: 'What {product} reads when the buyer named no product, e.g. "our products".' }),
       })
       .meta({
         description:
@@ -710,7 +716,7 @@ export const legalSchema = z
     aliases,
     effective: isoDate.meta({ description: 'The date the text took effect, written "YYYY-MM-DD".', label: 'In effect from' }),
     updated: isoDate.meta({
-      description: 'The date of the last change, written "YYYY-MM-DD". Set it when you change the text.',
+      description: 'The date of the last change, written "YYYY-MM-DD". Set it when you change the words.',
       label: 'Last changed',
     }),
     seo,

@@ -39,6 +39,14 @@ export interface RouteEntry {
   aliases: string[]
   /** The file the page's content comes from, for error messages. */
   source: string
+  /**
+   * In a language other than the default, when the page's own words are not all translated: partly
+   * (some fields show English), wholly (no translation yet), englishOnly (legal texts). Such pages
+   * carry a notice; wholly and englishOnly ones are not offered to search engines.
+   */
+  untranslated?: 'partly' | 'wholly' | 'englishOnly'
+  /** The page in every language, the default first: its path, and whether search engines are offered it (hreflang, sitemap). */
+  versions?: { language: string; path: string; offered: boolean }[]
 }
 
 export interface LegalPage {
@@ -54,6 +62,10 @@ export interface SiteContent {
   language: Language
   /** Every language of the site, the default (English) first, as site.yaml lists them. */
   languages: Language[]
+  /** The home page in this language: / or /ar. Every other path in this content is in this language too. */
+  homePath: string
+  /** On the default language's content only: the content in each other language. */
+  translations?: SiteContent[]
   site: Site
   navigation: Navigation
   /** Every product line, in menu order. */
@@ -74,12 +86,16 @@ export interface SiteContent {
 }
 
 /** The content without its indexes: lists and records only. */
-export type PlainContent = Omit<SiteContent, 'agroProducts' | 'productBySlug' | 'routeByPath'>
+export type PlainContent = Omit<SiteContent, 'agroProducts' | 'productBySlug' | 'routeByPath' | 'translations'> & {
+  translations?: PlainContent[]
+}
 
 /** The content with its indexes, made from its lists. */
 export function indexContent(plain: PlainContent): SiteContent {
+  const { translations, ...rest } = plain
   return {
-    ...plain,
+    ...rest,
+    ...(translations ? { translations: translations.map(indexContent) } : {}),
     agroProducts: plain.products.filter((p): p is AgroProduct => p.kind === 'agro'),
     productBySlug: new Map(plain.products.map((p) => [p.slug, p])),
     routeByPath: new Map(plain.routes.flatMap((route) => [route.path, ...route.aliases].map((path) => [path, route] as const))),
@@ -87,6 +103,11 @@ export function indexContent(plain: PlainContent): SiteContent {
 }
 
 /** The content without its indexes, for JSON. */
-export function plainContent({ agroProducts: _, productBySlug: __, routeByPath: ___, ...plain }: SiteContent): PlainContent {
-  return plain
+export function plainContent({ agroProducts: _, productBySlug: __, routeByPath: ___, translations, ...plain }: SiteContent): PlainContent {
+  return { ...plain, ...(translations ? { translations: translations.map(plainContent) } : {}) }
+}
+
+/** The content in every language, the default first. */
+export function everyLanguage(content: SiteContent): SiteContent[] {
+  return [content, ...(content.translations ?? [])]
 }

@@ -3,21 +3,28 @@
 import { getGlobalContext } from 'vike/server'
 import type { GlobalContextServer } from 'vike/types'
 import type { PageKind } from '../../content/load.ts'
+import { everyLanguage } from '../../content/site-content.ts'
 import { pageSite } from './site.ts'
 
-/** A Vike route function matching the canonical path and every alias of pages of one kind. */
+/**
+ * A Vike route function matching the canonical path and every alias of pages of one kind, in every
+ * language; `lang` names the page's language (pageSite reads it).
+ */
 export function routeTo(kind: PageKind) {
   return (pageContext: Parameters<typeof pageSite>[0] & { urlPathname: string }) => {
-    const route = pageSite(pageContext).content.routeByPath.get(pageContext.urlPathname)
-    return route?.kind === kind ? { routeParams: { id: route.id } } : false
+    for (const content of everyLanguage(pageSite({ globalContext: pageContext.globalContext }).content)) {
+      const route = content.routeByPath.get(pageContext.urlPathname)
+      if (route) return route.kind === kind ? { routeParams: { id: route.id, lang: content.language.code } } : false
+    }
+    return false
   }
 }
 
-/** Every URL of pages of one kind, aliases included, for Vike to prerender. */
+/** Every URL of pages of one kind, aliases included, in every language, for Vike to prerender. */
 export async function prerenderUrls(kind: PageKind): Promise<string[]> {
   // Called on the server only (before prerendering), where the global context is the server's.
   const globalContext = (await getGlobalContext()) as GlobalContextServer
-  return pageSite({ globalContext })
-    .content.routes.filter((r) => r.kind === kind)
-    .flatMap((r) => [r.path, ...r.aliases])
+  return everyLanguage(pageSite({ globalContext }).content).flatMap((content) =>
+    content.routes.filter((r) => r.kind === kind).flatMap((r) => [r.path, ...r.aliases]),
+  )
 }

@@ -4,6 +4,7 @@
 // (dev/preview/vite-plugin.ts). Every hook reads them from its pageContext, so a page is built from
 // exactly the content that was checked, and a test can hand a page any content it likes.
 import type { SiteContent } from '../../content/load.ts'
+import { everyLanguage } from '../../content/site-content.ts'
 import type { ImageRef, NavItem } from '../../content/schema.ts'
 import { type ImageEntry, type ImageManifest, imageEntry } from '../components/images.ts'
 import type { HeadImage } from './head.ts'
@@ -34,11 +35,19 @@ export interface PageSite {
   socialImage(ref: ImageRef): HeadImage | undefined
 }
 
-/** The site as a page sees it, from the data handed to Vike's globalContext (a test hands any `siteData`). */
-export function pageSite(context: { globalContext: { siteData?: SiteData } }): PageSite {
+/**
+ * The site as a page sees it, from the data handed to Vike's globalContext (a test hands any
+ * `siteData`): the content in the page's language (its route's, or its address's folder: /ar/…).
+ */
+export function pageSite(context: {
+  globalContext: { siteData?: SiteData }
+  routeParams?: Record<string, string>
+  urlPathname?: string
+}): PageSite {
   const data = context.globalContext.siteData
   if (!data) throw new Error('No site data: the build or the preview hands it to Vike (renderer/+onCreateGlobalContext.server.ts)')
-  const { content, images } = data
+  const { images } = data
+  const content = contentInLanguage(data.content, context.routeParams?.lang ?? languageOfPath(data.content, context.urlPathname))
   const image = (src: string) => imageEntry(images, src)
   return {
     content,
@@ -51,6 +60,17 @@ export function pageSite(context: { globalContext: { siteData?: SiteData } }): P
       return { url: entry.fallback, width, height: Math.round((entry.height * width) / entry.width), alt: ref.alt }
     },
   }
+}
+
+/** The content in the language with this code; the default language's for none or an unknown one. */
+export function contentInLanguage(content: SiteContent, code: string | undefined): SiteContent {
+  return everyLanguage(content).find((c) => c.language.code === code) ?? content
+}
+
+/** The language whose folder a path is in (/ar/products → ar); undefined for the default language's. */
+export function languageOfPath(content: SiteContent, path: string | undefined): string | undefined {
+  const folder = path?.split('/')[1]
+  return content.translations?.find((c) => c.language.code === folder)?.language.code
 }
 
 /** The product lines as menu links, in menu order. */
