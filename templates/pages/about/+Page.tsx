@@ -1,10 +1,21 @@
 import { CardGrid, FactsGrid, PageHero } from '../../components/blocks.tsx'
 import { ALL_PRODUCTS } from '../../lib/menu.ts'
-import Story from '@content/about.mdx'
+import type { ComponentType } from 'react'
 import type { Data } from './+data.ts'
 import './about.css'
 
-export default function Page({ page, site, facts, products, allProductsPath }: Data) {
+/** The story in each language: about.mdx, and its translations about.ar.mdx … (content/README.md, "Languages"). */
+const stories = import.meta.glob<{ default: ComponentType }>('@content/about*.mdx', { eager: true })
+function storyIn(language: string): ComponentType {
+  const file =
+    Object.keys(stories).find((key) => key.endsWith(`/about.${language}.mdx`)) ??
+    Object.keys(stories).find((key) => key.endsWith('/about.mdx'))
+  if (!file) throw new Error('content/about.mdx is missing')
+  return stories[file]!.default
+}
+
+export default function Page({ page, site, facts, products, allProductsPath, language }: Data) {
+  const Story = storyIn(language)
   return (
     <>
       <PageHero heading={page.heading} intro={page.intro} trail={[{ name: 'Home', path: '/' }]} />

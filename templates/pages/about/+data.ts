@@ -22,6 +22,8 @@ export default function data(pageContext: PageContextServer) {
   })
   return {
     head,
+    /** Picks the story's translation (about.ar.mdx), English where there is none. */
+    language: content.language.code,
     page,
     site: content.site,
     facts: [
