@@ -232,6 +232,7 @@ export const interfaceSchema = z
     structured,
   })
   .meta({
+    title: 'interface.yaml',
     description:
       'The words of the interface: fixed headings, buttons, labels read aloud and notices, grouped by where they show. Words in {braces} are filled in by the page: keep them exactly.',
   })
