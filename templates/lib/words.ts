@@ -52,3 +52,9 @@ export function formatDate(content: Pick<SiteContent, 'language'>, template: str
 export function plural(content: Pick<SiteContent, 'language'>, n: number, one: string, other: string): string {
   return new Intl.PluralRules(languageTag(content)).select(n) === 'one' ? one : other
 }
+
+/** The trail above the heading of a page right under the home page: Home. */
+export function homeTrail(content: Pick<SiteContent, 'ui'>): { label: string; crumbs: { name: string; path: string }[] } {
+  const { breadcrumbs } = content.ui
+  return { label: breadcrumbs.label, crumbs: [{ name: breadcrumbs.home, path: '/' }] }
+}
