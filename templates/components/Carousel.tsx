@@ -81,7 +81,8 @@ export function Carousel({ slides, intervalMs, label, words }: CarouselProps) {
               <p className="carousel-text">{slide.caption}</p>
               {/* biome-ignore lint/a11y/useAnchorContent: repeats the caption's link for pointer users; hidden from assistive technology */}
               <a href={slide.path} className="button button-light" tabIndex={-1} aria-hidden="true">
-                {words.viewProduct} <Icon name="arrow" />
+                {`${words.viewProduct} `}
+                <Icon name="arrow" />
               </a>
             </div>
           </div>

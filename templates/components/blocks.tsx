@@ -164,10 +164,12 @@ export function ContactButtons({
   return (
     <div className="button-row">
       <a className="button" href={`tel:${tel}`}>
-        <Icon name="phone" /> {words.requestCall}
+        <Icon name="phone" />
+        {` ${words.requestCall}`}
       </a>
       <a className="button button-outline" href={`mailto:${email}?subject=${encodeURIComponent(subject)}`}>
-        <Icon name="mail" /> {words.sendEnquiry}
+        <Icon name="mail" />
+        {` ${words.sendEnquiry}`}
       </a>
     </div>
   )

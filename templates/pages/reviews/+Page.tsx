@@ -65,7 +65,8 @@ export default function Page({ page, summary, reviews, products, form, trail, wo
                         <time dateTime={r.date}>{r.shownDate}</time>
                         {r.verified && (
                           <span className="review-verified">
-                            <Icon name="check" /> {words.verified}
+                            <Icon name="check" />
+                            {` ${words.verified}`}
                           </span>
                         )}
                       </footer>
