@@ -30,7 +30,9 @@ const header = z
     logoAlt: filled('What the company logo in the header is read aloud as; {company} is the company’s name.', 'company'),
     mainMenu: shown('The name screen readers give the main menu (header).'),
     menuButton: shown('The button that opens the menu on phones.'),
-    allProducts: shown('The last link of the product menus (header, footer, side lists) when there are more products than they show; the About page’s button to every product.'),
+    allProducts: shown(
+      'The last link of the product menus (header, footer, side lists) when there are more products than they show; the About page’s button to every product.',
+    ),
     language: shown('The name screen readers give the language switcher in the header.'),
   })
   .meta({ description: 'The header at the top of every page.' })
@@ -59,7 +61,12 @@ const carousel = z
     label: shown('The name screen readers give the home page’s slide show of products.'),
     roleDescription: shown('What screen readers call the slide show (the word “carousel”).'),
     slideRoleDescription: shown('What screen readers call one of its slides (the word “slide”).'),
-    slide: filled('A slide as read aloud; {number} is its position, {count} how many there are, {name} the product.', 'number', 'count', 'name'),
+    slide: filled(
+      'A slide as read aloud; {number} is its position, {count} how many there are, {name} the product.',
+      'number',
+      'count',
+      'name',
+    ),
     showSlide: filled('A dot under the slides, read aloud; {number} is the slide’s position, {name} the product.', 'number', 'name'),
     previous: shown('The button to the previous slide, read aloud.'),
     next: shown('The button to the next slide, read aloud.'),
@@ -79,7 +86,11 @@ const cards = z
 
 const home = z
   .strictObject({
-    heading: filled('The home page’s main heading, read aloud only; {company} is the company’s name, {tagline} its tagline.', 'company', 'tagline'),
+    heading: filled(
+      'The home page’s main heading, read aloud only; {company} is the company’s name, {tagline} its tagline.',
+      'company',
+      'tagline',
+    ),
     latestEyebrow: shown('The small line above the latest products’ heading.'),
     popularEyebrow: shown('The small line above the popular products’ heading.'),
   })

@@ -46,7 +46,13 @@ export const PORTRAIT_MEDIA = '(max-width: 480px) and (max-aspect-ratio: 13/25)'
 export function Carousel({ slides, intervalMs, label, words }: CarouselProps) {
   const count = slides.length
   return (
-    <section className="carousel" aria-roledescription={words.roleDescription} aria-label={label} data-carousel={intervalMs} data-scripted="">
+    <section
+      className="carousel"
+      aria-roledescription={words.roleDescription}
+      aria-label={label}
+      data-carousel={intervalMs}
+      data-scripted=""
+    >
       {/* Polite only while it stands still (carousel-motion.ts switches it), so moving slides are not read out. */}
       <div className="carousel-slides" aria-live={count > 1 ? 'off' : 'polite'}>
         {slides.map((slide, i) => (

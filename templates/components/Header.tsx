@@ -35,7 +35,13 @@ export function Header({ currentPath, siteName, logo, links, productsPath, produ
           <a className="brand" href="/">
             {/* Low: on a slow line the page's main picture goes first; the logo (2 KB, its box held by
                 width and height) follows a moment later. */}
-            <img src={logo.url} width={logo.width} height={logo.height} alt={format(words.logoAlt, { company: siteName })} fetchPriority="low" />
+            <img
+              src={logo.url}
+              width={logo.width}
+              height={logo.height}
+              alt={format(words.logoAlt, { company: siteName })}
+              fetchPriority="low"
+            />
           </a>
           <nav className="nav-desktop" aria-label={words.mainMenu}>
             <ul className="nav-links">

@@ -27,11 +27,18 @@ export default function data(pageContext: PageContextServer) {
       : undefined
   const words = content.ui.pagination
   const head = pageHead(
-    { ...page, path: pathOf(current), seo: {
+    {
+      ...page,
+      path: pathOf(current),
+      seo: {
         ...page.seo,
         title:
           current > 1
-            ? format(words.title, { title: page.seo.title, number: formatNumber(content, current), count: formatNumber(content, pageCount) })
+            ? format(words.title, {
+                title: page.seo.title,
+                number: formatNumber(content, current),
+                count: formatNumber(content, pageCount),
+              })
             : page.seo.title,
       },
     },
