@@ -169,7 +169,12 @@ const reviews = z
     levelCount: filled('Read aloud after a bar’s number of ratings; {percent} is its share in percent.', 'percent'),
     product: filled('Under a review: the product reviewed; {product} is its name.', 'product'),
     verified: shown('Under a review by a verified buyer.'),
-    date: filled('A review’s date; {day}, {month} (its name) and {year}, in this language’s order.', 'day', 'month', 'year'),
+    date: filled(
+      'A review’s date; {day}, {month} (its name, as the language writes it; in Chinese its number, so write 月 after it) and {year}, in this language’s order.',
+      'day',
+      'month',
+      'year',
+    ),
   })
   .meta({ description: 'The Reviews page.' })
 
@@ -188,7 +193,12 @@ const legal = z
   .strictObject({
     effective: filled('Under a legal text’s heading; {date} is the date it took effect.', 'date'),
     updated: filled('Beside it; {date} is the date it last changed.', 'date'),
-    date: filled('Those dates; {day}, {month} (its name) and {year}, in this language’s order.', 'day', 'month', 'year'),
+    date: filled(
+      'Those dates; {day}, {month} (its name, as the language writes it; in Chinese its number, so write 月 after it) and {year}, in this language’s order.',
+      'day',
+      'month',
+      'year',
+    ),
   })
   .meta({ description: 'The privacy policy and terms pages (their text stays English).' })
 
