@@ -54,7 +54,7 @@ export function plural(content: Pick<SiteContent, 'language'>, n: number, one: s
 }
 
 /** The trail above the heading of a page right under the home page: Home. */
-export function homeTrail(content: Pick<SiteContent, 'ui'>): { label: string; crumbs: { name: string; path: string }[] } {
+export function homeTrail(content: Pick<SiteContent, 'ui' | 'homePath'>): { label: string; crumbs: { name: string; path: string }[] } {
   const { breadcrumbs } = content.ui
-  return { label: breadcrumbs.label, crumbs: [{ name: breadcrumbs.home, path: '/' }] }
+  return { label: breadcrumbs.label, crumbs: [{ name: breadcrumbs.home, path: content.homePath }] }
 }

@@ -11,7 +11,7 @@ export default function data(pageContext: PageContextServer) {
   const collection = content.productBySlug.get(pageContext.routeParams.id ?? '') as GraniteCollection
   const { breadcrumbs } = content.ui
   const trail = [
-    { name: breadcrumbs.home, path: '/' },
+    { name: breadcrumbs.home, path: content.homePath },
     { name: breadcrumbs.products, path: content.pages.products.path },
   ]
   const shades = content.graniteShades.map((s) => shadeCard(s, image))

@@ -14,7 +14,7 @@ export default function data(pageContext: PageContextServer) {
   const picture = image(shade.image.src)
   const { breadcrumbs } = content.ui
   const trail = [
-    { name: breadcrumbs.home, path: '/' },
+    { name: breadcrumbs.home, path: content.homePath },
     { name: breadcrumbs.products, path: pages.products.path },
     ...(collection ? [{ name: collection.menuLabel, path: collection.path }] : []),
   ]

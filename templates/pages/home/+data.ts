@@ -32,7 +32,7 @@ export default function data(pageContext: PageContextServer) {
   const head: Head = {
     title: home.seo.title,
     description: home.seo.description,
-    canonicalPath: '/',
+    canonicalPath: content.homePath,
     keywords: home.seo.keywords,
     social: { type: 'website', image: socialImage(product(home.carousel.slides[0]!).image) },
     lcpImage: lcpImage(carousel.slides[0]!.image, CAROUSEL_SIZES, PORTRAIT_MEDIA),

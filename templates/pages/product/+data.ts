@@ -18,7 +18,7 @@ export default function data(pageContext: PageContextServer) {
   const picture = image(product.image.src)
   const { breadcrumbs } = content.ui
   const trail = [
-    { name: breadcrumbs.home, path: '/' },
+    { name: breadcrumbs.home, path: content.homePath },
     { name: breadcrumbs.products, path: pages.products.path },
   ]
   // Without an explore list, the products that follow this one (in menu order, wrapping round): seven
