@@ -6,7 +6,8 @@
 // stays the same size whatever the catalogue. The server accepts only the catalogue's products
 // either way (formValidator in forms/schemas.ts), with the same message as for an empty choice.
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { asOptions, controlProps, type FieldProps, FieldShell, type Option, SelectField, stringValue } from './fields.tsx'
+import { asOptions, controlProps, type FieldProps, FieldShell, fill, type Option, SelectField, stringValue } from './fields.tsx'
+import { ENGLISH_FORM_TEXT, type FormText } from './text.ts'
 
 export type ProductChoice =
   | { kind: 'select'; options: string[] }
@@ -19,15 +20,17 @@ export function ProductField(
     /** The select's first, empty choice ("Select a product"). */
     placeholder: string
     optionData?: (option: Option) => Record<`data-${string}`, string> | undefined
+    /** The page's words (none: English). */
+    text?: FormText
   },
 ) {
-  const { choice, ...rest } = props
+  const { choice, text = ENGLISH_FORM_TEXT, ...rest } = props
   if (choice.kind === 'select') return <SelectField {...rest} options={asOptions(choice.options)} />
-  return <ProductSearch {...rest} listUrl={choice.listUrl} count={choice.count} />
+  return <ProductSearch {...rest} listUrl={choice.listUrl} count={choice.count} text={text} />
 }
 
-function ProductSearch(props: FieldProps & { listUrl: string; count: number }) {
-  const { form, name, required, listUrl, count } = props
+function ProductSearch(props: FieldProps & { listUrl: string; count: number; text: FormText }) {
+  const { form, name, required, listUrl, count, text } = props
   const [names, setNames] = useState<string[] | null>(null)
   const requested = useRef(false)
   const load = useCallback(() => {
@@ -47,7 +50,7 @@ function ProductSearch(props: FieldProps & { listUrl: string; count: number }) {
   useEffect(() => {
     if (input.current !== null && input.current === document.activeElement) load()
   }, [load])
-  const hint = `Type to search our ${count} products and pick one from the suggestions.`
+  const hint = fill(text.productSearchHint, { count })
   const listId = form.id(`${name}-list`)
   return (
     <FieldShell {...props} hint={hint}>

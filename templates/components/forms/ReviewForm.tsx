@@ -2,23 +2,25 @@
 // the review (formType Review) to be stored for moderation, and reports success and errors like the
 // product enquiry forms.
 import reviewRules from '../../../forms/browser-rules/review.ts'
+import { useMemo } from 'react'
 import { HONEYPOT_FIELD, REVIEW_LIKES } from '../../../forms/contract.ts'
-import { ErrorText, FormFrame, RequiredMark, SubmitArea, TextArea, TextField } from './fields.tsx'
+import { localiseRule } from '../../../forms/rules.ts'
+import { ErrorText, FormFrame, fill, RequiredMark, SubmitArea, TextArea, TextField } from './fields.tsx'
 import { type ProductChoice, ProductField } from './ProductField.tsx'
-import { SHARED_MESSAGES, type SubmitMessages } from './submit.ts'
+import { SHARED_MESSAGES, type SubmitMessages, sharedMessages } from './submit.ts'
+import { ENGLISH_FORM_TEXT, type FormLanguage, type FormText } from './text.ts'
 import { type FormController, useForm, type Values } from './useForm.ts'
 
 export const REVIEW_FORM_TYPE = 'Review'
-export const REVIEW_MESSAGES: SubmitMessages = {
-  ...SHARED_MESSAGES,
-  success: 'Form submitted successfully! Thank you for your review. It will appear on this page after moderation.',
-}
+export const REVIEW_MESSAGES: SubmitMessages = { ...SHARED_MESSAGES, success: ENGLISH_FORM_TEXT.outcomes.reviewSuccess }
 const RATINGS = ['1', '2', '3', '4', '5'] as const
 
 export interface ReviewFormProps {
   productChoice: ProductChoice
   idPrefix: string
   labelledBy?: string
+  /** A translated page's language (none: English). */
+  language?: FormLanguage
 }
 
 type ReviewValues = {
@@ -49,27 +51,41 @@ const DEFAULTS: ReviewValues = {
 // No star chosen is sent as no rating at all, which the schema answers with its rating message.
 const toFormData = (values: ReviewValues) => ({ ...values, rating: values.rating === '' ? undefined : Number(values.rating) })
 
-export function ReviewForm({ productChoice, idPrefix, labelledBy }: ReviewFormProps) {
+export function ReviewForm({ productChoice, idPrefix, labelledBy, language }: ReviewFormProps) {
+  const t = language?.text ?? ENGLISH_FORM_TEXT
   const form = useForm({
-    rules: reviewRules,
+    rules: useMemo(() => localiseRule(reviewRules, language?.checks), [language]),
     formType: REVIEW_FORM_TYPE,
     idPrefix,
     defaults: DEFAULTS,
-    messages: REVIEW_MESSAGES,
+    messages: useMemo(
+      () => (language ? { ...sharedMessages(language.text.outcomes), success: language.text.outcomes.reviewSuccess } : REVIEW_MESSAGES),
+      [language],
+    ),
     toFormData,
+    language: language?.code,
   })
 
   return (
-    <FormFrame form={form} formType={REVIEW_FORM_TYPE} labelledBy={labelledBy} className="form--review">
+    <FormFrame form={form} formType={REVIEW_FORM_TYPE} labelledBy={labelledBy} className="form--review" language={language}>
       <div className="form__grid">
-        <TextField form={form} name="name" label="Name" required autoComplete="name" maxLength={100} />
-        <TextField form={form} name="company" label="Company (optional)" autoComplete="organization" maxLength={120} />
-        <TextField form={form} name="designation" label="Designation (optional)" autoComplete="organization-title" maxLength={120} />
-        <TextField form={form} name="email" label="Email" type="email" required autoComplete="email" inputMode="email" maxLength={254} />
+        <TextField form={form} name="name" label={t.labels.name} required autoComplete="name" maxLength={100} />
+        <TextField form={form} name="company" label={t.labels.company} autoComplete="organization" maxLength={120} />
+        <TextField form={form} name="designation" label={t.labels.designation} autoComplete="organization-title" maxLength={120} />
+        <TextField
+          form={form}
+          name="email"
+          label={t.labels.email}
+          type="email"
+          required
+          autoComplete="email"
+          inputMode="email"
+          maxLength={254}
+        />
         <TextField
           form={form}
           name="mobile"
-          label="Mobile Number (India +91)"
+          label={t.labels.mobileIndia}
           type="tel"
           required
           autoComplete="tel"
@@ -79,22 +95,23 @@ export function ReviewForm({ productChoice, idPrefix, labelledBy }: ReviewFormPr
         <ProductField
           form={form}
           name="product"
-          label="Product"
+          label={t.labels.product}
           required
-          placeholder="Select the product you bought"
+          placeholder={t.placeholders.productBought}
           choice={productChoice}
+          text={t}
         />
-        <RatingField form={form} />
-        <LikesField form={form} />
-        <TextArea form={form} name="review" label="Your Review" required rows={4} maxLength={5000} />
+        <RatingField form={form} text={t} />
+        <LikesField form={form} text={t} />
+        <TextArea form={form} name="review" label={t.labels.review} required rows={4} maxLength={5000} />
       </div>
-      <SubmitArea form={form} label="Submit Review" loadingLabel="Submitting..." status={form.status} />
+      <SubmitArea form={form} label={t.buttons.submitReview} loadingLabel={t.buttons.submitting} status={form.status} text={t} />
     </FormFrame>
   )
 }
 
 /** Five radio buttons drawn as stars: one Tab stop, arrow keys to choose, each read as "3 stars". */
-function RatingField({ form }: { form: FormController<Values> }) {
+function RatingField({ form, text }: { form: FormController<Values>; text: FormText }) {
   const error = form.errors.rating
   const legendId = form.id('rating-legend')
   return (
@@ -108,7 +125,7 @@ function RatingField({ form }: { form: FormController<Values> }) {
       aria-describedby={error ? form.errorId('rating') : undefined}
     >
       <legend className="form__label" id={legendId}>
-        Rating
+        {text.labels.rating}
         <RequiredMark />
       </legend>
       <div className="form__stars">
@@ -127,7 +144,7 @@ function RatingField({ form }: { form: FormController<Values> }) {
             <span className="form__star-icon" aria-hidden="true">
               ★
             </span>
-            <span className="form__sr-only">{value === '1' ? '1 star' : `${value} stars`}</span>
+            <span className="form__sr-only">{value === '1' ? text.choices.oneStar : fill(text.choices.stars, { count: value })}</span>
           </label>
         ))}
       </div>
@@ -136,7 +153,7 @@ function RatingField({ form }: { form: FormController<Values> }) {
   )
 }
 
-function LikesField({ form }: { form: FormController<Values> }) {
+function LikesField({ form, text }: { form: FormController<Values>; text: FormText }) {
   const error = form.errors.likes
   const chosen = Array.isArray(form.values.likes) ? form.values.likes : []
   const toggle = (like: string, on: boolean) =>
@@ -151,7 +168,7 @@ function LikesField({ form }: { form: FormController<Values> }) {
       aria-invalid={error ? true : undefined}
       aria-describedby={error ? form.errorId('likes') : undefined}
     >
-      <legend className="form__label">What did you like? (optional)</legend>
+      <legend className="form__label">{text.labels.likes}</legend>
       <div className="form__checks">
         {REVIEW_LIKES.map((like) => (
           <label className="form__check" key={like}>
@@ -163,7 +180,7 @@ function LikesField({ form }: { form: FormController<Values> }) {
               checked={chosen.includes(like)}
               onChange={(event) => toggle(like, event.target.checked)}
             />
-            <span>{like}</span>
+            <span>{text.choices.likes[like]}</span>
           </label>
         ))}
       </div>

@@ -3,6 +3,7 @@
 // instead of an exception. The wording of every outcome is the original site's, per form, word for word.
 import type { FieldErrors } from '../../../forms/contract.ts'
 import { PREVIEW, PREVIEW_FORM_MESSAGE } from '../../lib/preview.ts'
+import { ENGLISH_FORM_TEXT, type FormText } from './text.ts'
 
 export interface SubmitMessages {
   success: string
@@ -17,30 +18,31 @@ export interface SubmitMessages {
 }
 
 /** Product, granite and export enquiry forms, and the review form ("forms using the shared helper"). */
-export const SHARED_MESSAGES: SubmitMessages = {
-  success: 'Form submitted successfully!',
-  invalidJson: 'Server returned invalid JSON. Check backend route.',
-  failed: 'Submission failed',
-  unexpected: 'Something went wrong while submitting.',
+export const sharedMessages = (o: FormText['outcomes']): SubmitMessages => ({
+  success: o.success,
+  invalidJson: o.invalidJson,
+  failed: o.failed,
+  unexpected: o.unexpected,
   preferErrorMessage: true,
-}
-
-export const QUICK_ENQUIRY_MESSAGES: SubmitMessages = {
-  success: 'Form submitted successfully!',
-  invalidJson: 'Server returned invalid response. Check server.js route or port.',
-  failed: 'Submission failed',
-  unexpected: 'Something went wrong. Please check your connection or server.',
+})
+export const quickEnquiryMessages = (o: FormText['outcomes']): SubmitMessages => ({
+  success: o.success,
+  invalidJson: o.invalidJsonQuick,
+  failed: o.failed,
+  unexpected: o.unexpectedQuick,
   preferErrorMessage: true,
-}
-
+})
 /** The contact form reports through alerts; any exception reads the same fixed sentence. */
-export const CONTACT_MESSAGES: SubmitMessages = {
-  success: 'Form submitted successfully!',
-  invalidJson: 'Something went wrong. Please try again later.',
-  failed: 'Submission failed',
-  unexpected: 'Something went wrong. Please try again later.',
+export const contactMessages = (o: FormText['outcomes']): SubmitMessages => ({
+  success: o.success,
+  invalidJson: o.contactError,
+  failed: o.failed,
+  unexpected: o.contactError,
   preferErrorMessage: false,
-}
+})
+export const SHARED_MESSAGES = sharedMessages(ENGLISH_FORM_TEXT.outcomes)
+export const QUICK_ENQUIRY_MESSAGES = quickEnquiryMessages(ENGLISH_FORM_TEXT.outcomes)
+export const CONTACT_MESSAGES = contactMessages(ENGLISH_FORM_TEXT.outcomes)
 
 const API_ORIGIN = (import.meta.env.PUBLIC_ENV__API_ORIGIN as string | undefined) ?? ''
 /** The enquiry service: this site, or the origin the build was given as API_ORIGIN (docs/deploy.md). */
@@ -86,7 +88,7 @@ class SubmissionError extends Error {
 }
 
 /**
- * Sends `{ formType, formData, formToken }` as JSON and maps the reply to an outcome with the form's own texts.
+ * Sends `{ formType, formData, formToken, language }` as JSON (no language: English) and maps the reply to an outcome with the form's own texts.
  * Never throws; a failure is logged to the console (as the original forms did) and returned.
  */
 export async function submitForm(
@@ -95,6 +97,7 @@ export async function submitForm(
   messages: SubmitMessages = SHARED_MESSAGES,
   endpoint: string = SUBMIT_ENDPOINT,
   formToken?: string,
+  language?: string,
 ): Promise<SubmitOutcome> {
   // A preview has no enquiry service: say so, and send nothing (templates/lib/preview.ts).
   if (PREVIEW) return { ok: false, message: PREVIEW_FORM_MESSAGE, fieldErrors: {} }
@@ -102,8 +105,8 @@ export async function submitForm(
     const response = await fetch(endpoint, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      // JSON.stringify leaves out a formToken that is undefined.
-      body: JSON.stringify({ formType, formData, formToken }),
+      // JSON.stringify leaves out a formToken or language that is undefined.
+      body: JSON.stringify({ formType, formData, formToken, language }),
     })
     const text = await response.text()
     let reply: Reply
