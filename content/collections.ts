@@ -3,6 +3,7 @@
 // Schemas and the field reference of content/README.md (content/json-schemas.ts) and the editor's
 // configuration (content/cms-config.ts) all read this list, in this order.
 import type { z } from 'zod'
+import { interfaceSchema } from './interface-forms-schema.ts'
 import {
   capitalisedSlug,
   formsSchema,
@@ -149,6 +150,8 @@ export const collections = {
   }),
   reviews: file('reviews', 'reviews.yaml', reviewsSchema, { label: 'Reviews and ratings' }),
   forms: file('forms', 'forms.yaml', formsSchema, { label: 'Enquiry form choices' }),
+  // The interface catalogue; on this branch only its forms section (content/interface-forms-schema.ts).
+  ui: file('ui', 'interface.yaml', interfaceSchema, { label: 'Interface words' }),
   legal: frontMatter('legal', 'legal', legalSchema, {
     lists: [
       {

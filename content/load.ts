@@ -253,6 +253,7 @@ function siteContent(dir: string, data: CollectionData, routes: RouteEntry[], or
     pages: read(data.pages),
     reviews: read(data.reviews),
     forms: read(data.forms),
+    ui: read(data.ui),
     legal: data.legal.entries.map(({ slug, data: meta }) => ({ id: slug, meta, file: `${collections.legal.folder}/${slug}.mdx` })),
     routes,
   })

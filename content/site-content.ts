@@ -15,6 +15,7 @@ import type {
   Reviews,
   Site,
 } from './schema.ts'
+import type { Interface } from './interface-forms-schema.ts'
 
 export type PageKind =
   | 'home'
@@ -67,6 +68,8 @@ export interface SiteContent {
   pages: Pages
   reviews: Reviews
   forms: Forms
+  /** The interface catalogue (content/interface.yaml): the words written in no content file. */
+  ui: Interface
   legal: LegalPage[]
   routes: RouteEntry[]
   /** Canonical paths and aliases, each to the page it shows. */

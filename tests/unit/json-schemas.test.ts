@@ -24,6 +24,7 @@ function validator() {
   ajv.addKeyword('references')
   ajv.addKeyword('label')
   ajv.addKeyword('forDevelopers')
+  ajv.addKeyword('translate')
   return ajv
 }
 
