@@ -19,7 +19,7 @@ import { composeOutboxMail, createMailSender } from './mail.ts'
 import { mailSettingsDifferences } from './mail-settings.ts'
 import { OutboxWorker } from './outbox.ts'
 import { deliveryLabel } from './webhook-endpoints.ts'
-import { readAcknowledgement } from './site.ts'
+import { readAcknowledgement, readAcknowledgements } from './site.ts'
 import { openStore, type EnquiryStore, type FieldValue, type Submission } from './store/index.ts'
 import { copyEnquiries } from './store/copy.ts'
 import { describeDatabaseUrl, PostgresEnquiryStore } from './store/postgres.ts'
@@ -251,6 +251,7 @@ export async function runEnquiriesCommand(args: string[], io: CliIo): Promise<nu
         const logger = createMemoryLogger()
         const worker = new OutboxWorker(store, sender, config.outbox, logger, {
           acknowledgement: readAcknowledgement(config.distDir),
+          acknowledgements: readAcknowledgements(config.distDir),
           webhooks: { secret: config.webhooks.secret, timeoutMs: config.webhooks.timeoutMs },
         })
         try {
