@@ -1,6 +1,21 @@
 // Props of the form islands, built from content (the components themselves live in components/forms/).
 import type { SiteContent } from '../../content/load.ts'
+import { browserCheckMessages } from '../../forms/derive-rules.ts'
+import type { FormKind } from '../../forms/schemas.ts'
 import type { ProductChoice } from '../components/forms/ProductField.tsx'
+import type { FormLanguage } from '../components/forms/text.ts'
+
+/**
+ * What a form island of a translated page is given: the page's language (sent with the form), the
+ * forms' words of the interface catalogue in it, and the browser checks' messages in it (derived
+ * from the same schemas as the English ones, forms/derive-rules.ts). Nothing for the default
+ * language: its words are built into the islands, so its pages stay as they were.
+ */
+export function formLanguage(content: SiteContent, kind: FormKind): FormLanguage | undefined {
+  if (content.language.code === content.languages[0]?.code) return undefined
+  const { fields, checks, server, ...text } = content.ui.forms
+  return { code: content.language.code, text, checks: browserCheckMessages(kind, { fields, checks, server }) }
+}
 
 export function enquiryFormProps(content: SiteContent, formType: string, labelledBy: string) {
   const { forms } = content
@@ -12,6 +27,7 @@ export function enquiryFormProps(content: SiteContent, formType: string, labelle
     containerPlaceholder: forms.containerPlaceholder,
     idPrefix: 'enquiry',
     labelledBy,
+    language: formLanguage(content, 'productEnquiry'),
   }
 }
 

@@ -1,6 +1,6 @@
 import type { PageContextServer } from 'vike/types'
 import { GRANITE_PRODUCT_LABEL } from '../../../forms/contract.ts'
-import { productChoice } from '../../lib/forms.ts'
+import { formLanguage, productChoice } from '../../lib/forms.ts'
 import { pageHead } from '../../lib/head.ts'
 import { pageSite } from '../../lib/site.ts'
 import { organization } from '../../lib/structured.ts'
@@ -30,6 +30,7 @@ export default function data(pageContext: PageContextServer) {
       graniteOptions: content.graniteShades.map((s) => s.name),
       idPrefix: 'contact',
       labelledBy: 'contact-form-heading',
+      language: formLanguage(content, 'contact'),
     },
   }
 }

@@ -1,7 +1,7 @@
 import type { PageContextServer } from 'vike/types'
 import { CAROUSEL_SIZES, type CarouselProps, PORTRAIT_MEDIA } from '../../components/Carousel.tsx'
 import { productCard } from '../../lib/cards.ts'
-import { productChoice } from '../../lib/forms.ts'
+import { formLanguage, productChoice } from '../../lib/forms.ts'
 import { type Head, lcpImage } from '../../lib/head.ts'
 import { pageSite } from '../../lib/site.ts'
 import { organization } from '../../lib/structured.ts'
@@ -46,7 +46,13 @@ export default function data(pageContext: PageContextServer) {
       intro: home.quickEnquiry.intro,
       image: image(home.quickEnquiry.image.src),
       alt: home.quickEnquiry.image.alt,
-      form: { productChoice: productChoice(content), countries: content.forms.countries, idPrefix: 'quick', labelledBy: 'quick-heading' },
+      form: {
+        productChoice: productChoice(content),
+        countries: content.forms.countries,
+        idPrefix: 'quick',
+        labelledBy: 'quick-heading',
+        language: formLanguage(content, 'quickEnquiry'),
+      },
     },
     company: site.company,
   }

@@ -1,7 +1,7 @@
 import type { PageContextServer } from 'vike/types'
 import { catalogueListPageCount, catalogueListPageOf, catalogueListPath, PRODUCTS_PER_PAGE } from '../../../content/catalogue-pages.ts'
 import { productCard } from '../../lib/cards.ts'
-import { enquiryFormProps, productChoice } from '../../lib/forms.ts'
+import { enquiryFormProps, formLanguage, productChoice } from '../../lib/forms.ts'
 import { pageHead } from '../../lib/head.ts'
 import { pageSite } from '../../lib/site.ts'
 
@@ -54,6 +54,7 @@ export default function data(pageContext: PageContextServer) {
       ...enquiryFormProps(content, 'ExportEnquiry', 'export-heading'),
       variant: 'export' as const,
       productChoice: productChoice(content),
+      language: formLanguage(content, 'exportEnquiry'),
     },
   }
 }

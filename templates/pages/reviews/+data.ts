@@ -1,5 +1,5 @@
 import type { PageContextServer } from 'vike/types'
-import { productChoice } from '../../lib/forms.ts'
+import { formLanguage, productChoice } from '../../lib/forms.ts'
 import { pageHead } from '../../lib/head.ts'
 import { pageSite, productMenu } from '../../lib/site.ts'
 import { summarise } from './rating.ts'
@@ -14,7 +14,12 @@ export default function data(pageContext: PageContextServer) {
     summary: summarise(content.reviews.distribution, content.reviews.minBarPercent),
     reviews: content.reviews.reviews,
     products: productMenu(content),
-    form: { productChoice: productChoice(content), idPrefix: 'review', labelledBy: 'review-form-heading' },
+    form: {
+      productChoice: productChoice(content),
+      idPrefix: 'review',
+      labelledBy: 'review-form-heading',
+      language: formLanguage(content, 'review'),
+    },
   }
 }
 
