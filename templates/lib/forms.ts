@@ -3,7 +3,25 @@ import type { SiteContent } from '../../content/load.ts'
 import { browserCheckMessages } from '../../forms/derive-rules.ts'
 import type { FormKind } from '../../forms/schemas.ts'
 import type { ProductChoice } from '../components/forms/ProductField.tsx'
-import type { FormLanguage } from '../components/forms/text.ts'
+import type { SubmitMessages } from '../components/forms/submit.ts'
+import type { FormLanguage, FormText } from '../components/forms/text.ts'
+
+/** A form's messages after sending, from the catalogue's `outcomes`, in the pattern of its English
+ * ones (templates/components/forms/submit.ts: the contact form alerts one fixed sentence for any failure). */
+function submitMessages(kind: FormKind, o: FormText['outcomes']): SubmitMessages {
+  if (kind === 'contact')
+    return { success: o.success, invalidJson: o.contactError, failed: o.failed, unexpected: o.contactError, preferErrorMessage: false }
+  if (kind === 'quickEnquiry')
+    return {
+      success: o.success,
+      invalidJson: o.invalidJsonQuick,
+      failed: o.failed,
+      unexpected: o.unexpectedQuick,
+      preferErrorMessage: true,
+    }
+  const success = kind === 'review' ? o.reviewSuccess : o.success
+  return { success, invalidJson: o.invalidJson, failed: o.failed, unexpected: o.unexpected, preferErrorMessage: true }
+}
 
 /**
  * What a form island of a translated page is given: the page's language (sent with the form), the
@@ -13,8 +31,13 @@ import type { FormLanguage } from '../components/forms/text.ts'
  */
 export function formLanguage(content: SiteContent, kind: FormKind): FormLanguage | undefined {
   if (content.language.code === content.languages[0]?.code) return undefined
-  const { fields, checks, server, ...text } = content.ui.forms
-  return { code: content.language.code, text, checks: browserCheckMessages(kind, { fields, checks, server }) }
+  const { fields, checks, server, outcomes, ...text } = content.ui.forms
+  return {
+    code: content.language.code,
+    text,
+    checks: browserCheckMessages(kind, { fields, checks, server }),
+    submit: submitMessages(kind, outcomes),
+  }
 }
 
 export function enquiryFormProps(content: SiteContent, formType: string, labelledBy: string) {

@@ -8,8 +8,8 @@ import { HONEYPOT_FIELD } from '../../../forms/contract.ts'
 import { localiseRule } from '../../../forms/rules.ts'
 import { asOptions, FormFrame, SelectField, SubmitArea, TextArea, TextField } from './fields.tsx'
 import { type ProductChoice, ProductField } from './ProductField.tsx'
-import { CONTACT_MESSAGES, contactMessages, type SubmitOutcome } from './submit.ts'
-import { ENGLISH_FORM_TEXT, type FormLanguage } from './text.ts'
+import { CONTACT_MESSAGES, type SubmitOutcome } from './submit.ts'
+import type { FormLanguage } from './text.ts'
 import { useForm } from './useForm.ts'
 
 export const CONTACT_FORM_TYPE = 'contact'
@@ -40,7 +40,7 @@ const DEFAULTS: ContactValues = { product: '', granite: '', name: '', email: '',
 const reportByAlert = (outcome: SubmitOutcome) => window.alert(outcome.message)
 
 export function ContactForm({ productChoice, graniteLabel, graniteOptions, idPrefix, labelledBy, language }: ContactFormProps) {
-  const t = language?.text ?? ENGLISH_FORM_TEXT
+  const t = language?.text
   const toFormData = useCallback(
     // A granite category chosen before switching to another product is not sent.
     (values: ContactValues) => ({ ...values, granite: values.product === graniteLabel ? values.granite : '' }),
@@ -51,7 +51,7 @@ export function ContactForm({ productChoice, graniteLabel, graniteOptions, idPre
     formType: CONTACT_FORM_TYPE,
     idPrefix,
     defaults: DEFAULTS,
-    messages: useMemo(() => (language ? contactMessages(language.text.outcomes) : CONTACT_MESSAGES), [language]),
+    messages: language?.submit ?? CONTACT_MESSAGES,
     toFormData,
     onOutcome: reportByAlert,
     language: language?.code,
@@ -67,9 +67,9 @@ export function ContactForm({ productChoice, graniteLabel, graniteOptions, idPre
         <ProductField
           form={form}
           name="product"
-          label={t.labels.product}
+          label={t?.labels.product ?? 'Product'}
           required
-          placeholder={t.placeholders.product}
+          placeholder={t?.placeholders.product ?? 'Select a product'}
           choice={productChoice}
           text={t}
           // Without JavaScript, CSS reveals the granite field when this option is selected.
@@ -79,17 +79,17 @@ export function ContactForm({ productChoice, graniteLabel, graniteOptions, idPre
           <SelectField
             form={form}
             name="granite"
-            label={t.labels.granite}
+            label={t?.labels.granite ?? 'Granite Category'}
             required={isGranite}
-            placeholder={t.placeholders.granite}
+            placeholder={t?.placeholders.granite ?? 'Select a granite category'}
             options={granites}
           />
         </div>
-        <TextField form={form} name="name" label={t.labels.name} required autoComplete="name" maxLength={100} />
+        <TextField form={form} name="name" label={t?.labels.name ?? 'Name'} required autoComplete="name" maxLength={100} />
         <TextField
           form={form}
           name="email"
-          label={t.labels.email}
+          label={t?.labels.email ?? 'Email'}
           type="email"
           required
           autoComplete="email"
@@ -99,21 +99,21 @@ export function ContactForm({ productChoice, graniteLabel, graniteOptions, idPre
         <TextField
           form={form}
           name="mobile"
-          label={t.labels.mobile}
+          label={t?.labels.mobile ?? 'Mobile Number'}
           type="tel"
           required
           autoComplete="tel"
           inputMode="tel"
           maxLength={24}
         />
-        <TextArea form={form} name="details" label={t.labels.details} required rows={4} maxLength={5000} />
+        <TextArea form={form} name="details" label={t?.labels.details ?? 'Enquiry Details'} required rows={4} maxLength={5000} />
       </div>
       {/* As on the original site: no visible loading state; the button is only disabled against a second click. */}
       <SubmitArea
         form={form}
-        label={t.buttons.send}
-        loadingLabel={t.buttons.send}
-        loadingAnnouncement={t.buttons.sending}
+        label={t?.buttons.send ?? 'Send Enquiry'}
+        loadingLabel={t?.buttons.send ?? 'Send Enquiry'}
+        loadingAnnouncement={t?.buttons.sending ?? 'Sending...'}
         status={form.status}
         showLoadingLine={false}
         text={t}

@@ -8,8 +8,8 @@ import { combineMobile, DEFAULT_COUNTRY_CODE, HONEYPOT_FIELD, PURPOSES } from '.
 import { localiseRule } from '../../../forms/rules.ts'
 import { FormFrame, SelectField, SubmitArea, TextArea, TextField } from './fields.tsx'
 import { type ProductChoice, ProductField } from './ProductField.tsx'
-import { SHARED_MESSAGES, sharedMessages } from './submit.ts'
-import { ENGLISH_FORM_TEXT, type FormLanguage } from './text.ts'
+import { SHARED_MESSAGES } from './submit.ts'
+import type { FormLanguage } from './text.ts'
 import { useForm } from './useForm.ts'
 
 export interface DialCode {
@@ -65,7 +65,7 @@ export function EnquiryForm({
   labelledBy,
   language,
 }: EnquiryFormProps) {
-  const t = language?.text ?? ENGLISH_FORM_TEXT
+  const t = language?.text
   const isExport = variant === 'export'
   const defaults = useMemo<EnquiryValues>(
     () => ({
@@ -98,7 +98,7 @@ export function EnquiryForm({
     formType,
     idPrefix,
     defaults,
-    messages: useMemo(() => (language ? sharedMessages(language.text.outcomes) : SHARED_MESSAGES), [language]),
+    messages: language?.submit ?? SHARED_MESSAGES,
     toFormData,
     language: language?.code,
   })
@@ -111,19 +111,19 @@ export function EnquiryForm({
           <ProductField
             form={form}
             name="product"
-            label={t.labels.product}
+            label={t?.labels.product ?? 'Product'}
             required
             wide
-            placeholder={t.placeholders.product}
+            placeholder={t?.placeholders.product ?? 'Select a product'}
             choice={productChoice}
             text={t}
           />
         ) : null}
-        <TextField form={form} name="name" label={t.labels.name} required autoComplete="name" maxLength={100} />
+        <TextField form={form} name="name" label={t?.labels.name ?? 'Name'} required autoComplete="name" maxLength={100} />
         <TextField
           form={form}
           name="email"
-          label={t.labels.email}
+          label={t?.labels.email ?? 'Email'}
           type="email"
           required
           autoComplete="email"
@@ -133,7 +133,7 @@ export function EnquiryForm({
         <SelectField
           form={form}
           name="countryCode"
-          label={t.labels.countryCode}
+          label={t?.labels.countryCode ?? 'Country Code'}
           required
           autoComplete="tel-country-code"
           options={dialOptions}
@@ -141,31 +141,43 @@ export function EnquiryForm({
         <TextField
           form={form}
           name="mobile"
-          label={t.labels.mobile}
+          label={t?.labels.mobile ?? 'Mobile Number'}
           type="tel"
           required
           autoComplete="tel"
           inputMode="tel"
           maxLength={24}
         />
-        <TextField form={form} name="quantity" label={t.labels.quantity} maxLength={100} />
-        <TextField form={form} name="container" label={t.labels.container} placeholder={containerPlaceholder} maxLength={100} />
+        <TextField form={form} name="quantity" label={t?.labels.quantity ?? 'Estimated Quantity'} maxLength={100} />
+        <TextField
+          form={form}
+          name="container"
+          label={t?.labels.container ?? 'Container'}
+          placeholder={containerPlaceholder}
+          maxLength={100}
+        />
         <SelectField
           form={form}
           name="purpose"
-          label={t.labels.purpose}
-          options={PURPOSES.map((value) => ({ value, label: t.choices.purposes[value] }))}
+          label={t?.labels.purpose ?? 'Purpose'}
+          options={PURPOSES.map((value) => ({ value, label: t?.choices.purposes[value] ?? value }))}
         />
         <TextArea
           form={form}
           name="requirement"
-          label={t.labels.requirement}
+          label={t?.labels.requirement ?? 'Requirement'}
           rows={4}
           placeholder={requirementPlaceholder}
           maxLength={5000}
         />
       </div>
-      <SubmitArea form={form} label={t.buttons.submit} loadingLabel={t.buttons.submitting} status={form.status} text={t} />
+      <SubmitArea
+        form={form}
+        label={t?.buttons.submit ?? 'Submit'}
+        loadingLabel={t?.buttons.submitting ?? 'Submitting...'}
+        status={form.status}
+        text={t}
+      />
     </FormFrame>
   )
 }

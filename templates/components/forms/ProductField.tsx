@@ -7,7 +7,7 @@
 // either way (formValidator in forms/schemas.ts), with the same message as for an empty choice.
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { asOptions, controlProps, type FieldProps, FieldShell, fill, type Option, SelectField, stringValue } from './fields.tsx'
-import { ENGLISH_FORM_TEXT, type FormText } from './text.ts'
+import type { FormWords } from './text.ts'
 
 export type ProductChoice =
   | { kind: 'select'; options: string[] }
@@ -21,15 +21,15 @@ export function ProductField(
     placeholder: string
     optionData?: (option: Option) => Record<`data-${string}`, string> | undefined
     /** The page's words (none: English). */
-    text?: FormText
+    text?: FormWords | undefined
   },
 ) {
-  const { choice, text = ENGLISH_FORM_TEXT, ...rest } = props
+  const { choice, text, ...rest } = props
   if (choice.kind === 'select') return <SelectField {...rest} options={asOptions(choice.options)} />
   return <ProductSearch {...rest} listUrl={choice.listUrl} count={choice.count} text={text} />
 }
 
-function ProductSearch(props: FieldProps & { listUrl: string; count: number; text: FormText }) {
+function ProductSearch(props: FieldProps & { listUrl: string; count: number; text: FormWords | undefined }) {
   const { form, name, required, listUrl, count, text } = props
   const [names, setNames] = useState<string[] | null>(null)
   const requested = useRef(false)
@@ -50,7 +50,7 @@ function ProductSearch(props: FieldProps & { listUrl: string; count: number; tex
   useEffect(() => {
     if (input.current !== null && input.current === document.activeElement) load()
   }, [load])
-  const hint = fill(text.productSearchHint, { count })
+  const hint = text ? fill(text.productSearchHint, { count }) : `Type to search our ${count} products and pick one from the suggestions.`
   const listId = form.id(`${name}-list`)
   return (
     <FieldShell {...props} hint={hint}>

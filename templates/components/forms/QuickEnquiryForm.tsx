@@ -5,8 +5,8 @@ import quickEnquiryRules from '../../../forms/browser-rules/quickEnquiry.ts'
 import { HONEYPOT_FIELD } from '../../../forms/contract.ts'
 import { localiseRule } from '../../../forms/rules.ts'
 import { asOptions, FormFrame, SelectField, SubmitArea, TextArea, TextField } from './fields.tsx'
-import { QUICK_ENQUIRY_MESSAGES, quickEnquiryMessages } from './submit.ts'
-import { ENGLISH_FORM_TEXT, type FormLanguage } from './text.ts'
+import { QUICK_ENQUIRY_MESSAGES } from './submit.ts'
+import type { FormLanguage } from './text.ts'
 import { type ProductChoice, ProductField } from './ProductField.tsx'
 import { useForm } from './useForm.ts'
 
@@ -36,13 +36,13 @@ const DEFAULTS: QuickEnquiryValues = { product: '', country: '', name: '', email
 const asIs = (values: QuickEnquiryValues) => values
 
 export function QuickEnquiryForm({ productChoice, countries, idPrefix, labelledBy, language }: QuickEnquiryFormProps) {
-  const t = language?.text ?? ENGLISH_FORM_TEXT
+  const t = language?.text
   const form = useForm({
     rules: useMemo(() => localiseRule(quickEnquiryRules, language?.checks), [language]),
     formType: QUICK_ENQUIRY_FORM_TYPE,
     idPrefix,
     defaults: DEFAULTS,
-    messages: useMemo(() => (language ? quickEnquiryMessages(language.text.outcomes) : QUICK_ENQUIRY_MESSAGES), [language]),
+    messages: language?.submit ?? QUICK_ENQUIRY_MESSAGES,
     toFormData: asIs,
     language: language?.code,
   })
@@ -54,25 +54,25 @@ export function QuickEnquiryForm({ productChoice, countries, idPrefix, labelledB
         <ProductField
           form={form}
           name="product"
-          label={t.labels.product}
+          label={t?.labels.product ?? 'Product'}
           required
-          placeholder={t.placeholders.product}
+          placeholder={t?.placeholders.product ?? 'Select a product'}
           choice={productChoice}
         />
         <SelectField
           form={form}
           name="country"
-          label={t.labels.country}
+          label={t?.labels.country ?? 'Country'}
           required
-          placeholder={t.placeholders.country}
+          placeholder={t?.placeholders.country ?? 'Select your country'}
           autoComplete="country-name"
           options={countryOptions}
         />
-        <TextField form={form} name="name" label={t.labels.name} required autoComplete="name" maxLength={100} />
+        <TextField form={form} name="name" label={t?.labels.name ?? 'Name'} required autoComplete="name" maxLength={100} />
         <TextField
           form={form}
           name="email"
-          label={t.labels.email}
+          label={t?.labels.email ?? 'Email'}
           type="email"
           required
           autoComplete="email"
@@ -82,19 +82,19 @@ export function QuickEnquiryForm({ productChoice, countries, idPrefix, labelledB
         <TextField
           form={form}
           name="mobile"
-          label={t.labels.mobile}
+          label={t?.labels.mobile ?? 'Mobile Number'}
           type="tel"
           required
           autoComplete="tel"
           inputMode="tel"
           maxLength={24}
         />
-        <TextArea form={form} name="message" label={t.labels.message} required rows={4} maxLength={5000} />
+        <TextArea form={form} name="message" label={t?.labels.message ?? 'Message'} required rows={4} maxLength={5000} />
       </div>
       <SubmitArea
         form={form}
-        label={t.buttons.send}
-        loadingLabel={t.buttons.sending}
+        label={t?.buttons.send ?? 'Send Enquiry'}
+        loadingLabel={t?.buttons.sending ?? 'Sending...'}
         status={form.status}
         showLoadingLine={false}
         text={t}

@@ -7,12 +7,15 @@ import { HONEYPOT_FIELD, REVIEW_LIKES } from '../../../forms/contract.ts'
 import { localiseRule } from '../../../forms/rules.ts'
 import { ErrorText, FormFrame, fill, RequiredMark, SubmitArea, TextArea, TextField } from './fields.tsx'
 import { type ProductChoice, ProductField } from './ProductField.tsx'
-import { SHARED_MESSAGES, type SubmitMessages, sharedMessages } from './submit.ts'
-import { ENGLISH_FORM_TEXT, type FormLanguage, type FormText } from './text.ts'
+import { SHARED_MESSAGES, type SubmitMessages } from './submit.ts'
+import type { FormLanguage, FormWords } from './text.ts'
 import { type FormController, useForm, type Values } from './useForm.ts'
 
 export const REVIEW_FORM_TYPE = 'Review'
-export const REVIEW_MESSAGES: SubmitMessages = { ...SHARED_MESSAGES, success: ENGLISH_FORM_TEXT.outcomes.reviewSuccess }
+export const REVIEW_MESSAGES: SubmitMessages = {
+  ...SHARED_MESSAGES,
+  success: 'Form submitted successfully! Thank you for your review. It will appear on this page after moderation.',
+}
 const RATINGS = ['1', '2', '3', '4', '5'] as const
 
 export interface ReviewFormProps {
@@ -52,16 +55,13 @@ const DEFAULTS: ReviewValues = {
 const toFormData = (values: ReviewValues) => ({ ...values, rating: values.rating === '' ? undefined : Number(values.rating) })
 
 export function ReviewForm({ productChoice, idPrefix, labelledBy, language }: ReviewFormProps) {
-  const t = language?.text ?? ENGLISH_FORM_TEXT
+  const t = language?.text
   const form = useForm({
     rules: useMemo(() => localiseRule(reviewRules, language?.checks), [language]),
     formType: REVIEW_FORM_TYPE,
     idPrefix,
     defaults: DEFAULTS,
-    messages: useMemo(
-      () => (language ? { ...sharedMessages(language.text.outcomes), success: language.text.outcomes.reviewSuccess } : REVIEW_MESSAGES),
-      [language],
-    ),
+    messages: language?.submit ?? REVIEW_MESSAGES,
     toFormData,
     language: language?.code,
   })
@@ -69,13 +69,25 @@ export function ReviewForm({ productChoice, idPrefix, labelledBy, language }: Re
   return (
     <FormFrame form={form} formType={REVIEW_FORM_TYPE} labelledBy={labelledBy} className="form--review" language={language}>
       <div className="form__grid">
-        <TextField form={form} name="name" label={t.labels.name} required autoComplete="name" maxLength={100} />
-        <TextField form={form} name="company" label={t.labels.company} autoComplete="organization" maxLength={120} />
-        <TextField form={form} name="designation" label={t.labels.designation} autoComplete="organization-title" maxLength={120} />
+        <TextField form={form} name="name" label={t?.labels.name ?? 'Name'} required autoComplete="name" maxLength={100} />
+        <TextField
+          form={form}
+          name="company"
+          label={t?.labels.company ?? 'Company (optional)'}
+          autoComplete="organization"
+          maxLength={120}
+        />
+        <TextField
+          form={form}
+          name="designation"
+          label={t?.labels.designation ?? 'Designation (optional)'}
+          autoComplete="organization-title"
+          maxLength={120}
+        />
         <TextField
           form={form}
           name="email"
-          label={t.labels.email}
+          label={t?.labels.email ?? 'Email'}
           type="email"
           required
           autoComplete="email"
@@ -85,7 +97,7 @@ export function ReviewForm({ productChoice, idPrefix, labelledBy, language }: Re
         <TextField
           form={form}
           name="mobile"
-          label={t.labels.mobileIndia}
+          label={t?.labels.mobileIndia ?? 'Mobile Number (India +91)'}
           type="tel"
           required
           autoComplete="tel"
@@ -95,23 +107,29 @@ export function ReviewForm({ productChoice, idPrefix, labelledBy, language }: Re
         <ProductField
           form={form}
           name="product"
-          label={t.labels.product}
+          label={t?.labels.product ?? 'Product'}
           required
-          placeholder={t.placeholders.productBought}
+          placeholder={t?.placeholders.productBought ?? 'Select the product you bought'}
           choice={productChoice}
           text={t}
         />
         <RatingField form={form} text={t} />
         <LikesField form={form} text={t} />
-        <TextArea form={form} name="review" label={t.labels.review} required rows={4} maxLength={5000} />
+        <TextArea form={form} name="review" label={t?.labels.review ?? 'Your Review'} required rows={4} maxLength={5000} />
       </div>
-      <SubmitArea form={form} label={t.buttons.submitReview} loadingLabel={t.buttons.submitting} status={form.status} text={t} />
+      <SubmitArea
+        form={form}
+        label={t?.buttons.submitReview ?? 'Submit Review'}
+        loadingLabel={t?.buttons.submitting ?? 'Submitting...'}
+        status={form.status}
+        text={t}
+      />
     </FormFrame>
   )
 }
 
 /** Five radio buttons drawn as stars: one Tab stop, arrow keys to choose, each read as "3 stars". */
-function RatingField({ form, text }: { form: FormController<Values>; text: FormText }) {
+function RatingField({ form, text }: { form: FormController<Values>; text: FormWords | undefined }) {
   const error = form.errors.rating
   const legendId = form.id('rating-legend')
   return (
@@ -125,7 +143,7 @@ function RatingField({ form, text }: { form: FormController<Values>; text: FormT
       aria-describedby={error ? form.errorId('rating') : undefined}
     >
       <legend className="form__label" id={legendId}>
-        {text.labels.rating}
+        {text?.labels.rating ?? 'Rating'}
         <RequiredMark />
       </legend>
       <div className="form__stars">
@@ -144,7 +162,15 @@ function RatingField({ form, text }: { form: FormController<Values>; text: FormT
             <span className="form__star-icon" aria-hidden="true">
               ★
             </span>
-            <span className="form__sr-only">{value === '1' ? text.choices.oneStar : fill(text.choices.stars, { count: value })}</span>
+            <span className="form__sr-only">
+              {text
+                ? value === '1'
+                  ? text.choices.oneStar
+                  : fill(text.choices.stars, { count: value })
+                : value === '1'
+                  ? '1 star'
+                  : `${value} stars`}
+            </span>
           </label>
         ))}
       </div>
@@ -153,7 +179,7 @@ function RatingField({ form, text }: { form: FormController<Values>; text: FormT
   )
 }
 
-function LikesField({ form, text }: { form: FormController<Values>; text: FormText }) {
+function LikesField({ form, text }: { form: FormController<Values>; text: FormWords | undefined }) {
   const error = form.errors.likes
   const chosen = Array.isArray(form.values.likes) ? form.values.likes : []
   const toggle = (like: string, on: boolean) =>
@@ -168,7 +194,7 @@ function LikesField({ form, text }: { form: FormController<Values>; text: FormTe
       aria-invalid={error ? true : undefined}
       aria-describedby={error ? form.errorId('likes') : undefined}
     >
-      <legend className="form__label">{text.labels.likes}</legend>
+      <legend className="form__label">{text?.labels.likes ?? 'What did you like? (optional)'}</legend>
       <div className="form__checks">
         {REVIEW_LIKES.map((like) => (
           <label className="form__check" key={like}>
@@ -180,7 +206,7 @@ function LikesField({ form, text }: { form: FormController<Values>; text: FormTe
               checked={chosen.includes(like)}
               onChange={(event) => toggle(like, event.target.checked)}
             />
-            <span>{text.choices.likes[like]}</span>
+            <span>{text?.choices.likes[like] ?? like}</span>
           </label>
         ))}
       </div>

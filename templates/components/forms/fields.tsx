@@ -4,7 +4,7 @@ import type { ReactNode } from 'react'
 import { HONEYPOT_FIELD } from '../../../forms/contract.ts'
 import { SUBMIT_ENDPOINT } from './submit.ts'
 import { PREVIEW, PREVIEW_FORM_ACTION } from '../../lib/preview.ts'
-import { ENGLISH_FORM_TEXT, type FormLanguage, type FormText } from './text.ts'
+import type { FormLanguage, FormWords } from './text.ts'
 import type { FormController, Status, Values } from './useForm.ts'
 
 type Controller = FormController<Values>
@@ -166,10 +166,10 @@ export function SelectField(
 export const asOptions = (values: readonly string[]): Option[] => values.map((value) => ({ value, label: value }))
 
 /** A field a person never sees or fills; a bot that fills it is thanked and ignored by the server. */
-export function Honeypot({ form, text }: { form: Controller; text: FormText }) {
+export function Honeypot({ form, text }: { form: Controller; text?: FormWords | undefined }) {
   return (
     <div className="form__hp" aria-hidden="true">
-      <label htmlFor={form.id(HONEYPOT_FIELD)}>{text.labels.honeypot}</label>
+      <label htmlFor={form.id(HONEYPOT_FIELD)}>{text?.labels.honeypot ?? 'Leave this field empty'}</label>
       <input
         id={form.id(HONEYPOT_FIELD)}
         name={HONEYPOT_FIELD}
@@ -183,13 +183,13 @@ export function Honeypot({ form, text }: { form: Controller; text: FormText }) {
   )
 }
 
-export function RequiredNote({ text }: { text: FormText }) {
-  const [before, after] = text.requiredNote.split('{asterisk}')
+export function RequiredNote({ text }: { text?: FormWords | undefined }) {
+  const [before, after] = text ? text.requiredNote.split('{asterisk}') : ['Fields marked ', ' are required.']
   return (
     <p className="form__note">
       {before}
       <span aria-hidden="true">*</span>
-      <span className="form__sr-only">{text.asterisk}</span>
+      <span className="form__sr-only">{text?.asterisk ?? 'with an asterisk'}</span>
       {after}
     </p>
   )
@@ -210,10 +210,10 @@ export function SubmitArea({
   status,
   showLoadingLine = true,
   loadingAnnouncement = loadingLabel,
-  text = ENGLISH_FORM_TEXT,
+  text,
 }: {
   form: Controller
-  text?: FormText
+  text?: FormWords | undefined
   label: string
   loadingLabel: string
   status: Status
@@ -241,7 +241,9 @@ export function SubmitArea({
       >
         {loading ? loadingAnnouncement : status.kind === 'success' ? status.message : ''}
         {status.kind === 'success' && status.reference ? (
-          <span className="form__reference">{fill(text.reference, { reference: status.reference })}</span>
+          <span className="form__reference">
+            {text ? fill(text.reference, { reference: status.reference }) : `Your reference: ${status.reference}`}
+          </span>
         ) : null}
       </p>
       <p className="form__status form__status--error" id={form.id('alert')} role="alert">
@@ -283,9 +285,9 @@ export function FormFrame({
     >
       <input type="hidden" name="formType" value={formType} />
       {language ? <input type="hidden" name="language" value={language.code} /> : null}
-      <RequiredNote text={language?.text ?? ENGLISH_FORM_TEXT} />
+      <RequiredNote text={language?.text} />
       {children}
-      <Honeypot form={form} text={language?.text ?? ENGLISH_FORM_TEXT} />
+      <Honeypot form={form} text={language?.text} />
     </form>
   )
 }

@@ -3,7 +3,6 @@
 // instead of an exception. The wording of every outcome is the original site's, per form, word for word.
 import type { FieldErrors } from '../../../forms/contract.ts'
 import { PREVIEW, PREVIEW_FORM_MESSAGE } from '../../lib/preview.ts'
-import { ENGLISH_FORM_TEXT, type FormText } from './text.ts'
 
 export interface SubmitMessages {
   success: string
@@ -17,32 +16,32 @@ export interface SubmitMessages {
   preferErrorMessage: boolean
 }
 
+// In English, written out: an English page's script carries no other words. A translated page's
+// island gets its form's messages in its language as a prop (FormLanguage.submit, made by
+// formLanguage in templates/lib/forms.ts from the catalogue's `outcomes`).
 /** Product, granite and export enquiry forms, and the review form ("forms using the shared helper"). */
-export const sharedMessages = (o: FormText['outcomes']): SubmitMessages => ({
-  success: o.success,
-  invalidJson: o.invalidJson,
-  failed: o.failed,
-  unexpected: o.unexpected,
+export const SHARED_MESSAGES: SubmitMessages = {
+  success: 'Form submitted successfully!',
+  invalidJson: 'Server returned invalid JSON. Check backend route.',
+  failed: 'Submission failed',
+  unexpected: 'Something went wrong while submitting.',
   preferErrorMessage: true,
-})
-export const quickEnquiryMessages = (o: FormText['outcomes']): SubmitMessages => ({
-  success: o.success,
-  invalidJson: o.invalidJsonQuick,
-  failed: o.failed,
-  unexpected: o.unexpectedQuick,
+}
+export const QUICK_ENQUIRY_MESSAGES: SubmitMessages = {
+  success: 'Form submitted successfully!',
+  invalidJson: 'Server returned invalid response. Check server.js route or port.',
+  failed: 'Submission failed',
+  unexpected: 'Something went wrong. Please check your connection or server.',
   preferErrorMessage: true,
-})
+}
 /** The contact form reports through alerts; any exception reads the same fixed sentence. */
-export const contactMessages = (o: FormText['outcomes']): SubmitMessages => ({
-  success: o.success,
-  invalidJson: o.contactError,
-  failed: o.failed,
-  unexpected: o.contactError,
+export const CONTACT_MESSAGES: SubmitMessages = {
+  success: 'Form submitted successfully!',
+  invalidJson: 'Something went wrong. Please try again later.',
+  failed: 'Submission failed',
+  unexpected: 'Something went wrong. Please try again later.',
   preferErrorMessage: false,
-})
-export const SHARED_MESSAGES = sharedMessages(ENGLISH_FORM_TEXT.outcomes)
-export const QUICK_ENQUIRY_MESSAGES = quickEnquiryMessages(ENGLISH_FORM_TEXT.outcomes)
-export const CONTACT_MESSAGES = contactMessages(ENGLISH_FORM_TEXT.outcomes)
+}
 
 const API_ORIGIN = (import.meta.env.PUBLIC_ENV__API_ORIGIN as string | undefined) ?? ''
 /** The enquiry service: this site, or the origin the build was given as API_ORIGIN (docs/deploy.md). */

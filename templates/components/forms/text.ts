@@ -5,6 +5,8 @@
 // the browser checks' messages of that language (`checks`, see localiseRule in forms/rules.ts).
 // tests/unit/forms/interface-text.test.ts holds this English and the catalogue's together.
 
+import type { SubmitMessages } from './submit.ts'
+
 export interface FormText {
   labels: {
     product: string
@@ -128,11 +130,16 @@ export const ENGLISH_FORM_TEXT: FormText = {
   },
 }
 
+/** The words an island shows (what it says after sending comes as FormLanguage.submit). */
+export type FormWords = Omit<FormText, 'outcomes'>
+
 /** What a translated page gives a form island: its words, its language and its checks' messages. */
 export interface FormLanguage {
   /** The page's language code ('ar'); sent with the form. */
   code: string
-  text: FormText
+  text: FormWords
   /** The browser checks' messages in this language, in the order localiseRule() reads them. */
   checks: string[]
+  /** What the form says after sending, in this language (the English ones: ./submit.ts). */
+  submit: SubmitMessages
 }
