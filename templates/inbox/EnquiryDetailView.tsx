@@ -80,7 +80,7 @@ export function EnquiryDetailView({ id }: { id: number }) {
         </h1>
         <p className="inbox-muted">
           {formName(enquiry.formType)} · <bdi>{enquiry.product || 'no product named'}</bdi> · received {formatTime(enquiry.receivedAt)}
-          {enquiry.language !== 'en' && <> · written in {enquiry.languageName}</>}
+          {enquiry.language !== 'en' && <> · from the {enquiry.languageName} pages</>}
         </p>
         <StatusBadges row={enquiry} />
       </header>
