@@ -38,6 +38,7 @@ const POSTGRESQL_SUITES = [
   'tests/server/unavailable.test.ts',
   'tests/server/schema-upgrade.test.ts',
   'tests/server/notify.test.ts',
+  'tests/server/languages.test.ts',
   'tests/server/postgresql/**/*.test.ts',
 ]
 

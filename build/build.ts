@@ -30,14 +30,39 @@ import { writeSiteIcons } from './site-icons.ts'
 import { siteDataPlugin } from './site-data-plugin.ts'
 import { writeStaticHostingFiles } from './static-hosting.ts'
 
+/** Each language's name in English, for the owner's mail and the inbox: "Arabic". */
+const englishNames = new Intl.DisplayNames(['en'], { type: 'language' })
+
+/**
+ * What the enquiry service answers a form of each language's pages in: its form messages (the
+ * interface catalogue's `forms:` section) and its acknowledgement (forms.yaml's), from that
+ * language's content; a language without its own content reads English.
+ */
+export function manifestLanguages(content: SiteContent, translated: readonly SiteContent[] = []): NonNullable<SiteManifest['languages']> {
+  return content.languages.map((language, index) => {
+    const own = translated.find((c) => c.language.code === language.code) ?? content
+    const { fields, checks, server } = own.ui.forms
+    return {
+      code: language.code,
+      englishName: englishNames.of(language.tag ?? language.code) ?? language.code,
+      prefix: index === 0 ? '' : `/${language.code}`,
+      messages: { fields, checks, server },
+      acknowledgement: own.forms.acknowledgement,
+    }
+  })
+}
+
+/** `translated`: the content of each other language (the loader's per-language SiteContent). */
 export function siteManifest(
   content: SiteContent,
   hashes: SiteManifest['inlineHashes'] = { style: [], script: [] },
   apiOrigin?: string,
+  translated: readonly SiteContent[] = content.translations ?? [],
 ): SiteManifest {
   const redirects: Record<string, string> = {}
   // Aliases redirect within their language: /ar/products/cardomon → /ar/products/cardamom.
-  for (const { routes } of everyLanguage(content)) for (const route of routes) for (const alias of route.aliases) redirects[alias] = route.path
+  for (const { routes } of everyLanguage(content))
+    for (const route of routes) for (const alias of route.aliases) redirects[alias] = route.path
   const formTypes: SiteManifest['formTypes'] = {}
   for (const [formType, kind] of Object.entries(builtInFormTypes)) formTypes[formType] = { kind }
   for (const p of content.agroProducts) formTypes[p.formType] = { kind: 'productEnquiry', product: p.name }
@@ -51,6 +76,7 @@ export function siteManifest(
     products: productOptions(content),
     pages: content.routes.filter((r) => r.kind !== 'thankYou' && r.kind !== 'enquiryProblem').map((r) => r.path),
     acknowledgement: content.forms.acknowledgement,
+    languages: manifestLanguages(content, translated),
     inlineHashes: hashes,
   }
 }

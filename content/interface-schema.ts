@@ -6,6 +6,7 @@
 // its English reference uses (each field below lists them), so a misspelt {prodcut} is an error,
 // not a visible brace on the page. The `forms:` section is the forms' own (their labels and messages).
 import { z } from 'zod'
+import { formsInterfaceSchema } from './interface-forms-schema.ts'
 import { words } from './schema.ts'
 
 /** The {name} placeholders a value may use: those of its English reference. */
@@ -251,6 +252,7 @@ export const interfaceSchema = z
     thankYou,
     notice,
     structured,
+    forms: formsInterfaceSchema,
   })
   .meta({
     title: 'interface.yaml',

@@ -12,7 +12,7 @@ import { formatProblems } from '../content/problems.ts'
 import { builtInFormTypes } from '../forms/schemas.ts'
 import { loadConfig } from '../server/config.ts'
 import { createLogger, type LogEvent, type Logger } from '../server/log.ts'
-import type { FormTypeEntry } from '../server/site.ts'
+import { type FormTypeEntry, siteLanguages } from '../server/site.ts'
 import { startServer } from '../server/start.ts'
 import { siteManifest } from '../build/build.ts'
 import { siteDataPlugin } from '../build/site-data-plugin.ts'
@@ -83,6 +83,8 @@ const api = await startServer(config, {
     products: undefined,
     inlineHashes: { style: [], script: [] },
     hasManifest: true,
+    // The preview answers forms in English (the built site's languages come with a build).
+    languages: siteLanguages(undefined),
   },
 })
 

@@ -5,7 +5,8 @@
 // name, rather than letting the browser skip a check the server makes.
 import type * as z from 'zod/mini'
 import type { Check, RequiredWhen, Rule } from './rules.ts'
-import { formSchemas, type FormKind, type RequiredWhen as RequiredWhenParams } from './schemas.ts'
+import type { FormMessages } from '../project/form-messages.ts'
+import { formSchemas, formSchemasIn, type FormKind, type RequiredWhen as RequiredWhenParams } from './schemas.ts'
 
 /** What zod/mini says when a schema has no message of its own; only the form object itself may lack one
  * (the server answers a formData that is not an object before validating, and the browser always sends one). */
@@ -196,4 +197,22 @@ export function browserRulesSource(kind: string): string {
   if (!Object.hasOwn(formSchemas, kind))
     throw new UnsupportedSchemaError(`forms/browser-rules/${kind}.ts: there is no form "${kind}" in forms/schemas.ts`)
   return `export default ${toSource(deriveRule(formSchemas[kind as FormKind], kind))}\n`
+}
+
+/** A rule's messages in the order localiseRule (forms/rules.ts) replaces them. */
+export function ruleMessages(rule: Rule): string[] {
+  const messages: string[] = []
+  const walk = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(walk)
+    else if (value && typeof value === 'object' && !(value instanceof RegExp))
+      for (const [key, v] of Object.entries(value)) key === 'message' ? messages.push(v as string) : walk(v)
+  }
+  walk(rule)
+  return messages
+}
+
+/** The browser checks' messages of a form in a language, for a translated page's island
+ * (localiseRule in forms/rules.ts puts them in place of the English ones). */
+export function browserCheckMessages(kind: FormKind, messages: FormMessages): string[] {
+  return ruleMessages(deriveRule(formSchemasIn(messages)[kind], kind))
 }

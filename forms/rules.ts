@@ -122,3 +122,17 @@ export function checkForm(rule: Rule, data: unknown): { ok: true } | { ok: false
   for (const issue of issues) errors[String(issue.path[0] ?? 'form')] ??= issue.message
   return { ok: false, errors }
 }
+
+/** The rule with its messages in another language: `messages` in the order the rule holds them
+ * (ruleMessages in forms/derive-rules.ts reads them in the same order); none: the rule as it is. */
+export function localiseRule(rule: Rule, messages: readonly string[] | undefined): Rule {
+  if (!messages) return rule
+  let i = 0
+  const walk = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(walk)
+      : value && typeof value === 'object' && !(value instanceof RegExp)
+        ? Object.fromEntries(Object.entries(value).map(([key, v]) => [key, key === 'message' ? (messages[i++] ?? v) : walk(v)]))
+        : value
+  return walk(rule) as Rule
+}

@@ -3,6 +3,7 @@
 // (forms/derive-rules.ts), so no zod is shipped to the browser. Messages name the field in words a
 // buyer understands; the key of each message is the form field's name.
 import * as z from 'zod/mini'
+import { ENGLISH_FORM_MESSAGES, type FieldName, type FormMessages, fillIn, type MessageField } from '../project/form-messages.ts'
 import { type FieldErrors, GRANITE_PRODUCT_LABEL, HONEYPOT_FIELD, PURPOSES, REVIEW_LIKES } from './contract.ts'
 import { DISALLOWED_PATTERN, EMAIL_CHARACTERS, NO_LONE_SURROGATE, type TextKind, VISIBLE_CHARACTER } from './text-rules.ts'
 
@@ -16,39 +17,6 @@ export {
   REVIEW_LIKES,
 } from './contract.ts'
 
-/** A one-line field (name, product, ...) takes no control character, line separator or bidi
- * override, so no CR/LF can ever reach a mail header and nothing can reorder the inbox around it;
- * a multi-line field (message, requirement, ...) takes tabs and line breaks as its only controls.
- * The rules themselves are in forms/text-rules.ts. */
-const allowedCharacters = (label: string, lines: TextKind) => [
-  z.regex(NO_LONE_SURROGATE, `${capitalise(label)} contains a broken character; please type it again.`),
-  z.regex(DISALLOWED_PATTERN[lines], `${capitalise(label)} contains invisible or control characters that are not allowed.`),
-  // Line breaks typed in Windows, old Macs and everywhere else are stored the same way.
-  ...(lines === 'multi' ? [z.overwrite<string>((v) => v.replace(/\r\n?/g, '\n'))] : []),
-  z.normalize('NFC'),
-]
-/** A required text field; `verb` is 'choose' for a field picked from a list. A value of only
- * spaces or zero-width characters is as empty as no value. */
-/** What an empty field says; a product outside the catalogue says it too (formValidator). */
-const prompt = (verb: 'enter' | 'choose', label: string) => `Please ${verb} ${label}.`
-const required = (label: string, max: number, lines: TextKind = 'single', verb: 'enter' | 'choose' = 'enter') =>
-  z
-    .string({ error: prompt(verb, label) })
-    .check(
-      z.trim(),
-      z.minLength(1, prompt(verb, label)),
-      z.regex(VISIBLE_CHARACTER, prompt(verb, label)),
-      z.maxLength(max, `${capitalise(label)} must be at most ${max} characters.`),
-      ...allowedCharacters(label, lines),
-    )
-const chosen = (label: string, max: number) => required(label, max, 'single', 'choose')
-const optional = (label: string, max: number, lines: TextKind = 'single') =>
-  z._default(
-    z
-      .string({ error: `${capitalise(label)} must be text.` })
-      .check(z.trim(), z.maxLength(max, `${capitalise(label)} must be at most ${max} characters.`), ...allowedCharacters(label, lines)),
-    '',
-  )
 /** A letter (any script), a combining mark or a digit. */
 const ALNUM = '[\\p{L}\\p{M}\\p{N}]'
 /** Runs of letters and digits joined by hyphens: a domain label never starts or ends with one. Written
@@ -62,43 +30,6 @@ const LABEL = `${ALNUM}+(?:-+${ALNUM}+)*`
  * hands out such addresses, and a domain never holds them.
  */
 const EMAIL_ADDRESS = new RegExp(`^[\\p{L}\\p{M}\\p{N}.!#$'*+/=^_\`{|}~-]+@(?:${LABEL}\\.)+(?=[^.]{2,}$)${LABEL}$`, 'u')
-
-/** The address becomes the mail's Reply-To: no control, invisible or bidi character may hide in it. */
-const email = z
-  .string({ error: 'Please enter your e-mail address.' })
-  .check(
-    z.trim(),
-    z.minLength(1, 'Please enter your e-mail address.'),
-    z.maxLength(254, 'E-mail address must be at most 254 characters.'),
-    z.regex(EMAIL_CHARACTERS, 'E-mail address contains invisible or control characters that are not allowed.'),
-    z.regex(EMAIL_ADDRESS, 'Please enter a valid e-mail address, such as name@company.com.'),
-  )
-const countryCode = z
-  .string({ error: 'Please choose a country code.' })
-  .check(z.trim(), z.regex(/^[0-9]{1,4}$/, 'Please choose a country code.'))
-/** Country code, a space, then the number's digits: "91 9876543210". */
-const combinedMobile = z
-  .string({ error: 'Please enter your mobile number.' })
-  .check(
-    z.trim(),
-    z.minLength(1, 'Please enter your mobile number.'),
-    z.regex(/^[0-9]{1,4} [0-9]{6,15}$/, 'Please enter a mobile number of 6 to 15 digits.'),
-  )
-/** A phone number as people type it: digits with optional +, spaces, dashes, brackets. */
-const looseMobile = z
-  .string({ error: 'Please enter your mobile number.' })
-  .check(
-    z.trim(),
-    z.minLength(1, 'Please enter your mobile number.'),
-    z.maxLength(24, 'Mobile number must be at most 24 characters.'),
-    z.regex(/^\+?[0-9][0-9 ()-]{5,23}$/, 'Please enter a mobile number using digits only.'),
-  )
-// Every schema and check has its own message: the browser's rules carry it (forms/derive-rules.ts),
-// and zod's default wording would depend on whether a zod locale happens to be loaded.
-const HONEYPOT_MESSAGE = 'Leave this field empty.'
-const honeypot = z._default(z.string({ error: HONEYPOT_MESSAGE }).check(z.maxLength(500, HONEYPOT_MESSAGE)), '')
-const RATING_MESSAGE = 'Please choose a rating from 1 to 5 stars.'
-const LIKES_MESSAGE = 'Please choose from Response, Quality and Delivery.'
 
 /**
  * A field that must be filled when another field has a given value. The condition travels as the
@@ -118,54 +49,127 @@ export interface RequiredWhen {
 }
 
 /** The product field of the forms that have one: any product name, or one of a catalogue's. */
-type ProductField = (label: string) => ReturnType<typeof chosen>
+type ProductField = (label: FieldName, m: FormMessages) => ReturnType<ReturnType<typeof fieldsIn>['chosen']>
 
-/** Every form's schema, its product field (where it has one) made by `product`. */
-function schemasWith(product: ProductField) {
+/**
+ * The field schemas with the messages of one language. A one-line field (name, product, ...) takes
+ * no control character, line separator or bidi override, so no CR/LF can ever reach a mail header
+ * and nothing can reorder the inbox around it; a multi-line field (message, requirement, ...) takes
+ * tabs and line breaks as its only controls. The rules themselves are in forms/text-rules.ts.
+ */
+function fieldsIn(m: FormMessages) {
+  const c = m.checks
+  const say = (message: string, label: FieldName, values: Record<string, string | number> = {}) =>
+    fillIn(message, { field: label.prompt, Field: label.subject, ...values })
+  const allowedCharacters = (label: FieldName, lines: TextKind) => [
+    z.regex(NO_LONE_SURROGATE, say(c.brokenCharacter, label)),
+    z.regex(DISALLOWED_PATTERN[lines], say(c.controlCharacters, label)),
+    // Line breaks typed in Windows, old Macs and everywhere else are stored the same way.
+    ...(lines === 'multi' ? [z.overwrite<string>((v) => v.replace(/\r\n?/g, '\n'))] : []),
+    z.normalize('NFC'),
+  ]
+  /** What an empty field says; a product outside the catalogue says it too (formValidator). A
+   * value of only spaces or zero-width characters is as empty as no value. `verb` is 'choose' for
+   * a field picked from a list. */
+  const prompt = (verb: 'enter' | 'choose', label: FieldName) => say(verb === 'enter' ? c.enter : c.choose, label)
+  const required = (label: FieldName, max: number, lines: TextKind = 'single', verb: 'enter' | 'choose' = 'enter') =>
+    z
+      .string({ error: prompt(verb, label) })
+      .check(
+        z.trim(),
+        z.minLength(1, prompt(verb, label)),
+        z.regex(VISIBLE_CHARACTER, prompt(verb, label)),
+        z.maxLength(max, say(c.tooLong, label, { max })),
+        ...allowedCharacters(label, lines),
+      )
+  const chosen = (label: FieldName, max: number) => required(label, max, 'single', 'choose')
+  const optional = (label: FieldName, max: number, lines: TextKind = 'single') =>
+    z._default(
+      z
+        .string({ error: say(c.notText, label) })
+        .check(z.trim(), z.maxLength(max, say(c.tooLong, label, { max })), ...allowedCharacters(label, lines)),
+      '',
+    )
+  /** The address becomes the mail's Reply-To: no control, invisible or bidi character may hide in it. */
+  const email = z
+    .string({ error: c.emailMissing })
+    .check(
+      z.trim(),
+      z.minLength(1, c.emailMissing),
+      z.maxLength(254, fillIn(c.emailTooLong, { max: 254 })),
+      z.regex(EMAIL_CHARACTERS, c.emailCharacters),
+      z.regex(EMAIL_ADDRESS, c.emailInvalid),
+    )
+  const countryCode = z.string({ error: c.countryCode }).check(z.trim(), z.regex(/^[0-9]{1,4}$/, c.countryCode))
+  /** Country code, a space, then the number's digits: "91 9876543210". */
+  const combinedMobile = z
+    .string({ error: c.mobileMissing })
+    .check(z.trim(), z.minLength(1, c.mobileMissing), z.regex(/^[0-9]{1,4} [0-9]{6,15}$/, fillIn(c.mobileDigits, { min: 6, max: 15 })))
+  /** A phone number as people type it: digits with optional +, spaces, dashes, brackets. */
+  const looseMobile = z
+    .string({ error: c.mobileMissing })
+    .check(
+      z.trim(),
+      z.minLength(1, c.mobileMissing),
+      z.maxLength(24, fillIn(c.mobileTooLong, { max: 24 })),
+      z.regex(/^\+?[0-9][0-9 ()-]{5,23}$/, c.mobileDigitsOnly),
+    )
+  // Every schema and check has its own message: the browser's rules carry it (forms/derive-rules.ts),
+  // and zod's default wording would depend on whether a zod locale happens to be loaded.
+  const honeypot = z._default(z.string({ error: c.honeypot }).check(z.maxLength(500, c.honeypot)), '')
+  const field = (key: MessageField) => m.fields[key]
+  return { required, chosen, optional, email, countryCode, combinedMobile, looseMobile, honeypot, prompt, field }
+}
+
+/** Every form's schema in the language of `m`, its product field (where it has one) made by `product`. */
+function schemasWith(product: ProductField, m: FormMessages = ENGLISH_FORM_MESSAGES) {
+  const { required, optional, email, countryCode, combinedMobile, looseMobile, honeypot, field } = fieldsIn(m)
+  const RATING_MESSAGE = m.checks.rating
+  const LIKES_MESSAGE = m.checks.likes
   const productEnquiryShape = {
-    name: required('your name', 100),
+    name: required(field('name'), 100),
     email,
     countryCode,
     mobile: combinedMobile,
-    quantity: optional('estimated quantity', 100),
-    container: optional('container', 100),
-    purpose: z._default(z.enum(PURPOSES, { error: 'Please choose Reselling or End Use.' }), 'Reselling'),
-    requirement: optional('your requirement', 5000, 'multi'),
+    quantity: optional(field('quantity'), 100),
+    container: optional(field('container'), 100),
+    purpose: z._default(z.enum(PURPOSES, { error: m.checks.purpose }), 'Reselling'),
+    requirement: optional(field('requirement'), 5000, 'multi'),
     [HONEYPOT_FIELD]: honeypot,
   }
   return {
     productEnquiry: z.object(productEnquiryShape),
     exportEnquiry: z.object({
       ...productEnquiryShape,
-      product: product('the product you are interested in'),
+      product: product(field('product'), m),
     }),
     quickEnquiry: z.object({
-      product: product('the product you are interested in'),
-      country: chosen('your country', 80),
-      name: required('your name', 100),
+      product: product(field('product'), m),
+      country: fieldsIn(m).chosen(field('country'), 80),
+      name: required(field('name'), 100),
       email,
       mobile: looseMobile,
-      message: required('your message', 5000, 'multi'),
+      message: required(field('message'), 5000, 'multi'),
       [HONEYPOT_FIELD]: honeypot,
     }),
     contact: z
       .object({
-        product: product('the product you are interested in'),
-        granite: optional('granite category', 120),
-        name: required('your name', 100),
+        product: product(field('product'), m),
+        granite: optional(field('granite'), 120),
+        name: required(field('name'), 100),
         email,
         mobile: looseMobile,
-        details: required('your enquiry details', 5000, 'multi'),
+        details: required(field('details'), 5000, 'multi'),
         [HONEYPOT_FIELD]: honeypot,
       })
-      .check(requiredWhen('granite', { field: 'product', equals: GRANITE_PRODUCT_LABEL }, 'Please choose a granite category.')),
+      .check(requiredWhen('granite', { field: 'product', equals: GRANITE_PRODUCT_LABEL }, m.checks.granite)),
     review: z.object({
-      name: required('your name', 100),
-      company: optional('company', 120),
-      designation: optional('designation', 120),
+      name: required(field('name'), 100),
+      company: optional(field('company'), 120),
+      designation: optional(field('designation'), 120),
       email,
       mobile: looseMobile,
-      product: product('the product you bought'),
+      product: product(field('productBought'), m),
       // A number from the forms with JavaScript, a digit from a classic post; a number either way after.
       rating: z.pipe(
         z.union(
@@ -183,7 +187,7 @@ function schemasWith(product: ProductField) {
           .check(z.maxLength(REVIEW_LIKES.length, LIKES_MESSAGE)),
         [],
       ),
-      review: required('your review', 5000, 'multi'),
+      review: required(field('review'), 5000, 'multi'),
       [HONEYPOT_FIELD]: honeypot,
     }),
   } as const
@@ -192,7 +196,11 @@ function schemasWith(product: ProductField) {
 const PRODUCT_MAX = 120
 
 /** The contract, as the browser's rules check it: a product field takes any product name. */
-export const formSchemas = schemasWith((label) => chosen(label, PRODUCT_MAX))
+const anyProduct: ProductField = (label, m) => fieldsIn(m).chosen(label, PRODUCT_MAX)
+export const formSchemas = schemasWith(anyProduct)
+/** The contract with the messages of one language (the browser's rules of a translated page are
+ * derived from these, forms/derive-rules.ts). */
+export const formSchemasIn = (messages: FormMessages) => schemasWith(anyProduct, messages)
 export type FormKind = keyof typeof formSchemas
 export type FormData<K extends FormKind> = z.output<(typeof formSchemas)[K]>
 
@@ -229,16 +237,17 @@ export type FormValidator = <K extends FormKind>(kind: K, data: unknown) => Form
  * text (templates/components/forms/ProductField.tsx). On failure: the first message for every
  * invalid field, in the form's order.
  */
-export function formValidator(products?: ReadonlySet<string>): FormValidator {
+export function formValidator(products?: ReadonlySet<string>, messages: FormMessages = ENGLISH_FORM_MESSAGES): FormValidator {
   const schemas =
     products === undefined
-      ? formSchemas
-      : schemasWith((label) =>
-          chosen(label, PRODUCT_MAX).check(
+      ? schemasWith(anyProduct, messages)
+      : schemasWith((label, m) => {
+          const { chosen, prompt } = fieldsIn(m)
+          return chosen(label, PRODUCT_MAX).check(
             // An empty or overlong choice already has its message.
             z.refine((value) => value === '' || value.length > PRODUCT_MAX || products.has(value), prompt('choose', label)),
-          ),
-        )
+          )
+        }, messages)
   return <K extends FormKind>(kind: K, data: unknown): FormValidation<K> => {
     const result = schemas[kind].safeParse(data)
     if (result.success) return { ok: true, data: result.data as FormData<K> }
@@ -253,8 +262,3 @@ export function formValidator(products?: ReadonlySet<string>): FormValidator {
 
 /** Validates one submission against the contract (any product name); see formValidator. */
 export const validateForm: FormValidator = formValidator()
-
-function capitalise(s: string): string {
-  const bare = s.replace(/^(your|the) /, '')
-  return bare.charAt(0).toUpperCase() + bare.slice(1)
-}

@@ -12,6 +12,8 @@ export interface InboxFilter {
   /** Words to find in any field, a submission number ("42", "#42"), or a reference ("K7M29QXD"). */
   q?: string
   formType?: string
+  /** The language of the page it was sent from, a code such as 'ar'. */
+  language?: string
   /** Open and handled are the enquiries; spam is shown only when asked for. */
   state?: EnquiryState
   mail?: MailState
@@ -43,6 +45,10 @@ export interface InboxRow {
   /** The spam checks' score and their reasons in plain words (server/spam.ts); kept for every submission. */
   spamScore: number
   spamReasons: string[]
+  /** The language of the page it was sent from, a code ('en' for enquiries from before languages). */
+  language: string
+  /** It, named for the owner: "Arabic (ar)". */
+  languageName: string
 }
 
 /** Whom a delivery goes to: the company mailbox, the buyer (acknowledgement), or a webhook endpoint. */

@@ -3,6 +3,7 @@
 // so the two cannot drift apart. The content model (content/schema.ts) takes its rules for an
 // address and a form's name from here, and forms/schemas.ts declares exactly FORM_KINDS.
 import { z } from 'zod'
+import { ENGLISH_FORM_MESSAGES, type FormChecks, MESSAGE_FIELDS, type ServerAnswers } from './form-messages.ts'
 
 /** An address inside the site: / alone, or / then names of letters, digits, - and _ joined by /. */
 export const SITE_PATH = /^\/([A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*)?$/
@@ -17,6 +18,36 @@ const formType = z.string().regex(FORM_TYPE)
 const formKind = z.enum(FORM_KINDS)
 
 const cspHash = z.string().regex(/^'sha(256|384|512)-[A-Za-z0-9+/]+={0,2}'$/, "must be a CSP hash source such as 'sha256-…'")
+
+const message = z.string().min(1)
+const acknowledgementSchema = z.object({
+  subject: z.string().min(1),
+  body: z.string().min(1),
+  replyTime: z.string().min(1),
+  anyProduct: z.string().min(1),
+})
+/** A language's messages of the forms' checks and of the service's answers (project/form-messages.ts). */
+const formMessagesSchema = z.object({
+  fields: z.object(
+    Object.fromEntries(MESSAGE_FIELDS.map((field) => [field, z.object({ prompt: message, subject: message })])) as Record<
+      (typeof MESSAGE_FIELDS)[number],
+      z.ZodObject<{ prompt: typeof message; subject: typeof message }>
+    >,
+  ),
+  checks: z.object(
+    Object.fromEntries(Object.keys(ENGLISH_FORM_MESSAGES.checks).map((key) => [key, message])) as Record<keyof FormChecks, typeof message>,
+  ),
+  server: z.object({
+    ...(Object.fromEntries(
+      Object.keys(ENGLISH_FORM_MESSAGES.server)
+        .filter((key) => key !== 'fieldLabels')
+        .map((key) => [key, message]),
+    ) as Record<Exclude<keyof ServerAnswers, 'fieldLabels'>, typeof message>),
+    fieldLabels: z.record(z.string(), message),
+  }),
+})
+/** An ISO 639 language code, as content/site.yaml's `languages` write them. */
+export const LANGUAGE_CODE = /^[a-z]{2,3}$/
 
 export const siteManifestSchema = z.object({
   builtAt: z.iso.datetime(),
@@ -41,13 +72,24 @@ export const siteManifestSchema = z.object({
   /** Canonical paths of every page a visitor may land on (the sitemap's list). */
   pages: z.array(sitePath),
   /** The acknowledgement mailed to a buyer (content/forms.yaml's `acknowledgement`); absent in older builds. */
-  acknowledgement: z
-    .object({
-      subject: z.string().min(1),
-      body: z.string().min(1),
-      replyTime: z.string().min(1),
-      anyProduct: z.string().min(1),
-    })
+  acknowledgement: acknowledgementSchema.optional(),
+  /** The site's languages, the default (English) first, each with what the enquiry service answers
+   * a form of its pages in (the messages, the acknowledgement, its pages' prefix); absent in builds
+   * older than the languages: then everything is English. */
+  languages: z
+    .array(
+      z.object({
+        code: z.string().regex(LANGUAGE_CODE),
+        /** Its name in English, for the owner: "Arabic". */
+        englishName: z.string().min(1),
+        /** What its pages' addresses start with: '' for the default language, '/ar' for Arabic. */
+        prefix: z.union([z.literal(''), z.string().regex(/^\/[a-z]{2,3}$/)]),
+        messages: formMessagesSchema,
+        /** The buyer's acknowledgement in this language (content/forms.<code>.yaml over forms.yaml). */
+        acknowledgement: acknowledgementSchema.optional(),
+      }),
+    )
+    .min(1)
     .optional(),
   /** CSP hash sources of the pages' inline <style> and speculation rules; the server allows exactly these. */
   inlineHashes: z.object({ style: z.array(cspHash), script: z.array(cspHash) }),
@@ -57,3 +99,4 @@ export type SiteManifest = z.infer<typeof siteManifestSchema>
 export type FormTypeEntry = SiteManifest['formTypes'][string]
 export type InlineHashes = SiteManifest['inlineHashes']
 export type AcknowledgementText = NonNullable<SiteManifest['acknowledgement']>
+export type ManifestLanguage = NonNullable<SiteManifest['languages']>[number]

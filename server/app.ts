@@ -51,7 +51,9 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
     staticSite,
     pageHeaders,
     formTypes: site.formTypes,
-    validate: formValidator(site.products),
+    languages: new Map(
+      [...site.languages].map(([code, language]) => [code, { ...language, validate: formValidator(site.products, language.messages) }]),
+    ),
     siteUrl: config.siteUrl,
     pagesElsewhere: site.apiOrigin !== undefined,
     isAllowedOrigin,

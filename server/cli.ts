@@ -2,6 +2,7 @@
 // configuration (environment / .env) as the server and works on the same store (the SQLite file
 // under DATA_DIR, or the PostgreSQL database at DATABASE_URL), safely while the server runs.
 import fs from 'node:fs'
+import { languageLabel } from './languages.ts'
 import path from 'node:path'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import Database from 'better-sqlite3'
@@ -19,7 +20,7 @@ import { composeOutboxMail, createMailSender } from './mail.ts'
 import { mailSettingsDifferences } from './mail-settings.ts'
 import { OutboxWorker } from './outbox.ts'
 import { deliveryLabel } from './webhook-endpoints.ts'
-import { readAcknowledgement } from './site.ts'
+import { readAcknowledgement, readAcknowledgements } from './site.ts'
 import { openStore, type EnquiryStore, type FieldValue, type Submission } from './store/index.ts'
 import { copyEnquiries } from './store/copy.ts'
 import { describeDatabaseUrl, PostgresEnquiryStore } from './store/postgres.ts'
@@ -32,9 +33,9 @@ Commands:
   show <id>                     one submission with every field and its mail delivery
   export [--out FILE] [filters] enquiries as CSV for Excel (to FILE, or to standard output), the
                                 same file as the inbox's download; filters as in the inbox:
-                                --q WORDS, --form TYPE, --state open|handled|spam, --mail
-                                queued|sent|failed, --from DATE, --to DATE (UTC days); --spam is
-                                --state spam
+                                --q WORDS, --form TYPE, --language CODE (en, ar, ...), --state
+                                open|handled|spam, --mail queued|sent|failed, --from DATE, --to
+                                DATE (UTC days); --spam is --state spam
   outbox [--all]                mail waiting to be sent, with attempts, the last error and
                                 which worker holds it now (--all includes mail already sent)
   retry                         send all waiting mail now, ignoring the backoff (refused when this
@@ -60,7 +61,7 @@ const flag = { type: 'boolean' } as const
 const OPTIONS: Record<string, ParseArgsConfig['options']> = {
   list: { limit: text, spam: flag },
   show: {},
-  export: { out: text, q: text, form: text, state: text, mail: text, from: text, to: text, spam: flag },
+  export: { out: text, q: text, form: text, language: text, state: text, mail: text, from: text, to: text, spam: flag },
   outbox: { all: flag },
   retry: {},
   backup: {},
@@ -178,7 +179,7 @@ export async function runEnquiriesCommand(args: string[], io: CliIo): Promise<nu
         let filter: InboxFilter
         try {
           const query = Object.fromEntries(
-            ['q', 'form', 'state', 'mail', 'from', 'to'].filter((f) => typeof flags[f] === 'string').map((f) => [f, flags[f]]),
+            ['q', 'form', 'language', 'state', 'mail', 'from', 'to'].filter((f) => typeof flags[f] === 'string').map((f) => [f, flags[f]]),
           )
           if (flags.spam) query.state = 'spam'
           filter = parseInboxQuery(query).filter
@@ -251,6 +252,7 @@ export async function runEnquiriesCommand(args: string[], io: CliIo): Promise<nu
         const logger = createMemoryLogger()
         const worker = new OutboxWorker(store, sender, config.outbox, logger, {
           acknowledgement: readAcknowledgement(config.distDir),
+          acknowledgements: readAcknowledgements(config.distDir),
           webhooks: { secret: config.webhooks.secret, timeoutMs: config.webhooks.timeoutMs },
         })
         try {
@@ -382,6 +384,7 @@ function describeSubmission(s: Submission): string {
     line('Submission', `#${s.id}`),
     line('Received', `${formatTime(s.receivedAt)} UTC`),
     line('Form', `${s.formType} (${s.kind})`),
+    line('Language', languageLabel(s.language)),
     line('Status', s.status),
     line('Product', s.product),
     ...fields.map((f) => line(fieldLabel(f), display(s.data[f]))),

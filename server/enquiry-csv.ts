@@ -15,7 +15,7 @@ const FIXED_COLUMNS = ['Submission', 'Received (UTC)', 'Form', 'Status', 'Handle
 const fieldColumns = () => allFormFields().filter((f) => f !== 'product')
 
 export function enquiryCsvHeader(): string[] {
-  return [...FIXED_COLUMNS, ...fieldColumns().map(fieldLabel), 'IP address', 'User agent']
+  return [...FIXED_COLUMNS, ...fieldColumns().map(fieldLabel), 'IP address', 'User agent', 'Language']
 }
 
 export function enquiryCsvCells(e: Submission): string[] {
@@ -32,6 +32,8 @@ export function enquiryCsvCells(e: Submission): string[] {
     ...fieldColumns().map((f) => fieldText(e.data[f])),
     e.ip ?? '',
     e.userAgent ?? '',
+    // The code, as the filter takes it: en, ar, zh, es.
+    e.language,
   ]
 }
 

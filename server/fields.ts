@@ -1,29 +1,10 @@
 // The fields of each kind of form, in the order a person reads them, with their labels: for the
 // mail bodies, the error messages, the problem page and the CSV export.
 import { formSchemas, HONEYPOT_FIELD, type FormKind } from '../forms/schemas.ts'
+import { ENGLISH_FORM_MESSAGES } from '../project/form-messages.ts'
 
-export const FIELD_LABELS: Record<string, string> = {
-  product: 'Product',
-  granite: 'Granite category',
-  country: 'Country',
-  name: 'Name',
-  company: 'Company',
-  designation: 'Designation',
-  email: 'E-mail',
-  countryCode: 'Country code',
-  mobile: 'Mobile',
-  quantity: 'Estimated quantity',
-  container: 'Container',
-  purpose: 'Purpose',
-  requirement: 'Requirement',
-  message: 'Message',
-  details: 'Enquiry details',
-  rating: 'Rating',
-  likes: 'What they liked',
-  review: 'Review',
-  formType: 'Form type',
-  formData: 'Form data',
-}
+/** The English labels (the owner's mail, the inbox, the CSV export); a buyer's answers use their language's. */
+export const FIELD_LABELS: Record<string, string> = ENGLISH_FORM_MESSAGES.server.fieldLabels
 
 /** Multi-line fields: shown as blocks rather than on one line. */
 export const LONG_FIELDS = new Set(['requirement', 'message', 'details', 'review'])

@@ -10,11 +10,12 @@ import { encodeWord } from 'nodemailer/lib/mime-funcs'
 import type { FormKind } from '../forms/schemas.ts'
 import type { AcknowledgementText } from '../project/site-manifest.ts'
 import { fieldLabel, formFields, LONG_FIELDS } from './fields.ts'
+import { DEFAULT_LANGUAGE, languageLabel } from './languages.ts'
 import type { FieldValue, OutboxMessage, Submission } from './store/index.ts'
 
 /** What a mail is composed from: its submission. */
 export type EnquiryForMail = Pick<Submission, 'id' | 'formType' | 'kind' | 'product' | 'data' | 'receivedAt'> &
-  Partial<Pick<Submission, 'reference'>>
+  Partial<Pick<Submission, 'reference' | 'language'>>
 
 /** A composed message; the sender, and the recipients unless `to` is set, are added at delivery from the configuration. */
 export interface ComposedMail {
@@ -72,11 +73,18 @@ function mailFields(kind: FormKind) {
 }
 
 /** The mail of an outbox message: as an older build stored it, or composed from its submission now. */
-export function composeOutboxMail(message: OutboxMessage, acknowledgement?: AcknowledgementText): ComposedMail {
+/** `acknowledgements`: the acknowledgement in each language of the site, by code; a buyer whose
+ * language has none gets `acknowledgement` (the default language's). */
+export function composeOutboxMail(
+  message: OutboxMessage,
+  acknowledgement?: AcknowledgementText,
+  acknowledgements?: ReadonlyMap<string, AcknowledgementText>,
+): ComposedMail {
   if (message.storedMail) return { messageId: message.messageId, ...message.storedMail }
   if (message.channel === 'acknowledgement') {
-    if (!acknowledgement) throw new Error('no acknowledgement text: the built site has none (rebuild it; content/forms.yaml)')
-    return composeAcknowledgement(message.submission, acknowledgement, message.messageId)
+    const words = acknowledgements?.get(message.submission.language) ?? acknowledgement
+    if (!words) throw new Error('no acknowledgement text: the built site has none (rebuild it; content/forms.yaml)')
+    return composeAcknowledgement(message.submission, words, message.messageId)
   }
   if (message.channel !== 'owner') throw new Error(`outbox message #${message.id} is a ${message.channel}, not a mail`)
   return composeEnquiryMail(message.submission, message.siteUrl ?? '', message.messageId)
@@ -188,10 +196,13 @@ export function composeEnquiryMail(enquiry: EnquiryForMail, siteUrl: string, mes
   const received = utcTime(enquiry.receivedAt)
   const intro = `${formLabel} from the website, form "${enquiry.formType}", ${enquiry.reference ? `reference ${enquiry.reference}, ` : ''}submission #${enquiry.id}, received ${received}.`
   const outro = `Reply to this message to answer ${name} at ${email}.`
+  // An enquiry from a translated page says in which language the buyer wrote (the acknowledgement went in it).
+  const language = enquiry.language && enquiry.language !== DEFAULT_LANGUAGE ? `Language: ${languageLabel(enquiry.language)}` : undefined
   const rows = mailFields(kind).map(({ field, label, long }) => ({ label, long, value: displayValue(field, data[field]) }))
 
   const text = [
     intro,
+    ...(language ? [language] : []),
     '',
     ...rows.map(({ label, long, value }) =>
       long && value.includes('\n')
@@ -207,6 +218,7 @@ export function composeEnquiryMail(enquiry: EnquiryForMail, siteUrl: string, mes
     '<!DOCTYPE html><html><head><meta charset="utf-8"></head>',
     '<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;color:#1a1a1a">',
     `<p>${escapeHtml(intro)}</p>`,
+    ...(language ? [`<p>${escapeHtml(language)}</p>`] : []),
     '<table cellpadding="6" cellspacing="0" style="border-collapse:collapse">',
     ...rows.map(
       ({ label, long, value }) =>

@@ -21,6 +21,8 @@ import { deliverWebhook, type WebhookSettings } from './webhooks.ts'
 export interface DeliveryExtras {
   /** From the built site (dist/site-manifest.json); an acknowledgement without it fails and waits. */
   acknowledgement?: AcknowledgementText | undefined
+  /** The acknowledgement in each of the site's languages, by code; a language without one gets `acknowledgement`. */
+  acknowledgements?: ReadonlyMap<string, AcknowledgementText> | undefined
   webhooks?: WebhookSettings
 }
 
@@ -205,7 +207,7 @@ export class OutboxWorker {
       if (!this.extras.webhooks) throw new Error('webhooks are not configured in this process (WEBHOOK_URLS)')
       return deliverWebhook(message, this.extras.webhooks)
     }
-    return this.sender.send({ id: message.id, ...composeOutboxMail(message, this.extras.acknowledgement) })
+    return this.sender.send({ id: message.id, ...composeOutboxMail(message, this.extras.acknowledgement, this.extras.acknowledgements) })
   }
 
   /** Renews the lease on `message` every third of its length until stopped. */

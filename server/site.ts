@@ -3,10 +3,43 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { builtInFormTypes } from '../forms/schemas.ts'
+import { ENGLISH_FORM_MESSAGES, type FormMessages, withEnglish } from '../project/form-messages.ts'
 import { distLayout } from '../project/paths.ts'
-import { type AcknowledgementText, type FormTypeEntry, siteManifestSchema } from '../project/site-manifest.ts'
+import { type AcknowledgementText, type FormTypeEntry, type SiteManifest, siteManifestSchema } from '../project/site-manifest.ts'
 
 export type { FormTypeEntry }
+
+/** A language of the built site, as the enquiry service answers its forms. */
+export interface SiteLanguage {
+  code: string
+  /** For the owner: "Arabic". */
+  englishName: string
+  /** Its pages' addresses start with this: '' for the default language, '/ar' for Arabic. */
+  prefix: string
+  /** The checks' messages and the service's answers in this language. */
+  messages: FormMessages
+  /** The buyer's acknowledgement in this language; undefined in older builds. */
+  acknowledgement?: AcknowledgementText | undefined
+}
+
+/** The site's languages by code, the default first: a build without them is all English. */
+export function siteLanguages(manifest: Pick<SiteManifest, 'languages' | 'acknowledgement'> | undefined): Map<string, SiteLanguage> {
+  const listed = manifest?.languages ?? [
+    { code: 'en', englishName: 'English', prefix: '', messages: ENGLISH_FORM_MESSAGES, acknowledgement: manifest?.acknowledgement },
+  ]
+  return new Map(
+    listed.map((language) => [
+      language.code,
+      {
+        code: language.code,
+        englishName: language.englishName,
+        prefix: language.prefix,
+        messages: withEnglish(language.messages),
+        acknowledgement: language.acknowledgement,
+      },
+    ]),
+  )
+}
 
 export interface BuiltSite {
   clientDir: string
@@ -24,6 +57,8 @@ export interface BuiltSite {
   hasManifest: boolean
   /** The words of the buyer's acknowledgement (content/forms.yaml); undefined in older builds. */
   acknowledgement?: AcknowledgementText | undefined
+  /** The site's languages by code, the default (English) first. */
+  languages: Map<string, SiteLanguage>
 }
 
 export class SiteError extends Error {
@@ -46,6 +81,7 @@ export function loadSite(distDir: string): BuiltSite {
       products: undefined,
       inlineHashes: { style: [], script: [] },
       hasManifest: false,
+      languages: siteLanguages(undefined),
     }
   }
   let json: unknown
@@ -73,6 +109,7 @@ export function loadSite(distDir: string): BuiltSite {
     inlineHashes: manifest.inlineHashes,
     hasManifest: true,
     acknowledgement: manifest.acknowledgement,
+    languages: siteLanguages(manifest),
   }
 }
 
@@ -94,4 +131,20 @@ export function readAcknowledgement(distDir: string): AcknowledgementText | unde
   } catch {
     return undefined
   }
+}
+
+/** Each language's acknowledgement, by code, from the built site (empty without a build). */
+export function readAcknowledgements(distDir: string): Map<string, AcknowledgementText> {
+  try {
+    return acknowledgementsOf(loadSite(distDir))
+  } catch {
+    return new Map()
+  }
+}
+
+/** Each language's acknowledgement, by code, where the build has one. */
+export function acknowledgementsOf(site: Pick<BuiltSite, 'languages'>): Map<string, AcknowledgementText> {
+  const words = new Map<string, AcknowledgementText>()
+  for (const [code, language] of site.languages) if (language.acknowledgement) words.set(code, language.acknowledgement)
+  return words
 }

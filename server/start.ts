@@ -14,7 +14,7 @@ import { DigestScheduler } from './digest.ts'
 import { recordMailSettings } from './mail-settings.ts'
 import { type DeliveryExtras, OutboxWorker } from './outbox.ts'
 import { type ReloadableListener, reloadableListener } from './reload.ts'
-import { type BuiltSite, loadSite } from './site.ts'
+import { acknowledgementsOf, type BuiltSite, loadSite } from './site.ts'
 import { openStore, type EnquiryStore } from './store/index.ts'
 
 export interface RunningServer {
@@ -58,6 +58,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const makeApp = () => {
       const site = options.site ?? loadSite(config.distDir)
       extras.acknowledgement = site.acknowledgement
+      extras.acknowledgements = acknowledgementsOf(site)
       if (config.acknowledgeBuyers && !site.acknowledgement) {
         logger.warn('the built site has no acknowledgement text (an older build): buyers get none until it is rebuilt')
       }

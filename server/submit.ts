@@ -4,12 +4,13 @@
 import type { Request, Response } from 'express'
 import { combineMobile, type FormValidator, HONEYPOT_FIELD } from '../forms/schemas.ts'
 import { normaliseText } from '../forms/text-rules.ts'
+import { type FormMessages, fillIn } from '../project/form-messages.ts'
 import { addToRequestLine } from './access-log.ts'
 import { bodyType, decodeUtf8, parseJson, parseUrlencoded, readBody, RequestError } from './body.ts'
-import { fieldLabel, LONG_FIELDS } from './fields.ts'
+import { LONG_FIELDS } from './fields.ts'
 import type { HeaderList } from './headers.ts'
 import { escapeHtml, productOf } from './mail.ts'
-import type { FormTypeEntry } from './site.ts'
+import type { FormTypeEntry, SiteLanguage } from './site.ts'
 import { type BurstRule, type FormTokens, linksIn, spamVerdict } from './spam.ts'
 import type { StaticSite } from './static.ts'
 import { type EnquiryStore, type FieldValue, type NewSubmission, StoreUnavailableError } from './store/index.ts'
@@ -25,8 +26,11 @@ export const THANK_YOU_PATH = '/thank-you'
 const PROBLEM_PAGE_PATH = '/enquiry-problem'
 const DEFAULT_FORM_PAGE = '/contact'
 
-export const SUCCESS_MESSAGE = 'Thank you. We have received your enquiry and will reply soon.'
-export const REVIEW_SUCCESS_MESSAGE = 'Thank you for your review. It will appear on the site once we have checked it.'
+/** A language of the site, with the forms' validation in its words. */
+export interface SubmitLanguage extends SiteLanguage {
+  /** The forms' validation, with the site's catalogue of products (formValidator in forms/schemas.ts). */
+  validate: FormValidator
+}
 
 export interface SubmitContext {
   store: EnquiryStore
@@ -34,8 +38,8 @@ export interface SubmitContext {
   /** The pages' security headers: a classic post's problem page is a page (its CSP allows its inline CSS). */
   pageHeaders: HeaderList
   formTypes: Map<string, FormTypeEntry>
-  /** The forms' validation, with the site's catalogue of products (formValidator in forms/schemas.ts). */
-  validate: FormValidator
+  /** The site's languages by code, the default (English) first: a form is answered in its page's. */
+  languages: ReadonlyMap<string, SubmitLanguage>
   siteUrl: string
   /** Set when the built forms post here from another origin (the build's API_ORIGIN): the pages
    * are not on this server's origin, so redirects and links back name the page's origin in full. */
@@ -62,12 +66,21 @@ interface Envelope {
   formData: Record<string, unknown>
   /** The form's time token (GET /api/form-token); absent from a post without JavaScript. */
   formToken: unknown
+  language: SubmitLanguage
+}
+
+/** The language a form names, if the site has it; anything else (none, unknown, not text) is the default's. */
+export function languageOf(languages: ReadonlyMap<string, SubmitLanguage>, value: unknown): SubmitLanguage {
+  const code = Array.isArray(value) ? value[0] : value
+  return (typeof code === 'string' ? languages.get(code) : undefined) ?? languages.values().next().value!
 }
 
 /** Handles a POST; a RequestError is answered here, anything else is thrown to the caller as a fault. */
 export function createSubmitHandler(ctx: SubmitContext): (req: Request, res: Response) => Promise<void> {
   return async (req, res) => {
     const classic = isClassicPost(req)
+    // Until the body says otherwise, the answer is in the default language.
+    let language = languageOf(ctx.languages, undefined)
     try {
       const origin = req.headers.origin
       if (origin !== undefined && !ctx.isAllowedOrigin(origin)) {
@@ -77,18 +90,29 @@ export function createSubmitHandler(ctx: SubmitContext): (req: Request, res: Res
       }
       const type = bodyType(req)
       const text = decodeUtf8(await readBody(req, BODY_LIMIT))
-      const envelope = type === 'json' ? jsonEnvelope(parseJson(text), ctx.formTypes) : classicEnvelope(text, ctx.formTypes)
+      let envelope: Envelope
+      if (type === 'json') {
+        const body = parseJson(text)
+        language = languageOf(ctx.languages, isPlainObject(body) ? body.language : undefined)
+        envelope = jsonEnvelope(body, ctx.formTypes, language)
+      } else {
+        const fields = parseUrlencoded(text, MAX_FIELDS + MAX_LIST_ITEMS)
+        language = languageOf(ctx.languages, fields.language)
+        envelope = classicEnvelope(fields, ctx.formTypes, language)
+      }
       const outcome = await accept(ctx, req, res, envelope)
       if (classic) {
         // A bodyless redirect (every client that posts a form follows Location) to one of the site's
-        // own pages: its path, or the page on an allowed origin; nothing a client wrote beyond that.
-        res.status(303).setHeader('Location', pageUrl(ctx, req, ctx.staticSite.has(THANK_YOU_PATH) ? THANK_YOU_PATH : '/'))
+        // own pages, in the form's language where the site has that page: its path, or the page on
+        // an allowed origin; nothing a client wrote beyond that.
+        const thanks = [`${language.prefix}${THANK_YOU_PATH}`, THANK_YOU_PATH, '/'].find((p) => p === '/' || ctx.staticSite.has(p))!
+        res.status(303).setHeader('Location', pageUrl(ctx, req, thanks))
         res.end()
       } else res.json({ success: true, message: outcome.message, reference: outcome.reference })
     } catch (error) {
       if (!(error instanceof RequestError)) throw error
       addToRequestLine(res, { refused: error.message, fields: Object.keys(error.errors) })
-      sendRefusal(ctx, req, res, error, classic)
+      sendRefusal(ctx, req, res, error, classic, language)
     }
   }
 }
@@ -101,15 +125,15 @@ async function accept(
   ctx: SubmitContext,
   req: Request,
   res: Response,
-  { formType, entry, formData, formToken }: Envelope,
+  { formType, entry, formData, formToken, language }: Envelope,
 ): Promise<{ message: string; reference: string }> {
   const requestId = String(req.id)
   const receivedAt = Date.now()
   const honeypot = formData[HONEYPOT_FIELD]
   const robot = typeof honeypot === 'string' ? honeypot.trim() !== '' : honeypot !== undefined && honeypot !== null
-  const result = ctx.validate(entry.kind, formData)
+  const result = language.validate(entry.kind, formData)
   // A bot that filled the hidden field is thanked whatever else it sent, and learns nothing.
-  if (!result.ok && !robot) throw validationError(result.errors)
+  if (!result.ok && !robot) throw validationError(result.errors, language.messages)
   const [tokens, fromAddress] = await Promise.all([
     ctx.formTokens(),
     req.ip === undefined ? 0 : ctx.store.countFromAddress(req.ip, receivedAt - ctx.burst.windowMs),
@@ -138,6 +162,7 @@ async function accept(
     requestId,
     spamScore: verdict.score,
     spamReasons: verdict.reasons,
+    language: language.code,
   }
   // The store queues the deliveries with the submission: the owner's mail, the buyer's
   // acknowledgement (never for a review), each webhook. Each is composed when it is sent. Spam is
@@ -149,10 +174,11 @@ async function accept(
   )
   addToRequestLine(res, { submissionId: id, formType, stored: submission.status, spamScore: verdict.score })
   if (!spam) ctx.onQueued()
-  return { message: entry.kind === 'review' ? REVIEW_SUCCESS_MESSAGE : SUCCESS_MESSAGE, reference }
+  const answers = language.messages.server
+  return { message: entry.kind === 'review' ? answers.reviewReceived : answers.received, reference }
 }
 
-function jsonEnvelope(body: unknown, formTypes: Map<string, FormTypeEntry>): Envelope {
+function jsonEnvelope(body: unknown, formTypes: Map<string, FormTypeEntry>, language: SubmitLanguage): Envelope {
   if (!isPlainObject(body)) {
     throw new RequestError(400, 'The enquiry must be a JSON object with formType and formData.', {
       formType: 'Missing form type.',
@@ -169,18 +195,23 @@ function jsonEnvelope(body: unknown, formTypes: Map<string, FormTypeEntry>): Env
   return {
     formType: checkFormType(formType, formTypes),
     entry: formTypes.get(formType as string)!,
-    formData: checkFields(formData),
+    formData: checkFields(formData, language.messages),
     formToken,
+    language,
   }
 }
 
-/** A classic post: formType plus the form's fields, flat, with the mobile number not yet combined. */
-function classicEnvelope(text: string, formTypes: Map<string, FormTypeEntry>): Envelope {
+/** A classic post: formType (and the page's language) plus the form's fields, flat, with the mobile number not yet combined. */
+function classicEnvelope(
+  posted: Record<string, string | string[]>,
+  formTypes: Map<string, FormTypeEntry>,
+  language: SubmitLanguage,
+): Envelope {
   // A form without JavaScript sends no token; a script posting the form's fields may send one.
-  const { formType, formToken, ...fields } = parseUrlencoded(text, MAX_FIELDS + MAX_LIST_ITEMS)
+  const { formType, formToken, language: _language, ...fields } = posted
   const type = checkFormType(Array.isArray(formType) ? formType[0] : formType, formTypes)
   const entry = formTypes.get(type)!
-  const formData: Record<string, unknown> = checkFields(fields)
+  const formData: Record<string, unknown> = checkFields(fields, language.messages)
   const { countryCode, mobile } = formData
   if (
     (entry.kind === 'productEnquiry' || entry.kind === 'exportEnquiry') &&
@@ -192,7 +223,7 @@ function classicEnvelope(text: string, formTypes: Map<string, FormTypeEntry>): E
     formData.mobile = combineMobile(countryCode, mobile)
   }
   if (entry.kind === 'review' && typeof formData.likes === 'string') formData.likes = [formData.likes]
-  return { formType: type, entry, formData, formToken: Array.isArray(formToken) ? formToken[0] : formToken }
+  return { formType: type, entry, formData, formToken: Array.isArray(formToken) ? formToken[0] : formToken, language }
 }
 
 function checkFormType(formType: unknown, formTypes: Map<string, FormTypeEntry>): string {
@@ -216,7 +247,7 @@ function checkNames(object: Record<string, unknown>, what: string): void {
 }
 
 /** Bounds the shape before validation: few fields, no forbidden names, text (or a short list of text) only. */
-function checkFields(formData: Record<string, unknown>): Record<string, unknown> {
+function checkFields(formData: Record<string, unknown>, messages: FormMessages): Record<string, unknown> {
   const names = Object.keys(formData)
   if (names.length > MAX_FIELDS) throw new RequestError(400, `The enquiry has too many fields (at most ${MAX_FIELDS}).`)
   checkNames(formData, 'form')
@@ -225,15 +256,25 @@ function checkFields(formData: Record<string, unknown>): Record<string, unknown>
     const value = formData[name]
     const scalar = (v: unknown) => v === null || ['string', 'number', 'boolean'].includes(typeof v)
     const ok = scalar(value) || (Array.isArray(value) && value.length <= MAX_LIST_ITEMS && value.every(scalar))
-    if (!ok) errors[name] = `${fieldLabel(name)} must be text.`
+    if (!ok) {
+      const label = labelIn(messages, name)
+      errors[name] = fillIn(messages.checks.notText, { Field: label, field: label })
+    }
   }
-  if (Object.keys(errors).length) throw validationError(errors)
+  if (Object.keys(errors).length) throw validationError(errors, messages)
   return { ...formData }
 }
 
-function validationError(errors: Record<string, string>): RequestError {
-  const labels = Object.keys(errors).map(fieldLabel)
-  return new RequestError(400, `Please check ${labels.length === 1 ? 'this field' : 'these fields'}: ${labels.join(', ')}.`, errors)
+/** A field's label in the answers (server.fieldLabels), or its name when it has none. */
+function labelIn(messages: FormMessages, field: string): string {
+  // Own keys only: a field named "constructor" must not find Object.prototype.constructor.
+  return Object.hasOwn(messages.server.fieldLabels, field) ? messages.server.fieldLabels[field]! : field
+}
+
+function validationError(errors: Record<string, string>, messages: FormMessages): RequestError {
+  const labels = Object.keys(errors).map((field) => labelIn(messages, field))
+  const summary = labels.length === 1 ? messages.server.checkField : messages.server.checkFields
+  return new RequestError(400, fillIn(summary, { fields: labels.join(', ') }), errors)
 }
 
 function withoutHoneypot(data: Record<string, unknown>): Record<string, FieldValue> {
@@ -257,16 +298,24 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-type PageContext = Pick<SubmitContext, 'staticSite' | 'pageHeaders' | 'isAllowedOrigin' | 'pagesElsewhere' | 'siteUrl'>
+type PageContext = Pick<SubmitContext, 'staticSite' | 'pageHeaders' | 'isAllowedOrigin' | 'pagesElsewhere' | 'siteUrl' | 'languages'>
 
-export function sendRefusal(ctx: PageContext, req: Request, res: Response, error: RequestError, classic: boolean): void {
+/** `language`: the form's, when known; the default's otherwise. */
+export function sendRefusal(
+  ctx: PageContext,
+  req: Request,
+  res: Response,
+  error: RequestError,
+  classic: boolean,
+  language: SiteLanguage = languageOf(ctx.languages, undefined),
+): void {
   if (res.headersSent) {
     res.destroy()
     return
   }
   res.setHeader('Cache-Control', 'no-store')
   if (error.status === 413) res.setHeader('Connection', 'close')
-  const page = classic ? problemPage(ctx, req, error) : undefined
+  const page = classic ? problemPage(ctx, req, error, language) : undefined
   if (page !== undefined) {
     for (const [name, value] of ctx.pageHeaders) res.setHeader(name, value)
     res.status(error.status).type('html').send(page)
@@ -308,31 +357,34 @@ function clientErrorRefusal(error: unknown): RequestError | undefined {
     : undefined
 }
 
-/** The prerendered problem page with the errors and a link back to the form that was posted. */
-function problemPage(ctx: PageContext, req: Request, error: RequestError): string | undefined {
-  const template = ctx.staticSite.readPage(PROBLEM_PAGE_PATH)
+/** The prerendered problem page, in the form's language where the site has it, with the errors and a
+ * link back to the form that was posted. */
+function problemPage(ctx: PageContext, req: Request, error: RequestError, language: SiteLanguage): string | undefined {
+  const own = ctx.staticSite.readPage(`${language.prefix}${PROBLEM_PAGE_PATH}`)
+  const template = own?.includes(ERRORS_MARKER) ? own : ctx.staticSite.readPage(PROBLEM_PAGE_PATH)
   if (template === undefined || !template.includes(ERRORS_MARKER)) return undefined
   const items = Object.entries(error.errors)
-    .map(([field, message]) => `<li><strong>${escapeHtml(fieldLabel(field))}</strong>: ${escapeHtml(message)}</li>`)
+    .map(([field, message]) => `<li><strong>${escapeHtml(labelIn(language.messages, field))}</strong>: ${escapeHtml(message)}</li>`)
     .join('')
-  const back = formPagePath(ctx, req)
+  const back = formPagePath(ctx, req, language)
   const html =
     `<div data-form-errors=""><p>${escapeHtml(error.message)}</p>` +
     (items ? `<ul>${items}</ul>` : '') +
-    `<p><a href="${escapeHtml(back)}">Back to the form</a></p></div>`
+    `<p><a href="${escapeHtml(back)}">${escapeHtml(language.messages.server.backToForm)}</a></p></div>`
   return template.replace(ERRORS_MARKER, () => html)
 }
 
-function formPagePath(ctx: PageContext, req: Request): string {
+function formPagePath(ctx: PageContext, req: Request, language: SiteLanguage): string {
+  const own = `${language.prefix}${DEFAULT_FORM_PAGE}`
+  const fallback = () => pageUrl(ctx, req, ctx.staticSite.has(own) ? own : DEFAULT_FORM_PAGE)
   const referer = req.headers.referer
-  if (!referer) return pageUrl(ctx, req, DEFAULT_FORM_PAGE)
+  if (!referer) return fallback()
   try {
     const url = new URL(referer)
-    if (!ctx.isAllowedOrigin(url.origin) || !url.pathname.startsWith('/') || url.pathname.startsWith('//'))
-      return pageUrl(ctx, req, DEFAULT_FORM_PAGE)
+    if (!ctx.isAllowedOrigin(url.origin) || !url.pathname.startsWith('/') || url.pathname.startsWith('//')) return fallback()
     return ctx.pagesElsewhere ? `${url.origin}${url.pathname}` : url.pathname
   } catch {
-    return pageUrl(ctx, req, DEFAULT_FORM_PAGE)
+    return fallback()
   }
 }
 

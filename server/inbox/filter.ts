@@ -1,4 +1,4 @@
-// The inbox's address bar: ?q=&form=&state=&mail=&from=&to=&tz=&page= read into an InboxFilter.
+// The inbox's address bar: ?q=&form=&language=&state=&mail=&from=&to=&tz=&page= read into an InboxFilter.
 // The same query string selects the list, its pages and the CSV export. Dates are whole days in
 // the owner's time zone (the page sends the browser's), `to` included.
 import { z } from 'zod'
@@ -15,6 +15,13 @@ const blankToUndefined = (v: unknown) => (v === '' ? undefined : v)
 const querySchema = z.object({
   q: z.string().max(200, 'at most 200 characters').optional(),
   form: z.preprocess(blankToUndefined, z.string().max(64).optional()),
+  language: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^[a-z]{2,3}$/, 'must be a language code such as ar')
+      .optional(),
+  ),
   state: z.preprocess(blankToUndefined, z.enum(['open', 'handled', 'spam'], { error: 'must be open, handled or spam' }).optional()),
   mail: z.preprocess(blankToUndefined, z.enum(['queued', 'sent', 'failed'], { error: 'must be queued, sent or failed' }).optional()),
   from: z.preprocess(blankToUndefined, date.optional()),
@@ -39,10 +46,11 @@ export function parseInboxQuery(query: Record<string, unknown>): { filter: Inbox
     const issue = parsed.error.issues[0]!
     throw new FilterError(`The filter "${String(issue.path[0])}" ${issue.message}.`)
   }
-  const { q, form, state, mail, from, to, tz = 'UTC', page = 1 } = parsed.data
+  const { q, form, language, state, mail, from, to, tz = 'UTC', page = 1 } = parsed.data
   const filter: InboxFilter = {}
   if (q?.trim()) filter.q = q.trim()
   if (form) filter.formType = form
+  if (language) filter.language = language
   if (state) filter.state = state
   if (mail) filter.mail = mail
   if (from) filter.from = startOfDay(from, tz)

@@ -4,6 +4,7 @@
 // these prefixes is a 404. Every answer is `no-store` and `noindex`. State changes are POSTs that
 // need an Origin of the site and, once logged in, a CSRF token (csrf-csrf, bound to the session).
 import fs from 'node:fs'
+import { languageLabel } from '../languages.ts'
 import path from 'node:path'
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express'
 import { formSchemas, type FormKind } from '../../forms/schemas.ts'
@@ -88,8 +89,13 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
   })
   router.get('/admin/api/enquiries', requireSession('api'), async (req, res) => {
     const { filter, page } = parseInboxQuery(req.query as Record<string, unknown>)
-    const [result, formTypes, counts] = await Promise.all([inbox.list(filter, page), inbox.formTypes(), inbox.counts()])
-    res.json({ ...result, formTypes, counts })
+    const [result, formTypes, languages, counts] = await Promise.all([
+      inbox.list(filter, page),
+      inbox.formTypes(),
+      inbox.languages(),
+      inbox.counts(),
+    ])
+    res.json({ ...result, formTypes, languages: languages.map((code) => ({ code, name: languageLabel(code) })), counts })
   })
   router.get('/admin/api/dashboard', requireSession('api'), async (_req, res) => {
     res.json(await inbox.dashboard(Date.now()))

@@ -3,6 +3,7 @@
 // SQLite and PostgreSQL, except where the two read JSON differently (the search in the fields).
 // Every write is one statement; a deleted enquiry's mail goes with it (ON DELETE CASCADE).
 import { sql, type ExpressionBuilder, type RawBuilder } from 'kysely'
+import { languageLabel } from '../languages.ts'
 import type {
   EnquiryDetail,
   EnquiryState,
@@ -177,6 +178,12 @@ export class Inbox {
     return { weeks: starts, total, byProduct: series(products), byCountry: series(countries) }
   }
 
+  /** The languages that have enquiries, for the filter's list. */
+  async languages(): Promise<string[]> {
+    const rows = await this.db.selectFrom('submissions').select('language').distinct().orderBy('language').execute()
+    return rows.map((r) => r.language)
+  }
+
   /** The form types that have enquiries, for the filter's list. */
   async formTypes(): Promise<string[]> {
     const rows = await this.db.selectFrom('submissions').select('form_type').distinct().orderBy('form_type').execute()
@@ -195,7 +202,7 @@ export class Inbox {
 
   private filtered(filter: InboxFilter) {
     let query = selectSubmissions(this.db)
-    const { q, formType, state, mail, from, until } = filter
+    const { q, formType, language, state, mail, from, until } = filter
     if (state === 'spam') query = query.where('s.status', '=', 'spam')
     else {
       query = query.where('s.status', '!=', 'spam')
@@ -203,6 +210,7 @@ export class Inbox {
       if (state === 'handled') query = query.where('s.handled_at', 'is not', null)
     }
     if (formType) query = query.where('s.form_type', '=', formType)
+    if (language) query = query.where('s.language', '=', language)
     if (mail === 'sent') query = query.where('o.status', '=', 'sent')
     if (mail === 'queued') query = query.where('o.status', '=', 'queued').where('o.last_error', 'is', null)
     if (mail === 'failed') query = query.where('o.status', '=', 'queued').where('o.last_error', 'is not', null)
@@ -274,6 +282,8 @@ export function inboxRow(s: Submission): InboxRow {
     mailAttempts: s.mailAttempts,
     spamScore: s.spamScore ?? 0,
     spamReasons: s.spamReasons ?? [],
+    language: s.language,
+    languageName: languageLabel(s.language),
   }
 }
 

@@ -264,6 +264,12 @@ export const MIGRATIONS: Migration[] = [
        )`,
     ],
   },
+  {
+    version: 7,
+    name: 'languages: each submission keeps the language of the page it was sent from (older ones were all sent from English pages)',
+    sqlite: [`ALTER TABLE submissions ADD COLUMN language TEXT NOT NULL DEFAULT 'en'`],
+    postgresql: [`ALTER TABLE submissions ADD COLUMN language text NOT NULL DEFAULT 'en'`],
+  },
 ]
 
 /** Kysely's name of a migration: sorted by version. */

@@ -54,6 +54,7 @@ export function toSubmission(row: SubmissionWithMailRow): Submission {
     mailAttempts: row.mail_attempts ?? 0,
     handledAt: row.handled_at === null ? null : Number(row.handled_at),
     reference: row.reference,
+    language: row.language,
   }
 }
 
@@ -132,6 +133,7 @@ export function submissionRow(submission: NewSubmission, reference: string | nul
     request_id: submission.requestId,
     spam_score: submission.spamScore ?? 0,
     spam_reasons: submission.spamReasons?.length ? JSON.stringify(submission.spamReasons) : null,
+    language: submission.language ?? 'en',
   }
 }
 

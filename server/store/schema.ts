@@ -36,6 +36,8 @@ export interface SubmissionsTable {
   spam_reasons: string | null
   /** What the buyer quotes: 8 characters of Crockford base32, random, unique; null on older rows and spam. */
   reference: string | null
+  /** The language of the page it was sent from ('ar'); 'en' on rows from before languages. */
+  language: Generated<string>
 }
 
 export interface OutboxTable {

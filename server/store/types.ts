@@ -21,6 +21,8 @@ export interface NewSubmission {
   /** The spam checks' score and reasons (server/spam.ts); absent: 0 and none. */
   spamScore?: number
   spamReasons?: string[]
+  /** The language of the page it was sent from, a code of the site's languages ('ar'); absent: English ('en'). */
+  language?: string
 }
 
 export interface StoredIds {
@@ -42,6 +44,8 @@ export interface Submission extends NewSubmission {
   handledAt: number | null
   /** What the buyer quotes; null on submissions stored before references. */
   reference: string | null
+  /** The language of the page it was sent from ('en' for submissions stored before languages). */
+  language: string
 }
 
 /**

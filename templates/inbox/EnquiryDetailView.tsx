@@ -80,6 +80,7 @@ export function EnquiryDetailView({ id }: { id: number }) {
         </h1>
         <p className="inbox-muted">
           {formName(enquiry.formType)} · <bdi>{enquiry.product || 'no product named'}</bdi> · received {formatTime(enquiry.receivedAt)}
+          {enquiry.language !== 'en' && <> · from the {enquiry.languageName} pages</>}
         </p>
         <StatusBadges row={enquiry} />
       </header>
@@ -249,6 +250,7 @@ export function EnquiryDetailView({ id }: { id: number }) {
             {formatTime(enquiry.receivedAt)} ({new Date(enquiry.receivedAt).toISOString().replace('T', ' ').slice(0, 19)} UTC)
           </Item>
           <Item label="Form">{enquiry.formType}</Item>
+          <Item label="Language">{enquiry.languageName}</Item>
           <Item label="IP address">{enquiry.ip ?? '–'}</Item>
           <Item label="User agent">{enquiry.userAgent ?? '–'}</Item>
           <Item label="Request id">{enquiry.requestId}</Item>

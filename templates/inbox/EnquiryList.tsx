@@ -38,7 +38,7 @@ export function EnquiryList() {
           {message}
         </p>
       )}
-      <FilterForm params={params} formTypes={list?.formTypes ?? []} />
+      <FilterForm params={params} formTypes={list?.formTypes ?? []} languages={list?.languages ?? []} />
       {error && (
         <p className="inbox-error" role="alert">
           {error}
@@ -111,8 +111,12 @@ function StateCountsNav({ counts, current }: { counts: InboxList['counts']; curr
   )
 }
 
-function FilterForm({ params, formTypes }: { params: URLSearchParams; formTypes: string[] }) {
+function FilterForm({ params, formTypes, languages }: { params: URLSearchParams; formTypes: string[]; languages: InboxList['languages'] }) {
   const value = (name: string) => params.get(name) ?? ''
+  // The language asked for stays in the list even when no enquiry has it (any more).
+  const chosenLanguage = value('language')
+  const languageOptions: Array<[string, string]> = languages.map(({ code, name }) => [code, name])
+  if (chosenLanguage && !languages.some((l) => l.code === chosenLanguage)) languageOptions.push([chosenLanguage, chosenLanguage])
   const forms = [...new Set([...formTypes, value('form')].filter(Boolean))].sort((a, b) => formName(a).localeCompare(formName(b)))
   return (
     // biome-ignore lint/a11y/useSemanticElements: role="search" on the form keeps the landmark in browsers without the <search> element (Safari < 17, Firefox < 118), and no wrapper changes the layout.
@@ -134,6 +138,7 @@ function FilterForm({ params, formTypes }: { params: URLSearchParams; formTypes:
         value={value('form')}
         options={[['', 'All forms'], ...forms.map((f): [string, string] => [f, formName(f)])]}
       />
+      <Choice name="language" label="Language" value={chosenLanguage} options={[['', 'All languages'], ...languageOptions]} />
       <Choice
         name="state"
         label="Status"
@@ -229,6 +234,7 @@ function EnquiryTable({ rows, search }: { rows: InboxRow[]; search: string }) {
                   <bdi>{row.product}</bdi>
                 </>
               )}
+              {row.language !== 'en' && <span className="inbox-language">{row.languageName}</span>}
             </td>
             <td data-label="Name" className="inbox-name">
               <a href={`/admin/enquiries/${row.id}${search}`}>

@@ -3,7 +3,12 @@
 import type { EnquiryDetail, InboxDashboard, InboxPage, StateCounts } from '../../project/inbox-api.ts'
 
 export type { EnquiryDetail, InboxRow, MailDelivery } from '../../project/inbox-api.ts'
-export type InboxList = InboxPage & { formTypes: string[]; counts: StateCounts }
+export type InboxList = InboxPage & {
+  formTypes: string[]
+  /** The languages that have enquiries: their codes and names for the owner ("Arabic (ar)"). */
+  languages: Array<{ code: string; name: string }>
+  counts: StateCounts
+}
 export type { InboxDashboard }
 export type FieldView = { name: string; label: string; value: string; long: boolean }
 export type EnquiryView = EnquiryDetail & { fields: FieldView[] }

@@ -30,6 +30,8 @@ export type ImageOf = (src: string) => ImageEntry
 /** What a page's hooks work with: the content, and its pictures by the path content names them with. */
 export interface PageSite {
   content: SiteContent
+  /** The content in the default language: what forms send (product and country names) whatever the page's language. */
+  defaultContent: SiteContent
   image: ImageOf
   /** The Open Graph picture of a content picture: its fallback JPEG (social sites take no AVIF); none for SVG. */
   socialImage(ref: ImageRef): HeadImage | undefined
@@ -51,6 +53,7 @@ export function pageSite(context: {
   const image = (src: string) => imageEntry(images, src)
   return {
     content,
+    defaultContent: data.content,
     image,
     socialImage(ref) {
       const entry = image(ref.src)

@@ -44,7 +44,8 @@ beforeAll(async () => {
   const posts = [
     { formType: 'CloveEnquiry', formData: { ...validData.productEnquiry, requirement: 'Price, please: "CIF"\nTwo lines' } },
     { formType: 'QuickEnquiry', formData: { ...validData.quickEnquiry, name: '=HYPERLINK("http://evil.example")' } },
-    { formType: 'Review', formData: validData.review },
+    // Sent from the Spanish pages (the built site lists es among its languages).
+    { formType: 'Review', formData: validData.review, language: 'es' },
     { formType: 'CardamomEnquiry', formData: { ...validData.productEnquiry, name: 'Asha Again', email: 'ASHA.RAO@example.in' } },
     { formType: 'CloveEnquiry', formData: { ...validData.productEnquiry, name: 'Spam bot', [HONEYPOT_FIELD]: 'http://x' } },
   ]
@@ -109,6 +110,7 @@ describe('enquiries CLI', () => {
       'Review',
       'IP address',
       'User agent',
+      'Language',
     ]) {
       expect(header).toContain(label)
     }
@@ -117,6 +119,7 @@ describe('enquiries CLI', () => {
     expect(rows.map((r) => cell(r, 'Name'))).toEqual(['Asha Again', 'Li Wei', `'=HYPERLINK("http://evil.example")`, 'Asha Rao'])
     expect(cell(rows[3]!, 'Requirement')).toBe('Price, please: "CIF"\nTwo lines')
     expect(cell(rows[1]!, 'What they liked')).toBe('Quality, Delivery')
+    expect(rows.map((r) => cell(r, 'Language'))).toEqual(['en', 'es', 'en', 'en'])
     expect(csv).not.toContain('Spam bot')
 
     const spamOnly = await cli('export', '--spam')
@@ -124,6 +127,12 @@ describe('enquiries CLI', () => {
     expect(spamOnly.out).not.toContain('Asha Again')
     const cloves = await cli('export', '--form', 'CloveEnquiry')
     expect((parseCsv(cloves.out, { bom: true }) as string[][]).slice(1).map((r) => r[0])).toEqual(['1'])
+    const spanish = await cli('export', '--language', 'es')
+    expect((parseCsv(spanish.out, { bom: true }) as string[][]).slice(1).map((r) => r[0])).toEqual(['3'])
+    const notACode = await cli('export', '--language', 'Spanish')
+    expect(notACode.code).toBe(1)
+    expect(notACode.err).toContain('--language must be a language code such as ar')
+    expect((await cli('show', '3')).out).toMatch(/^Language\s+Spanish \(es\)$/m)
     const bad = await cli('export', '--from', 'yesterday')
     expect(bad.code).toBe(1)
     expect(bad.err).toContain('--from must be a date such as 2025-01-31')

@@ -5,9 +5,11 @@
 import { useCallback, useMemo } from 'react'
 import contactRules from '../../../forms/browser-rules/contact.ts'
 import { HONEYPOT_FIELD } from '../../../forms/contract.ts'
+import { localiseRule } from '../../../forms/rules.ts'
 import { asOptions, FormFrame, SelectField, SubmitArea, TextArea, TextField } from './fields.tsx'
 import { type ProductChoice, ProductField } from './ProductField.tsx'
 import { CONTACT_MESSAGES, type SubmitOutcome } from './submit.ts'
+import type { FormLanguage } from './text.ts'
 import { useForm } from './useForm.ts'
 
 export const CONTACT_FORM_TYPE = 'contact'
@@ -19,6 +21,8 @@ export interface ContactFormProps {
   graniteOptions: string[]
   idPrefix: string
   labelledBy?: string
+  /** A translated page's language (none: English). */
+  language?: FormLanguage
 }
 
 type ContactValues = {
@@ -35,20 +39,22 @@ const DEFAULTS: ContactValues = { product: '', granite: '', name: '', email: '',
 
 const reportByAlert = (outcome: SubmitOutcome) => window.alert(outcome.message)
 
-export function ContactForm({ productChoice, graniteLabel, graniteOptions, idPrefix, labelledBy }: ContactFormProps) {
+export function ContactForm({ productChoice, graniteLabel, graniteOptions, idPrefix, labelledBy, language }: ContactFormProps) {
+  const t = language?.text
   const toFormData = useCallback(
     // A granite category chosen before switching to another product is not sent.
     (values: ContactValues) => ({ ...values, granite: values.product === graniteLabel ? values.granite : '' }),
     [graniteLabel],
   )
   const form = useForm({
-    rules: contactRules,
+    rules: useMemo(() => localiseRule(contactRules, language?.checks), [language]),
     formType: CONTACT_FORM_TYPE,
     idPrefix,
     defaults: DEFAULTS,
-    messages: CONTACT_MESSAGES,
+    messages: language?.submit ?? CONTACT_MESSAGES,
     toFormData,
     onOutcome: reportByAlert,
+    language: language?.code,
   })
   const granites = useMemo(() => asOptions(graniteOptions), [graniteOptions])
   const isGranite = form.values.product === graniteLabel
@@ -56,15 +62,16 @@ export function ContactForm({ productChoice, graniteLabel, graniteOptions, idPre
   const revealed = isGranite || productChoice.kind === 'search'
 
   return (
-    <FormFrame form={form} formType={CONTACT_FORM_TYPE} labelledBy={labelledBy} className="form--contact">
+    <FormFrame form={form} formType={CONTACT_FORM_TYPE} labelledBy={labelledBy} className="form--contact" language={language}>
       <div className="form__grid">
         <ProductField
           form={form}
           name="product"
-          label="Product"
+          label={t?.labels.product ?? 'Product'}
           required
-          placeholder="Select a product"
+          placeholder={t?.placeholders.product ?? 'Select a product'}
           choice={productChoice}
+          text={t}
           // Without JavaScript, CSS reveals the granite field when this option is selected.
           optionData={(option) => (option.value === graniteLabel ? { 'data-reveals': 'granite' } : undefined)}
         />
@@ -72,25 +79,44 @@ export function ContactForm({ productChoice, graniteLabel, graniteOptions, idPre
           <SelectField
             form={form}
             name="granite"
-            label="Granite Category"
+            label={t?.labels.granite ?? 'Granite Category'}
             required={isGranite}
-            placeholder="Select a granite category"
+            placeholder={t?.placeholders.granite ?? 'Select a granite category'}
             options={granites}
           />
         </div>
-        <TextField form={form} name="name" label="Name" required autoComplete="name" maxLength={100} />
-        <TextField form={form} name="email" label="Email" type="email" required autoComplete="email" inputMode="email" maxLength={254} />
-        <TextField form={form} name="mobile" label="Mobile Number" type="tel" required autoComplete="tel" inputMode="tel" maxLength={24} />
-        <TextArea form={form} name="details" label="Enquiry Details" required rows={4} maxLength={5000} />
+        <TextField form={form} name="name" label={t?.labels.name ?? 'Name'} required autoComplete="name" maxLength={100} />
+        <TextField
+          form={form}
+          name="email"
+          label={t?.labels.email ?? 'Email'}
+          type="email"
+          required
+          autoComplete="email"
+          inputMode="email"
+          maxLength={254}
+        />
+        <TextField
+          form={form}
+          name="mobile"
+          label={t?.labels.mobile ?? 'Mobile Number'}
+          type="tel"
+          required
+          autoComplete="tel"
+          inputMode="tel"
+          maxLength={24}
+        />
+        <TextArea form={form} name="details" label={t?.labels.details ?? 'Enquiry Details'} required rows={4} maxLength={5000} />
       </div>
       {/* As on the original site: no visible loading state; the button is only disabled against a second click. */}
       <SubmitArea
         form={form}
-        label="Send Enquiry"
-        loadingLabel="Send Enquiry"
-        loadingAnnouncement="Sending..."
+        label={t?.buttons.send ?? 'Send Enquiry'}
+        loadingLabel={t?.buttons.send ?? 'Send Enquiry'}
+        loadingAnnouncement={t?.buttons.sending ?? 'Sending...'}
         status={form.status}
         showLoadingLine={false}
+        text={t}
       />
     </FormFrame>
   )

@@ -5,9 +5,11 @@ import { useCallback, useMemo } from 'react'
 import exportEnquiryRules from '../../../forms/browser-rules/exportEnquiry.ts'
 import productEnquiryRules from '../../../forms/browser-rules/productEnquiry.ts'
 import { combineMobile, DEFAULT_COUNTRY_CODE, HONEYPOT_FIELD, PURPOSES } from '../../../forms/contract.ts'
-import { asOptions, FormFrame, SelectField, SubmitArea, TextArea, TextField } from './fields.tsx'
+import { localiseRule } from '../../../forms/rules.ts'
+import { FormFrame, SelectField, SubmitArea, TextArea, TextField } from './fields.tsx'
 import { type ProductChoice, ProductField } from './ProductField.tsx'
 import { SHARED_MESSAGES } from './submit.ts'
+import type { FormLanguage } from './text.ts'
 import { useForm } from './useForm.ts'
 
 export interface DialCode {
@@ -29,6 +31,8 @@ export interface EnquiryFormProps {
   idPrefix: string
   /** Id of the heading that names the form ('Looking for "Clove" ?'). */
   labelledBy?: string
+  /** A translated page's language (none: English). */
+  language?: FormLanguage
 }
 
 type EnquiryValues = {
@@ -59,7 +63,9 @@ export function EnquiryForm({
   containerPlaceholder,
   idPrefix,
   labelledBy,
+  language,
 }: EnquiryFormProps) {
+  const t = language?.text
   const isExport = variant === 'export'
   const defaults = useMemo<EnquiryValues>(
     () => ({
@@ -88,31 +94,90 @@ export function EnquiryForm({
     [isExport],
   )
   const form = useForm({
-    rules: isExport ? exportEnquiryRules : productEnquiryRules,
+    rules: useMemo(() => localiseRule(isExport ? exportEnquiryRules : productEnquiryRules, language?.checks), [isExport, language]),
     formType,
     idPrefix,
     defaults,
-    messages: SHARED_MESSAGES,
+    messages: language?.submit ?? SHARED_MESSAGES,
     toFormData,
+    language: language?.code,
   })
   const dialOptions = useMemo(() => dialCodes.map((d) => ({ value: d.code, label: dialCodeLabel(d) })), [dialCodes])
 
   return (
-    <FormFrame form={form} formType={formType} labelledBy={labelledBy} className="form--enquiry">
+    <FormFrame form={form} formType={formType} labelledBy={labelledBy} className="form--enquiry" language={language}>
       <div className="form__grid">
         {isExport ? (
-          <ProductField form={form} name="product" label="Product" required wide placeholder="Select a product" choice={productChoice} />
+          <ProductField
+            form={form}
+            name="product"
+            label={t?.labels.product ?? 'Product'}
+            required
+            wide
+            placeholder={t?.placeholders.product ?? 'Select a product'}
+            choice={productChoice}
+            text={t}
+          />
         ) : null}
-        <TextField form={form} name="name" label="Name" required autoComplete="name" maxLength={100} />
-        <TextField form={form} name="email" label="Email" type="email" required autoComplete="email" inputMode="email" maxLength={254} />
-        <SelectField form={form} name="countryCode" label="Country Code" required autoComplete="tel-country-code" options={dialOptions} />
-        <TextField form={form} name="mobile" label="Mobile Number" type="tel" required autoComplete="tel" inputMode="tel" maxLength={24} />
-        <TextField form={form} name="quantity" label="Estimated Quantity" maxLength={100} />
-        <TextField form={form} name="container" label="Container" placeholder={containerPlaceholder} maxLength={100} />
-        <SelectField form={form} name="purpose" label="Purpose" options={asOptions(PURPOSES)} />
-        <TextArea form={form} name="requirement" label="Requirement" rows={4} placeholder={requirementPlaceholder} maxLength={5000} />
+        <TextField form={form} name="name" label={t?.labels.name ?? 'Name'} required autoComplete="name" maxLength={100} />
+        <TextField
+          form={form}
+          name="email"
+          label={t?.labels.email ?? 'Email'}
+          type="email"
+          required
+          autoComplete="email"
+          inputMode="email"
+          maxLength={254}
+        />
+        <SelectField
+          form={form}
+          name="countryCode"
+          label={t?.labels.countryCode ?? 'Country Code'}
+          required
+          autoComplete="tel-country-code"
+          options={dialOptions}
+        />
+        <TextField
+          form={form}
+          name="mobile"
+          label={t?.labels.mobile ?? 'Mobile Number'}
+          type="tel"
+          required
+          autoComplete="tel"
+          inputMode="tel"
+          maxLength={24}
+        />
+        <TextField form={form} name="quantity" label={t?.labels.quantity ?? 'Estimated Quantity'} maxLength={100} />
+        <TextField
+          form={form}
+          name="container"
+          label={t?.labels.container ?? 'Container'}
+          placeholder={containerPlaceholder}
+          maxLength={100}
+        />
+        <SelectField
+          form={form}
+          name="purpose"
+          label={t?.labels.purpose ?? 'Purpose'}
+          options={PURPOSES.map((value) => ({ value, label: t?.choices.purposes[value] ?? value }))}
+        />
+        <TextArea
+          form={form}
+          name="requirement"
+          label={t?.labels.requirement ?? 'Requirement'}
+          rows={4}
+          placeholder={requirementPlaceholder}
+          maxLength={5000}
+        />
       </div>
-      <SubmitArea form={form} label="Submit" loadingLabel="Submitting..." status={form.status} />
+      <SubmitArea
+        form={form}
+        label={t?.buttons.submit ?? 'Submit'}
+        loadingLabel={t?.buttons.submitting ?? 'Submitting...'}
+        status={form.status}
+        text={t}
+      />
     </FormFrame>
   )
 }

@@ -6,10 +6,12 @@
 // stays the same size whatever the catalogue. The server accepts only the catalogue's products
 // either way (formValidator in forms/schemas.ts), with the same message as for an empty choice.
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { asOptions, controlProps, type FieldProps, FieldShell, type Option, SelectField, stringValue } from './fields.tsx'
+import { asOptions, controlProps, type FieldProps, FieldShell, fill, type Option, SelectField, stringValue } from './fields.tsx'
+import type { FormWords } from './text.ts'
 
 export type ProductChoice =
-  | { kind: 'select'; options: string[] }
+  /** `labels`: how the page shows each option, when not as it is sent (a translated page). */
+  | { kind: 'select'; options: string[]; labels?: string[] }
   /** `listUrl` answers a JSON array of the product names; `count` is how many there are. */
   | { kind: 'search'; listUrl: string; count: number }
 
@@ -19,15 +21,17 @@ export function ProductField(
     /** The select's first, empty choice ("Select a product"). */
     placeholder: string
     optionData?: (option: Option) => Record<`data-${string}`, string> | undefined
+    /** The page's words (none: English). */
+    text?: FormWords | undefined
   },
 ) {
-  const { choice, ...rest } = props
-  if (choice.kind === 'select') return <SelectField {...rest} options={asOptions(choice.options)} />
-  return <ProductSearch {...rest} listUrl={choice.listUrl} count={choice.count} />
+  const { choice, text, ...rest } = props
+  if (choice.kind === 'select') return <SelectField {...rest} options={asOptions(choice.options, choice.labels)} />
+  return <ProductSearch {...rest} listUrl={choice.listUrl} count={choice.count} text={text} />
 }
 
-function ProductSearch(props: FieldProps & { listUrl: string; count: number }) {
-  const { form, name, required, listUrl, count } = props
+function ProductSearch(props: FieldProps & { listUrl: string; count: number; text: FormWords | undefined }) {
+  const { form, name, required, listUrl, count, text } = props
   const [names, setNames] = useState<string[] | null>(null)
   const requested = useRef(false)
   const load = useCallback(() => {
@@ -47,7 +51,7 @@ function ProductSearch(props: FieldProps & { listUrl: string; count: number }) {
   useEffect(() => {
     if (input.current !== null && input.current === document.activeElement) load()
   }, [load])
-  const hint = `Type to search our ${count} products and pick one from the suggestions.`
+  const hint = text ? fill(text.productSearchHint, { count }) : `Type to search our ${count} products and pick one from the suggestions.`
   const listId = form.id(`${name}-list`)
   return (
     <FieldShell {...props} hint={hint}>

@@ -3,8 +3,10 @@
 import { useMemo } from 'react'
 import quickEnquiryRules from '../../../forms/browser-rules/quickEnquiry.ts'
 import { HONEYPOT_FIELD } from '../../../forms/contract.ts'
+import { localiseRule } from '../../../forms/rules.ts'
 import { asOptions, FormFrame, SelectField, SubmitArea, TextArea, TextField } from './fields.tsx'
 import { QUICK_ENQUIRY_MESSAGES } from './submit.ts'
+import type { FormLanguage } from './text.ts'
 import { type ProductChoice, ProductField } from './ProductField.tsx'
 import { useForm } from './useForm.ts'
 
@@ -14,8 +16,12 @@ export interface QuickEnquiryFormProps {
   productChoice: ProductChoice
   /** About 120 country names. */
   countries: string[]
+  /** How a translated page shows them (sent as `countries`). */
+  countryLabels?: string[]
   idPrefix: string
   labelledBy?: string
+  /** A translated page's language (none: English). */
+  language?: FormLanguage
 }
 
 type QuickEnquiryValues = {
@@ -31,36 +37,70 @@ type QuickEnquiryValues = {
 const DEFAULTS: QuickEnquiryValues = { product: '', country: '', name: '', email: '', mobile: '', message: '', [HONEYPOT_FIELD]: '' }
 const asIs = (values: QuickEnquiryValues) => values
 
-export function QuickEnquiryForm({ productChoice, countries, idPrefix, labelledBy }: QuickEnquiryFormProps) {
+export function QuickEnquiryForm({ productChoice, countries, countryLabels, idPrefix, labelledBy, language }: QuickEnquiryFormProps) {
+  const t = language?.text
   const form = useForm({
-    rules: quickEnquiryRules,
+    rules: useMemo(() => localiseRule(quickEnquiryRules, language?.checks), [language]),
     formType: QUICK_ENQUIRY_FORM_TYPE,
     idPrefix,
     defaults: DEFAULTS,
-    messages: QUICK_ENQUIRY_MESSAGES,
+    messages: language?.submit ?? QUICK_ENQUIRY_MESSAGES,
     toFormData: asIs,
+    language: language?.code,
   })
-  const countryOptions = useMemo(() => asOptions(countries), [countries])
+  const countryOptions = useMemo(() => asOptions(countries, countryLabels), [countries, countryLabels])
 
   return (
-    <FormFrame form={form} formType={QUICK_ENQUIRY_FORM_TYPE} labelledBy={labelledBy} className="form--quick">
+    <FormFrame form={form} formType={QUICK_ENQUIRY_FORM_TYPE} labelledBy={labelledBy} className="form--quick" language={language}>
       <div className="form__grid">
-        <ProductField form={form} name="product" label="Product" required placeholder="Select a product" choice={productChoice} />
+        <ProductField
+          form={form}
+          name="product"
+          label={t?.labels.product ?? 'Product'}
+          required
+          placeholder={t?.placeholders.product ?? 'Select a product'}
+          choice={productChoice}
+        />
         <SelectField
           form={form}
           name="country"
-          label="Country"
+          label={t?.labels.country ?? 'Country'}
           required
-          placeholder="Select your country"
+          placeholder={t?.placeholders.country ?? 'Select your country'}
           autoComplete="country-name"
           options={countryOptions}
         />
-        <TextField form={form} name="name" label="Name" required autoComplete="name" maxLength={100} />
-        <TextField form={form} name="email" label="Email" type="email" required autoComplete="email" inputMode="email" maxLength={254} />
-        <TextField form={form} name="mobile" label="Mobile Number" type="tel" required autoComplete="tel" inputMode="tel" maxLength={24} />
-        <TextArea form={form} name="message" label="Message" required rows={4} maxLength={5000} />
+        <TextField form={form} name="name" label={t?.labels.name ?? 'Name'} required autoComplete="name" maxLength={100} />
+        <TextField
+          form={form}
+          name="email"
+          label={t?.labels.email ?? 'Email'}
+          type="email"
+          required
+          autoComplete="email"
+          inputMode="email"
+          maxLength={254}
+        />
+        <TextField
+          form={form}
+          name="mobile"
+          label={t?.labels.mobile ?? 'Mobile Number'}
+          type="tel"
+          required
+          autoComplete="tel"
+          inputMode="tel"
+          maxLength={24}
+        />
+        <TextArea form={form} name="message" label={t?.labels.message ?? 'Message'} required rows={4} maxLength={5000} />
       </div>
-      <SubmitArea form={form} label="Send Enquiry" loadingLabel="Sending..." status={form.status} showLoadingLine={false} />
+      <SubmitArea
+        form={form}
+        label={t?.buttons.send ?? 'Send Enquiry'}
+        loadingLabel={t?.buttons.sending ?? 'Sending...'}
+        status={form.status}
+        showLoadingLine={false}
+        text={t}
+      />
     </FormFrame>
   )
 }

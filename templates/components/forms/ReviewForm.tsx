@@ -2,10 +2,13 @@
 // the review (formType Review) to be stored for moderation, and reports success and errors like the
 // product enquiry forms.
 import reviewRules from '../../../forms/browser-rules/review.ts'
+import { useMemo } from 'react'
 import { HONEYPOT_FIELD, REVIEW_LIKES } from '../../../forms/contract.ts'
-import { ErrorText, FormFrame, RequiredMark, SubmitArea, TextArea, TextField } from './fields.tsx'
+import { localiseRule } from '../../../forms/rules.ts'
+import { ErrorText, FormFrame, fill, RequiredMark, SubmitArea, TextArea, TextField } from './fields.tsx'
 import { type ProductChoice, ProductField } from './ProductField.tsx'
 import { SHARED_MESSAGES, type SubmitMessages } from './submit.ts'
+import type { FormLanguage, FormWords } from './text.ts'
 import { type FormController, useForm, type Values } from './useForm.ts'
 
 export const REVIEW_FORM_TYPE = 'Review'
@@ -19,6 +22,8 @@ export interface ReviewFormProps {
   productChoice: ProductChoice
   idPrefix: string
   labelledBy?: string
+  /** A translated page's language (none: English). */
+  language?: FormLanguage
 }
 
 type ReviewValues = {
@@ -49,27 +54,50 @@ const DEFAULTS: ReviewValues = {
 // No star chosen is sent as no rating at all, which the schema answers with its rating message.
 const toFormData = (values: ReviewValues) => ({ ...values, rating: values.rating === '' ? undefined : Number(values.rating) })
 
-export function ReviewForm({ productChoice, idPrefix, labelledBy }: ReviewFormProps) {
+export function ReviewForm({ productChoice, idPrefix, labelledBy, language }: ReviewFormProps) {
+  const t = language?.text
   const form = useForm({
-    rules: reviewRules,
+    rules: useMemo(() => localiseRule(reviewRules, language?.checks), [language]),
     formType: REVIEW_FORM_TYPE,
     idPrefix,
     defaults: DEFAULTS,
-    messages: REVIEW_MESSAGES,
+    messages: language?.submit ?? REVIEW_MESSAGES,
     toFormData,
+    language: language?.code,
   })
 
   return (
-    <FormFrame form={form} formType={REVIEW_FORM_TYPE} labelledBy={labelledBy} className="form--review">
+    <FormFrame form={form} formType={REVIEW_FORM_TYPE} labelledBy={labelledBy} className="form--review" language={language}>
       <div className="form__grid">
-        <TextField form={form} name="name" label="Name" required autoComplete="name" maxLength={100} />
-        <TextField form={form} name="company" label="Company (optional)" autoComplete="organization" maxLength={120} />
-        <TextField form={form} name="designation" label="Designation (optional)" autoComplete="organization-title" maxLength={120} />
-        <TextField form={form} name="email" label="Email" type="email" required autoComplete="email" inputMode="email" maxLength={254} />
+        <TextField form={form} name="name" label={t?.labels.name ?? 'Name'} required autoComplete="name" maxLength={100} />
+        <TextField
+          form={form}
+          name="company"
+          label={t?.labels.company ?? 'Company (optional)'}
+          autoComplete="organization"
+          maxLength={120}
+        />
+        <TextField
+          form={form}
+          name="designation"
+          label={t?.labels.designation ?? 'Designation (optional)'}
+          autoComplete="organization-title"
+          maxLength={120}
+        />
+        <TextField
+          form={form}
+          name="email"
+          label={t?.labels.email ?? 'Email'}
+          type="email"
+          required
+          autoComplete="email"
+          inputMode="email"
+          maxLength={254}
+        />
         <TextField
           form={form}
           name="mobile"
-          label="Mobile Number (India +91)"
+          label={t?.labels.mobileIndia ?? 'Mobile Number (India +91)'}
           type="tel"
           required
           autoComplete="tel"
@@ -79,22 +107,29 @@ export function ReviewForm({ productChoice, idPrefix, labelledBy }: ReviewFormPr
         <ProductField
           form={form}
           name="product"
-          label="Product"
+          label={t?.labels.product ?? 'Product'}
           required
-          placeholder="Select the product you bought"
+          placeholder={t?.placeholders.productBought ?? 'Select the product you bought'}
           choice={productChoice}
+          text={t}
         />
-        <RatingField form={form} />
-        <LikesField form={form} />
-        <TextArea form={form} name="review" label="Your Review" required rows={4} maxLength={5000} />
+        <RatingField form={form} text={t} />
+        <LikesField form={form} text={t} />
+        <TextArea form={form} name="review" label={t?.labels.review ?? 'Your Review'} required rows={4} maxLength={5000} />
       </div>
-      <SubmitArea form={form} label="Submit Review" loadingLabel="Submitting..." status={form.status} />
+      <SubmitArea
+        form={form}
+        label={t?.buttons.submitReview ?? 'Submit Review'}
+        loadingLabel={t?.buttons.submitting ?? 'Submitting...'}
+        status={form.status}
+        text={t}
+      />
     </FormFrame>
   )
 }
 
 /** Five radio buttons drawn as stars: one Tab stop, arrow keys to choose, each read as "3 stars". */
-function RatingField({ form }: { form: FormController<Values> }) {
+function RatingField({ form, text }: { form: FormController<Values>; text: FormWords | undefined }) {
   const error = form.errors.rating
   const legendId = form.id('rating-legend')
   return (
@@ -108,7 +143,7 @@ function RatingField({ form }: { form: FormController<Values> }) {
       aria-describedby={error ? form.errorId('rating') : undefined}
     >
       <legend className="form__label" id={legendId}>
-        Rating
+        {text?.labels.rating ?? 'Rating'}
         <RequiredMark />
       </legend>
       <div className="form__stars">
@@ -127,7 +162,15 @@ function RatingField({ form }: { form: FormController<Values> }) {
             <span className="form__star-icon" aria-hidden="true">
               ★
             </span>
-            <span className="form__sr-only">{value === '1' ? '1 star' : `${value} stars`}</span>
+            <span className="form__sr-only">
+              {text
+                ? value === '1'
+                  ? text.choices.oneStar
+                  : fill(text.choices.stars, { count: value })
+                : value === '1'
+                  ? '1 star'
+                  : `${value} stars`}
+            </span>
           </label>
         ))}
       </div>
@@ -136,7 +179,7 @@ function RatingField({ form }: { form: FormController<Values> }) {
   )
 }
 
-function LikesField({ form }: { form: FormController<Values> }) {
+function LikesField({ form, text }: { form: FormController<Values>; text: FormWords | undefined }) {
   const error = form.errors.likes
   const chosen = Array.isArray(form.values.likes) ? form.values.likes : []
   const toggle = (like: string, on: boolean) =>
@@ -151,7 +194,7 @@ function LikesField({ form }: { form: FormController<Values> }) {
       aria-invalid={error ? true : undefined}
       aria-describedby={error ? form.errorId('likes') : undefined}
     >
-      <legend className="form__label">What did you like? (optional)</legend>
+      <legend className="form__label">{text?.labels.likes ?? 'What did you like? (optional)'}</legend>
       <div className="form__checks">
         {REVIEW_LIKES.map((like) => (
           <label className="form__check" key={like}>
@@ -163,7 +206,7 @@ function LikesField({ form }: { form: FormController<Values> }) {
               checked={chosen.includes(like)}
               onChange={(event) => toggle(like, event.target.checked)}
             />
-            <span>{like}</span>
+            <span>{text?.choices.likes[like] ?? like}</span>
           </label>
         ))}
       </div>

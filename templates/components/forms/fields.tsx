@@ -4,6 +4,7 @@ import type { ReactNode } from 'react'
 import { HONEYPOT_FIELD } from '../../../forms/contract.ts'
 import { SUBMIT_ENDPOINT } from './submit.ts'
 import { PREVIEW, PREVIEW_FORM_ACTION } from '../../lib/preview.ts'
+import type { FormLanguage, FormWords } from './text.ts'
 import type { FormController, Status, Values } from './useForm.ts'
 
 type Controller = FormController<Values>
@@ -162,13 +163,15 @@ export function SelectField(
   )
 }
 
-export const asOptions = (values: readonly string[]): Option[] => values.map((value) => ({ value, label: value }))
+/** Options sent as `values`, shown as `labels` where given (a translated page). */
+export const asOptions = (values: readonly string[], labels?: readonly string[]): Option[] =>
+  values.map((value, i) => ({ value, label: labels?.[i] ?? value }))
 
 /** A field a person never sees or fills; a bot that fills it is thanked and ignored by the server. */
-export function Honeypot({ form }: { form: Controller }) {
+export function Honeypot({ form, text }: { form: Controller; text?: FormWords | undefined }) {
   return (
     <div className="form__hp" aria-hidden="true">
-      <label htmlFor={form.id(HONEYPOT_FIELD)}>Leave this field empty</label>
+      <label htmlFor={form.id(HONEYPOT_FIELD)}>{text?.labels.honeypot ?? 'Leave this field empty'}</label>
       <input
         id={form.id(HONEYPOT_FIELD)}
         name={HONEYPOT_FIELD}
@@ -182,14 +185,21 @@ export function Honeypot({ form }: { form: Controller }) {
   )
 }
 
-export function RequiredNote() {
+export function RequiredNote({ text }: { text?: FormWords | undefined }) {
+  const [before, after] = text ? text.requiredNote.split('{asterisk}') : ['Fields marked ', ' are required.']
   return (
     <p className="form__note">
-      Fields marked <span aria-hidden="true">*</span>
-      <span className="form__sr-only">with an asterisk</span> are required.
+      {before}
+      <span aria-hidden="true">*</span>
+      <span className="form__sr-only">{text?.asterisk ?? 'with an asterisk'}</span>
+      {after}
     </p>
   )
 }
+
+/** A text with its {name} placeholders filled in. */
+export const fill = (template: string, values: Record<string, string | number>) =>
+  template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole))
 
 /**
  * The button and the two live regions under it: a polite status (sending, success) and an alert
@@ -202,8 +212,10 @@ export function SubmitArea({
   status,
   showLoadingLine = true,
   loadingAnnouncement = loadingLabel,
+  text,
 }: {
   form: Controller
+  text?: FormWords | undefined
   label: string
   loadingLabel: string
   status: Status
@@ -230,7 +242,11 @@ export function SubmitArea({
         role="status"
       >
         {loading ? loadingAnnouncement : status.kind === 'success' ? status.message : ''}
-        {status.kind === 'success' && status.reference ? <span className="form__reference">Your reference: {status.reference}</span> : null}
+        {status.kind === 'success' && status.reference ? (
+          <span className="form__reference">
+            {text ? fill(text.reference, { reference: status.reference }) : `Your reference: ${status.reference}`}
+          </span>
+        ) : null}
       </p>
       <p className="form__status form__status--error" id={form.id('alert')} role="alert">
         {status.kind === 'error' ? status.message : ''}
@@ -248,10 +264,13 @@ export function FormFrame({
   formType,
   labelledBy,
   className,
+  language,
   children,
 }: {
   form: Controller
   formType: string
+  /** A translated page's language: sent with the form, its words shown (none: English). */
+  language?: FormLanguage | undefined
   labelledBy?: string
   className?: string
   children: ReactNode
@@ -267,9 +286,10 @@ export function FormFrame({
       onSubmit={form.onSubmit}
     >
       <input type="hidden" name="formType" value={formType} />
-      <RequiredNote />
+      {language ? <input type="hidden" name="language" value={language.code} /> : null}
+      <RequiredNote text={language?.text} />
       {children}
-      <Honeypot form={form} />
+      <Honeypot form={form} text={language?.text} />
     </form>
   )
 }

@@ -16,6 +16,9 @@ export interface SubmitMessages {
   preferErrorMessage: boolean
 }
 
+// In English, written out: an English page's script carries no other words. A translated page's
+// island gets its form's messages in its language as a prop (FormLanguage.submit, made by
+// formLanguage in templates/lib/forms.ts from the catalogue's `outcomes`).
 /** Product, granite and export enquiry forms, and the review form ("forms using the shared helper"). */
 export const SHARED_MESSAGES: SubmitMessages = {
   success: 'Form submitted successfully!',
@@ -24,7 +27,6 @@ export const SHARED_MESSAGES: SubmitMessages = {
   unexpected: 'Something went wrong while submitting.',
   preferErrorMessage: true,
 }
-
 export const QUICK_ENQUIRY_MESSAGES: SubmitMessages = {
   success: 'Form submitted successfully!',
   invalidJson: 'Server returned invalid response. Check server.js route or port.',
@@ -32,7 +34,6 @@ export const QUICK_ENQUIRY_MESSAGES: SubmitMessages = {
   unexpected: 'Something went wrong. Please check your connection or server.',
   preferErrorMessage: true,
 }
-
 /** The contact form reports through alerts; any exception reads the same fixed sentence. */
 export const CONTACT_MESSAGES: SubmitMessages = {
   success: 'Form submitted successfully!',
@@ -86,7 +87,7 @@ class SubmissionError extends Error {
 }
 
 /**
- * Sends `{ formType, formData, formToken }` as JSON and maps the reply to an outcome with the form's own texts.
+ * Sends `{ formType, formData, formToken, language }` as JSON (no language: English) and maps the reply to an outcome with the form's own texts.
  * Never throws; a failure is logged to the console (as the original forms did) and returned.
  */
 export async function submitForm(
@@ -95,6 +96,7 @@ export async function submitForm(
   messages: SubmitMessages = SHARED_MESSAGES,
   endpoint: string = SUBMIT_ENDPOINT,
   formToken?: string,
+  language?: string,
 ): Promise<SubmitOutcome> {
   // A preview has no enquiry service: say so, and send nothing (templates/lib/preview.ts).
   if (PREVIEW) return { ok: false, message: PREVIEW_FORM_MESSAGE, fieldErrors: {} }
@@ -102,8 +104,8 @@ export async function submitForm(
     const response = await fetch(endpoint, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      // JSON.stringify leaves out a formToken that is undefined.
-      body: JSON.stringify({ formType, formData, formToken }),
+      // JSON.stringify leaves out a formToken or language that is undefined.
+      body: JSON.stringify({ formType, formData, formToken, language }),
     })
     const text = await response.text()
     let reply: Reply

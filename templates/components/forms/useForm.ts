@@ -39,8 +39,10 @@ export function useForm<V extends Values>(options: {
   toFormData: (values: V) => Record<string, unknown>
   /** Called with the outcome after the form has updated itself (the contact form alerts here). */
   onOutcome?: (outcome: SubmitOutcome) => void
+  /** A translated page's language code, sent with the form; none for English. */
+  language?: string | undefined
 }): FormController<V> {
-  const { rules, formType, idPrefix, defaults, messages, toFormData, onOutcome } = options
+  const { rules, formType, idPrefix, defaults, messages, toFormData, onOutcome, language } = options
   const [values, setValues] = useState<V>(defaults)
   const [errors, setErrors] = useState<FieldErrors>({})
   const [status, setStatus] = useState<Status>({ kind: 'idle' })
@@ -133,7 +135,7 @@ export function useForm<V extends Values>(options: {
       busy.current = true
       // Send what the visitor typed (the server trims and checks again), not the parsed copy.
       void Promise.resolve(formToken.current)
-        .then((token) => submitForm(formType, formData, messages, SUBMIT_ENDPOINT, token))
+        .then((token) => submitForm(formType, formData, messages, SUBMIT_ENDPOINT, token, language))
         .then((outcome) => {
           busy.current = false
           if (outcome.ok) {
@@ -149,7 +151,7 @@ export function useForm<V extends Values>(options: {
           onOutcome?.(outcome)
         })
     },
-    [values, rules, formType, messages, toFormData, defaults, onOutcome],
+    [values, rules, formType, messages, toFormData, defaults, onOutcome, language],
   )
 
   return {

@@ -1,13 +1,13 @@
 import type { PageContextServer } from 'vike/types'
 import { GRANITE_PRODUCT_LABEL } from '../../../forms/contract.ts'
-import { productChoice } from '../../lib/forms.ts'
+import { formLanguage, productChoice } from '../../lib/forms.ts'
 import { pageHead } from '../../lib/head.ts'
 import { pageSite } from '../../lib/site.ts'
 import { organization } from '../../lib/structured.ts'
 import { homeTrail } from '../../lib/words.ts'
 
 export default function data(pageContext: PageContextServer) {
-  const { content, image } = pageSite(pageContext)
+  const { content, defaultContent, image } = pageSite(pageContext)
   const page = content.pages.contact
   const head = pageHead(page, {
     jsonLd: [
@@ -28,11 +28,12 @@ export default function data(pageContext: PageContextServer) {
     trail: homeTrail(content),
     ui: content.ui,
     form: {
-      productChoice: productChoice(content),
+      productChoice: productChoice(content, defaultContent),
       graniteLabel: granite?.enquiryLabel ?? granite?.menuLabel ?? GRANITE_PRODUCT_LABEL,
       graniteOptions: content.graniteShades.map((s) => s.name),
       idPrefix: 'contact',
       labelledBy: 'contact-form-heading',
+      language: formLanguage(content, 'contact'),
     },
   }
 }

@@ -1,14 +1,14 @@
 import type { PageContextServer } from 'vike/types'
 import { CAROUSEL_SIZES, type CarouselProps, PORTRAIT_MEDIA } from '../../components/Carousel.tsx'
 import { productCard } from '../../lib/cards.ts'
-import { productChoice } from '../../lib/forms.ts'
+import { countryChoice, formLanguage, productChoice } from '../../lib/forms.ts'
 import { type Head, lcpImage } from '../../lib/head.ts'
 import { pageSite } from '../../lib/site.ts'
 import { organization } from '../../lib/structured.ts'
 import { format, formatNumber } from '../../lib/words.ts'
 
 export default function data(pageContext: PageContextServer) {
-  const { content, image, socialImage } = pageSite(pageContext)
+  const { content, defaultContent, image, socialImage } = pageSite(pageContext)
   const { home, site, productBySlug, ui } = content
   const product = (slug: string) => productBySlug.get(slug)!
   const carousel: CarouselProps = {
@@ -57,7 +57,13 @@ export default function data(pageContext: PageContextServer) {
       intro: home.quickEnquiry.intro,
       image: image(home.quickEnquiry.image.src),
       alt: home.quickEnquiry.image.alt,
-      form: { productChoice: productChoice(content), countries: content.forms.countries, idPrefix: 'quick', labelledBy: 'quick-heading' },
+      form: {
+        productChoice: productChoice(content, defaultContent),
+        ...countryChoice(content, defaultContent),
+        idPrefix: 'quick',
+        labelledBy: 'quick-heading',
+        language: formLanguage(content, 'quickEnquiry'),
+      },
     },
     company: site.company,
     ui,

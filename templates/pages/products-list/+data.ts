@@ -1,13 +1,13 @@
 import type { PageContextServer } from 'vike/types'
 import { catalogueListPageCount, catalogueListPageOf, catalogueListPath, PRODUCTS_PER_PAGE } from '../../../content/catalogue-pages.ts'
 import { productCard } from '../../lib/cards.ts'
-import { enquiryFormProps, productChoice } from '../../lib/forms.ts'
+import { enquiryFormProps, formLanguage, productChoice } from '../../lib/forms.ts'
 import { pageHead } from '../../lib/head.ts'
 import { pageSite } from '../../lib/site.ts'
 import { format, formatNumber, homeTrail } from '../../lib/words.ts'
 
 export default function data(pageContext: PageContextServer) {
-  const { content, image } = pageSite(pageContext)
+  const { content, defaultContent, image } = pageSite(pageContext)
   const page = content.pages.products
   // A large catalogue is listed PRODUCTS_PER_PAGE cards at a time (content/catalogue-pages.ts).
   const pageCount = catalogueListPageCount(content.products.length)
@@ -75,7 +75,8 @@ export default function data(pageContext: PageContextServer) {
     enquiry: {
       ...enquiryFormProps(content, 'ExportEnquiry', 'export-heading'),
       variant: 'export' as const,
-      productChoice: productChoice(content),
+      productChoice: productChoice(content, defaultContent),
+      language: formLanguage(content, 'exportEnquiry'),
     },
   }
 }

@@ -1,12 +1,12 @@
 import type { PageContextServer } from 'vike/types'
-import { productChoice } from '../../lib/forms.ts'
+import { formLanguage, productChoice } from '../../lib/forms.ts'
 import { pageHead } from '../../lib/head.ts'
 import { pageSite, productMenu } from '../../lib/site.ts'
 import { summarise } from './rating.ts'
 import { formatDate, formatNumber, homeTrail, plural } from '../../lib/words.ts'
 
 export default function data(pageContext: PageContextServer) {
-  const { content } = pageSite(pageContext)
+  const { content, defaultContent } = pageSite(pageContext)
   const page = content.pages.reviews
   const head = pageHead(page)
   const words = content.ui.reviews
@@ -30,7 +30,12 @@ export default function data(pageContext: PageContextServer) {
       rating: (rating: number) => formatNumber(content, rating),
     },
     products: productMenu(content),
-    form: { productChoice: productChoice(content), idPrefix: 'review', labelledBy: 'review-form-heading' },
+    form: {
+      productChoice: productChoice(content, defaultContent),
+      idPrefix: 'review',
+      labelledBy: 'review-form-heading',
+      language: formLanguage(content, 'review'),
+    },
   }
 }
 

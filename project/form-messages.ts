@@ -1,0 +1,173 @@
+// The words of the forms' checks and of the enquiry service's answers to a form's mistakes, in one
+// language. The English ones are built in here, so the server and the browser's rules work with a
+// build that carries no translations; each other language comes from the interface catalogue
+// (content/interface.yaml's `forms:` section, translated in interface.<lang>.yaml), through the
+// build's site manifest (project/site-manifest.ts) to the server, and through the pages' island
+// props to the browser. Named placeholders in braces ({field}, {max}, {fields}) are filled in by
+// fillIn(). No zod here: the browser's form code may import this file.
+
+/** The names a message gives a field: `prompt` inside a sentence ("Please enter {field}."),
+ * `subject` at the start of one ("{Field} must be at most 100 characters."). */
+export interface FieldName {
+  prompt: string
+  subject: string
+}
+
+/** The fields the checks name, by key (forms/schemas.ts). */
+export const MESSAGE_FIELDS = [
+  'name',
+  'quantity',
+  'container',
+  'requirement',
+  'product',
+  'productBought',
+  'country',
+  'message',
+  'granite',
+  'details',
+  'company',
+  'designation',
+  'review',
+] as const
+export type MessageField = (typeof MESSAGE_FIELDS)[number]
+
+export interface FormChecks {
+  /** An empty text field: "Please enter {field}." */
+  enter: string
+  /** An empty choice, or a product outside the catalogue: "Please choose {field}." */
+  choose: string
+  tooLong: string
+  brokenCharacter: string
+  controlCharacters: string
+  notText: string
+  emailMissing: string
+  emailTooLong: string
+  emailCharacters: string
+  emailInvalid: string
+  countryCode: string
+  mobileMissing: string
+  mobileDigits: string
+  mobileTooLong: string
+  mobileDigitsOnly: string
+  honeypot: string
+  rating: string
+  likes: string
+  purpose: string
+  granite: string
+}
+
+/** What the server answers besides a field's own message. */
+export interface ServerAnswers {
+  /** The summary of a refused form with one field to fix: "Please check this field: {fields}." */
+  checkField: string
+  /** ... with several: "Please check these fields: {fields}." ({fields}: their labels joined by ", "). */
+  checkFields: string
+  /** The link of the problem page (JavaScript off) back to the form. */
+  backToForm: string
+  /** The JSON answer to an enquiry that was received. */
+  received: string
+  /** ... to a review, which waits for moderation. */
+  reviewReceived: string
+  /** Field → its label in the summary and on the problem page. */
+  fieldLabels: Record<string, string>
+}
+
+export interface FormMessages {
+  fields: Record<MessageField, FieldName>
+  checks: FormChecks
+  server: ServerAnswers
+}
+
+export const ENGLISH_FORM_MESSAGES: FormMessages = {
+  fields: {
+    name: { prompt: 'your name', subject: 'Name' },
+    quantity: { prompt: 'estimated quantity', subject: 'Estimated quantity' },
+    container: { prompt: 'container', subject: 'Container' },
+    requirement: { prompt: 'your requirement', subject: 'Requirement' },
+    product: { prompt: 'the product you are interested in', subject: 'Product you are interested in' },
+    productBought: { prompt: 'the product you bought', subject: 'Product you bought' },
+    country: { prompt: 'your country', subject: 'Country' },
+    message: { prompt: 'your message', subject: 'Message' },
+    granite: { prompt: 'granite category', subject: 'Granite category' },
+    details: { prompt: 'your enquiry details', subject: 'Enquiry details' },
+    company: { prompt: 'company', subject: 'Company' },
+    designation: { prompt: 'designation', subject: 'Designation' },
+    review: { prompt: 'your review', subject: 'Review' },
+  },
+  checks: {
+    enter: 'Please enter {field}.',
+    choose: 'Please choose {field}.',
+    tooLong: '{Field} must be at most {max} characters.',
+    brokenCharacter: '{Field} contains a broken character; please type it again.',
+    controlCharacters: '{Field} contains invisible or control characters that are not allowed.',
+    notText: '{Field} must be text.',
+    emailMissing: 'Please enter your e-mail address.',
+    emailTooLong: 'E-mail address must be at most {max} characters.',
+    emailCharacters: 'E-mail address contains invisible or control characters that are not allowed.',
+    emailInvalid: 'Please enter a valid e-mail address, such as name@company.com.',
+    countryCode: 'Please choose a country code.',
+    mobileMissing: 'Please enter your mobile number.',
+    mobileDigits: 'Please enter a mobile number of {min} to {max} digits.',
+    mobileTooLong: 'Mobile number must be at most {max} characters.',
+    mobileDigitsOnly: 'Please enter a mobile number using digits only.',
+    honeypot: 'Leave this field empty.',
+    rating: 'Please choose a rating from 1 to 5 stars.',
+    likes: 'Please choose from Response, Quality and Delivery.',
+    purpose: 'Please choose Reselling or End Use.',
+    granite: 'Please choose a granite category.',
+  },
+  server: {
+    checkField: 'Please check this field: {fields}.',
+    checkFields: 'Please check these fields: {fields}.',
+    backToForm: 'Back to the form',
+    received: 'Thank you. We have received your enquiry and will reply soon.',
+    reviewReceived: 'Thank you for your review. It will appear on the site once we have checked it.',
+    fieldLabels: {
+      product: 'Product',
+      granite: 'Granite category',
+      country: 'Country',
+      name: 'Name',
+      company: 'Company',
+      designation: 'Designation',
+      email: 'E-mail',
+      countryCode: 'Country code',
+      mobile: 'Mobile',
+      quantity: 'Estimated quantity',
+      container: 'Container',
+      purpose: 'Purpose',
+      requirement: 'Requirement',
+      message: 'Message',
+      details: 'Enquiry details',
+      rating: 'Rating',
+      likes: 'What they liked',
+      review: 'Review',
+      formType: 'Form type',
+      formData: 'Form data',
+    },
+  },
+}
+
+/** The message with each {name} replaced by its value; a placeholder without a value stays as written. */
+export function fillIn(message: string, values: Record<string, string | number>): string {
+  return message.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : whole))
+}
+
+/** A language's messages over the English ones: what a translation leaves out reads in English. */
+export function withEnglish(messages: DeepPartial<FormMessages> | undefined): FormMessages {
+  const en = ENGLISH_FORM_MESSAGES
+  if (messages === undefined) return en
+  const fields = Object.fromEntries(
+    MESSAGE_FIELDS.map((key) => [key, { ...en.fields[key], ...messages.fields?.[key] }]),
+  ) as FormMessages['fields']
+  return {
+    fields,
+    checks: { ...en.checks, ...messages.checks } as FormChecks,
+    server: {
+      ...en.server,
+      ...messages.server,
+      fieldLabels: { ...en.server.fieldLabels, ...messages.server?.fieldLabels } as Record<string, string>,
+    } as ServerAnswers,
+  }
+}
+
+export type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] }
