@@ -6,9 +6,14 @@ import { join } from 'node:path'
 import { checkContent } from '../content/check.ts'
 import { formatContent } from '../content/format-content.ts'
 import { formatProblems, githubAnnotations } from '../content/problems.ts'
+import { formatCoverage } from '../content/translation-coverage.ts'
 import { paths } from '../project/paths.ts'
 
-const { content, errors, warnings } = await checkContent({ dir: paths.contentDir, cacheFile: join(paths.cacheDir, 'content-check.json') })
+const { content, errors, warnings, coverage } = await checkContent({
+  dir: paths.contentDir,
+  cacheFile: join(paths.cacheDir, 'content-check.json'),
+  coverage: true,
+})
 
 if (process.env.GITHUB_ACTIONS === 'true') {
   const annotations = githubAnnotations([...errors, ...warnings])
@@ -32,6 +37,11 @@ if (unformatted.length > 0) {
     `Not in the editor's layout (run "npm run format:content", then check again):\n${unformatted.map((f) => `  ${f}`).join('\n')}\n`,
   )
   process.exitCode = 1
+}
+if (coverage) {
+  // Missing and outdated translations are warnings above (content/README.md, "Languages").
+  console.log(`Translations:\n${coverage.languages.map((l) => `  ${formatCoverage(l)}`).join('\n')}`)
+  for (const note of coverage.notes) console.log(`  ${note}`)
 }
 if (errors.length > 0 || !content) {
   console.error(`Content has ${errors.length} problem${errors.length === 1 ? '' : 's'} to fix:\n${formatProblems(errors)}`)
