@@ -20,6 +20,7 @@ import {
 import { MARKDOWN_MARKS } from '../content/canonical-markdown.ts'
 import { FRONTMATTER_FORMAT, SET_ONCE_WIDGET, YAML_FORMAT } from '../content/cms-names.ts'
 import type { Decap, Immutable } from './decap.ts'
+import { defaultLocalePaths, withDefaultLocalePaths } from './default-locale-paths.ts'
 import { fieldControl, readPicturesFrom } from './field-control.ts'
 import { pictureSourceFor } from './picture-source.ts'
 import { problemBox } from './problem-box.ts'
@@ -105,6 +106,31 @@ function wrapControls(cms: Decap): void {
   }
 }
 
+/**
+ * With the content in several languages (config.yml's `i18n`), the backend under another name that
+ * reads and writes the English files by their plain names (editor/default-locale-paths.ts).
+ */
+function withEnglishFilesPlain(cms: Decap, config: Record<string, unknown> & { collections: Collection[] }): Record<string, unknown> {
+  const i18n = config.i18n as { locales: string[]; default_locale: string } | undefined
+  const backend = config.backend as { name: string }
+  const original = cms.getBackend(backend.name)
+  if (!i18n || !original) return backend
+  const translated = config.collections as (Collection & { folder?: string; extension?: string; i18n?: unknown })[]
+  const folders = [...new Set(translated.filter((c) => c.i18n && c.folder).map((c) => c.folder!))]
+  const paths = defaultLocalePaths(folders, 'yaml', i18n.default_locale, i18n.locales)
+  const name = `${backend.name}-english-plain`
+  cms.registerBackend(
+    name,
+    class {
+      constructor(...args: unknown[]) {
+        // biome-ignore lint/correctness/noConstructorReturn: the instance is the wrapped backend's
+        return withDefaultLocalePaths(original!.init(...args), paths)
+      }
+    },
+  )
+  return { ...backend, name }
+}
+
 /** The live preview's content check, shown over the editor while the content has problems. */
 function watchProblems(): void {
   const box = problemBox('content-problems')
@@ -141,7 +167,8 @@ async function start(): Promise<void> {
   const pictures = pictureSourceFor(backend, String(config.media_folder ?? ''))
   if (pictures) readPicturesFrom(pictures)
   // The header's link to the site names it by its address (the editor is served by the site's own server).
-  cms.init({ config: { ...config, display_url: window.location.origin, load_config_file: false } })
+  const editing = withEnglishFilesPlain(cms, config)
+  cms.init({ config: { ...config, backend: editing, display_url: window.location.origin, load_config_file: false } })
   if (backend.name === 'github') {
     const github = config.backend as { repo: string; branch?: string; api_root?: string }
     watchPullRequestChecks({

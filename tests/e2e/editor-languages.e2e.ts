@@ -75,11 +75,14 @@ describe('npm run edit: a product translated into Arabic', () => {
       throw new Error(`${(error as Error).message}\n${copy.editor.output().slice(-3000)}`)
     }
 
-    // The translation file holds the translated field only; the English file and the other languages are untouched.
+    // The translation file holds the translated field only; the English file (written again by the
+    // same save, with the same bytes) and the other languages are untouched.
+    await expect
+      .poll(() => copy.git('status', '--porcelain', '--', 'content').trim(), { timeout: 20_000 })
+      .toBe(`?? content/products/${slug}.ar.yaml`)
+    expect(readFileSync(file(`content/products/${slug}.yaml`), 'utf8')).toBe(englishBefore)
     const written = readFileSync(file(`content/products/${slug}.ar.yaml`), 'utf8')
     expect(parse(written)).toEqual({ name: ARABIC_NAME })
-    expect(readFileSync(file(`content/products/${slug}.yaml`), 'utf8')).toBe(englishBefore)
-    expect(copy.git('status', '--porcelain', '--', 'content').trim()).toBe(`?? content/products/${slug}.ar.yaml`)
 
     // What the loader reads from it: no problem, and the Arabic product page has the Arabic name.
     const reading = readContent(file('content'))
