@@ -59,7 +59,13 @@ function registerFormats(cms: Decap, collections: Collection[]): void {
   const orderFor = orderLookup(collections)
   cms.registerCustomFormat(YAML_FORMAT, 'yaml', {
     fromFile: (text) => parseYaml(text) ?? {},
-    toFile: (data, sortedKeys) => canonicalYaml(data, orderFor(sortedKeys)),
+    // Nothing to write (a language never opened: Decap still hands its empty data over) is no file:
+    // Decap writes no file for an empty text, so no clove.zh.yaml holding `{}` appears beside clove.ar.yaml.
+    toFile: (data, sortedKeys) => {
+      const text = canonicalYaml(data, orderFor(sortedKeys))
+      const written = parseYaml(text)
+      return written && typeof written === 'object' && Object.keys(written).length === 0 ? '' : text
+    },
   })
   cms.registerCustomFormat(FRONTMATTER_FORMAT, 'mdx', {
     fromFile: (text) => parseFrontmatter(text),

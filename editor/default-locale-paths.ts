@@ -62,6 +62,18 @@ function mapPaths(value: unknown, map: (s: string) => string): unknown {
   return value
 }
 
+/**
+ * A save without the files of the languages that have nothing to write: the editor's YAML format
+ * writes no text for empty data (editor/cms-setup.ts), and the Decap bundled here (3.16) still hands
+ * such a file over, which would put an empty clove.zh.yaml beside the clove.ar.yaml being saved.
+ */
+function withoutEmptyFiles(args: unknown[]): unknown[] {
+  const [entry, ...rest] = args
+  if (!isPlain(entry) || !Array.isArray(entry.dataFiles)) return args
+  const dataFiles = entry.dataFiles.filter((f) => !(isPlain(f) && f.raw === ''))
+  return [{ ...entry, dataFiles }, ...rest]
+}
+
 /** A backend instance whose every method speaks Decap's names outside and the files' names inside. */
 export function withDefaultLocalePaths<T extends object>(backend: T, paths: DefaultLocalePaths): T {
   return new Proxy(backend, {
@@ -69,10 +81,8 @@ export function withDefaultLocalePaths<T extends object>(backend: T, paths: Defa
       const value = Reflect.get(target, key, target) as unknown
       if (typeof value !== 'function') return value
       return (...args: unknown[]) => {
-        const result = (value as (...a: unknown[]) => unknown).apply(
-          target,
-          args.map((a) => mapStrings(a, paths.toFile)),
-        )
+        const mapped = args.map((a) => mapStrings(a, paths.toFile))
+        const result = (value as (...a: unknown[]) => unknown).apply(target, key === 'persistEntry' ? withoutEmptyFiles(mapped) : mapped)
         return result instanceof Promise ? result.then((r) => mapPaths(r, paths.toDecap)) : mapPaths(result, paths.toDecap)
       }
     },

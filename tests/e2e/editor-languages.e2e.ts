@@ -18,6 +18,7 @@ const ARABIC_NAME = 'قرنفل'
 let copy: EditorCopy
 let browser: Browser
 let page: Page
+const consoleErrors: string[] = []
 
 const file = (path: string) => join(copy.projectDir, path)
 
@@ -26,6 +27,8 @@ beforeAll(async () => {
   browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
   page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
   page.setDefaultTimeout(20_000)
+  page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()))
+  page.on('pageerror', (e) => consoleErrors.push(String(e)))
   await page.goto(`${copy.origin}/admin/`)
   await page.getByRole('button', { name: /login/i }).click({ timeout: 60_000 })
   await page.getByText('Spice and agro products').first().waitFor()
@@ -72,14 +75,24 @@ describe('npm run edit: a product translated into Arabic', () => {
       await expect.poll(() => existsSync(file(`content/products/${slug}.ar.yaml`)), { timeout: 20_000 }).toBe(true)
     } catch (error) {
       await page.screenshot({ path: join(root, '.cache', 'editor-1440-arabic-not-written.png') })
-      throw new Error(`${(error as Error).message}\n${copy.editor.output().slice(-3000)}`)
+      throw new Error(`${(error as Error).message}\n${consoleErrors.join('\n')}\n${copy.editor.output().slice(-3000)}`)
     }
 
     // The translation file holds the translated field only; the English file (written again by the
     // same save, with the same bytes) and the other languages are untouched.
-    await expect
-      .poll(() => copy.git('status', '--porcelain', '--', 'content').trim(), { timeout: 20_000 })
-      .toBe(`?? content/products/${slug}.ar.yaml`)
+    const others = () =>
+      ['zh', 'es']
+        .map((code) => file(`content/products/${slug}.${code}.yaml`))
+        .filter((f) => existsSync(f))
+        .map((f) => `${f}:\n${readFileSync(f, 'utf8')}`)
+        .join('\n')
+    try {
+      await expect
+        .poll(() => copy.git('status', '--porcelain', '--', 'content').trim(), { timeout: 20_000 })
+        .toBe(`?? content/products/${slug}.ar.yaml`)
+    } catch (error) {
+      throw new Error(`${(error as Error).message}\n${others()}`)
+    }
     expect(readFileSync(file(`content/products/${slug}.yaml`), 'utf8')).toBe(englishBefore)
     const written = readFileSync(file(`content/products/${slug}.ar.yaml`), 'utf8')
     expect(parse(written)).toEqual({ name: ARABIC_NAME })
