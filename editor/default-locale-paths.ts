@@ -64,13 +64,14 @@ function mapPaths(value: unknown, map: (s: string) => string): unknown {
 
 /**
  * A save without the files of the languages that have nothing to write: the editor's YAML format
- * writes no text for empty data (editor/cms-setup.ts), and the Decap bundled here (3.16) still hands
- * such a file over, which would put an empty clove.zh.yaml beside the clove.ar.yaml being saved.
+ * writes no text for empty data (editor/cms-setup.ts), and Decap still hands such a file over (with
+ * the newline it ends every file with), which would put an empty clove.zh.yaml beside the clove.ar.yaml being saved.
  */
 function withoutEmptyFiles(args: unknown[]): unknown[] {
   const [entry, ...rest] = args
   if (!isPlain(entry) || !Array.isArray(entry.dataFiles)) return args
-  const dataFiles = entry.dataFiles.filter((f) => !(isPlain(f) && f.raw === ''))
+  // Decap ends every file's text with a newline: an empty one arrives as "\n".
+  const dataFiles = entry.dataFiles.filter((f) => !(isPlain(f) && typeof f.raw === 'string' && f.raw.trim() === ''))
   return [{ ...entry, dataFiles }, ...rest]
 }
 

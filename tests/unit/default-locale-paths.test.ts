@@ -56,7 +56,8 @@ describe('names of the English files', () => {
         dataFiles: [
           { path: 'content/products/clove.en.yaml', raw: 'name: Clove\n' },
           { path: 'content/products/clove.ar.yaml', raw: 'name: قرنفل\n' },
-          { path: 'content/products/clove.zh.yaml', raw: '' },
+          { path: 'content/products/clove.zh.yaml', raw: '\n' },
+          { path: 'content/products/clove.es.yaml', raw: '' },
         ],
         assets: [file],
       },
