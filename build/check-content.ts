@@ -38,11 +38,6 @@ if (unformatted.length > 0) {
   )
   process.exitCode = 1
 }
-if (coverage) {
-  // Missing and outdated translations are warnings above (content/README.md, "Languages").
-  console.log(`Translations:\n${coverage.languages.map((l) => `  ${formatCoverage(l)}`).join('\n')}`)
-  for (const note of coverage.notes) console.log(`  ${note}`)
-}
 if (errors.length > 0 || !content) {
   console.error(`Content has ${errors.length} problem${errors.length === 1 ? '' : 's'} to fix:\n${formatProblems(errors)}`)
   process.exitCode = 1
@@ -52,4 +47,9 @@ if (errors.length > 0 || !content) {
     `Content is valid: ${content.products.length} products, ${content.graniteShades.length} granite shades, ` +
       `${content.reviews.reviews.length} reviews, ${content.legal.length} legal texts, ${content.routes.length} pages and ${aliases} alias addresses.`,
   )
+  if (coverage) {
+    // Missing and outdated translations are among the warnings above (content/README.md, "Languages").
+    console.log(`Translations:\n${coverage.languages.map((l) => `  ${formatCoverage(l)}`).join('\n')}`)
+    for (const note of coverage.notes) console.log(`  ${note}`)
+  }
 }
