@@ -181,7 +181,9 @@ function table(schema: JsonSchema): string {
   const walk = (node: JsonSchema, prefix: string) => {
     for (const [key, field] of Object.entries(node.properties ?? {})) {
       const path = `${prefix}${key}`
-      rows.push(`| \`${path}\` | ${valueKind(field)} | ${(field.description ?? '').replace(/\|/g, '\\|')} |`)
+      // Translated fields say so: their words go in the translation files (content/README.md, "Languages").
+      const translated = field.translate === true || field.items?.translate === true ? ', translated' : ''
+      rows.push(`| \`${path}\` | ${valueKind(field)}${translated} | ${(field.description ?? '').replace(/\|/g, '\\|')} |`)
       if (field.properties) walk(field, `${path}.`)
       if (field.items?.properties) walk(field.items, `${path}.`)
     }
