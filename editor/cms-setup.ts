@@ -173,6 +173,10 @@ async function start(): Promise<void> {
   const pictures = pictureSourceFor(backend, String(config.media_folder ?? ''))
   if (pictures) readPicturesFrom(pictures)
   // The header's link to the site names it by its address (the editor is served by the site's own server).
+  // Decap opens the second language beside the English unless told otherwise (its preference
+  // cms.right-pane, in the browser's storage): the editor opens as it always has, English only, and
+  // its "Toggle i18n" button shows the other languages beside it (Decap then remembers the choice).
+  if (config.i18n && localStorage.getItem('cms.right-pane') === null) localStorage.setItem('cms.right-pane', 'none')
   const editing = withEnglishFilesPlain(cms, config)
   cms.init({ config: { ...config, backend: editing, display_url: window.location.origin, load_config_file: false } })
   if (backend.name === 'github') {

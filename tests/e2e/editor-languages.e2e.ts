@@ -47,11 +47,12 @@ describe('npm run edit: a product translated into Arabic', () => {
 
     await page.goto(`${copy.origin}/admin/#/collections/products/entries/${slug}`)
     await page.getByText('Writing in EN').first().waitFor()
-    // Side by side: the English on the left, the first other language of site.yaml (Arabic) on the
-    // right; the editor opens so unless the pane was switched off, which its toggle undoes.
+    // The editor opens in English only, as before; its i18n toggle shows the first other language
+    // of site.yaml (Arabic) beside it.
     const toggle = page.getByTitle('Toggle i18n')
     await toggle.waitFor()
-    if ((await page.getByText('Writing in AR').count()) === 0) await toggle.click()
+    expect(await page.getByText('Writing in AR').count()).toBe(0)
+    await toggle.click()
     await page.getByText('Writing in AR').first().waitFor()
     const arabic = page
       .locator('div')
