@@ -134,6 +134,22 @@ async function gitState(dir: string): Promise<'ok' | string> {
   }
 }
 
+/** Runs at most `n` of the tasks given to it at once. */
+function limited(n: number): <T>(task: () => Promise<T>) => Promise<T> {
+  let running = 0
+  const waiting: (() => void)[] = []
+  return async (task) => {
+    if (running >= n) await new Promise<void>((resolve) => waiting.push(resolve))
+    running++
+    try {
+      return await task()
+    } finally {
+      running--
+      waiting.shift()?.()
+    }
+  }
+}
+
 /** Seconds since 1970 each line of a file was last committed (1-based); lines not committed yet: `now`. */
 async function blame(file: string, now: Date): Promise<(line: number) => number> {
   const current = Math.floor(now.getTime() / 1000)
@@ -185,8 +201,14 @@ async function outdated(
   const warnings: Problem[] = []
   const blames = new Map<string, Promise<(line: number) => number>>()
   const absolute = (shown: string) => join(paths.root, shown)
+  // A few git processes at a time, not one per file at once (about a hundred with every language translated).
+  const queue = limited(4)
   const blameOf = (shown: string) => {
-    if (!blames.has(shown)) blames.set(shown, blame(absolute(shown), now))
+    if (!blames.has(shown))
+      blames.set(
+        shown,
+        queue(() => blame(absolute(shown), now)),
+      )
     return blames.get(shown)!
   }
   const texts = new Map<string, string>()
