@@ -19,6 +19,7 @@ import {
   SHADE_SLUG,
   siteSchema,
 } from './schema.ts'
+import { interfaceSchema } from './interface-schema.ts'
 
 /** One file, e.g. site.yaml: a "Site settings" entry in the editor. */
 export interface FileCollection<S extends z.ZodType = z.ZodType> {
@@ -149,6 +150,7 @@ export const collections = {
   }),
   reviews: file('reviews', 'reviews.yaml', reviewsSchema, { label: 'Reviews and ratings' }),
   forms: file('forms', 'forms.yaml', formsSchema, { label: 'Enquiry form choices' }),
+  ui: file('ui', 'interface.yaml', interfaceSchema, { label: 'Interface words (buttons, headings, notices)' }),
   legal: frontMatter('legal', 'legal', legalSchema, {
     lists: [
       {

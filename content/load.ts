@@ -342,6 +342,7 @@ function siteContent(
     pages: read(data.pages),
     reviews: read(data.reviews),
     forms: read(data.forms),
+    ui: read(data.ui),
     legal: data.legal.entries.map(({ slug, data: meta }) => ({ id: slug, meta, file: `${collections.legal.folder}/${slug}.mdx` })),
     routes,
   })

@@ -15,6 +15,7 @@ import type {
   Reviews,
   Site,
 } from './schema.ts'
+import type { Interface } from './interface-schema.ts'
 
 export type PageKind =
   | 'home'
@@ -79,6 +80,8 @@ export interface SiteContent {
   pages: Pages
   reviews: Reviews
   forms: Forms
+  /** The interface words of the pages (content/interface.yaml): buttons, fixed headings, labels read aloud. */
+  ui: Interface
   legal: LegalPage[]
   routes: RouteEntry[]
   /** Canonical paths and aliases, each to the page it shows. */

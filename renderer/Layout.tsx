@@ -7,7 +7,7 @@ import { type PageSite, productMenu } from '../templates/lib/site.ts'
 
 /** Header, main landmark and footer around every page; on a preview build, the preview banner. */
 export function Layout({ site: { content, image }, currentPath, children }: { site: PageSite; currentPath: string; children: ReactNode }) {
-  const { site, navigation, pages } = content
+  const { site, navigation, pages, ui } = content
   const logo = image(site.logo.src)
   const products = productMenu(content)
   return (
@@ -19,6 +19,7 @@ export function Layout({ site: { content, image }, currentPath, children }: { si
         links={navigation.header}
         productsPath={pages.products.path}
         products={products}
+        words={ui.header}
       />
       <main id="main" tabIndex={-1}>
         {children}
@@ -29,6 +30,7 @@ export function Layout({ site: { content, image }, currentPath, children }: { si
         products={products}
         legalLinks={navigation.footerLegal}
         year={new Date().getFullYear()}
+        words={ui.footer}
       />
       {PREVIEW && <PreviewBanner />}
     </>

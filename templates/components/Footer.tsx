@@ -1,4 +1,6 @@
+import type { Interface } from '../../content/interface-schema.ts'
 import type { NavItem, Site } from '../../content/schema.ts'
+import { fill, format } from '../lib/words.ts'
 import { Icon } from './Icon.tsx'
 
 export interface FooterProps {
@@ -7,9 +9,11 @@ export interface FooterProps {
   products: NavItem[]
   legalLinks: NavItem[]
   year: number
+  /** Its words (content/interface.yaml). */
+  words: Interface['footer']
 }
 
-export function Footer({ site, quickLinks, products, legalLinks, year }: FooterProps) {
+export function Footer({ site, quickLinks, products, legalLinks, year, words }: FooterProps) {
   const { company, contact, social } = site
   return (
     <footer className="site-footer">
@@ -23,7 +27,7 @@ export function Footer({ site, quickLinks, products, legalLinks, year }: FooterP
             {social.map((s) => (
               <li key={s.network}>
                 <a href={s.url} rel="noopener noreferrer" target="_blank">
-                  <Icon name={s.network} label={`${s.label} (opens in a new tab)`} />
+                  <Icon name={s.network} label={format(words.socialLink, { network: s.label })} />
                 </a>
               </li>
             ))}
@@ -31,7 +35,7 @@ export function Footer({ site, quickLinks, products, legalLinks, year }: FooterP
         </section>
         <nav aria-labelledby="footer-quick">
           <h2 id="footer-quick" className="footer-heading">
-            Quick Links
+            {words.quickLinks}
           </h2>
           <ul className="footer-links">
             {quickLinks.map((l) => (
@@ -43,7 +47,7 @@ export function Footer({ site, quickLinks, products, legalLinks, year }: FooterP
         </nav>
         <nav aria-labelledby="footer-products">
           <h2 id="footer-products" className="footer-heading">
-            Our Products
+            {words.products}
           </h2>
           <ul className="footer-links">
             {products.map((l) => (
@@ -55,7 +59,7 @@ export function Footer({ site, quickLinks, products, legalLinks, year }: FooterP
         </nav>
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact" className="footer-heading">
-            Contact
+            {words.contact}
           </h2>
           {/* Phone numbers and the e-mail address read left to right on a right-to-left page too. */}
           <ul className="footer-contact">
@@ -75,18 +79,14 @@ export function Footer({ site, quickLinks, products, legalLinks, year }: FooterP
             </li>
             <li>
               <Icon name="pin" />
-              <span>
-                {company.offices.join(' · ')}, {company.address.country}
-              </span>
+              <span>{fill(words.place, { offices: company.offices.join(' · '), country: company.address.country })}</span>
             </li>
           </ul>
         </section>
       </div>
       <div className="footer-bottom">
         <div className="container footer-bottom-bar">
-          <p>
-            © {year} {company.name}. All rights reserved.
-          </p>
+          <p>{fill(words.copyright, { year, company: company.name })}</p>
           <ul className="footer-legal">
             {legalLinks.map((l) => (
               <li key={l.path}>

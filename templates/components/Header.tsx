@@ -1,8 +1,9 @@
 // The fixed site header. Works with no JavaScript: the desktop Products menu opens on hover or
 // keyboard focus and closes 250 ms after the pointer leaves (CSS transition delay); the phone menu
 // is a <details> disclosure with a nested Products disclosure.
+import type { Interface } from '../../content/interface-schema.ts'
 import type { NavItem } from '../../content/schema.ts'
-import { ALL_PRODUCTS } from '../lib/menu.ts'
+import { format } from '../lib/words.ts'
 import { Icon } from './Icon.tsx'
 
 export interface HeaderProps {
@@ -13,6 +14,8 @@ export interface HeaderProps {
   /** The link that opens the product menu, and the products in it (the first few and "All products", past a number). */
   productsPath: string
   products: NavItem[]
+  /** Its words (content/interface.yaml). */
+  words: Interface['header']
 }
 
 export function isActive(linkPath: string, currentPath: string, productsPath: string): boolean {
@@ -20,21 +23,27 @@ export function isActive(linkPath: string, currentPath: string, productsPath: st
   return linkPath === currentPath
 }
 
-export function Header({ currentPath, siteName, logo, links, productsPath, products }: HeaderProps) {
+export function Header({ currentPath, siteName, logo, links, productsPath, products, words }: HeaderProps) {
   const current = (path: string) => (isActive(path, currentPath, productsPath) ? 'page' : undefined)
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to main content
+        {words.skipLink}
       </a>
       <header className="site-header">
         <div className="container header-bar">
           <a className="brand" href="/">
             {/* Low: on a slow line the page's main picture goes first; the logo (2 KB, its box held by
                 width and height) follows a moment later. */}
-            <img src={logo.url} width={logo.width} height={logo.height} alt={`${siteName} — home`} fetchPriority="low" />
+            <img
+              src={logo.url}
+              width={logo.width}
+              height={logo.height}
+              alt={format(words.logoAlt, { company: siteName })}
+              fetchPriority="low"
+            />
           </a>
-          <nav className="nav-desktop" aria-label="Main">
+          <nav className="nav-desktop" aria-label={words.mainMenu}>
             <ul className="nav-links">
               {links.map((link) =>
                 link.path === productsPath ? (
@@ -58,9 +67,9 @@ export function Header({ currentPath, siteName, logo, links, productsPath, produ
           <details className="nav-mobile">
             <summary>
               <Icon name="menu" />
-              <span>Menu</span>
+              <span>{words.menuButton}</span>
             </summary>
-            <nav aria-label="Main" className="nav-mobile-panel">
+            <nav aria-label={words.mainMenu} className="nav-mobile-panel">
               <ul>
                 {links.map((link) =>
                   link.path === productsPath ? (
@@ -71,7 +80,7 @@ export function Header({ currentPath, siteName, logo, links, productsPath, produ
                           <Icon name="chevronDown" className="icon-sm" />
                         </summary>
                         <LinkList
-                          links={[{ name: ALL_PRODUCTS, path: link.path }, ...products.filter((p) => p.path !== link.path)]}
+                          links={[{ name: words.allProducts, path: link.path }, ...products.filter((p) => p.path !== link.path)]}
                           currentPath={currentPath}
                         />
                       </details>

@@ -9,11 +9,17 @@ export interface Crumb {
   path: string
 }
 
-export function Breadcrumbs({ trail, current }: { trail: Crumb[]; current: string }) {
+/** The links above a page's heading, with the name screen readers give them (content.ui.breadcrumbs.label). */
+export interface Trail {
+  label: string
+  crumbs: Crumb[]
+}
+
+export function Breadcrumbs({ trail, current }: { trail: Trail; current: string }) {
   return (
-    <nav aria-label="Breadcrumb" className="breadcrumbs">
+    <nav aria-label={trail.label} className="breadcrumbs">
       <ol>
-        {trail.map((c) => (
+        {trail.crumbs.map((c) => (
           <li key={c.path}>
             <a href={c.path}>{c.name}</a>
           </li>
@@ -24,7 +30,7 @@ export function Breadcrumbs({ trail, current }: { trail: Crumb[]; current: strin
   )
 }
 
-export function PageHero({ heading, intro, trail, children }: { heading: string; intro?: string; trail?: Crumb[]; children?: ReactNode }) {
+export function PageHero({ heading, intro, trail, children }: { heading: string; intro?: string; trail?: Trail; children?: ReactNode }) {
   return (
     <section className="page-hero">
       <div className="container">
@@ -144,14 +150,26 @@ export function SpecTable({ caption, rows }: { caption: string; rows: { label: s
 }
 
 /** 'Request to Call' and 'Send Enquiry': a telephone link and a mail link with the subject filled in. */
-export function ContactButtons({ tel, email, subject }: { tel: string; email: string; subject: string }) {
+export function ContactButtons({
+  tel,
+  email,
+  subject,
+  words,
+}: {
+  tel: string
+  email: string
+  subject: string
+  words: { requestCall: string; sendEnquiry: string }
+}) {
   return (
     <div className="button-row">
       <a className="button" href={`tel:${tel}`}>
-        <Icon name="phone" /> Request to Call
+        <Icon name="phone" />
+        {` ${words.requestCall}`}
       </a>
       <a className="button button-outline" href={`mailto:${email}?subject=${encodeURIComponent(subject)}`}>
-        <Icon name="mail" /> Send Enquiry
+        <Icon name="mail" />
+        {` ${words.sendEnquiry}`}
       </a>
     </div>
   )

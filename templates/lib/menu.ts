@@ -5,9 +5,9 @@
 import type { NavItem } from '../../content/schema.ts'
 
 export const MENU_PRODUCTS = 10
-export const ALL_PRODUCTS = 'All products'
 
-export function productMenuOf(products: NavItem[], allProductsPath: string): NavItem[] {
+/** The first MENU_PRODUCTS, then a link named `allProducts` (content.ui.header.allProducts) to them all. */
+export function productMenuOf(products: NavItem[], allProducts: NavItem): NavItem[] {
   if (products.length <= MENU_PRODUCTS) return products
-  return [...products.slice(0, MENU_PRODUCTS), { name: ALL_PRODUCTS, path: allProductsPath }]
+  return [...products.slice(0, MENU_PRODUCTS), allProducts]
 }

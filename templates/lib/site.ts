@@ -80,5 +80,5 @@ export function productLinks(content: SiteContent): NavItem[] {
 
 /** The products of the header, footer and sidebar menus (templates/lib/menu.ts). */
 export function productMenu(content: SiteContent): NavItem[] {
-  return productMenuOf(productLinks(content), content.pages.products.path)
+  return productMenuOf(productLinks(content), { name: content.ui.header.allProducts, path: content.pages.products.path })
 }

@@ -36,7 +36,7 @@ export function organization(content: SiteContent, image: ImageOf): Json {
       telephone: p.tel,
       email: site.contact.email,
       contactType: 'sales',
-      areaServed: 'Worldwide',
+      areaServed: content.ui.structured.areaServed,
       availableLanguage: ['English', 'Hindi', 'Telugu'],
     })),
   }
@@ -96,6 +96,7 @@ export function breadcrumbJsonLd(content: SiteContent, trail: Crumb[], current: 
   }
 }
 
-export function productCategory(p: Product): string {
-  return p.kind === 'graniteCollection' ? 'Natural Stone > Granite' : 'Agricultural Products > Spices and Seeds'
+export function productCategory(content: SiteContent, p: Product): string {
+  const { structured } = content.ui
+  return p.kind === 'graniteCollection' ? structured.graniteCategory : structured.agroCategory
 }

@@ -10,9 +10,11 @@ import { type Browser, chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type BrowserScripts, pageWeights, scriptsInBrowser } from '../../tools/page-weights.ts'
 import { HTML_BUDGET, JS_BUDGET, KB } from './budget.ts'
-import { baseURL, client, wsEndpoint } from './site.ts'
+import { baseURL, checkedPages, client, wsEndpoint } from './site.ts'
 
-const weights = pageWeights(client)
+// Every English page, and one page of each kind in every other language (tests/quality/site.ts).
+const checked = new Set(checkedPages.map(([path]) => path))
+const weights = pageWeights(client).filter((w) => checked.has(w.path))
 const kb = (n: number) => `${(n / KB).toFixed(1)} KB`
 
 let browser: Browser

@@ -12,11 +12,12 @@ import { structuredDataTest } from 'structured-data-testing-tool'
 import { Google, SocialMedia } from 'structured-data-testing-tool/presets'
 import { describe, expect, test } from 'vitest'
 import { loadContent } from '../../content/load.ts'
+import { everyLanguage } from '../../content/site-content.ts'
 import { canonical, metaTags, parsePage, title } from '../support/html.ts'
 import { client, pages } from './site.ts'
 
-const content = loadContent()
-const origin = content.site.origin
+const english = loadContent()
+const origin = english.site.origin
 
 /** Every page with an address of its own: all but the not-found page, which answers any address. */
 const routes = pages.filter(([path]) => path !== '/404.html')
@@ -38,8 +39,9 @@ const REQUIRED = [
   'twitter:image:alt',
 ]
 
-/** A route's own picture where it has one, the company's otherwise. */
+/** A route's own picture where it has one, the company's otherwise, described in the page's language. */
 function expectedPicture(path: string): string {
+  const content = everyLanguage(english).find((c) => c.routes.some((r) => r.path === path || r.aliases.includes(path))) ?? english
   const route = content.routes.find((r) => r.path === path || r.aliases.includes(path))
   const product = content.products.find((p) => p.slug === route?.id)
   const shade = content.graniteShades.find((s) => s.slug === route?.id)
@@ -52,7 +54,8 @@ function expectedPicture(path: string): string {
 describe('share preview on every route', () => {
   test('every route is here, aliases included', () => {
     const paths = new Set(routes.map(([p]) => p))
-    for (const r of content.routes) for (const p of [r.path, ...r.aliases]) expect(paths.has(p), p).toBe(true)
+    for (const { routes } of everyLanguage(english))
+      for (const r of routes) for (const p of [r.path, ...r.aliases]) expect(paths.has(p), p).toBe(true)
   })
 
   test.each(routes)('%s: Open Graph and Twitter card tags, each once, from content', async (path, file) => {

@@ -1,6 +1,8 @@
 // What the quality checks share: the copy of the built site under test and its pages.
 import { join } from 'node:path'
 import { inject } from 'vitest'
+import { loadContent } from '../../content/load.ts'
+import { everyLanguage } from '../../content/site-content.ts'
 import { htmlPages } from '../../tools/page-weights.ts'
 
 export const distDir = inject('qualityDistDir')
@@ -8,5 +10,25 @@ export const client = join(distDir, 'client')
 export const baseURL = inject('qualityBaseURL')
 export const wsEndpoint = inject('qualityWsEndpoint')
 
-/** Every prerendered page as [site path, file]: routes, aliases, 404, thank-you and problem pages. */
+/** Every prerendered page as [site path, file], in every language: routes, aliases, 404, thank-you and problem pages. */
 export const pages = htmlPages(client)
+
+/**
+ * The pages the expensive checks open in a browser (axe, the JavaScript budget, the CSP, the HTML
+ * checker): every page of the default language, and in every other language one page of each kind
+ * (home, products list, product, granite collection, shade, about, contact, reviews, sitemap, legal,
+ * thank-you, problem, not-found). A kind's template is the same in every language; what a language
+ * changes (words, direction, lengths) shows on one page of each kind as on all of them.
+ */
+export const checkedPages: [string, string][] = (() => {
+  const content = loadContent()
+  const others = everyLanguage(content).slice(1)
+  const sampled = new Set<string>()
+  for (const language of others) {
+    const kinds = new Set<string>()
+    for (const route of language.routes) if (!kinds.has(route.kind)) kinds.add(route.kind) && sampled.add(route.path)
+    sampled.add(`/${language.language.code}/404.html`)
+  }
+  const folders = new Set(others.map((c) => c.language.code))
+  return pages.filter(([path]) => !folders.has(path.split('/')[1]!) || sampled.has(path))
+})()

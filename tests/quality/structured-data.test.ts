@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import sharp from 'sharp'
 import { describe, expect, test } from 'vitest'
 import { loadContent } from '../../content/load.ts'
+import { everyLanguage } from '../../content/site-content.ts'
 import { jsonLdTexts, meta as metaTag, parsePage } from '../support/html.ts'
 import { client, pages } from './site.ts'
 
@@ -133,10 +134,13 @@ function problems(data: Json, publishedPrices: boolean): string[] {
   return out
 }
 
+/** The addresses, in every language, of products whose content gives prices. */
 const pricedPaths = new Set(
-  content.routes
-    .filter((r) => content.agroProducts.some((p) => p.slug === r.id && 'grades' in p && p.grades?.items.length))
-    .flatMap((r) => [r.path, ...r.aliases]),
+  everyLanguage(content).flatMap((c) =>
+    c.routes
+      .filter((r) => c.agroProducts.some((p) => p.slug === r.id && 'grades' in p && p.grades?.items.length))
+      .flatMap((r) => [r.path, ...r.aliases]),
+  ),
 )
 
 describe('structured data', () => {
@@ -153,7 +157,9 @@ describe('structured data', () => {
 
   test('each product and granite shade page has one Product, the home page an Organization', () => {
     const types = (path: string) => blocks(readFileSync(pages.find(([p]) => p === path)![1], 'utf8')).map((b) => b.data?.['@type'])
-    for (const r of content.routes.filter((r) => r.kind === 'product' || r.kind === 'graniteShade')) {
+    for (const r of everyLanguage(content)
+      .flatMap((c) => c.routes)
+      .filter((r) => r.kind === 'product' || r.kind === 'graniteShade')) {
       for (const path of [r.path, ...r.aliases])
         expect(
           types(path).filter((t) => t === 'Product'),

@@ -5,15 +5,19 @@ import { describe, expect, test } from 'vitest'
 import type { NavItem } from '../../content/schema.ts'
 import { Footer } from '../../templates/components/Footer.tsx'
 import { Header } from '../../templates/components/Header.tsx'
-import { ALL_PRODUCTS, MENU_PRODUCTS, productMenuOf } from '../../templates/lib/menu.ts'
+import { MENU_PRODUCTS, productMenuOf } from '../../templates/lib/menu.ts'
 import { loadContent } from '../../content/load.ts'
+
+const content = loadContent()
+const ALL_PRODUCTS = content.ui.header.allProducts
+const allProducts = { name: ALL_PRODUCTS, path: '/products' }
 
 const catalogue = (n: number): NavItem[] =>
   Array.from({ length: n }, (_, i) => ({ name: `Product ${String(i + 1).padStart(4, '0')}`, path: `/products/p${i + 1}` }))
 
 function layoutHtml(products: NavItem[]): string {
-  const { site, navigation } = loadContent()
-  const menu = productMenuOf(products, '/products')
+  const { site, navigation, ui } = content
+  const menu = productMenuOf(products, allProducts)
   return renderToString(
     <>
       <Header
@@ -23,21 +27,29 @@ function layoutHtml(products: NavItem[]): string {
         links={navigation.header}
         productsPath="/products"
         products={menu}
+        words={ui.header}
       />
-      <Footer site={site} quickLinks={navigation.footerQuickLinks} products={menu} legalLinks={navigation.footerLegal} year={2026} />
+      <Footer
+        site={site}
+        quickLinks={navigation.footerQuickLinks}
+        products={menu}
+        legalLinks={navigation.footerLegal}
+        year={2026}
+        words={ui.footer}
+      />
     </>,
   )
 }
 
 describe('product menus', () => {
   test('a small catalogue is listed whole, without an extra link', () => {
-    expect(productMenuOf(catalogue(8), '/products')).toEqual(catalogue(8))
-    expect(productMenuOf(catalogue(MENU_PRODUCTS), '/products')).toHaveLength(MENU_PRODUCTS)
+    expect(productMenuOf(catalogue(8), allProducts)).toEqual(catalogue(8))
+    expect(productMenuOf(catalogue(MENU_PRODUCTS), allProducts)).toHaveLength(MENU_PRODUCTS)
   })
 
   test('a large one: the first products in order, then All products', () => {
-    const menu = productMenuOf(catalogue(1000), '/products')
-    expect(menu).toEqual([...catalogue(MENU_PRODUCTS), { name: ALL_PRODUCTS, path: '/products' }])
+    const menu = productMenuOf(catalogue(1000), allProducts)
+    expect(menu).toEqual([...catalogue(MENU_PRODUCTS), allProducts])
   })
 
   test('header and footer are the same size at 100 and at 1000 products', () => {

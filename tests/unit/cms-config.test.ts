@@ -19,6 +19,7 @@ import {
   reviewsSchema,
   siteSchema,
 } from '../../content/schema.ts'
+import { interfaceSchema } from '../../content/interface-schema.ts'
 import { paths } from '../../project/paths.ts'
 import { type DecapValidate, decapWidgets, loadDecapValidator } from '../support/decap-config-schema.ts'
 
@@ -85,6 +86,7 @@ const cases: [string, z.ZodType, () => CmsField[]][] = [
   ['reviews.yaml', reviewsSchema, () => fileFields('reviews')],
   ['forms.yaml', formsSchema, () => fileFields('forms')],
   ['granite/_shared.yaml', graniteSharedSchema, () => fileFields('granite-shared')],
+  ['interface.yaml', interfaceSchema, () => fileFields('ui')],
 ]
 
 function find(fields: CmsField[], path: string[]): CmsField {

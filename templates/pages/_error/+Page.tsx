@@ -2,14 +2,14 @@ import { PageHero } from '../../components/blocks.tsx'
 import type { NotFoundData } from './not-found.ts'
 
 /** The 404 page: says what happened and offers the ways on. */
-export default function Page({ page, mainLinks, productLinks }: NotFoundData) {
+export default function Page({ page, mainLinks, productLinks, words }: NotFoundData) {
   return (
     <>
       <PageHero heading={page.heading} intro={page.intro} />
       <div className="section">
         <div className="container sitemap-grid">
           <nav aria-labelledby="nf-main" className="sitemap-group">
-            <h2 id="nf-main">Main pages</h2>
+            <h2 id="nf-main">{words.mainPages}</h2>
             <ul>
               {mainLinks.map((l) => (
                 <li key={l.path}>
@@ -19,7 +19,7 @@ export default function Page({ page, mainLinks, productLinks }: NotFoundData) {
             </ul>
           </nav>
           <nav aria-labelledby="nf-products" className="sitemap-group">
-            <h2 id="nf-products">Product pages</h2>
+            <h2 id="nf-products">{words.productPages}</h2>
             <ul>
               {productLinks.map((l) => (
                 <li key={l.path}>

@@ -12,7 +12,7 @@ export function notFoundData(content: SiteContent) {
     // No canonical link: the not-found page is served at whatever address was asked for.
     noindex: true,
   }
-  return { head, page, mainLinks: content.navigation.sitemapMain, productLinks: productMenu(content) }
+  return { head, page, mainLinks: content.navigation.sitemapMain, productLinks: productMenu(content), words: content.ui.notFound }
 }
 
 export type NotFoundData = ReturnType<typeof notFoundData>

@@ -1,21 +1,32 @@
 import { CardGrid, FactsGrid, PageHero } from '../../components/blocks.tsx'
-import { ALL_PRODUCTS } from '../../lib/menu.ts'
-import Story from '@content/about.mdx'
+import type { ComponentType } from 'react'
+import { fill } from '../../lib/words.ts'
 import type { Data } from './+data.ts'
 import './about.css'
 
-export default function Page({ page, site, facts, products, allProductsPath }: Data) {
+/** The story in each language: about.mdx, and its translations about.ar.mdx … (content/README.md, "Languages"). */
+const stories = import.meta.glob<{ default: ComponentType }>('@content/about*.mdx', { eager: true })
+function storyIn(language: string): ComponentType {
+  const file =
+    Object.keys(stories).find((key) => key.endsWith(`/about.${language}.mdx`)) ??
+    Object.keys(stories).find((key) => key.endsWith('/about.mdx'))
+  if (!file) throw new Error('content/about.mdx is missing')
+  return stories[file]!.default
+}
+
+export default function Page({ page, site, facts, products, allProductsPath, trail, ui, language }: Data) {
+  const Story = storyIn(language)
   return (
     <>
-      <PageHero heading={page.heading} intro={page.intro} trail={[{ name: 'Home', path: '/' }]} />
+      <PageHero heading={page.heading} intro={page.intro} trail={trail} />
       <section className="section" aria-labelledby="story-heading">
         <div className="container story-grid">
           <div className="prose">
-            <span className="eyebrow">Since {site.company.founded}</span>
+            <span className="eyebrow">{fill(ui.about.since, { year: site.company.founded })}</span>
             <h2 id="story-heading">{page.storyHeading}</h2>
             <Story />
           </div>
-          <ul className="stat-tiles" aria-label="The company in numbers">
+          <ul className="stat-tiles" aria-label={ui.about.numbers}>
             {site.stats.map((s) => (
               <li key={s.label}>
                 <strong>
@@ -59,11 +70,11 @@ export default function Page({ page, site, facts, products, allProductsPath }: D
       <section className="section section-alt" aria-labelledby="about-products-heading">
         <div className="container">
           <h2 id="about-products-heading">{page.productsHeading}</h2>
-          <CardGrid items={products} cta="View product" />
+          <CardGrid items={products} cta={ui.cards.viewProduct} />
           {allProductsPath && (
             <p className="button-row more-products">
               <a className="button button-outline" href={allProductsPath}>
-                {ALL_PRODUCTS}
+                {ui.header.allProducts}
               </a>
             </p>
           )}

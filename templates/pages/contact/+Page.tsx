@@ -6,11 +6,12 @@ import { Island } from '../../islands/Island.tsx'
 import type { Data } from './+data.ts'
 import './contact.css'
 
-export default function Page({ page, site, form }: Data) {
+export default function Page({ page, site, form, trail, ui }: Data) {
   const { company, contact } = site
+  const words = ui.contact
   return (
     <>
-      <PageHero heading={page.heading} intro={page.intro} trail={[{ name: 'Home', path: '/' }]} />
+      <PageHero heading={page.heading} intro={page.intro} trail={trail} />
       <section className="section">
         <div className="container contact-grid">
           <div className="contact-side">
@@ -20,18 +21,18 @@ export default function Page({ page, site, form }: Data) {
               {/* Phone numbers and the e-mail address read left to right on a right-to-left page too. */}
               <dl className="contact-details">
                 <div>
-                  <dt>Contact person</dt>
+                  <dt>{words.person}</dt>
                   <dd>{contact.person}</dd>
                 </div>
                 <div>
-                  <dt>Address</dt>
+                  <dt>{words.address}</dt>
                   <dd>
                     {company.address.locality}, {company.address.region}
                     {company.address.postalCode ? ` ${company.address.postalCode}` : ''}, {company.address.country}
                   </dd>
                 </div>
                 <div>
-                  <dt>Phone</dt>
+                  <dt>{words.phone}</dt>
                   <dd>
                     {contact.phones.map((p) => (
                       <a key={p.tel} href={`tel:${p.tel}`}>
@@ -41,7 +42,7 @@ export default function Page({ page, site, form }: Data) {
                   </dd>
                 </div>
                 <div>
-                  <dt>E-mail</dt>
+                  <dt>{words.email}</dt>
                   <dd>
                     <a href={`mailto:${contact.email}`}>
                       <Icon name="mail" /> <span dir="ltr">{contact.email}</span>
@@ -49,10 +50,10 @@ export default function Page({ page, site, form }: Data) {
                   </dd>
                 </div>
                 <div>
-                  <dt>Online store</dt>
+                  <dt>{words.onlineStore}</dt>
                   <dd>
                     <a href={contact.marketplace.url} rel="noopener noreferrer" target="_blank">
-                      <Icon name="store" /> {contact.marketplace.label} <span className="visually-hidden">(opens in a new tab)</span>
+                      <Icon name="store" /> {contact.marketplace.label} <span className="visually-hidden">{ui.a11y.newTab}</span>
                     </a>
                   </dd>
                 </div>

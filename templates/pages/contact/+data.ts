@@ -4,6 +4,7 @@ import { productChoice } from '../../lib/forms.ts'
 import { pageHead } from '../../lib/head.ts'
 import { pageSite } from '../../lib/site.ts'
 import { organization } from '../../lib/structured.ts'
+import { homeTrail } from '../../lib/words.ts'
 
 export default function data(pageContext: PageContextServer) {
   const { content, image } = pageSite(pageContext)
@@ -24,6 +25,8 @@ export default function data(pageContext: PageContextServer) {
     head,
     page,
     site: content.site,
+    trail: homeTrail(content),
+    ui: content.ui,
     form: {
       productChoice: productChoice(content),
       graniteLabel: granite?.enquiryLabel ?? granite?.menuLabel ?? GRANITE_PRODUCT_LABEL,

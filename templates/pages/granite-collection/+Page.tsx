@@ -1,14 +1,14 @@
 import { CardGrid, PageHero } from '../../components/blocks.tsx'
 import type { Data } from './+data.ts'
 
-export default function Page({ collection, trail, shades }: Data) {
+export default function Page({ collection, trail, shades, cta }: Data) {
   return (
     <>
       <PageHero heading={collection.heading} intro={collection.intro} trail={trail} />
       <section className="section" aria-labelledby="range-heading">
         <div className="container">
           <h2 id="range-heading">{collection.gridHeading}</h2>
-          <CardGrid items={shades} cta="View shade" leading />
+          <CardGrid items={shades} cta={cta} leading />
         </div>
       </section>
     </>

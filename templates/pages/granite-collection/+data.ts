@@ -9,9 +9,10 @@ import { breadcrumbJsonLd } from '../../lib/structured.ts'
 export default function data(pageContext: PageContextServer) {
   const { content, image, socialImage } = pageSite(pageContext)
   const collection = content.productBySlug.get(pageContext.routeParams.id ?? '') as GraniteCollection
+  const { breadcrumbs } = content.ui
   const trail = [
-    { name: 'Home', path: '/' },
-    { name: 'Products', path: content.pages.products.path },
+    { name: breadcrumbs.home, path: content.homePath },
+    { name: breadcrumbs.products, path: content.pages.products.path },
   ]
   const shades = content.graniteShades.map((s) => shadeCard(s, image))
   const head = pageHead(collection, {
@@ -34,7 +35,7 @@ export default function data(pageContext: PageContextServer) {
       },
     ],
   })
-  return { head, collection, trail, shades }
+  return { head, collection, trail: { label: breadcrumbs.label, crumbs: trail }, shades, cta: content.ui.cards.viewShade }
 }
 
 export type Data = ReturnType<typeof data>

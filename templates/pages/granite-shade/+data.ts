@@ -12,22 +12,24 @@ export default function data(pageContext: PageContextServer) {
   const shade = graniteShades.find((s) => s.slug === pageContext.routeParams.id)!
   const collection = content.products.find((p) => p.kind === 'graniteCollection')
   const picture = image(shade.image.src)
+  const { breadcrumbs } = content.ui
   const trail = [
-    { name: 'Home', path: '/' },
-    { name: 'Products', path: pages.products.path },
+    { name: breadcrumbs.home, path: content.homePath },
+    { name: breadcrumbs.products, path: pages.products.path },
     ...(collection ? [{ name: collection.menuLabel, path: collection.path }] : []),
   ]
   const head = pageHead(shade, {
     social: { type: 'product', image: socialImage(shade.image) },
     lcpImage: lcpImage(picture, PRODUCT_PHOTO_SIZES),
     geo: site.geo,
-    jsonLd: [productJsonLd(content, image, shade, 'Natural Stone > Granite'), breadcrumbJsonLd(content, trail, shade)],
+    jsonLd: [productJsonLd(content, image, shade, content.ui.structured.graniteCategory), breadcrumbJsonLd(content, trail, shade)],
   })
   return {
     head,
     shade,
     picture,
-    trail,
+    trail: { label: breadcrumbs.label, crumbs: trail },
+    ui: content.ui,
     specifications: [...shade.specifications, ...graniteShared.specifications],
     applications: graniteShared.applications,
     exploreHeading: graniteShared.exploreHeading,

@@ -4,19 +4,18 @@ import { QuickEnquiryForm } from '../../components/forms/QuickEnquiryForm.tsx'
 import '../../components/forms/forms.css'
 import { Picture } from '../../components/Picture.tsx'
 import { Island } from '../../islands/Island.tsx'
+import { fill } from '../../lib/words.ts'
 import type { Data } from './+data.ts'
 import './home.css'
 
-export default function Page({ carousel, latest, popular, quick, company }: Data) {
+export default function Page({ carousel, latest, popular, quick, company, ui }: Data) {
   return (
     <>
-      <h1 className="visually-hidden">
-        {company.name}: {company.tagline}
-      </h1>
+      <h1 className="visually-hidden">{fill(ui.home.heading, { company: company.name, tagline: company.tagline })}</h1>
       <Carousel {...carousel} />
 
-      <Showcase id="latest" eyebrow="New in our range" grid={latest} />
-      <Showcase id="popular" eyebrow="Most requested" grid={popular} alt />
+      <Showcase id="latest" eyebrow={ui.home.latestEyebrow} cta={ui.cards.viewProduct} grid={latest} />
+      <Showcase id="popular" eyebrow={ui.home.popularEyebrow} cta={ui.cards.viewProduct} grid={popular} alt />
 
       {/* Never in the first screen, nor within the screen below it where the browser would draw it at
           once anyway (the popular products are): drawn as it nears the viewport (.render-when-near). */}
@@ -44,11 +43,13 @@ export default function Page({ carousel, latest, popular, quick, company }: Data
 function Showcase({
   id,
   eyebrow,
+  cta,
   grid,
   alt,
 }: {
   id: string
   eyebrow: string
+  cta: string
   grid: { heading: string; intro?: string; items: CardItem[] }
   alt?: boolean
 }) {
@@ -60,7 +61,7 @@ function Showcase({
           <h2 id={`${id}-heading`}>{grid.heading}</h2>
           {grid.intro && <p>{grid.intro}</p>}
         </div>
-        <CardGrid items={grid.items} cta="View product" />
+        <CardGrid items={grid.items} cta={cta} />
       </div>
     </section>
   )

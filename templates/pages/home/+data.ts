@@ -5,23 +5,34 @@ import { productChoice } from '../../lib/forms.ts'
 import { type Head, lcpImage } from '../../lib/head.ts'
 import { pageSite } from '../../lib/site.ts'
 import { organization } from '../../lib/structured.ts'
+import { format, formatNumber } from '../../lib/words.ts'
 
 export default function data(pageContext: PageContextServer) {
   const { content, image, socialImage } = pageSite(pageContext)
-  const { home, site, productBySlug } = content
+  const { home, site, productBySlug, ui } = content
   const product = (slug: string) => productBySlug.get(slug)!
   const carousel: CarouselProps = {
-    label: 'Our products',
+    label: ui.carousel.label,
+    words: ui.carousel,
     intervalMs: home.carousel.intervalMs,
-    slides: home.carousel.slides.map((slug) => {
+    slides: home.carousel.slides.map((slug, i, all) => {
       const p = product(slug)
-      return { name: p.menuLabel, path: p.path, caption: p.summary, image: image(p.image.src), alt: p.image.alt }
+      const number = formatNumber(content, i + 1)
+      return {
+        name: p.menuLabel,
+        path: p.path,
+        caption: p.summary,
+        image: image(p.image.src),
+        alt: p.image.alt,
+        label: format(ui.carousel.slide, { number, count: formatNumber(content, all.length), name: p.menuLabel }),
+        dotLabel: format(ui.carousel.showSlide, { number, name: p.menuLabel }),
+      }
     }),
   }
   const head: Head = {
     title: home.seo.title,
     description: home.seo.description,
-    canonicalPath: '/',
+    canonicalPath: content.homePath,
     keywords: home.seo.keywords,
     social: { type: 'website', image: socialImage(product(home.carousel.slides[0]!).image) },
     lcpImage: lcpImage(carousel.slides[0]!.image, CAROUSEL_SIZES, PORTRAIT_MEDIA),
@@ -49,6 +60,7 @@ export default function data(pageContext: PageContextServer) {
       form: { productChoice: productChoice(content), countries: content.forms.countries, idPrefix: 'quick', labelledBy: 'quick-heading' },
     },
     company: site.company,
+    ui,
   }
 }
 

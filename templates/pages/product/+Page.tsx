@@ -1,41 +1,48 @@
 import { ContactButtons, FactsGrid, SpecTable } from '../../components/blocks.tsx'
+import { format } from '../../lib/words.ts'
 import type { Data } from './+data.ts'
 import { MakhanaSections } from './MakhanaSections.tsx'
 import { ApplicationList, EnquirySection, ExploreSection, ProductTop } from './ProductSections.tsx'
 
-export default function Page({ product, picture, trail, explore, contact, enquiry }: Data) {
+export default function Page({ product, picture, trail, ui, formatPrice, explore, contact, enquiry }: Data) {
+  const words = ui.product
   return (
     <>
       <ProductTop picture={picture} alt={product.image.alt} trail={trail} name={product.name}>
         <h1>{product.name}</h1>
         <p className="lead">{product.subtitle}</p>
-        <FactsGrid facts={product.facts} label={`${product.name} at a glance`} />
-        <ContactButtons tel={contact.tel} email={contact.email} subject={`Enquiry - ${product.name}`} />
+        <FactsGrid facts={product.facts} label={format(words.atAGlance, { product: product.name })} />
+        <ContactButtons
+          tel={contact.tel}
+          email={contact.email}
+          subject={format(words.enquirySubject, { product: product.name })}
+          words={words}
+        />
       </ProductTop>
 
       <section className="section" aria-labelledby="details-heading">
         <div className="container">
-          <h2 id="details-heading">Product Details</h2>
+          <h2 id="details-heading">{words.detailsHeading}</h2>
           <div className="details-grid">
-            <SpecTable caption="Specifications" rows={product.specifications} />
+            <SpecTable caption={words.specifications} rows={product.specifications} />
             <div>
-              <h3>Product Applications</h3>
+              <h3>{words.applications}</h3>
               <ApplicationList items={product.applications} />
             </div>
           </div>
           <div className="packing">
-            <h3>Packing / Storage / Shelf Life</h3>
+            <h3>{words.packingHeading}</h3>
             <dl className="packing-list">
               <div>
-                <dt>Packing</dt>
+                <dt>{words.packing}</dt>
                 <dd>{product.packing.packing}</dd>
               </div>
               <div>
-                <dt>Storage</dt>
+                <dt>{words.storage}</dt>
                 <dd>{product.packing.storage}</dd>
               </div>
               <div>
-                <dt>Shelf Life</dt>
+                <dt>{words.shelfLife}</dt>
                 <dd>{product.packing.shelfLife}</dd>
               </div>
             </dl>
@@ -43,9 +50,9 @@ export default function Page({ product, picture, trail, explore, contact, enquir
         </div>
       </section>
 
-      <MakhanaSections product={product} />
-      <EnquirySection name={product.enquiryName} enquiry={enquiry} />
-      <ExploreSection heading="Explore More Products" items={explore} />
+      <MakhanaSections product={product} words={words} formatPrice={formatPrice} />
+      <EnquirySection heading={format(words.lookingFor, { product: product.enquiryName })} enquiry={enquiry} />
+      <ExploreSection heading={words.explore} items={explore} cta={ui.cards.getQuote} />
     </>
   )
 }

@@ -6,6 +6,7 @@ import { lcpImage, pageHead } from '../../lib/head.ts'
 import { pageSite } from '../../lib/site.ts'
 import { breadcrumbJsonLd, productCategory, productJsonLd } from '../../lib/structured.ts'
 import { PRODUCT_PHOTO_SIZES } from './ProductSections.tsx'
+import { formatNumber } from '../../lib/words.ts'
 
 /** Tiles under "Explore More Products" when the product's content names none. */
 const EXPLORE_TILES = 7
@@ -15,9 +16,10 @@ export default function data(pageContext: PageContextServer) {
   const product = content.productBySlug.get(pageContext.routeParams.id ?? '') as AgroProduct
   const { site, pages } = content
   const picture = image(product.image.src)
+  const { breadcrumbs } = content.ui
   const trail = [
-    { name: 'Home', path: '/' },
-    { name: 'Products', path: pages.products.path },
+    { name: breadcrumbs.home, path: content.homePath },
+    { name: breadcrumbs.products, path: pages.products.path },
   ]
   // Without an explore list, the products that follow this one (in menu order, wrapping round): seven
   // tiles as the original pages show, never every product, so a page's size does not grow with the catalogue.
@@ -32,13 +34,15 @@ export default function data(pageContext: PageContextServer) {
     social: { type: 'product', image: socialImage(product.image) },
     lcpImage: lcpImage(picture, PRODUCT_PHOTO_SIZES),
     geo: product.geoTagged ? site.geo : undefined,
-    jsonLd: [productJsonLd(content, image, product, productCategory(product)), breadcrumbJsonLd(content, trail, product)],
+    jsonLd: [productJsonLd(content, image, product, productCategory(content, product)), breadcrumbJsonLd(content, trail, product)],
   })
   return {
     head,
     product,
     picture,
-    trail,
+    trail: { label: breadcrumbs.label, crumbs: trail },
+    ui: content.ui,
+    formatPrice: (amount: number) => formatNumber(content, amount, 2),
     explore: others.map((p) => productCard(p, image)),
     contact: { tel: site.contact.phones[0]!.tel, email: site.contact.email },
     enquiry: enquiryFormProps(content, product.formType, 'enquiry-heading'),

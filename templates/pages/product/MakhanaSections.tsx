@@ -1,13 +1,24 @@
 // Optional sections a product shows when its content has them (makhana's grades, tiers, bands, uses).
+import type { Interface } from '../../../content/interface-schema.ts'
 import type { AgroProduct } from '../../../content/schema.ts'
+import { fill } from '../../lib/words.ts'
 
-export function MakhanaSections({ product }: { product: AgroProduct }) {
+export function MakhanaSections({
+  product,
+  words,
+  formatPrice,
+}: {
+  product: AgroProduct
+  words: Interface['product']
+  /** A price in US dollars as the page's language writes it, with two decimals. */
+  formatPrice: (amount: number) => string
+}) {
   const { grades, qualityTiers, priceBands, useCases } = product
   if (!grades && !qualityTiers && !priceBands && !useCases) return null
   return (
     <section className="section section-alt render-when-near" aria-labelledby="categories-heading">
       <div className="container">
-        <h2 id="categories-heading">{product.name} Categories</h2>
+        <h2 id="categories-heading">{fill(words.categories, { product: product.name })}</h2>
         <div className="category-grid">
           {grades && (
             <div className="category-block">
@@ -16,8 +27,8 @@ export function MakhanaSections({ product }: { product: AgroProduct }) {
               <table className="spec-table price-table">
                 <thead>
                   <tr>
-                    <th scope="col">Grade</th>
-                    <th scope="col">Indicative price (USD)</th>
+                    <th scope="col">{words.grade}</th>
+                    <th scope="col">{words.indicativePrice}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -29,7 +40,9 @@ export function MakhanaSections({ product }: { product: AgroProduct }) {
                       </th>
                       <td>
                         <bdi>
-                          {g.qualifier === 'under' ? 'Under ' : g.qualifier === 'from' ? 'From ' : ''}${g.priceUsd.toFixed(2)}
+                          {fill(g.qualifier === 'under' ? words.priceUnder : g.qualifier === 'from' ? words.priceFrom : '{price}', {
+                            price: fill(words.price, { amount: formatPrice(g.priceUsd) }),
+                          })}
                         </bdi>
                       </td>
                     </tr>

@@ -1,6 +1,6 @@
 // The sections product pages and granite shade pages share, in the order they appear.
 import type { ReactNode } from 'react'
-import { Breadcrumbs, type CardItem, CardGrid, type Crumb } from '../../components/blocks.tsx'
+import { Breadcrumbs, type CardItem, CardGrid, type Trail } from '../../components/blocks.tsx'
 import { EnquiryForm, type EnquiryFormProps } from '../../components/forms/EnquiryForm.tsx'
 import '../../components/forms/forms.css'
 import type { ImageEntry } from '../../components/images.ts'
@@ -22,7 +22,7 @@ export function ProductTop({
 }: {
   picture: ImageEntry
   alt: string
-  trail: Crumb[]
+  trail: Trail
   name: string
   children: ReactNode
 }) {
@@ -53,24 +53,24 @@ export function ApplicationList({ items }: { items: { title: string; text: strin
   )
 }
 
-/** 'Looking for "…" ?' and the product enquiry form. */
-export function EnquirySection({ name, enquiry }: { name: string; enquiry: EnquiryFormProps }) {
+/** 'Looking for "…" ?' (content.ui.product.lookingFor) and the product enquiry form. */
+export function EnquirySection({ heading, enquiry }: { heading: string; enquiry: EnquiryFormProps }) {
   return (
     <section className="section section-alt render-when-near" aria-labelledby="enquiry-heading">
       <div className="container enquiry-wrap">
-        <h2 id="enquiry-heading">{`Looking for "${name}" ?`}</h2>
+        <h2 id="enquiry-heading">{heading}</h2>
         <Island name="EnquiryForm" component={EnquiryForm} props={enquiry} />
       </div>
     </section>
   )
 }
 
-export function ExploreSection({ heading, items }: { heading: string; items: CardItem[] }) {
+export function ExploreSection({ heading, items, cta }: { heading: string; items: CardItem[]; cta: string }) {
   return (
     <section className="section render-when-near" aria-labelledby="explore-heading">
       <div className="container">
         <h2 id="explore-heading">{heading}</h2>
-        <CardGrid items={items} cta="Get Best Quote" />
+        <CardGrid items={items} cta={cta} />
       </div>
     </section>
   )

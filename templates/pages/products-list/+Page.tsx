@@ -5,15 +5,15 @@ import { Island } from '../../islands/Island.tsx'
 import type { Data } from './+data.ts'
 import { Pagination } from './Pagination.tsx'
 
-export default function Page({ page, products, pagination, enquiry }: Data) {
+export default function Page({ page, products, pagination, trail, cta, enquiry }: Data) {
   return (
     <>
-      <PageHero heading={page.heading} intro={page.intro} trail={[{ name: 'Home', path: '/' }]} />
+      <PageHero heading={page.heading} intro={page.intro} trail={trail} />
       <section className="section" aria-labelledby="range-heading">
         <div className="container">
           <h2 id="range-heading">{page.gridHeading}</h2>
-          <CardGrid items={products} cta="View product" />
-          {pagination && <Pagination pagination={pagination} label={`${page.gridHeading}: pages`} />}
+          <CardGrid items={products} cta={cta} />
+          {pagination && <Pagination pagination={pagination} />}
         </div>
       </section>
       <section className="section section-alt" aria-labelledby="export-heading">

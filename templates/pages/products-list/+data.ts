@@ -4,6 +4,7 @@ import { productCard } from '../../lib/cards.ts'
 import { enquiryFormProps, productChoice } from '../../lib/forms.ts'
 import { pageHead } from '../../lib/head.ts'
 import { pageSite } from '../../lib/site.ts'
+import { format, formatNumber, homeTrail } from '../../lib/words.ts'
 
 export default function data(pageContext: PageContextServer) {
   const { content, image } = pageSite(pageContext)
@@ -24,9 +25,23 @@ export default function data(pageContext: PageContextServer) {
           pages: Array.from({ length: pageCount }, (_, i) => ({ number: i + 1, path: pathOf(i + 1) })),
         }
       : undefined
-  const suffix = pagination ? ` (page ${current} of ${pageCount})` : ''
+  const words = content.ui.pagination
   const head = pageHead(
-    { ...page, path: pathOf(current), seo: { ...page.seo, title: current > 1 ? `${page.seo.title}${suffix}` : page.seo.title } },
+    {
+      ...page,
+      path: pathOf(current),
+      seo: {
+        ...page.seo,
+        title:
+          current > 1
+            ? format(words.title, {
+                title: page.seo.title,
+                number: formatNumber(content, current),
+                count: formatNumber(content, pageCount),
+              })
+            : page.seo.title,
+      },
+    },
     {
       pagination: pagination && { prevPath: pagination.prevPath, nextPath: pagination.nextPath },
       jsonLd: [
@@ -49,7 +64,14 @@ export default function data(pageContext: PageContextServer) {
     head,
     page,
     products: listed.map((p) => productCard(p, image)),
-    pagination,
+    pagination: pagination && {
+      ...pagination,
+      label: format(words.label, { heading: page.gridHeading }),
+      words,
+      pages: pagination.pages.map((p) => ({ ...p, shown: formatNumber(content, p.number) })),
+    },
+    trail: homeTrail(content),
+    cta: content.ui.cards.viewProduct,
     enquiry: {
       ...enquiryFormProps(content, 'ExportEnquiry', 'export-heading'),
       variant: 'export' as const,

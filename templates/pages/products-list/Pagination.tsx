@@ -1,6 +1,7 @@
 // Links between the pages of a large catalogue's Products list: previous, the first and last pages,
 // the pages around this one, next. A fixed handful of links, so the page does not grow with the
 // catalogue either.
+import type { Interface } from '../../../content/interface-schema.ts'
 import './pagination.css'
 
 export interface PaginationData {
@@ -8,14 +9,19 @@ export interface PaginationData {
   count: number
   prevPath?: string
   nextPath?: string
-  pages: { number: number; path: string }[]
+  /** Each page's number, and how the page's language writes it (`shown`). */
+  pages: { number: number; shown: string; path: string }[]
+  /** The name screen readers give the links, "Products: pages". */
+  label: string
+  words: Interface['pagination']
 }
 
 /** Page numbers shown around the current one. */
 const AROUND = 2
 
-export function Pagination({ pagination, label }: { pagination: PaginationData; label: string }) {
-  const { current, count, prevPath, nextPath, pages } = pagination
+export function Pagination({ pagination }: { pagination: PaginationData }) {
+  const { current, count, prevPath, nextPath, pages, label, words } = pagination
+
   const shown = pages.filter((p) => p.number === 1 || p.number === count || Math.abs(p.number - current) <= AROUND)
   return (
     <nav className="pagination" aria-label={label}>
@@ -23,7 +29,8 @@ export function Pagination({ pagination, label }: { pagination: PaginationData; 
         {prevPath !== undefined && (
           <li>
             <a href={prevPath} rel="prev">
-              Previous<span className="visually-hidden"> page</span>
+              {words.previous}
+              <span className="visually-hidden">{` ${words.pageHidden}`}</span>
             </a>
           </li>
         )}
@@ -36,13 +43,11 @@ export function Pagination({ pagination, label }: { pagination: PaginationData; 
             )}
             {p.number === current ? (
               <span aria-current="page">
-                <span className="visually-hidden">Page </span>
-                {p.number}
+                <PageNumber template={words.page} shown={p.shown} />
               </span>
             ) : (
               <a href={p.path}>
-                <span className="visually-hidden">Page </span>
-                {p.number}
+                <PageNumber template={words.page} shown={p.shown} />
               </a>
             )}
           </li>
@@ -50,11 +55,24 @@ export function Pagination({ pagination, label }: { pagination: PaginationData; 
         {nextPath !== undefined && (
           <li>
             <a href={nextPath} rel="next">
-              Next<span className="visually-hidden"> page</span>
+              {words.next}
+              <span className="visually-hidden">{` ${words.pageHidden}`}</span>
             </a>
           </li>
         )}
       </ul>
     </nav>
+  )
+}
+
+/** A page's number, seen; the words around it ("Page {number}") are read aloud only. */
+function PageNumber({ template, shown }: { template: string; shown: string }) {
+  const [before = '', after = ''] = template.split('{number}')
+  return (
+    <>
+      {before && <span className="visually-hidden">{before}</span>}
+      {shown}
+      {after && <span className="visually-hidden">{after}</span>}
+    </>
   )
 }

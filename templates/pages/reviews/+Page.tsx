@@ -3,45 +3,43 @@ import { ReviewForm } from '../../components/forms/ReviewForm.tsx'
 import '../../components/forms/forms.css'
 import { Icon } from '../../components/Icon.tsx'
 import { Island } from '../../islands/Island.tsx'
+import { fill, format } from '../../lib/words.ts'
 import type { Data } from './+data.ts'
 import './reviews.css'
 
 /** One element for five stars (reviews.css draws them): a page of reviews would otherwise hold five SVGs per rating. */
-function Stars({ rating }: { rating: number }) {
-  return <span className={`stars stars-${Math.round(rating)}`} role="img" aria-label={`${rating} out of 5 stars`} />
+function Stars({ rating, label }: { rating: number; label: string }) {
+  return <span className={`stars stars-${Math.round(rating)}`} role="img" aria-label={label} />
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
-
-export default function Page({ page, summary, reviews, products, form }: Data) {
+export default function Page({ page, summary, reviews, products, form, trail, words, shown }: Data) {
+  const stars = (rating: number) => <Stars rating={rating} label={format(words.stars, { rating: shown.rating(rating) })} />
   return (
     <>
-      <PageHero heading={page.heading} intro={page.intro} trail={[{ name: 'Home', path: '/' }]} />
+      <PageHero heading={page.heading} intro={page.intro} trail={trail} />
       <div className="section">
         <div className="container reviews-layout">
           <div className="reviews-main">
             <section className="rating-summary" aria-labelledby="rating-heading">
               <h2 id="rating-heading" className="visually-hidden">
-                Overall rating
+                {words.overall}
               </h2>
               <div className="rating-score">
-                <strong>{summary.average.toFixed(1)}</strong>
-                <Stars rating={summary.average} />
-                <span>Based on {summary.total} ratings</span>
+                <strong>{shown.average}</strong>
+                {stars(summary.average)}
+                <span>{fill(words.basedOn, { count: shown.total })}</span>
               </div>
               <ul className="rating-bars">
-                {summary.levels.map((l) => (
+                {summary.levels.map((l, i) => (
                   <li key={l.stars}>
-                    <span className="rating-label">
-                      {l.stars} star{l.stars === 1 ? '' : 's'}
-                    </span>
+                    <span className="rating-label">{fill(shown.levels[i]!.label, { stars: shown.levels[i]!.stars })}</span>
                     <svg className="rating-bar" viewBox="0 0 100 10" preserveAspectRatio="none" aria-hidden="true">
                       <rect className="rating-bar-track" x="0" y="0" width="100" height="10" rx="5" />
                       <rect className="rating-bar-fill" x="0" y="0" width={l.barPercent.toFixed(2)} height="10" rx="5" />
                     </svg>
                     <span className="rating-count">
-                      {l.count}
-                      <span className="visually-hidden"> ratings ({Math.round(l.percent)}%)</span>
+                      {shown.levels[i]!.count}
+                      <span className="visually-hidden">{fill(` ${words.levelCount}`, { percent: shown.levels[i]!.percent })}</span>
                     </span>
                   </li>
                 ))}
@@ -59,15 +57,16 @@ export default function Page({ page, summary, reviews, products, form }: Data) {
                           <h3 className="review-name">{r.name}</h3>
                           <p className="review-company">{r.company}</p>
                         </div>
-                        <Stars rating={r.rating} />
+                        {stars(r.rating)}
                       </header>
                       <p>{r.text}</p>
                       <footer className="review-meta">
-                        <span>Product: {r.product}</span>
-                        <time dateTime={r.date}>{dateFormat.format(new Date(r.date))}</time>
+                        <span>{fill(words.product, { product: r.product })}</span>
+                        <time dateTime={r.date}>{r.shownDate}</time>
                         {r.verified && (
                           <span className="review-verified">
-                            <Icon name="check" /> Verified buyer
+                            <Icon name="check" />
+                            {` ${words.verified}`}
                           </span>
                         )}
                       </footer>

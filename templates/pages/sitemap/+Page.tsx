@@ -1,10 +1,10 @@
 import { PageHero } from '../../components/blocks.tsx'
 import type { Data } from './+data.ts'
 
-export default function Page({ page, groups }: Data) {
+export default function Page({ page, trail, groups }: Data) {
   return (
     <>
-      <PageHero heading={page.heading} intro={page.intro} trail={[{ name: 'Home', path: '/' }]} />
+      <PageHero heading={page.heading} intro={page.intro} trail={trail} />
       <div className="section">
         <div className="container sitemap-grid">
           {groups.map((g) => (

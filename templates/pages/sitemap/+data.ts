@@ -1,6 +1,7 @@
 import type { PageContextServer } from 'vike/types'
 import { pageHead } from '../../lib/head.ts'
 import { pageSite, productLinks } from '../../lib/site.ts'
+import { homeTrail } from '../../lib/words.ts'
 
 export default function data(pageContext: PageContextServer) {
   const { content } = pageSite(pageContext)
@@ -9,6 +10,7 @@ export default function data(pageContext: PageContextServer) {
   return {
     head,
     page,
+    trail: homeTrail(content),
     groups: [
       { id: 'main', heading: page.mainHeading, links: content.navigation.sitemapMain },
       { id: 'products', heading: page.productsHeading, links: productLinks(content) },

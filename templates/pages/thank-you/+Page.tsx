@@ -2,17 +2,17 @@ import { PageHero } from '../../components/blocks.tsx'
 import type { Data } from './+data.ts'
 
 /** Where a form sent without JavaScript lands once the server has stored it. */
-export default function Page({ page, productsPath }: Data) {
+export default function Page({ page, homePath, productsPath, words }: Data) {
   return (
     <>
       <PageHero heading={page.heading} intro={page.intro} />
       <div className="section">
         <div className="container button-row">
-          <a className="button" href="/">
-            Back to the home page
+          <a className="button" href={homePath}>
+            {words.home}
           </a>
           <a className="button button-outline" href={productsPath}>
-            Browse our products
+            {words.products}
           </a>
         </div>
       </div>
