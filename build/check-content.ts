@@ -6,9 +6,14 @@ import { join } from 'node:path'
 import { checkContent } from '../content/check.ts'
 import { formatContent } from '../content/format-content.ts'
 import { formatProblems, githubAnnotations } from '../content/problems.ts'
+import { formatCoverage } from '../content/translation-coverage.ts'
 import { paths } from '../project/paths.ts'
 
-const { content, errors, warnings } = await checkContent({ dir: paths.contentDir, cacheFile: join(paths.cacheDir, 'content-check.json') })
+const { content, errors, warnings, coverage } = await checkContent({
+  dir: paths.contentDir,
+  cacheFile: join(paths.cacheDir, 'content-check.json'),
+  coverage: true,
+})
 
 if (process.env.GITHUB_ACTIONS === 'true') {
   const annotations = githubAnnotations([...errors, ...warnings])
@@ -42,4 +47,9 @@ if (errors.length > 0 || !content) {
     `Content is valid: ${content.products.length} products, ${content.graniteShades.length} granite shades, ` +
       `${content.reviews.reviews.length} reviews, ${content.legal.length} legal texts, ${content.routes.length} pages and ${aliases} alias addresses.`,
   )
+  if (coverage) {
+    // Missing and outdated translations are among the warnings above (content/README.md, "Languages").
+    console.log(`Translations:\n${coverage.languages.map((l) => `  ${formatCoverage(l)}`).join('\n')}`)
+    for (const note of coverage.notes) console.log(`  ${note}`)
+  }
 }

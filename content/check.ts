@@ -12,6 +12,7 @@ import { checkMdx, type MdxProblem } from './check-mdx.ts'
 import { decodeImages, type ImageCache } from './check-images.ts'
 import { narrowPhotoAdvice } from './picture-advice.ts'
 import { isError, type Problem, sortProblems } from './problems.ts'
+import { type TranslationCoverage, translationCoverage } from './translation-coverage.ts'
 
 export interface CheckOptions {
   /** The content folder. */
@@ -20,6 +21,11 @@ export interface CheckOptions {
   cacheFile?: string
   /** The site's public origin in place of site.yaml's (the build's SITE_URL). */
   origin?: string
+  /**
+   * Also report what is not translated, and translations older than their English text (by git):
+   * `npm run check:content` only, warnings all (content/translation-coverage.ts).
+   */
+  coverage?: boolean
 }
 
 export interface CheckResult {
@@ -29,6 +35,8 @@ export interface CheckResult {
   problems: Problem[]
   errors: Problem[]
   warnings: Problem[]
+  /** With `coverage`: per language, translated fields out of all, and why a part was not checked. */
+  coverage?: Omit<TranslationCoverage, 'warnings'>
 }
 
 interface CacheFile {
@@ -39,7 +47,7 @@ interface CacheFile {
 /** Bumped when the MDX check changes what it reports, so cached results are not reused. */
 const MDX_CHECK_VERSION = '1'
 
-export async function checkContent({ dir, cacheFile, origin }: CheckOptions): Promise<CheckResult> {
+export async function checkContent({ dir, cacheFile, origin, coverage }: CheckOptions): Promise<CheckResult> {
   const reading = readContent(dir, { origin })
   const cache = cacheFile ? await readCache(cacheFile) : {}
   const rel = (file: string) => relative(paths.root, file) || file
@@ -50,9 +58,19 @@ export async function checkContent({ dir, cacheFile, origin }: CheckOptions): Pr
   ])
   if (cacheFile) await writeCache(cacheFile, { images: images.cache, mdx: mdx.cache })
 
-  const problems = sortProblems([...reading.problems, ...mdx.problems, ...images.problems])
+  const translated =
+    coverage && reading.translations
+      ? await translationCoverage({ translations: reading.translations, dir, locate: reading.locate })
+      : undefined
+  const problems = sortProblems([...reading.problems, ...mdx.problems, ...images.problems, ...(translated?.warnings ?? [])])
   const errors = problems.filter(isError)
-  return { content: errors.length === 0 ? reading.content : undefined, problems, errors, warnings: problems.filter((p) => !isError(p)) }
+  return {
+    content: errors.length === 0 ? reading.content : undefined,
+    problems,
+    errors,
+    warnings: problems.filter((p) => !isError(p)),
+    ...(translated ? { coverage: { languages: translated.languages, notes: translated.notes } } : {}),
+  }
 }
 
 async function checkMdxFiles(dir: string, reading: ContentReading, cached: Record<string, MdxProblem[]>, rel: (f: string) => string) {

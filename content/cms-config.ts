@@ -2,7 +2,10 @@
 // content/schema.ts so the editor can never drift from the content check: a field added to the
 // schema appears in the editor with its hint, its pattern and its message. Never hand-written:
 // `npm run build` writes it to dist/admin/config.yml and the live preview serves it fresh.
-import { stringify } from 'yaml'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { parse, stringify } from 'yaml'
+import { paths } from '../project/paths.ts'
 import { FRONTMATTER_FORMAT, SET_ONCE_WIDGET, YAML_FORMAT } from './cms-names.ts'
 import { type Collection, collections, type EditorList, type FileCollection } from './collections.ts'
 import { type JsonSchema, toJsonSchema } from './json-schemas.ts'
@@ -50,6 +53,20 @@ interface FieldContext {
   imageFolder: string
   /** Inside an optional block: its fields cannot be required, or an entry without the block could not be published. */
   inOptionalBlock: boolean
+  /** The collection is edited in every language (Decap's i18n): translated fields say `i18n: true`. */
+  i18n?: boolean
+}
+
+/**
+ * The schema holds words that are translated (the `translate` mark of content/schema.ts), itself
+ * or inside: such a field is edited per language, and so are the groups and lists around it, or
+ * Decap would not show it in the other languages. Everything else is English only (Decap's default,
+ * `none`): it is not shown in the other languages and never written to their files.
+ */
+export function holdsTranslatedWords(schema: JsonSchema): boolean {
+  if (schema.translate === true) return true
+  if (schema.items && holdsTranslatedWords(schema.items)) return true
+  return [...Object.values(schema.properties ?? {}), ...(schema.oneOf ?? []), ...(schema.anyOf ?? [])].some(holdsTranslatedWords)
 }
 
 /** The Decap field for one JSON Schema property. */
@@ -58,6 +75,7 @@ export function cmsField(name: string, schema: JsonSchema, required: boolean, ct
   if (schema.description) field.hint = schema.description
   // Staff are not asked for it; Decap keeps a hidden field's value when it saves the file, and a
   // new entry leaves it out (the loader makes it from the entry's name: content/schema.ts).
+  if (ctx.i18n && holdsTranslatedWords(schema)) field.i18n = true
   if (schema.forDevelopers) return { ...field, required: false, widget: 'hidden' } as CmsField
   const isRequired = required && schema.default === undefined && !ctx.inOptionalBlock
   field.required = isRequired
@@ -153,20 +171,22 @@ function productRelation(multiple: boolean): Record<string, unknown> {
 }
 
 /** The editor fields of a collection's schema; of a schema of several kinds, those of one `kind`. */
-function topFields(collection: Collection, imageFolder: string, kind?: string): CmsField[] {
+function topFields(collection: Collection, imageFolder: string, kind?: string, i18n = false): CmsField[] {
   let json = toJsonSchema(collection.schema)
   if (json.oneOf) {
     const found = json.oneOf?.find((s) => s.properties?.kind?.const === kind)
     if (!found) throw new Error(`${collection.name}: no variant of kind ${kind}`)
     json = found
   }
-  return objectFields(json, { imageFolder, inOptionalBlock: false })
+  return objectFields(json, { imageFolder, inOptionalBlock: false, i18n })
 }
 
 /** A list of the entries of a folder (or of those of one kind), each its own file named by its slug. */
-function folderList(collection: Exclude<Collection, FileCollection>, list: EditorList): CmsCollection {
+function folderList(collection: Exclude<Collection, FileCollection>, list: EditorList, i18n: boolean): CmsCollection {
   const mdx = collection.type === 'frontMatter'
-  const fields = topFields(collection, collection.editor.imageFolder ?? 'brand', list.kind)
+  // Legal texts are English only (content/README.md, "Languages").
+  const translated = i18n && !mdx && holdsTranslatedWords(toJsonSchema(collection.schema))
+  const fields = topFields(collection, collection.editor.imageFolder ?? 'brand', list.kind, translated)
   if (mdx) fields.push({ label: 'Text', name: 'body', widget: 'markdown', hint: 'The text of the page.', required: true })
   const has = (name: string) => fields.some((f) => f.name === name)
   return {
@@ -182,6 +202,8 @@ function folderList(collection: Exclude<Collection, FileCollection>, list: Edito
     delete: list.create ?? true,
     extension: mdx ? 'mdx' : 'yaml',
     format: mdx ? FRONTMATTER_FORMAT : YAML_FORMAT,
+    // Each language in its own file beside the English one: clove.ar.yaml (the top-level `i18n`).
+    ...(translated ? { i18n: true } : {}),
     // A folder holding several kinds (or other files) lists the entries of one kind.
     ...(list.kind !== undefined ? { filter: { field: 'kind', value: list.kind } } : {}),
     identifier_field: has('name') ? 'name' : 'title',
@@ -192,9 +214,26 @@ function folderList(collection: Exclude<Collection, FileCollection>, list: Edito
   }
 }
 
-/** The whole configuration, as an object. */
-export function cmsConfig(backend: CmsBackend): CmsConfig {
+/** The language codes of content/site.yaml, the default (English) first; [] when it cannot be read. */
+export function siteLanguageCodes(contentDir: string = paths.contentDir): string[] {
+  try {
+    const site = parse(readFileSync(join(contentDir, 'site.yaml'), 'utf8')) as { languages?: { code?: unknown }[] } | null
+    return (site?.languages ?? []).map((l) => l.code).filter((c): c is string => typeof c === 'string')
+  } catch {
+    return []
+  }
+}
+
+/**
+ * The whole configuration, as an object. `languages`: site.yaml's codes, the default first; with
+ * more than one, products and granite shades are edited in every language, each translation in
+ * its own file (Decap's i18n `multiple_files`, the layout content/read-translations.ts reads).
+ * Decap allows only `single_file` for its "files" collections, which would put every language into
+ * site.yaml itself: the settings files' translations are edited in the files (content/README.md, "Languages").
+ */
+export function cmsConfig(backend: CmsBackend, languages: string[] = siteLanguageCodes()): CmsConfig {
   const all = Object.values(collections) as Collection[]
+  const i18n = languages.length > 1
   const settingsFiles = all
     .filter((c): c is FileCollection => c.type === 'file')
     .map((c) => ({
@@ -204,7 +243,7 @@ export function cmsConfig(backend: CmsBackend): CmsConfig {
       description: toJsonSchema(c.schema).description,
       fields: topFields(c, c.editor.imageFolder ?? 'brand'),
     }))
-  const lists = all.flatMap((c) => (c.type === 'file' ? [] : c.editor.lists.map((list) => folderList(c, list))))
+  const lists = all.flatMap((c) => (c.type === 'file' ? [] : c.editor.lists.map((list) => folderList(c, list, i18n))))
   return {
     backend:
       backend.kind === 'local'
@@ -222,6 +261,7 @@ export function cmsConfig(backend: CmsBackend): CmsConfig {
     public_folder: '',
     site_url: '/',
     editor: { preview: false },
+    ...(i18n ? { i18n: { structure: 'multiple_files', locales: languages, default_locale: languages[0] } } : {}),
     collections: [
       ...lists,
       {
@@ -244,6 +284,8 @@ export function cmsConfig(backend: CmsBackend): CmsConfig {
         hide: true,
         create: false,
         delete: false,
+        // Groups clove.ar.yaml with clove.yaml, or each translation would be offered as a product of its own.
+        ...(i18n ? { i18n: true } : {}),
         identifier_field: 'name',
         fields: [
           { label: 'Slug', name: 'slug', widget: 'string' },

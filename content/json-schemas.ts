@@ -3,6 +3,7 @@
 // the same descriptions. `npm run schemas` writes both; a unit test fails when they are stale.
 import { z } from 'zod'
 import { type Collection, collections } from './collections.ts'
+import { translationSchema } from './translations.ts'
 
 /** One JSON Schema per collection, in the order of content/collections.ts. */
 export const contentSchemas: Collection[] = Object.values(collections)
@@ -12,9 +13,10 @@ export function schemaFiles(collection: Collection): string[] {
   switch (collection.type) {
     case 'file':
       return [`content/${collection.file}`]
-    // Editors' globs have no "except": entries start with a letter or digit, granite/_shared.yaml does not.
+    // Entries start with a letter or digit, granite/_shared.yaml does not; a name with a language
+    // (clove.ar.yaml) is a translation, left out with a "!" glob (the YAML extension's exclusion).
     case 'folder':
-      return [`content/${collection.folder}/[A-Za-z0-9]*.yaml`]
+      return [`content/${collection.folder}/[A-Za-z0-9]*.yaml`, `!content/${collection.folder}/*.*.yaml`]
     // Front matter is inside MDX files, where no YAML editor looks.
     case 'frontMatter':
       return []
@@ -63,11 +65,51 @@ export function toJsonSchema(schema: z.ZodType): JsonSchema {
   }) as JsonSchema
 }
 
+/** Globs of a collection's translation files (clove.ar.yaml beside clove.yaml, any language); none for legal texts (English only). */
+export function translationFiles(collection: Collection): string[] {
+  switch (collection.type) {
+    case 'file':
+      return [`content/${collection.file.replace(/\.yaml$/, '.*.yaml')}`]
+    case 'folder':
+      return [`content/${collection.folder}/[A-Za-z0-9]*.*.yaml`]
+    case 'frontMatter':
+      return []
+  }
+}
+
+/**
+ * The JSON Schema of a collection's translation files (content/translations.ts): only the translated
+ * fields, all optional. A schema with variants (products: agro, granite collection) gives one per
+ * variant, `anyOf` (a translation names no kind, and one holding only a name fits both, which
+ * `oneOf` would refuse). Undefined when nothing in it is translated.
+ */
+export function translationJsonSchema(collection: Collection): JsonSchema | undefined {
+  if (collection.type === 'frontMatter') return undefined
+  const english = toJsonSchema(collection.schema)
+  const variants = english.oneOf
+    ? english.oneOf.map((variant) => ({ title: variant.title, kind: variant.properties?.kind?.const }))
+    : [{ title: english.title, kind: undefined }]
+  const schemas = variants.flatMap(({ title, kind }) => {
+    const translated = translationSchema(collection.schema, kind === undefined ? {} : { kind })
+    return translated ? [{ ...toJsonSchema(translated), title: `${title ?? collection.name}: translation` }] : []
+  })
+  if (schemas.length === 0) return undefined
+  const description =
+    'A translation: only the translated fields, each optional (English where left out), same keys and nesting, lists item by item (content/README.md, "Languages").'
+  if (schemas.length === 1) return { ...schemas[0]!, description }
+  const bare = (schema: JsonSchema) => Object.fromEntries(Object.entries(schema).filter(([key]) => key !== '$schema')) as JsonSchema
+  return { $schema: english.$schema, title: `${english.title ?? collection.name}: translation`, description, anyOf: schemas.map(bare) }
+}
+
 /** File name → text of every generated JSON Schema. */
 export function jsonSchemaFiles(): Map<string, string> {
-  return new Map(
-    contentSchemas.map(({ name, schema }) => [`${SCHEMAS_DIR}/${name}.schema.json`, `${JSON.stringify(toJsonSchema(schema), null, 2)}\n`]),
-  )
+  const files = new Map<string, string>()
+  for (const collection of contentSchemas) {
+    files.set(`${SCHEMAS_DIR}/${collection.name}.schema.json`, `${JSON.stringify(toJsonSchema(collection.schema), null, 2)}\n`)
+    const translation = translationJsonSchema(collection)
+    if (translation) files.set(`${SCHEMAS_DIR}/${collection.name}.translation.schema.json`, `${JSON.stringify(translation, null, 2)}\n`)
+  }
+  return files
 }
 
 /**
@@ -105,6 +147,11 @@ export function yamlSchemasSetting(): Record<string, string | string[]> {
     const files = schemaFiles(collection)
     if (files.length > 0) setting[`./${SCHEMAS_DIR}/${collection.name}.schema.json`] = files.length === 1 ? files[0]! : files
   }
+  for (const collection of contentSchemas) {
+    const files = translationFiles(collection)
+    if (files.length > 0 && translationJsonSchema(collection))
+      setting[`./${SCHEMAS_DIR}/${collection.name}.translation.schema.json`] = files.length === 1 ? files[0]! : files
+  }
   return setting
 }
 
@@ -134,7 +181,9 @@ function table(schema: JsonSchema): string {
   const walk = (node: JsonSchema, prefix: string) => {
     for (const [key, field] of Object.entries(node.properties ?? {})) {
       const path = `${prefix}${key}`
-      rows.push(`| \`${path}\` | ${valueKind(field)} | ${(field.description ?? '').replace(/\|/g, '\\|')} |`)
+      // Translated fields say so: their words go in the translation files (content/README.md, "Languages").
+      const translated = field.translate === true || field.items?.translate === true ? ', translated' : ''
+      rows.push(`| \`${path}\` | ${valueKind(field)}${translated} | ${(field.description ?? '').replace(/\|/g, '\\|')} |`)
       if (field.properties) walk(field, `${path}.`)
       if (field.items?.properties) walk(field.items, `${path}.`)
     }

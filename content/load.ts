@@ -41,6 +41,8 @@ export interface ContentReading {
   mdxFiles: string[]
   /** Every English file's translation into every other language, given or missing; undefined when site.yaml has problems. */
   translations: Translations | undefined
+  /** Where a field is in a file that was read (as messages name it: content/products/clove.yaml); line 1 otherwise. */
+  locate(file: string, path: readonly PropertyKey[]): Position
 }
 
 export const defaultContentDir = paths.contentDir
@@ -83,7 +85,7 @@ export function readContent(dir: string = defaultContentDir, { requireImages = t
       translations: others.map((other) => ({ ...plainContent(other), routes: withVersions(other.routes, english, others) })),
     })
   }
-  return { content, problems, images, mdxFiles, translations }
+  return { content, problems, images, mdxFiles, translations, locate: (file, path) => findings.locate(file, path) }
 }
 
 /** A path of the default language's in another: /products/clove → /ar/products/clove, / → /ar. */

@@ -20,6 +20,7 @@ import {
 import { MARKDOWN_MARKS } from '../content/canonical-markdown.ts'
 import { FRONTMATTER_FORMAT, SET_ONCE_WIDGET, YAML_FORMAT } from '../content/cms-names.ts'
 import type { Decap, Immutable } from './decap.ts'
+import { defaultLocalePaths, withDefaultLocalePaths } from './default-locale-paths.ts'
 import { fieldControl, readPicturesFrom } from './field-control.ts'
 import { pictureSourceFor } from './picture-source.ts'
 import { problemBox } from './problem-box.ts'
@@ -58,7 +59,13 @@ function registerFormats(cms: Decap, collections: Collection[]): void {
   const orderFor = orderLookup(collections)
   cms.registerCustomFormat(YAML_FORMAT, 'yaml', {
     fromFile: (text) => parseYaml(text) ?? {},
-    toFile: (data, sortedKeys) => canonicalYaml(data, orderFor(sortedKeys)),
+    // Nothing to write (a language never opened: Decap still hands its empty data over) is no file:
+    // Decap writes no file for an empty text, so no clove.zh.yaml holding `{}` appears beside clove.ar.yaml.
+    toFile: (data, sortedKeys) => {
+      const text = canonicalYaml(data, orderFor(sortedKeys))
+      const written = parseYaml(text)
+      return written && typeof written === 'object' && Object.keys(written).length === 0 ? '' : text
+    },
   })
   cms.registerCustomFormat(FRONTMATTER_FORMAT, 'mdx', {
     fromFile: (text) => parseFrontmatter(text),
@@ -105,6 +112,31 @@ function wrapControls(cms: Decap): void {
   }
 }
 
+/**
+ * With the content in several languages (config.yml's `i18n`), the backend under another name that
+ * reads and writes the English files by their plain names (editor/default-locale-paths.ts).
+ */
+function withEnglishFilesPlain(cms: Decap, config: Record<string, unknown> & { collections: Collection[] }): Record<string, unknown> {
+  const i18n = config.i18n as { locales: string[]; default_locale: string } | undefined
+  const backend = config.backend as { name: string }
+  const original = cms.getBackend(backend.name)
+  if (!i18n || !original) return backend
+  const translated = config.collections as (Collection & { folder?: string; extension?: string; i18n?: unknown })[]
+  const folders = [...new Set(translated.filter((c) => c.i18n && c.folder).map((c) => c.folder!))]
+  const paths = defaultLocalePaths(folders, 'yaml', i18n.default_locale, i18n.locales)
+  const name = `${backend.name}-english-plain`
+  cms.registerBackend(
+    name,
+    class {
+      constructor(...args: unknown[]) {
+        // biome-ignore lint/correctness/noConstructorReturn: the instance is the wrapped backend's
+        return withDefaultLocalePaths(original!.init(...args), paths)
+      }
+    },
+  )
+  return { ...backend, name }
+}
+
 /** The live preview's content check, shown over the editor while the content has problems. */
 function watchProblems(): void {
   const box = problemBox('content-problems')
@@ -141,7 +173,12 @@ async function start(): Promise<void> {
   const pictures = pictureSourceFor(backend, String(config.media_folder ?? ''))
   if (pictures) readPicturesFrom(pictures)
   // The header's link to the site names it by its address (the editor is served by the site's own server).
-  cms.init({ config: { ...config, display_url: window.location.origin, load_config_file: false } })
+  // Decap opens the second language beside the English unless told otherwise (its preference
+  // cms.right-pane, in the browser's storage): the editor opens as it always has, English only, and
+  // its "Toggle i18n" button shows the other languages beside it (Decap then remembers the choice).
+  if (config.i18n && localStorage.getItem('cms.right-pane') === null) localStorage.setItem('cms.right-pane', 'none')
+  const editing = withEnglishFilesPlain(cms, config)
+  cms.init({ config: { ...config, backend: editing, display_url: window.location.origin, load_config_file: false } })
   if (backend.name === 'github') {
     const github = config.backend as { repo: string; branch?: string; api_root?: string }
     watchPullRequestChecks({

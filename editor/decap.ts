@@ -50,6 +50,9 @@ export interface Decap {
   registerWidget(name: string | Record<string, unknown>, control?: unknown, preview?: unknown): void
   getWidget(name: string): WidgetDefinition | undefined
   registerRemarkPlugin(plugin: { settings: Record<string, unknown> }): void
+  /** A backend by its name in config.yml (proxy, github): `init` makes an instance. */
+  getBackend(name: string): { init(...args: unknown[]): object } | undefined
+  registerBackend(name: string, backend: new (...args: unknown[]) => object): void
 }
 
 declare global {

@@ -1,7 +1,7 @@
 // A temporary copy of the project with one of its npm scripts running in it, for the end-to-end tests
 // of what staff run on their own computer (`npm run dev`, `npm run edit`).
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import net from 'node:net'
 import { dirname, join } from 'node:path'
 
@@ -16,7 +16,8 @@ export function copyProject(root: string, to: string, { encodedImages = false } 
     .split('\0')
     .filter(Boolean)
   for (const file of files) {
-    if (!existsSync(join(root, file))) continue
+    // A node_modules linked into a git worktree is listed as an untracked file: it is linked below.
+    if (!existsSync(join(root, file)) || statSync(join(root, file)).isDirectory()) continue
     mkdirSync(dirname(join(to, file)), { recursive: true })
     copyFileSync(join(root, file), join(to, file))
   }

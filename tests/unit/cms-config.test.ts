@@ -272,3 +272,74 @@ describe("Decap's own configuration check (decap-cms-core validateConfig, run in
     expect(() => validate(badPublishMode)).toThrow(/publish_mode/)
   })
 })
+
+/** Key paths of a zod schema that hold translated words (the `translate` mark), and the groups and lists around them. */
+function translatedPaths(schema: z.ZodType, prefix = ''): string[] {
+  if (z.globalRegistry.get(schema)?.translate) return [prefix]
+  const d = def(schema)
+  switch (d.type) {
+    case 'optional':
+    case 'default':
+    case 'nullable':
+      return translatedPaths(d.innerType!, prefix)
+    case 'pipe':
+      return translatedPaths(d.in!, prefix)
+    case 'array': {
+      const inner = translatedPaths(d.element!, `${prefix}[]`).filter((p) => p !== `${prefix}[]`)
+      return translatedPaths(d.element!, `${prefix}[]`).length > 0 ? [prefix, ...inner] : []
+    }
+    case 'object': {
+      const inner = Object.entries(d.shape!).flatMap(([key, value]) => translatedPaths(value, `${prefix}${prefix ? '.' : ''}${key}`))
+      return inner.length > 0 && prefix && !prefix.endsWith('[]') ? [prefix, ...inner] : inner
+    }
+    default:
+      return []
+  }
+}
+
+function i18nPaths(fields: CmsField[], prefix = ''): string[] {
+  return fields.flatMap((field) => {
+    const path = `${prefix}${prefix ? '.' : ''}${field.name}`
+    const own = field.i18n === true ? [path] : []
+    if (field.i18n !== undefined && field.i18n !== true) throw new Error(`${path}: i18n ${String(field.i18n)}`)
+    const nested = field.fields as CmsField[] | undefined
+    if (nested) return [...own, ...i18nPaths(nested, field.widget === 'list' ? `${path}[]` : path)]
+    return own
+  })
+}
+
+describe('the editor in every language (Decap i18n, content/README.md "Languages")', () => {
+  const codes = (parse(readFileSync(join(paths.contentDir, 'site.yaml'), 'utf8')) as { languages: { code: string }[] }).languages.map(
+    (l) => l.code,
+  )
+
+  it("offers site.yaml's languages, each translation in its own file beside the English one", () => {
+    expect(codes.length).toBeGreaterThan(1)
+    expect(config.i18n).toEqual({ structure: 'multiple_files', locales: codes, default_locale: 'en' })
+  })
+
+  it.each([
+    ['agro products', variant('agro'), 'products'],
+    ['granite collection', variant('graniteCollection'), 'granite-collection'],
+    ['granite shades', graniteShadeSchema, 'granite-shades'],
+  ] as const)('%s: i18n on exactly the translated fields and the groups around them', (_name, schema, name) => {
+    const wanted = [...new Set(translatedPaths(schema))].sort()
+    expect(wanted).toContain('name')
+    expect(wanted).toContain('image.alt')
+    expect(wanted).not.toContain('slug')
+    expect(collection(name).i18n).toBe(true)
+    expect(i18nPaths(collection(name).fields as CmsField[]).sort()).toEqual(wanted)
+  })
+
+  it('legal texts are English only; the product picker groups translations with their product', () => {
+    expect(collection('legal').i18n).toBeUndefined()
+    expect(i18nPaths(collection('legal').fields as CmsField[])).toEqual([])
+    expect(collection('product-refs').i18n).toBe(true)
+  })
+
+  it('one language: no i18n anywhere', () => {
+    const single = cmsConfig({ kind: 'local', serverUrl: 'http://127.0.0.1:8081/api/v1' }, ['en'])
+    expect(single.i18n).toBeUndefined()
+    expect(JSON.stringify(single)).not.toContain('"i18n"')
+  })
+})

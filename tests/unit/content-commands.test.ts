@@ -44,10 +44,13 @@ describe('npm run check:content', () => {
     const aliases = content.routes.reduce((n, r) => n + r.aliases.length, 0)
     const { code, stdout } = await npm(['check:content'], dir)
     expect(code).toBe(0)
-    expect(stdout).toBe(
+    const valid =
       `Content is valid: ${content.products.length} products, ${content.graniteShades.length} granite shades, ` +
-        `${content.reviews.reviews.length} reviews, ${content.legal.length} legal texts, ${content.routes.length} pages and ${aliases} alias addresses.\n`,
-    )
+      `${content.reviews.reviews.length} reviews, ${content.legal.length} legal texts, ${content.routes.length} pages and ${aliases} alias addresses.\n`
+    // Then how much is translated, per language of site.yaml (content/README.md, "Languages").
+    const languages = content.languages.slice(1).map((l) => `  ${l.code}: \\d+ of \\d+ fields translated \\(\\d+\\.\\d%\\)\\n`)
+    expect(stdout.startsWith(valid), stdout).toBe(true)
+    expect(stdout.slice(valid.length)).toMatch(new RegExp(`^Translations:\\n${languages.join('')}(  .*\\n)?$`))
   })
 
   it('lists every problem with file, field and line, and exits 1', async () => {

@@ -28,6 +28,17 @@ function validator() {
   return ajv
 }
 
+/** The schemas the editor settings give a file: a glob starting with ! takes the file out again (the YAML extension's exclusion). */
+function schemasOf(file: string, settings: Record<string, string | string[]>): string[] {
+  return Object.entries(settings)
+    .filter(([, globs]) => {
+      const all = [globs].flat()
+      const excluded = all.filter((g) => g.startsWith('!')).some((g) => minimatch(file, g.slice(1)))
+      return !excluded && all.filter((g) => !g.startsWith('!')).some((g) => minimatch(file, g))
+    })
+    .map(([schema]) => schema.replace(/^\.\/schemas\/(.*)\.schema\.json$/, '$1'))
+}
+
 const schemaFile = (name: string) => JSON.parse(readFileSync(join(root, 'schemas', `${name}.schema.json`), 'utf8')) as JsonSchema
 
 /** Every YAML file of the content and the schema the editor settings give it. */
@@ -40,9 +51,7 @@ function contentFiles(): { file: string; schema: string }[] {
     'yaml.schemas': Record<string, string | string[]>
   }
   return files.map((file) => {
-    const matching = Object.entries(settings['yaml.schemas'])
-      .filter(([, globs]) => [globs].flat().some((glob) => minimatch(file, glob)))
-      .map(([schema]) => schema.replace(/^\.\/schemas\/(.*)\.schema\.json$/, '$1'))
+    const matching = schemasOf(file, settings['yaml.schemas'])
     expect(matching, `${file} must have exactly one schema`).toHaveLength(1)
     return { file, schema: matching[0]! }
   })
@@ -103,6 +112,31 @@ describe('the JSON Schemas', () => {
     expect(validate('product', { ...clove, slug: 'Clove' })).not.toEqual([])
     expect(validate('product', { ...clove, packing: { ...(clove.packing as object), colour: 'green' } })).not.toEqual([])
     expect(validate('product', clove)).toEqual([])
+  })
+
+  it('give translation files their own schema: the translated fields only, each optional, per kind of product', () => {
+    const settings = (
+      JSON.parse(readFileSync(join(root, '.vscode/settings.json'), 'utf8')) as { 'yaml.schemas': Record<string, string | string[]> }
+    )['yaml.schemas']
+    expect(schemasOf('content/products/clove.ar.yaml', settings)).toEqual(['product.translation'])
+    expect(schemasOf('content/products/clove.yaml', settings)).toEqual(['product'])
+    expect(schemasOf('content/granite/NeoGalaxy.zh.yaml', settings)).toEqual(['granite-shade.translation'])
+    expect(schemasOf('content/granite/_shared.es.yaml', settings)).toEqual(['granite-shared.translation'])
+    expect(schemasOf('content/site.ar.yaml', settings)).toEqual(['site.translation'])
+    expect(schemasOf('content/site.yaml', settings)).toEqual(['site'])
+    expect(readdirSync(join(root, 'schemas')).filter((f) => f.startsWith('legal.'))).toEqual(['legal.schema.json'])
+
+    const agro = { name: 'Clavo de olor', image: { alt: 'Clavos' }, facts: [{ label: 'Cantidad' }], seo: { keywords: ['clavo'] } }
+    expect(validate('product.translation', agro)).toEqual([])
+    expect(validate('product.translation', {})).toEqual([])
+    // The granite collection page's own fields, in the variant of its kind.
+    expect(validate('product.translation', { name: 'Granito', gridHeading: 'Colores' })).toEqual([])
+    // Not translated, or no such field: refused.
+    expect(validate('product.translation', { ...agro, slug: 'clove' })).not.toEqual([])
+    expect(validate('product.translation', { ...agro, image: { src: 'products/clove.jpg' } })).not.toEqual([])
+    expect(validate('product.translation', { name: '' })).not.toEqual([])
+    expect(validate('site.translation', { company: { tagline: 'x' } })).toEqual([])
+    expect(validate('site.translation', { company: { name: 'x' } })).not.toEqual([])
   })
 
   it('explain every field, and say "Optional" exactly for the fields that may be left out', () => {
