@@ -12,6 +12,7 @@ import { checkContent } from '../../content/check.ts'
 import { productKeyOrder } from '../../content/format-content.ts'
 import type { Problem } from '../../content/problems.ts'
 import { changeOf, checkChange, type ContentChange } from '../../dev/preview/write-check.ts'
+import { translationLanguage } from '../../content/translations.ts'
 import { paths } from '../../project/paths.ts'
 
 let dir: string
@@ -118,8 +119,16 @@ describe('checking a write before it is made', () => {
     )
   }, 30_000)
 
-  it('lets a granite shade be deleted', async () => {
-    expect(await check({ write: new Map(), remove: [`${rel}/granite/StarBlue.yaml`] })).toBeUndefined()
+  it('lets a granite shade be deleted, with its translations (as the editor deletes them), never leaving them behind', async () => {
+    const translations = readdirSync(join(contentDir, 'granite'))
+      .filter((f) => f.startsWith('StarBlue.') && translationLanguage(f))
+      .map((f) => `${rel}/granite/${f}`)
+    expect(await check({ write: new Map(), remove: [`${rel}/granite/StarBlue.yaml`, ...translations] })).toBeUndefined()
+    if (translations.length === 0) return
+    const orphans = await check({ write: new Map(), remove: [`${rel}/granite/StarBlue.yaml`] })
+    expect(orphans?.problems.map((p) => p.message)).toContainEqual(
+      expect.stringMatching(/^A translation of granite\/StarBlue\.yaml, which does not exist/),
+    )
   }, 30_000)
 
   it('does not blame a save for problems the content already had', async () => {
