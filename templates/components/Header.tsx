@@ -1,7 +1,10 @@
 // The fixed site header. Works with no JavaScript: the desktop Products menu opens on hover or
 // keyboard focus and closes 250 ms after the pointer leaves (CSS transition delay); the phone menu
-// is a <details> disclosure with a nested Products disclosure.
+// is a <details> disclosure with a nested Products disclosure. The language switcher is plain links to
+// this page in every language: a <details> disclosure beside the desktop menu, a short list in the
+// phone menu.
 import type { NavItem } from '../../content/schema.ts'
+import type { LanguageLink } from '../lib/languages.ts'
 import { ALL_PRODUCTS } from '../lib/menu.ts'
 import { Icon } from './Icon.tsx'
 
@@ -13,6 +16,12 @@ export interface HeaderProps {
   /** The link that opens the product menu, and the products in it (the first few and "All products", past a number). */
   productsPath: string
   products: NavItem[]
+  /** The home page in the page's language ('/' or '/ar'). */
+  homePath?: string
+  /** This page in every language (templates/lib/languages.ts); no switcher without them. */
+  languages?: LanguageLink[]
+  /** The switcher's accessible name, in the page's language. */
+  languageLabel?: string
 }
 
 export function isActive(linkPath: string, currentPath: string, productsPath: string): boolean {
@@ -20,7 +29,17 @@ export function isActive(linkPath: string, currentPath: string, productsPath: st
   return linkPath === currentPath
 }
 
-export function Header({ currentPath, siteName, logo, links, productsPath, products }: HeaderProps) {
+export function Header({
+  currentPath,
+  siteName,
+  logo,
+  links,
+  productsPath,
+  products,
+  homePath = '/',
+  languages = [],
+  languageLabel = 'Language',
+}: HeaderProps) {
   const current = (path: string) => (isActive(path, currentPath, productsPath) ? 'page' : undefined)
   return (
     <>
@@ -29,7 +48,7 @@ export function Header({ currentPath, siteName, logo, links, productsPath, produ
       </a>
       <header className="site-header">
         <div className="container header-bar">
-          <a className="brand" href="/">
+          <a className="brand" href={homePath}>
             {/* Low: on a slow line the page's main picture goes first; the logo (2 KB, its box held by
                 width and height) follows a moment later. */}
             <img src={logo.url} width={logo.width} height={logo.height} alt={`${siteName} — home`} fetchPriority="low" />
@@ -55,6 +74,7 @@ export function Header({ currentPath, siteName, logo, links, productsPath, produ
               )}
             </ul>
           </nav>
+          {languages.length > 1 && <LanguageSwitch languages={languages} label={languageLabel} />}
           <details className="nav-mobile">
             <summary>
               <Icon name="menu" />
@@ -85,6 +105,7 @@ export function Header({ currentPath, siteName, logo, links, productsPath, produ
                   ),
                 )}
               </ul>
+              {languages.length > 1 && <LanguageList languages={languages} label={languageLabel} />}
             </nav>
           </details>
         </div>
@@ -106,5 +127,50 @@ function LinkList({ links, currentPath, className }: { links: NavItem[]; current
         </li>
       ))}
     </ul>
+  )
+}
+
+/** One language's link: named in itself, in its own language, to this page in that language. */
+function LanguageLinkItem({ language }: { language: LanguageLink }) {
+  return (
+    <li>
+      <a href={language.path} lang={language.tag} hrefLang={language.tag} aria-current={language.current ? 'page' : undefined}>
+        {language.name}
+      </a>
+    </li>
+  )
+}
+
+/** The desktop switcher: the current language's name opens the list of the others (no script needed). */
+function LanguageSwitch({ languages, label }: { languages: LanguageLink[]; label: string }) {
+  const current = languages.find((l) => l.current)
+  return (
+    <nav className="lang-switch" aria-label={label}>
+      <details>
+        <summary>
+          <span className="visually-hidden">{label}: </span>
+          <span lang={current?.tag}>{current?.name}</span>
+          <Icon name="chevronDown" className="icon-sm" />
+        </summary>
+        <ul className="lang-switch-list">
+          {languages.map((l) => (
+            <LanguageLinkItem key={l.code} language={l} />
+          ))}
+        </ul>
+      </details>
+    </nav>
+  )
+}
+
+/** The phone menu's switcher: every language in a short row under the menu's links. */
+function LanguageList({ languages, label }: { languages: LanguageLink[]; label: string }) {
+  return (
+    <div className="lang-list" role="group" aria-label={label}>
+      <ul>
+        {languages.map((l) => (
+          <LanguageLinkItem key={l.code} language={l} />
+        ))}
+      </ul>
+    </div>
   )
 }

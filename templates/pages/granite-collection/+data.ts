@@ -10,7 +10,7 @@ export default function data(pageContext: PageContextServer) {
   const { content, image, socialImage } = pageSite(pageContext)
   const collection = content.productBySlug.get(pageContext.routeParams.id ?? '') as GraniteCollection
   const trail = [
-    { name: 'Home', path: '/' },
+    { name: 'Home', path: content.homePath },
     { name: 'Products', path: content.pages.products.path },
   ]
   const shades = content.graniteShades.map((s) => shadeCard(s, image))

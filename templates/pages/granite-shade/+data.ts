@@ -13,7 +13,7 @@ export default function data(pageContext: PageContextServer) {
   const collection = content.products.find((p) => p.kind === 'graniteCollection')
   const picture = image(shade.image.src)
   const trail = [
-    { name: 'Home', path: '/' },
+    { name: 'Home', path: content.homePath },
     { name: 'Products', path: pages.products.path },
     ...(collection ? [{ name: collection.menuLabel, path: collection.path }] : []),
   ]

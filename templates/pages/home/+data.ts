@@ -21,7 +21,7 @@ export default function data(pageContext: PageContextServer) {
   const head: Head = {
     title: home.seo.title,
     description: home.seo.description,
-    canonicalPath: '/',
+    canonicalPath: content.homePath,
     keywords: home.seo.keywords,
     social: { type: 'website', image: socialImage(product(home.carousel.slides[0]!).image) },
     lcpImage: lcpImage(carousel.slides[0]!.image, CAROUSEL_SIZES, PORTRAIT_MEDIA),
@@ -31,7 +31,8 @@ export default function data(pageContext: PageContextServer) {
         '@context': 'https://schema.org',
         '@type': 'WebSite',
         name: site.company.name,
-        url: `${site.origin}/`,
+        // The home page in the page's language: https://…/ or https://…/ar.
+        url: content.homePath === '/' ? `${site.origin}/` : site.origin + content.homePath,
         publisher: { '@id': `${site.origin}/#organization` },
       },
     ],

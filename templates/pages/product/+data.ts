@@ -16,7 +16,7 @@ export default function data(pageContext: PageContextServer) {
   const { site, pages } = content
   const picture = image(product.image.src)
   const trail = [
-    { name: 'Home', path: '/' },
+    { name: 'Home', path: content.homePath },
     { name: 'Products', path: pages.products.path },
   ]
   // Without an explore list, the products that follow this one (in menu order, wrapping round): seven
