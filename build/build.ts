@@ -38,7 +38,8 @@ export function siteManifest(
 ): SiteManifest {
   const redirects: Record<string, string> = {}
   // Aliases redirect within their language: /ar/products/cardomon → /ar/products/cardamom.
-  for (const { routes } of everyLanguage(content)) for (const route of routes) for (const alias of route.aliases) redirects[alias] = route.path
+  for (const { routes } of everyLanguage(content))
+    for (const route of routes) for (const alias of route.aliases) redirects[alias] = route.path
   const formTypes: SiteManifest['formTypes'] = {}
   for (const [formType, kind] of Object.entries(builtInFormTypes)) formTypes[formType] = { kind }
   for (const p of content.agroProducts) formTypes[p.formType] = { kind: 'productEnquiry', product: p.name }

@@ -39,7 +39,10 @@ export function redirectsFile({ redirects, notFoundPages = {} }: StaticHostingIn
 export function nginxNotFound({ notFoundPages = {} }: StaticHostingInput): string {
   const lines = Object.entries(notFoundPages)
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([folder, page]) => `location ${nginxPath(`${folder}/`)} {\n    try_files $uri $uri/index.html =404;\n    error_page 404 ${nginxPath(page)};\n}`)
+    .map(
+      ([folder, page]) =>
+        `location ${nginxPath(`${folder}/`)} {\n    try_files $uri $uri/index.html =404;\n    error_page 404 ${nginxPath(page)};\n}`,
+    )
   return `# ${GENERATED}\n${lines.join('\n')}\n`
 }
 

@@ -44,7 +44,9 @@ export const siteManifestSchema = z.object({
    * A page's versions in other languages, for the sitemap's hreflang alternates: page path → each
    * offered version (its BCP 47 tag and path) and x-default. Only pages offered in two languages or more.
    */
-  alternates: z.record(sitePath, z.array(z.object({ hreflang: z.string().regex(/^(x-default|[a-z]{2,3}(-[A-Za-z0-9]{2,8})*)$/), path: sitePath }))).optional(),
+  alternates: z
+    .record(sitePath, z.array(z.object({ hreflang: z.string().regex(/^(x-default|[a-z]{2,3}(-[A-Za-z0-9]{2,8})*)$/), path: sitePath })))
+    .optional(),
   /**
    * The not-found page of each language folder (/ar → /ar/404.html): a missing address under /ar/ is
    * answered with it. The default language's is /404.html, for every other address. Absent in older builds.

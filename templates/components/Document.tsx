@@ -10,7 +10,14 @@ import { SPECULATION_RULES } from '../lib/speculation.ts'
 /** The whole HTML document; the page's own markup goes in `children`. */
 export function Document({
   head,
-  language = { lang: 'en', canonicalPath: head.canonicalPath, notOffered: false, alternates: [], ogLocale: 'en_IN', ogLocaleAlternates: [] },
+  language = {
+    lang: 'en',
+    canonicalPath: head.canonicalPath,
+    notOffered: false,
+    alternates: [],
+    ogLocale: 'en_IN',
+    ogLocaleAlternates: [],
+  },
   origin,
   siteName,
   iconUrl,

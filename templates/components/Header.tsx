@@ -165,12 +165,10 @@ function LanguageSwitch({ languages, label }: { languages: LanguageLink[]; label
 /** The phone menu's switcher: every language in a short row under the menu's links. */
 function LanguageList({ languages, label }: { languages: LanguageLink[]; label: string }) {
   return (
-    <div className="lang-list" role="group" aria-label={label}>
-      <ul>
-        {languages.map((l) => (
-          <LanguageLinkItem key={l.code} language={l} />
-        ))}
-      </ul>
-    </div>
+    <ul className="lang-list" aria-label={label}>
+      {languages.map((l) => (
+        <LanguageLinkItem key={l.code} language={l} />
+      ))}
+    </ul>
   )
 }

@@ -16,7 +16,7 @@ export const LANGUAGE_SWITCHER_LABEL = 'Language'
  * (content.ui.notice.untranslated and content.ui.notice.englishOnly).
  */
 export const UNTRANSLATED_NOTICE = {
-  untranslated: 'Parts of this page have not been translated yet and are shown in English.',
+  untranslated: 'This page is not fully translated yet: what is not is shown in English.',
   englishOnly: 'This page is available in English only.',
 } as const
 
@@ -125,7 +125,11 @@ const CREATIVE_WORKS = new Set(['WebSite', 'WebPage', 'AboutPage', 'ContactPage'
  * The structured data of a page in another language than the default, with the language of its
  * words (inLanguage) where schema.org has one; the default language's pages keep theirs as they are.
  */
-export function withLanguage(content: SiteContent, route: RouteEntry | undefined, blocks: Record<string, unknown>[]): Record<string, unknown>[] {
+export function withLanguage(
+  content: SiteContent,
+  route: RouteEntry | undefined,
+  blocks: Record<string, unknown>[],
+): Record<string, unknown>[] {
   const isDefault = content.language.code === content.languages[0]?.code
   if (isDefault || route?.untranslated === 'wholly' || route?.untranslated === 'englishOnly') return blocks
   const tag = languageTag(content.language)
