@@ -149,7 +149,13 @@ function LanguageSwitch({ languages, label }: { languages: LanguageLink[]; label
       <details>
         <summary>
           <span className="visually-hidden">{label}: </span>
-          <span lang={current?.tag}>{current?.name}</span>
+          <span className="lang-name" lang={current?.tag}>
+            {current?.name}
+          </span>
+          {/* On a narrow desktop screen the code stands in for the name, which screen readers still read. */}
+          <span className="lang-code" aria-hidden="true">
+            {current?.code.toUpperCase()}
+          </span>
           <Icon name="chevronDown" className="icon-sm" />
         </summary>
         <ul className="lang-switch-list">
