@@ -14,7 +14,7 @@ import type { SiteContent } from '../../content/load.ts'
 import { everyLanguage } from '../../content/site-content.ts'
 import type { ImageManifest, RasterImageEntry } from '../../project/image-manifest.ts'
 import { renderPage } from '../../renderer/render-page.tsx'
-import { LANGUAGE_SWITCHER_LABEL, languageHead, UNTRANSLATED_NOTICE } from '../../templates/lib/languages.ts'
+import { LANGUAGE_SWITCHER_LABEL, languageHead, UNTRANSLATED_NOTICE, withLanguage } from '../../templates/lib/languages.ts'
 import { contentInLanguage } from '../../templates/lib/site.ts'
 import ProductPage from '../../templates/pages/product/+Page.tsx'
 import productData from '../../templates/pages/product/+data.ts'
@@ -107,6 +107,23 @@ describe('a page translated into Arabic', () => {
 
   test('a page offered in English only lists no alternates', () => {
     expect(alternates(render('/products/makhana'))).toEqual([])
+  })
+})
+
+describe('structured data in the page’s language', () => {
+  test('a translated page’s web pages say their language; products (not creative works) and English pages are left as they are', () => {
+    const blocks = [
+      { '@type': 'WebSite', name: 'x' },
+      { '@type': 'Product', name: 'y' },
+    ]
+    const ar = contentInLanguage(content, 'ar')
+    expect(withLanguage(ar, ar.routeByPath.get('/ar/products/clove'), blocks)).toEqual([
+      { '@type': 'WebSite', name: 'x', inLanguage: 'ar' },
+      { '@type': 'Product', name: 'y' },
+    ])
+    // Still in English: no claim to be Arabic.
+    expect(withLanguage(ar, ar.routeByPath.get('/ar/products/cardamom'), blocks)).toEqual(blocks)
+    expect(withLanguage(content, content.routeByPath.get('/products/clove'), blocks)).toEqual(blocks)
   })
 })
 
