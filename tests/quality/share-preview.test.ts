@@ -12,14 +12,15 @@ import { structuredDataTest } from 'structured-data-testing-tool'
 import { Google, SocialMedia } from 'structured-data-testing-tool/presets'
 import { describe, expect, test } from 'vitest'
 import { loadContent } from '../../content/load.ts'
+import { everyLanguage } from '../../content/site-content.ts'
 import { canonical, metaTags, parsePage, title } from '../support/html.ts'
 import { client, pages } from './site.ts'
 
 const content = loadContent()
 const origin = content.site.origin
 
-/** Every page with an address of its own: all but the not-found page, which answers any address. */
-const routes = pages.filter(([path]) => path !== '/404.html')
+/** Every page with an address of its own: all but the not-found pages (one per language), which answer any address. */
+const routes = pages.filter(([path]) => !path.endsWith('/404.html'))
 
 const REQUIRED = [
   'og:title',
@@ -40,7 +41,10 @@ const REQUIRED = [
 
 /** A route's own picture where it has one, the company's otherwise. */
 function expectedPicture(path: string): string {
-  const route = content.routes.find((r) => r.path === path || r.aliases.includes(path))
+  // The route in whichever language the path is in (/ar/products/clove is clove's).
+  const route = everyLanguage(content)
+    .flatMap((c) => c.routes)
+    .find((r) => r.path === path || r.aliases.includes(path))
   const product = content.products.find((p) => p.slug === route?.id)
   const shade = content.graniteShades.find((s) => s.slug === route?.id)
   if (route?.kind === 'home') return content.productBySlug.get(content.home.carousel.slides[0]!)!.image.alt

@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import sharp from 'sharp'
 import { describe, expect, test } from 'vitest'
 import { loadContent } from '../../content/load.ts'
+import { everyLanguage } from '../../content/site-content.ts'
 import { jsonLdTexts, meta as metaTag, parsePage } from '../support/html.ts'
 import { client, pages } from './site.ts'
 
@@ -14,6 +15,7 @@ import { client, pages } from './site.ts'
 type Json = Record<string, any>
 const content = loadContent()
 const origin = content.site.origin
+const homes = new Set(everyLanguage(content).map((c) => (c.homePath === '/' ? `${origin}/` : origin + c.homePath)))
 
 function blocks(html: string): { text: string; data?: Json; error?: string }[] {
   return jsonLdTexts(parsePage(html)).map((text) => {
@@ -106,7 +108,8 @@ function problems(data: Json, publishedPrices: boolean): string[] {
       break
     }
     case 'WebSite':
-      need(isText(data.name) && data.url === `${origin}/`, 'name and url')
+      // The home page of the page's language: https://…/ or https://…/ar.
+      need(isText(data.name) && homes.has(data.url), 'name and url')
       break
     case 'ItemList': {
       const items = (data.itemListElement ?? []) as Json[]
@@ -134,7 +137,8 @@ function problems(data: Json, publishedPrices: boolean): string[] {
 }
 
 const pricedPaths = new Set(
-  content.routes
+  everyLanguage(content)
+    .flatMap((c) => c.routes)
     .filter((r) => content.agroProducts.some((p) => p.slug === r.id && 'grades' in p && p.grades?.items.length))
     .flatMap((r) => [r.path, ...r.aliases]),
 )
