@@ -4,7 +4,7 @@
 // beside dist/ and swapped in only when the whole build succeeded, so a failed build leaves the
 // previous dist/ whole (and a running server's files in place); the build it replaces is kept for
 // `npm run rollback` (build/build-folders.mjs).
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises'
 import { join, relative } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { checkContent } from '../content/check.ts'
@@ -18,6 +18,7 @@ import { type SiteManifest, siteManifestSchema } from '../project/site-manifest.
 import { moveInboxShells } from '../server/inbox/shells.ts'
 import { writeCmsFiles } from '../editor/build-files.ts'
 import { PRODUCT_CHOICES_PATH, productOptions } from '../templates/lib/forms.ts'
+import { languageHead } from '../templates/lib/languages.ts'
 import { buildingDir, removeAbandonedBuilds, swapIn } from './build-folders.mjs'
 import { buildImages } from './build-images.ts'
 import { buildServer } from './build-server.ts'
@@ -74,27 +75,59 @@ export function siteManifest(
     redirects,
     formTypes,
     products: productOptions(content),
-    pages: content.routes.filter((r) => r.kind !== 'thankYou' && r.kind !== 'enquiryProblem').map((r) => r.path),
+    ...offeredPages(content),
+    notFoundPages: Object.fromEntries((content.translations ?? []).map((c) => [c.homePath, `${c.homePath}/404.html`])),
     acknowledgement: content.forms.acknowledgement,
     languages: manifestLanguages(content, translated),
     inlineHashes: hashes,
   }
 }
 
-const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+/**
+ * The pages search engines are offered, in every language, and each one's hreflang alternates: a
+ * page's version in a language is left out while it is untranslated wholly or English only (its
+ * canonical is then the English page; templates/lib/languages.ts). Aliases redirect; the thank-you
+ * and problem pages are not for search.
+ */
+function offeredPages(content: SiteContent): Pick<SiteManifest, 'pages' | 'alternates'> {
+  const pages: string[] = []
+  const alternates: NonNullable<SiteManifest['alternates']> = {}
+  for (const language of everyLanguage(content)) {
+    for (const route of language.routes) {
+      if (route.kind === 'thankYou' || route.kind === 'enquiryProblem') continue
+      const head = languageHead(language, route, route.path)
+      if (head.notOffered) continue
+      pages.push(route.path)
+      if (head.alternates.length > 0) alternates[route.path] = head.alternates
+    }
+  }
+  return { pages, alternates }
+}
 
-/** sitemap.xml: canonical addresses only (aliases redirect; the thank-you and problem pages are not for search). */
+const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+
+/**
+ * sitemap.xml: the pages search engines are offered, in every language, each with its versions in
+ * the other languages and x-default as xhtml:link alternates (the same set on every version).
+ */
 export function sitemapXml(manifest: SiteManifest, lastModified: string): string {
-  const urls = manifest.pages.map(
-    (path) => `  <url><loc>${xmlEscape(manifest.origin + path)}</loc><lastmod>${lastModified}</lastmod></url>`,
-  )
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`
+  const urls = manifest.pages.map((path) => {
+    const links = (manifest.alternates?.[path] ?? []).map(
+      (a) => `\n    <xhtml:link rel="alternate" hreflang="${a.hreflang}" href="${xmlEscape(manifest.origin + a.path)}"/>`,
+    )
+    return `  <url><loc>${xmlEscape(manifest.origin + path)}</loc><lastmod>${lastModified}</lastmod>${links.join('')}${links.length ? '\n  ' : ''}</url>`
+  })
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`
 }
 
 export function robotsTxt(content: SiteContent, { preview = false } = {}): string {
   // A preview is not the site: nothing of it is for search engines.
   if (preview) return 'User-agent: *\nDisallow: /\n'
-  return `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\nDisallow: /thank-you\nDisallow: /enquiry-problem\n\nSitemap: ${content.site.origin}/sitemap.xml\n`
+  // The thank-you and problem pages of every language (/thank-you, /ar/thank-you …).
+  const notForSearch = everyLanguage(content).flatMap((c) =>
+    c.routes.filter((r) => r.kind === 'thankYou' || r.kind === 'enquiryProblem').map((r) => `Disallow: ${r.path}\n`),
+  )
+  return `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\n${notForSearch.join('')}\nSitemap: ${content.site.origin}/sitemap.xml\n`
 }
 
 async function countHtml(dir: string): Promise<number> {
@@ -181,6 +214,12 @@ async function buildInto(
   log(`pages: prerendered in ${Math.round(performance.now() - t2)} ms`)
   const { clientDir: client, siteManifest: manifestFile } = distLayout(outDir)
   await mkdir(client, { recursive: true })
+  // Each language's not-found page (templates/pages/not-found), prerendered as /ar/404, becomes
+  // /ar/404.html beside the default language's 404.html: the file hosts look for.
+  for (const folder of (content.translations ?? []).map((c) => c.homePath)) {
+    await rename(join(client, folder, '404', 'index.html'), join(client, folder, '404.html'))
+    await rm(join(client, folder, '404'), { recursive: true })
+  }
   // Every page's CSS goes into its own <style>, the inbox's shells included; the hashes let the CSP
   // allow exactly those.
   const css = await inlineStylesheets(client)
@@ -199,7 +238,12 @@ async function buildInto(
   await writeSiteIcons(join(paths.contentImagesDir, content.site.icon.src), client)
   // The list a large catalogue's searchable product field fetches (templates/components/forms/ProductField.tsx).
   await writeFile(join(client, PRODUCT_CHOICES_PATH.slice(1)), JSON.stringify(manifest.products))
-  await writeStaticHostingFiles(outDir, { redirects: manifest.redirects, apiOrigin, inlineHashes: hashes })
+  await writeStaticHostingFiles(outDir, {
+    redirects: manifest.redirects,
+    notFoundPages: manifest.notFoundPages,
+    apiOrigin,
+    inlineHashes: hashes,
+  })
   // The editor's config.yml and page script, beside client/: served by the server only (not public files).
   await writeCmsFiles(outDir)
 

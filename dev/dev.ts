@@ -78,6 +78,8 @@ const api = await startServer(config, {
     origin,
     apiOrigin: undefined,
     redirects,
+    // The preview renders every page itself, the not-found ones too.
+    notFoundPages: new Map(),
     formTypes,
     // Content edited while the preview runs may add a product: the preview takes any product name.
     products: undefined,

@@ -69,8 +69,20 @@ export const siteManifestSchema = z.object({
   /** The products a form may name (the product choice of the contact, quick, export and review
    * forms); the server refuses any other. Absent in builds older than this list: then any is taken. */
   products: z.array(z.string().min(1)).optional(),
-  /** Canonical paths of every page a visitor may land on (the sitemap's list). */
+  /** Canonical paths of every page a visitor may land on and search engines are offered, in every language (the sitemap's list). */
   pages: z.array(sitePath),
+  /**
+   * A page's versions in other languages, for the sitemap's hreflang alternates: page path → each
+   * offered version (its BCP 47 tag and path) and x-default. Only pages offered in two languages or more.
+   */
+  alternates: z
+    .record(sitePath, z.array(z.object({ hreflang: z.string().regex(/^(x-default|[a-z]{2,3}(-[A-Za-z0-9]{2,8})*)$/), path: sitePath })))
+    .optional(),
+  /**
+   * The not-found page of each language folder (/ar → /ar/404.html): a missing address under /ar/ is
+   * answered with it. The default language's is /404.html, for every other address. Absent in older builds.
+   */
+  notFoundPages: z.record(sitePath, z.string().regex(/^(\/[A-Za-z0-9_-]+)+\/404\.html$/)).optional(),
   /** The acknowledgement mailed to a buyer (content/forms.yaml's `acknowledgement`); absent in older builds. */
   acknowledgement: acknowledgementSchema.optional(),
   /** The site's languages, the default (English) first, each with what the enquiry service answers

@@ -40,7 +40,7 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
   const isShuttingDown = deps.isShuttingDown ?? (() => false)
   const site = deps.site ?? loadSite(config.distDir)
   if (!site.hasManifest) logger.warn('dist/site-manifest.json is missing: no alias redirects, built-in form types only')
-  const staticSite = StaticSite.load(site.clientDir, site.redirects, logger)
+  const staticSite = StaticSite.load(site.clientDir, site.redirects, logger, site.notFoundPages)
   const isAllowedOrigin = originPolicy(config)
   const pageHeaders = securityHeaders({ apiOrigin: site.apiOrigin, inlineHashes: site.inlineHashes })
   const subresourceHeaders = subresourceSecurityHeaders(pageHeaders)

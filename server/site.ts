@@ -48,6 +48,8 @@ export interface BuiltSite {
   apiOrigin: string | undefined
   /** Alias path → canonical path. */
   redirects: Map<string, string>
+  /** Each language folder's not-found page (/ar → /ar/404.html); empty for builds older than languages. */
+  notFoundPages: Map<string, string>
   formTypes: Map<string, FormTypeEntry>
   /** The products a form may name; undefined (any) for a build without the list. */
   products: ReadonlySet<string> | undefined
@@ -77,6 +79,7 @@ export function loadSite(distDir: string): BuiltSite {
       origin: undefined,
       apiOrigin: undefined,
       redirects: new Map(),
+      notFoundPages: new Map(),
       formTypes,
       products: undefined,
       inlineHashes: { style: [], script: [] },
@@ -104,6 +107,7 @@ export function loadSite(distDir: string): BuiltSite {
     origin: new URL(manifest.origin).origin,
     apiOrigin: manifest.apiOrigin === undefined ? undefined : new URL(manifest.apiOrigin).origin,
     redirects: new Map(Object.entries(manifest.redirects)),
+    notFoundPages: new Map(Object.entries(manifest.notFoundPages ?? {})),
     formTypes,
     products: manifest.products === undefined ? undefined : new Set(manifest.products),
     inlineHashes: manifest.inlineHashes,

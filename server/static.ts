@@ -72,12 +72,19 @@ export class StaticSite {
   private constructor(
     readonly clientDir: string,
     private readonly redirects: Map<string, string>,
+    private readonly notFoundPages: Map<string, string>,
   ) {}
 
-  static load(clientDir: string, redirects: Map<string, string>, logger?: Logger): StaticSite {
-    const site = new StaticSite(clientDir, redirects)
+  /**
+   * `notFoundPages`: each language folder's not-found page (/ar → /ar/404.html, from the site
+   * manifest); a missing address in that folder is answered with it, any other with /404.html.
+   */
+  static load(clientDir: string, redirects: Map<string, string>, logger?: Logger, notFoundPages = new Map<string, string>()): StaticSite {
+    const site = new StaticSite(clientDir, redirects, notFoundPages)
     site.index('')
     if (!site.files.has('/404.html')) logger?.warn('the built site has no 404.html; unknown paths get a plain 404')
+    for (const page of notFoundPages.values())
+      if (!site.files.has(page)) logger?.warn({ page }, 'a language’s not-found page is missing; its folder gets /404.html')
     logger?.info({ files: site.files.size, bytesInMemory: site.memoryUsed }, 'static site indexed')
     return site
   }
@@ -119,9 +126,14 @@ export class StaticSite {
     this.send(req, res, entry, 200).catch(next)
   }
 
-  /** Answers with the prerendered 404 page (or a plain one) and the given status. */
+  /**
+   * Answers with the prerendered 404 page (or a plain one) and the given status: the one of the
+   * language whose folder the address is in (/ar/… → /ar/404.html), the default language's otherwise.
+   */
   sendNotFound(req: Request, res: Response, status: number): void {
-    const page = this.files.get('/404.html')
+    const folder = /^\/[^/]+/.exec(req.path)?.[0]
+    const own = folder === undefined ? undefined : this.notFoundPages.get(folder)
+    const page = (own === undefined ? undefined : this.files.get(own)) ?? this.files.get('/404.html')
     if (!page) {
       res.status(status).type('text/plain').setHeader('Cache-Control', 'no-store')
       res.end(status === 404 ? 'Not found' : 'Bad request')

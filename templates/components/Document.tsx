@@ -3,12 +3,21 @@ import { preload } from 'react-dom'
 import { srcset } from './images.ts'
 import type { Head, HeadImage } from '../lib/head.ts'
 import { jsonLdText } from '../lib/head.ts'
+import type { LanguageHead } from '../lib/languages.ts'
 import { PREVIEW, PREVIEW_BANNER_CSS } from '../lib/preview.ts'
 import { SPECULATION_RULES } from '../lib/speculation.ts'
 
 /** The whole HTML document; the page's own markup goes in `children`. */
 export function Document({
   head,
+  language = {
+    lang: 'en',
+    canonicalPath: head.canonicalPath,
+    notOffered: false,
+    alternates: [],
+    ogLocale: 'en_IN',
+    ogLocaleAlternates: [],
+  },
   origin,
   siteName,
   iconUrl,
@@ -16,6 +25,11 @@ export function Document({
   children,
 }: {
   head: Head
+  /**
+   * The page's language, its canonical and its versions in other languages (templates/lib/languages.ts);
+   * left out (the inbox), English with the head's canonical and no alternates.
+   */
+  language?: LanguageHead
   origin: string
   siteName: string
   iconUrl: string
@@ -23,7 +37,7 @@ export function Document({
   shareImage?: HeadImage
   children: ReactNode
 }) {
-  const canonical = head.canonicalPath === undefined ? undefined : origin + head.canonicalPath
+  const canonical = language.canonicalPath === undefined ? undefined : origin + language.canonicalPath
   const { geo, lcpImage } = head
   const social = { type: head.social?.type ?? 'website', image: head.social?.image ?? shareImage }
   // React puts a high-priority image preload first in <head>, before the logo's and any other.
@@ -47,17 +61,24 @@ export function Document({
     }
   }
   return (
-    <html lang="en">
+    <html lang={language.lang} dir={language.dir}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{head.title}</title>
         <meta name="description" content={head.description} />
         {canonical && <link rel="canonical" href={canonical} />}
+        {language.alternates.map((a) => (
+          <link key={a.hreflang} rel="alternate" hrefLang={a.hreflang} href={origin + a.path} />
+        ))}
         {head.pagination?.prevPath !== undefined && <link rel="prev" href={origin + head.pagination.prevPath} />}
         {head.pagination?.nextPath !== undefined && <link rel="next" href={origin + head.pagination.nextPath} />}
         {head.keywords && head.keywords.length > 0 && <meta name="keywords" content={head.keywords.join(', ')} />}
-        {(head.noindex || PREVIEW) && <meta name="robots" content="noindex" />}
+        {head.noindex || PREVIEW ? (
+          <meta name="robots" content="noindex" />
+        ) : (
+          language.notOffered && <meta name="robots" content="noindex, follow" />
+        )}
         {PREVIEW && <style>{PREVIEW_BANNER_CSS}</style>}
         <meta name="theme-color" content="#8a3a12" />
         <link rel="icon" href={iconUrl} type="image/svg+xml" />
@@ -69,7 +90,10 @@ export function Document({
             <meta property="og:title" content={head.title} />
             <meta property="og:description" content={head.description} />
             <meta property="og:url" content={canonical} />
-            <meta property="og:locale" content="en_IN" />
+            <meta property="og:locale" content={language.ogLocale} />
+            {language.ogLocaleAlternates.map((locale) => (
+              <meta key={locale} property="og:locale:alternate" content={locale} />
+            ))}
             <meta property="og:image" content={origin + social.image.url} />
             <meta property="og:image:width" content={String(social.image.width)} />
             <meta property="og:image:height" content={String(social.image.height)} />

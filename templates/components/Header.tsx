@@ -1,8 +1,11 @@
 // The fixed site header. Works with no JavaScript: the desktop Products menu opens on hover or
 // keyboard focus and closes 250 ms after the pointer leaves (CSS transition delay); the phone menu
-// is a <details> disclosure with a nested Products disclosure.
+// is a <details> disclosure with a nested Products disclosure. The language switcher is plain links to
+// this page in every language: a <details> disclosure beside the desktop menu, a short list in the
+// phone menu.
 import type { Interface } from '../../content/interface-schema.ts'
 import type { NavItem } from '../../content/schema.ts'
+import type { LanguageLink } from '../lib/languages.ts'
 import { format } from '../lib/words.ts'
 import { Icon } from './Icon.tsx'
 
@@ -16,6 +19,12 @@ export interface HeaderProps {
   products: NavItem[]
   /** Its words (content/interface.yaml). */
   words: Interface['header']
+  /** The home page in the page's language ('/' or '/ar'). */
+  homePath?: string
+  /** This page in every language (templates/lib/languages.ts); no switcher without them. */
+  languages?: LanguageLink[]
+  /** The switcher's accessible name, in the page's language. */
+  languageLabel?: string
 }
 
 export function isActive(linkPath: string, currentPath: string, productsPath: string): boolean {
@@ -23,7 +32,18 @@ export function isActive(linkPath: string, currentPath: string, productsPath: st
   return linkPath === currentPath
 }
 
-export function Header({ currentPath, siteName, logo, links, productsPath, products, words }: HeaderProps) {
+export function Header({
+  currentPath,
+  siteName,
+  logo,
+  links,
+  productsPath,
+  products,
+  words,
+  homePath = '/',
+  languages = [],
+  languageLabel = words.language,
+}: HeaderProps) {
   const current = (path: string) => (isActive(path, currentPath, productsPath) ? 'page' : undefined)
   return (
     <>
@@ -32,7 +52,7 @@ export function Header({ currentPath, siteName, logo, links, productsPath, produ
       </a>
       <header className="site-header">
         <div className="container header-bar">
-          <a className="brand" href="/">
+          <a className="brand" href={homePath}>
             {/* Low: on a slow line the page's main picture goes first; the logo (2 KB, its box held by
                 width and height) follows a moment later. */}
             <img
@@ -64,6 +84,7 @@ export function Header({ currentPath, siteName, logo, links, productsPath, produ
               )}
             </ul>
           </nav>
+          {languages.length > 1 && <LanguageSwitch languages={languages} label={languageLabel} />}
           <details className="nav-mobile">
             <summary>
               <Icon name="menu" />
@@ -94,6 +115,7 @@ export function Header({ currentPath, siteName, logo, links, productsPath, produ
                   ),
                 )}
               </ul>
+              {languages.length > 1 && <LanguageList languages={languages} label={languageLabel} />}
             </nav>
           </details>
         </div>
@@ -113,6 +135,55 @@ function LinkList({ links, currentPath, className }: { links: NavItem[]; current
             {l.name}
           </a>
         </li>
+      ))}
+    </ul>
+  )
+}
+
+/** One language's link: named in itself, in its own language, to this page in that language. */
+function LanguageLinkItem({ language }: { language: LanguageLink }) {
+  return (
+    <li>
+      <a href={language.path} lang={language.tag} hrefLang={language.tag} aria-current={language.current ? 'page' : undefined}>
+        {language.name}
+      </a>
+    </li>
+  )
+}
+
+/** The desktop switcher: the current language's name opens the list of the others (no script needed). */
+function LanguageSwitch({ languages, label }: { languages: LanguageLink[]; label: string }) {
+  const current = languages.find((l) => l.current)
+  return (
+    <nav className="lang-switch" aria-label={label}>
+      <details>
+        <summary>
+          <span className="visually-hidden">{label}: </span>
+          <span className="lang-name" lang={current?.tag}>
+            {current?.name}
+          </span>
+          {/* On a narrow desktop screen the code stands in for the name, which screen readers still read. */}
+          <span className="lang-code" aria-hidden="true">
+            {current?.code.toUpperCase()}
+          </span>
+          <Icon name="chevronDown" className="icon-sm" />
+        </summary>
+        <ul className="lang-switch-list">
+          {languages.map((l) => (
+            <LanguageLinkItem key={l.code} language={l} />
+          ))}
+        </ul>
+      </details>
+    </nav>
+  )
+}
+
+/** The phone menu's switcher: every language in a short row under the menu's links. */
+function LanguageList({ languages, label }: { languages: LanguageLink[]; label: string }) {
+  return (
+    <ul className="lang-list" aria-label={label}>
+      {languages.map((l) => (
+        <LanguageLinkItem key={l.code} language={l} />
       ))}
     </ul>
   )

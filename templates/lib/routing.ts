@@ -2,7 +2,7 @@
 // added in content is routed and prerendered without touching code.
 import { getGlobalContext } from 'vike/server'
 import type { GlobalContextServer } from 'vike/types'
-import type { PageKind } from '../../content/load.ts'
+import type { PageKind, SiteContent } from '../../content/load.ts'
 import { everyLanguage } from '../../content/site-content.ts'
 import { pageSite } from './site.ts'
 
@@ -27,4 +27,12 @@ export async function prerenderUrls(kind: PageKind): Promise<string[]> {
   return everyLanguage(pageSite({ globalContext }).content).flatMap((content) =>
     content.routes.filter((r) => r.kind === kind).flatMap((r) => [r.path, ...r.aliases]),
   )
+}
+
+/**
+ * The addresses of the not-found pages of the languages but the default (/ar/404 → ar). The build
+ * writes each as <code>/404.html (build/build.ts), beside the default language's 404.html.
+ */
+export function notFoundPaths(content: SiteContent): Map<string, string> {
+  return new Map((content.translations ?? []).map((c) => [`${c.homePath}/404`, c.language.code]))
 }

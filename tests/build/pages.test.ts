@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { loadContent } from '../../content/load.ts'
+import { everyLanguage } from '../../content/site-content.ts'
 import { attr, canonical, elements, jsonLd, links, meta, scriptSources, title } from '../support/html.ts'
 import { distClient, readPage, readParsedPage } from './html.ts'
 
@@ -132,7 +133,13 @@ describe('sitemap.xml and robots.txt', () => {
   const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])
 
   it('lists every canonical page once and no alias', () => {
-    const expected = content.routes.filter((r) => r.kind !== 'thankYou' && r.kind !== 'enquiryProblem').map((r) => origin + r.path)
+    // In every language where the page is offered (not untranslated wholly, not English only).
+    const expected = everyLanguage(content).flatMap((c) =>
+      c.routes
+        .filter((r) => r.kind !== 'thankYou' && r.kind !== 'enquiryProblem')
+        .filter((r) => r.versions?.find((v) => v.language === c.language.code)?.offered ?? true)
+        .map((r) => origin + r.path),
+    )
     expect(locs.sort()).toEqual(expected.sort())
   })
 

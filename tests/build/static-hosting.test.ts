@@ -14,7 +14,10 @@ import { startServer, type RunningServer } from '../../server/start.ts'
 import { distClient } from './html.ts'
 
 const distDir = path.dirname(distClient)
-const manifest = JSON.parse(fs.readFileSync(path.join(distDir, 'site-manifest.json'), 'utf8')) as { redirects: Record<string, string> }
+const manifest = JSON.parse(fs.readFileSync(path.join(distDir, 'site-manifest.json'), 'utf8')) as {
+  redirects: Record<string, string>
+  notFoundPages: Record<string, string>
+}
 let staticHost: http.Server
 let staticUrl = ''
 let node: RunningServer
@@ -62,7 +65,7 @@ describe('_redirects, as a static host serves it', () => {
     expect(res.status).toBe(200)
     const rules = (await res.text())
       .split('\n')
-      .filter((l) => l && !l.startsWith('#'))
+      .filter((l) => l && !l.startsWith('#') && !l.endsWith(' 404'))
       .map((l) => l.split(/\s+/))
     expect(Object.keys(manifest.redirects).length).toBeGreaterThanOrEqual(5)
     expect(Object.fromEntries(rules.map(([from, to]) => [from, to]))).toEqual(manifest.redirects)
@@ -73,6 +76,23 @@ describe('_redirects, as a static host serves it', () => {
       const fromNode = await get(`${node.url}${from}`)
       expect(fromNode.status).toBe(301)
       expect(fromNode.headers.get('location')).toBe(to)
+    }
+  })
+})
+
+describe('_redirects: the not-found page of each language folder', () => {
+  it('ends with one 404 rule per language folder, to that language’s 404.html, as the Node server answers', async () => {
+    const lines = (await (await get(`${staticUrl}/_redirects`)).text()).trim().split('\n')
+    const folders = Object.keys(manifest.notFoundPages).sort()
+    expect(folders.length).toBeGreaterThan(0)
+    // Last: Netlify takes the first rule that matches, and the aliases in the folders come first.
+    expect(lines.slice(-folders.length)).toEqual(folders.map((folder) => `${folder}/* ${folder}/404.html 404`))
+    for (const folder of folders) {
+      const page = await get(`${staticUrl}${folder}/404.html`)
+      expect(page.status, folder).toBe(200)
+      const fromNode = await get(`${node.url}${folder}/no-such-page`)
+      expect(fromNode.status).toBe(404)
+      expect(await fromNode.text()).toBe(await page.text())
     }
   })
 })

@@ -245,8 +245,15 @@ describe('header menus', () => {
       expect(await panel.isVisible()).toBe(false)
       await menu.locator('> summary').click()
       expect(await panel.isVisible()).toBe(true)
-      const top = (await panel.locator(':scope > ul > li > a, :scope > ul > li > details > summary').allTextContents()).map((t) => t.trim())
+      const menuList = ':scope > ul:not(.lang-list)'
+      const top = (await panel.locator(`${menuList} > li > a, ${menuList} > li > details > summary`).allTextContents()).map((t) => t.trim())
       expect(top).toEqual(HEADER_LINKS)
+      // Under the menu, this page in every language, without a script.
+      const languages = panel.locator('ul.lang-list a')
+      expect(await languages.first().isVisible()).toBe(true)
+      expect(
+        await languages.evaluateAll((links) => links.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('hreflang')])),
+      ).toEqual(content.languages.map((l, i) => [l.name, i === 0 ? '/about' : `/${l.code}/about`, l.tag ?? l.code]))
 
       const sub = panel.locator('details.nav-mobile-sub')
       const subLinks = sub.locator('ul a')

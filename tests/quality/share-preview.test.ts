@@ -16,11 +16,11 @@ import { everyLanguage } from '../../content/site-content.ts'
 import { canonical, metaTags, parsePage, title } from '../support/html.ts'
 import { client, pages } from './site.ts'
 
-const english = loadContent()
-const origin = english.site.origin
+const content = loadContent()
+const origin = content.site.origin
 
-/** Every page with an address of its own: all but the not-found page, which answers any address. */
-const routes = pages.filter(([path]) => path !== '/404.html')
+/** Every page with an address of its own: all but the not-found pages (one per language), which answer any address. */
+const routes = pages.filter(([path]) => !path.endsWith('/404.html'))
 
 const REQUIRED = [
   'og:title',
@@ -39,10 +39,12 @@ const REQUIRED = [
   'twitter:image:alt',
 ]
 
-/** A route's own picture where it has one, the company's otherwise, described in the page's language. */
+/** A route's own picture where it has one, the company's otherwise. */
 function expectedPicture(path: string): string {
-  const content = everyLanguage(english).find((c) => c.routes.some((r) => r.path === path || r.aliases.includes(path))) ?? english
-  const route = content.routes.find((r) => r.path === path || r.aliases.includes(path))
+  // The route in whichever language the path is in (/ar/products/clove is clove's).
+  const route = everyLanguage(content)
+    .flatMap((c) => c.routes)
+    .find((r) => r.path === path || r.aliases.includes(path))
   const product = content.products.find((p) => p.slug === route?.id)
   const shade = content.graniteShades.find((s) => s.slug === route?.id)
   if (route?.kind === 'home') return content.productBySlug.get(content.home.carousel.slides[0]!)!.image.alt
@@ -54,8 +56,7 @@ function expectedPicture(path: string): string {
 describe('share preview on every route', () => {
   test('every route is here, aliases included', () => {
     const paths = new Set(routes.map(([p]) => p))
-    for (const { routes } of everyLanguage(english))
-      for (const r of routes) for (const p of [r.path, ...r.aliases]) expect(paths.has(p), p).toBe(true)
+    for (const r of content.routes) for (const p of [r.path, ...r.aliases]) expect(paths.has(p), p).toBe(true)
   })
 
   test.each(routes)('%s: Open Graph and Twitter card tags, each once, from content', async (path, file) => {

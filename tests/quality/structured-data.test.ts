@@ -15,6 +15,7 @@ import { client, pages } from './site.ts'
 type Json = Record<string, any>
 const content = loadContent()
 const origin = content.site.origin
+const homes = new Set(everyLanguage(content).map((c) => (c.homePath === '/' ? `${origin}/` : origin + c.homePath)))
 
 function blocks(html: string): { text: string; data?: Json; error?: string }[] {
   return jsonLdTexts(parsePage(html)).map((text) => {
@@ -107,7 +108,8 @@ function problems(data: Json, publishedPrices: boolean): string[] {
       break
     }
     case 'WebSite':
-      need(isText(data.name) && data.url === `${origin}/`, 'name and url')
+      // The home page of the page's language: https://…/ or https://…/ar.
+      need(isText(data.name) && homes.has(data.url), 'name and url')
       break
     case 'ItemList': {
       const items = (data.itemListElement ?? []) as Json[]
@@ -134,13 +136,11 @@ function problems(data: Json, publishedPrices: boolean): string[] {
   return out
 }
 
-/** The addresses, in every language, of products whose content gives prices. */
 const pricedPaths = new Set(
-  everyLanguage(content).flatMap((c) =>
-    c.routes
-      .filter((r) => c.agroProducts.some((p) => p.slug === r.id && 'grades' in p && p.grades?.items.length))
-      .flatMap((r) => [r.path, ...r.aliases]),
-  ),
+  everyLanguage(content)
+    .flatMap((c) => c.routes)
+    .filter((r) => content.agroProducts.some((p) => p.slug === r.id && 'grades' in p && p.grades?.items.length))
+    .flatMap((r) => [r.path, ...r.aliases]),
 )
 
 describe('structured data', () => {
@@ -157,9 +157,7 @@ describe('structured data', () => {
 
   test('each product and granite shade page has one Product, the home page an Organization', () => {
     const types = (path: string) => blocks(readFileSync(pages.find(([p]) => p === path)![1], 'utf8')).map((b) => b.data?.['@type'])
-    for (const r of everyLanguage(content)
-      .flatMap((c) => c.routes)
-      .filter((r) => r.kind === 'product' || r.kind === 'graniteShade')) {
+    for (const r of content.routes.filter((r) => r.kind === 'product' || r.kind === 'graniteShade')) {
       for (const path of [r.path, ...r.aliases])
         expect(
           types(path).filter((t) => t === 'Product'),

@@ -42,7 +42,8 @@ export default function data(pageContext: PageContextServer) {
         '@context': 'https://schema.org',
         '@type': 'WebSite',
         name: site.company.name,
-        url: `${site.origin}/`,
+        // The home page in the page's language: https://…/ or https://…/ar.
+        url: content.homePath === '/' ? `${site.origin}/` : site.origin + content.homePath,
         publisher: { '@id': `${site.origin}/#organization` },
       },
     ],

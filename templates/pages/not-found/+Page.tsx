@@ -1,0 +1,1 @@
+export { default } from '../_error/+Page.tsx'
