@@ -5,20 +5,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import type { z } from 'zod'
 import { type Collection, type Collections, collections } from './collections.ts'
-import { toJsonSchema } from './json-schemas.ts'
+import { type JsonSchema, markedValues, toJsonSchema } from './json-schemas.ts'
 import { closest, validate } from './messages.ts'
 import type { CollectionData, Findings, Folder } from './read-files.ts'
 import type { Language } from './schema.ts'
-import {
-  englishKeysAt,
-  longerLists,
-  overlay,
-  type TranslatedField,
-  translatedFields,
-  translationFile,
-  translationLanguage,
-  translationSchema,
-} from './translations.ts'
+import { englishKeysAt, longerLists, overlay, translationFile, translationLanguage, translationSchema, valueAt } from './translations.ts'
 import { readYamlSource } from './yaml-source.ts'
 
 /** One English file's translation into one language: where it is, and which translatable fields it gives. */
@@ -229,4 +220,18 @@ export function localizedData(
     for (const issue of result.error.issues) findings.add(translation.file, issue.path as (string | number)[], issue.message)
     return parsed
   }
+}
+
+/** One translatable English value and whether the translation gives it. */
+export interface TranslatedField {
+  path: (string | number)[]
+  translated: boolean
+}
+
+/** Every translatable value of an English file (by its JSON Schema's marks), and whether `translation` has it. */
+export function translatedFields(jsonSchema: JsonSchema, english: unknown, translation: unknown): TranslatedField[] {
+  return markedValues(jsonSchema, english, 'translate').map(({ path }) => {
+    const value = valueAt(translation, path)
+    return { path, translated: typeof value === 'string' && value.trim() !== '' }
+  })
 }

@@ -5,7 +5,6 @@
 // writes) holds only such fields, in the same nesting, lists matched item by item; everything else
 // comes from the English file. content/README.md, "Languages", says it for the people who edit.
 import { z } from 'zod'
-import { type JsonSchema, markedValues } from './json-schemas.ts'
 
 /** The language of a translation file's name: clove.ar.yaml → ar; undefined for an English file. */
 export function translationLanguage(fileName: string): string | undefined {
@@ -136,20 +135,6 @@ export function longerLists(
     return Object.entries(translation).flatMap(([key, value]) => longerLists(englishRecord[key], value, [...path, key]))
   }
   return []
-}
-
-/** One translatable English value and whether the translation gives it. */
-export interface TranslatedField {
-  path: (string | number)[]
-  translated: boolean
-}
-
-/** Every translatable value of an English file (by its JSON Schema's marks), and whether `translation` has it. */
-export function translatedFields(jsonSchema: JsonSchema, english: unknown, translation: unknown): TranslatedField[] {
-  return markedValues(jsonSchema, english, 'translate').map(({ path }) => {
-    const value = valueAt(translation, path)
-    return { path, translated: typeof value === 'string' && value.trim() !== '' }
-  })
 }
 
 export function valueAt(data: unknown, path: readonly (string | number)[]): unknown {

@@ -1,11 +1,17 @@
-// The pages laid out right to left, as the Arabic pages will be: with dir="rtl" lang="ar" set on
-// <html> in Chromium at 390 and 1280 px, the header, the dropdown, the breadcrumbs, the carousel's
+// The Arabic pages, laid out right to left (their <html dir="rtl" lang="ar">, from site.yaml), in
+// Chromium at 390 and 1280 px: the header, the dropdown, the breadcrumbs, the carousel's
 // controls, the footer, the forms and the tables mirror, the icons that point turn round, phone
 // numbers and e-mail addresses stay left to right, nothing pushes the page sideways, and the carousel
 // still goes forward with "Next". Measured by geometry (where boxes and text sit), not by class names.
 import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { loadContent } from '../../content/load.ts'
+import { contentInLanguage } from '../../templates/lib/site.ts'
+import { format } from '../../templates/lib/words.ts'
 import { connectBrowser, DESKTOP, MOBILE, type OpenPage, openPage } from './support.ts'
+
+/** The Arabic pages' words (content/interface.ar.yaml, English where it has none), as the pages were built from. */
+const ui = contentInLanguage(loadContent(), 'ar').ui
 
 /** scaleX(-1): how a mirrored icon or separator computes. */
 const MIRRORED = 'matrix(-1, 0, 0, 1, 0, 0)'
@@ -18,11 +24,11 @@ afterAll(async () => {
   await browser.close()
 })
 
+/** The Arabic version of a page (/ar/…), which says it is right to left itself. */
 async function openRightToLeft(page: Page, path: string): Promise<void> {
-  await page.goto(path)
+  await page.goto(path === '/' ? '/ar' : `/ar${path}`)
+  expect(await page.evaluate(() => [document.documentElement.dir, document.documentElement.lang])).toEqual(['rtl', 'ar'])
   await page.evaluate(async () => {
-    document.documentElement.dir = 'rtl'
-    document.documentElement.lang = 'ar'
     // Under reduced motion every change takes a 0.01 ms transition (global.css): let the turned icons finish theirs.
     await Promise.all(
       document
@@ -128,8 +134,8 @@ for (const viewport of [MOBILE, DESKTOP]) {
 
       // Carousel: previous at the right, next to its left, the dots in between from right to left, pause at the far left; the arrows point outwards.
       const controls = page.locator('.carousel-controls')
-      const previous = controls.getByRole('button', { name: 'Previous slide' })
-      const next = controls.getByRole('button', { name: 'Next slide' })
+      const previous = controls.getByRole('button', { name: ui.carousel.previous })
+      const next = controls.getByRole('button', { name: ui.carousel.next })
       const dots = controls.locator('.carousel-dot')
       expect((await box(previous)).left).toBeGreaterThan((await box(dots.first())).right)
       expect((await box(dots.first())).left).toBeGreaterThan((await box(dots.nth(1))).right)
@@ -141,15 +147,16 @@ for (const viewport of [MOBILE, DESKTOP]) {
       expect(await transformOf(page.locator('.carousel-slide.is-active .button svg'))).toBe(MIRRORED)
 
       const active = () => page.locator('.carousel-slide.is-active').getAttribute('aria-label')
-      expect(await active()).toMatch(/^1 of 8: /)
+      const slide = (number: number) => new RegExp(`^${format(ui.carousel.slide, { number: String(number), count: '8', name: '' })}`)
+      expect(await active()).toMatch(slide(1))
       await next.click()
-      await expect.poll(active).toMatch(/^2 of 8: /)
+      await expect.poll(active).toMatch(slide(2))
       await previous.click()
-      await expect.poll(active).toMatch(/^1 of 8: /)
+      await expect.poll(active).toMatch(slide(1))
       await previous.click()
-      await expect.poll(active).toMatch(/^8 of 8: /)
+      await expect.poll(active).toMatch(slide(8))
       await next.click()
-      await expect.poll(active).toMatch(/^1 of 8: /)
+      await expect.poll(active).toMatch(slide(1))
 
       // Footer: the company's column at the right (beside the others from the medium width up), each contact's icon right of it.
       const columns = page.locator('.footer-grid > *')
@@ -189,10 +196,11 @@ for (const viewport of [MOBILE, DESKTOP]) {
       // The enquiry form: labels at the right, as its controls' text; e-mail and phone (its country code too) left to right.
       const form = page.locator('form[action="/api/submit"]')
       await form.scrollIntoViewIfNeeded()
-      const name = form.getByLabel(/^Name/)
+      const name = form.getByLabel(new RegExp(`^${ui.forms.labels.name}`))
       expect(await directionOf(name)).toBe('rtl')
       expect((await box(name)).right - (await textBox(form.locator(`label[for="${await name.getAttribute('id')}"]`))).right).toBeLessThan(1)
-      for (const control of [form.getByLabel(/^Email/), form.getByLabel(/^Country Code/), form.getByLabel(/^Mobile Number/)]) {
+      const labelled = (label: string) => form.getByLabel(new RegExp(`^${label.replace(/[()+]/g, '\\$&')}`))
+      for (const control of [labelled(ui.forms.labels.email), labelled(ui.forms.labels.countryCode), labelled(ui.forms.labels.mobile)]) {
         expect(await directionOf(control)).toBe('ltr')
       }
       await expectNoSidewaysScroll(page)
