@@ -91,8 +91,8 @@ const ALLOWED: { file: string; text: string; reason: string }[] = [
   { file: 'templates/components/Document.tsx', text: 'width=device-width, initial-scale=1', reason: 'The viewport setting, not words.' },
   {
     file: 'templates/components/Document.tsx',
-    text: 'en_IN',
-    reason: 'og:locale, a locale code rather than words; the head of each language sets its own (content/site.yaml, languages[].ogLocale).',
+    text: 'noindex, follow',
+    reason: 'A robots directive, not words (a page not offered in its language).',
   },
 ]
 
