@@ -246,8 +246,9 @@ const HINT_ALL = 400
 export function shortened(text: string, max: number): string {
   const flat = text.replace(/\s+/g, ' ').trim()
   if (flat.length <= max) return flat
+  // A word ending at the limit (a space right after it) is kept whole.
+  const space = flat.slice(0, max).lastIndexOf(' ')
   const cut = flat.slice(0, max - 1)
-  const space = cut.lastIndexOf(' ')
   return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:!?—–-]+$/, '')}…`
 }
 
