@@ -4,6 +4,8 @@
 // content/products/<slug>.ar.yaml beside the English file, holding the translated field and nothing
 // else, the English file is left as it was, and the content check (the same readContent every build
 // runs, and the write check of `npm run edit`, which refuses a write the check would fail) accepts it.
+// The settings files are translated as entries of their own (Translations — العربية → Home page —
+// العربية, content/home.ar.yaml), each field hinted with the English text it translates.
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type Browser, chromium, type Page } from 'playwright-core'
@@ -43,6 +45,11 @@ describe('npm run edit: a product translated into Arabic', () => {
   test('the Arabic name typed beside the English one is written to clove.ar.yaml, alone, and the check accepts it', async () => {
     const slug = 'clove'
     const englishBefore = readFileSync(file(`content/products/${slug}.yaml`), 'utf8')
+    // The repository has its Arabic translation now: the copy starts without it, as a product not translated yet.
+    if (existsSync(file(`content/products/${slug}.ar.yaml`))) {
+      copy.git('rm', '-q', `content/products/${slug}.ar.yaml`)
+      copy.git('-c', 'user.name=Test', '-c', 'user.email=test@example.com', 'commit', '-q', '-m', `no Arabic ${slug}`)
+    }
     expect(existsSync(file(`content/products/${slug}.ar.yaml`))).toBe(false)
 
     await page.goto(`${copy.origin}/admin/#/collections/products/entries/${slug}`)
@@ -106,5 +113,57 @@ describe('npm run edit: a product translated into Arabic', () => {
     expect(translation?.fields.find((f) => f.path.join('.') === 'name')?.translated).toBe(true)
     const arabicContent = reading.content?.translations?.find((c) => c.language.code === 'ar')
     expect(arabicContent?.products.find((p) => p.slug === slug)?.name).toBe(ARABIC_NAME)
+  })
+})
+
+describe('npm run edit: a settings file translated into Arabic (Translations — العربية)', () => {
+  test('the Arabic home page shows the English beside each field; a changed heading is written to home.ar.yaml, the rest kept', async () => {
+    const ARABIC_HEADING = 'أحدث منتجاتنا'
+    const englishBefore = readFileSync(file('content/home.yaml'), 'utf8')
+    const arabicBefore = parse(readFileSync(file('content/home.ar.yaml'), 'utf8')) as { latest: { heading: string } }
+    expect(arabicBefore.latest.heading).not.toBe(ARABIC_HEADING)
+
+    // From the sidebar, as staff would: the language's collection, then the file.
+    await page.goto(`${copy.origin}/admin/#/collections/settings`)
+    await page.getByRole('link', { name: 'Translations — العربية' }).click()
+    await page.getByText('Home page — العربية', { exact: true }).click()
+    await page.waitForURL(/#\/collections\/translations-ar\/entries\/home$/)
+
+    // The English text under the field it translates; only translated fields are offered (no carousel, no product lists).
+    const hint = page.getByText('English: Latest Products', { exact: true })
+    await hint.waitFor()
+    expect(await page.getByText('English: Quick Enquiry', { exact: true }).count()).toBe(1)
+    expect(await page.locator('label', { hasText: /^Carousel/ }).count()).toBe(0)
+    expect(await page.locator('label', { hasText: /^Products/ }).count()).toBe(0)
+    const heading = hint.locator('xpath=..').locator('input')
+    await expect.poll(() => heading.inputValue()).toBe(arabicBefore.latest.heading)
+    await heading.fill(ARABIC_HEADING)
+    await page.screenshot({ path: join(root, '.cache', 'editor-1440-arabic-home-settings.png') })
+
+    await page.getByRole('button', { name: 'Publish', exact: true }).click()
+    await page.getByText('Publish now', { exact: true }).click()
+    const written = () => parse(readFileSync(file('content/home.ar.yaml'), 'utf8')) as { latest: { heading: string } }
+    try {
+      await expect.poll(() => written().latest.heading, { timeout: 20_000 }).toBe(ARABIC_HEADING)
+    } catch (error) {
+      await page.screenshot({ path: join(root, '.cache', 'editor-1440-arabic-home-not-written.png') })
+      throw new Error(`${(error as Error).message}\n${consoleErrors.join('\n')}\n${copy.editor.output().slice(-3000)}`)
+    }
+
+    // The new heading and every other field as it was; the English file untouched, no other file written.
+    expect(written()).toEqual({ ...arabicBefore, latest: { ...arabicBefore.latest, heading: ARABIC_HEADING } })
+    expect(readFileSync(file('content/home.yaml'), 'utf8')).toBe(englishBefore)
+    const changed = copy
+      .git('status', '--porcelain', '--', 'content')
+      .split('\n')
+      .filter((line) => line.trim() && !line.includes(`products/clove.ar.yaml`))
+    expect(changed).toEqual([' M content/home.ar.yaml'])
+
+    // The content check accepts the tree, and the Arabic home page has the new heading.
+    const reading = readContent(file('content'))
+    expect(reading.problems.filter((p) => p.severity !== 'warning')).toEqual([])
+    const arabic = reading.content?.translations?.find((c) => c.language.code === 'ar')
+    expect(arabic?.home.latest.heading).toBe(ARABIC_HEADING)
+    expect(reading.content?.home.latest.heading).toBe('Latest Products')
   })
 })
