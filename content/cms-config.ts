@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse, stringify } from 'yaml'
 import { paths } from '../project/paths.ts'
-import { FRONTMATTER_FORMAT, SET_ONCE_WIDGET, YAML_FORMAT } from './cms-names.ts'
+import { FRONTMATTER_FORMAT, SET_ONCE_WIDGET, TRANSLATIONS_COLLECTION_PREFIX, YAML_FORMAT } from './cms-names.ts'
 import { type Collection, collections, type EditorList, type FileCollection } from './collections.ts'
 import { type JsonSchema, toJsonSchema } from './json-schemas.ts'
 import { translationFile } from './translations.ts'
@@ -319,6 +319,8 @@ export function translationFields(english: readonly CmsField[], values: readonly
         }
         const { default: _d, i18n: _inner, ...inner } = field.field as CmsField
         out.field = { ...inner, required: false }
+        // Each text in its own box, open, beside the English item by item in the hint.
+        out.collapsed = false
       }
       const hint = englishHint(field.widget === 'list' ? itemsOf(own) : own)
       out.hint = hint ?? 'Not in the English file: nothing to translate yet.'
@@ -358,7 +360,7 @@ function translationCollections(
     if (entries.length === 0) return []
     return [
       {
-        name: `translations-${code}`,
+        name: `${TRANSLATIONS_COLLECTION_PREFIX}${code}`,
         label: `Translations — ${name}`,
         label_singular: `${name} translation`,
         description: `The settings files in ${name}: only the words visitors read, each field hinted with its English text. A field left empty shows the English text.`,

@@ -6,7 +6,7 @@
 // runs, and the write check of `npm run edit`, which refuses a write the check would fail) accepts it.
 // The settings files are translated as entries of their own (Translations — العربية → Home page —
 // العربية, content/home.ar.yaml), each field hinted with the English text it translates.
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -165,5 +165,35 @@ describe('npm run edit: a settings file translated into Arabic (Translations —
     const arabic = reading.content?.translations?.find((c) => c.language.code === 'ar')
     expect(arabic?.home.latest.heading).toBe(ARABIC_HEADING)
     expect(reading.content?.home.latest.heading).toBe('Latest Products')
+  })
+})
+
+describe('npm run edit: a settings translation emptied', () => {
+  test('stays a file holding {} (nothing translated: shown in English), which the check accepts', async () => {
+    const tagline = (parse(readFileSync(file('content/site.yaml'), 'utf8')) as { company: { tagline: string } }).company.tagline
+    // A translation holding one field, committed as staff would find it.
+    writeFileSync(file('content/site.ar.yaml'), 'company:\n  tagline: سطر واحد\n')
+    copy.git('add', 'content/site.ar.yaml')
+    copy.git('-c', 'user.name=Test', '-c', 'user.email=test@example.com', 'commit', '-q', '-m', 'one Arabic field')
+
+    // A fresh page: the file was changed outside the editor since the page loaded it.
+    await page.goto(`${copy.origin}/admin/#/collections/translations-ar/entries/site`)
+    await page.reload()
+    const hint = page.getByText(`English: ${tagline}`, { exact: true })
+    await hint.waitFor()
+    const input = hint.locator('xpath=..').locator('input')
+    await expect.poll(() => input.inputValue()).toBe('سطر واحد')
+    await input.fill('')
+    await page.getByRole('button', { name: 'Publish', exact: true }).click()
+    await page.getByText('Publish now', { exact: true }).click()
+    try {
+      await expect.poll(() => readFileSync(file('content/site.ar.yaml'), 'utf8'), { timeout: 20_000 }).toBe('{}\n')
+    } catch (error) {
+      throw new Error(`${(error as Error).message}\n${consoleErrors.join('\n')}\n${copy.editor.output().slice(-3000)}`)
+    }
+    const reading = readContent(file('content'))
+    expect(reading.problems.filter((p) => p.severity !== 'warning')).toEqual([])
+    const arabic = reading.content?.translations?.find((c) => c.language.code === 'ar')
+    expect(arabic?.site.company.tagline).toBe(tagline)
   })
 })
