@@ -197,3 +197,37 @@ describe('npm run edit: a settings translation emptied', () => {
     expect(arabic?.site.company.tagline).toBe(tagline)
   })
 })
+
+describe('npm run edit: a list of a settings file translated item by item', () => {
+  test('an item left empty before a translated one stays, as {}, so each translation stays on its English item', async () => {
+    const english = (parse(readFileSync(file('content/reviews.yaml'), 'utf8')) as { reviews: { product: string }[] }).reviews
+    writeFileSync(file('content/reviews.ar.yaml'), 'reviews:\n  - product: أول\n')
+    copy.git('add', 'content/reviews.ar.yaml')
+    copy.git('-c', 'user.name=Test', '-c', 'user.email=test@example.com', 'commit', '-q', '-m', 'one Arabic review')
+
+    await page.goto(`${copy.origin}/admin/#/collections/translations-ar/entries/reviews`)
+    await page.reload()
+    await page.getByText(`(${english.length} in English)`, { exact: false }).waitFor()
+    const add = page.getByRole('button', { name: /^Add reviews/ })
+    await add.click()
+    await add.click()
+    const products = page.locator('label', { hasText: /^Product/ })
+    await expect.poll(() => products.count()).toBeGreaterThanOrEqual(2)
+    // The last one added: the third review.
+    const third = await products.last().getAttribute('for')
+    await page.locator(`[id="${third}"]`).fill('ثالث')
+    await page.screenshot({ path: join(root, '.cache', 'editor-1440-arabic-reviews-item-by-item.png') })
+    await page.getByRole('button', { name: 'Publish', exact: true }).click()
+    await page.getByText('Publish now', { exact: true }).click()
+    const written = () => parse(readFileSync(file('content/reviews.ar.yaml'), 'utf8')) as unknown
+    try {
+      await expect.poll(written, { timeout: 20_000 }).toEqual({ reviews: [{ product: 'أول' }, {}, { product: 'ثالث' }] })
+    } catch (error) {
+      throw new Error(`${(error as Error).message}\n${consoleErrors.join('\n')}\n${copy.editor.output().slice(-3000)}`)
+    }
+    const reading = readContent(file('content'))
+    expect(reading.problems.filter((p) => p.severity !== 'warning')).toEqual([])
+    const arabic = reading.content?.translations?.find((c) => c.language.code === 'ar')
+    expect(arabic?.reviews.reviews.slice(0, 3).map((r) => r.product)).toEqual(['أول', english[1]!.product, 'ثالث'])
+  })
+})
