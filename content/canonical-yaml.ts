@@ -38,7 +38,14 @@ function isEmpty(value: unknown): boolean {
 function toNode(doc: Document, value: unknown, order: KeyOrder | undefined): unknown {
   if (Array.isArray(value)) {
     const seq = new YAMLSeq()
-    for (const item of value) if (!isEmpty(item)) seq.items.push(toNode(doc, item, order) as never)
+    // An empty group before a filled one stays, as {}: a translation's list is matched to the English
+    // one item by item (content/README.md, "Languages"), so leaving out an item no one translated
+    // would move the next one's words onto it. Empty ones at the end are left out.
+    const last = value.findLastIndex((item) => !isEmpty(item))
+    value.forEach((item, i) => {
+      if (!isEmpty(item)) seq.items.push(toNode(doc, item, order) as never)
+      else if (i < last && item !== null && typeof item === 'object' && !Array.isArray(item)) seq.items.push(new YAMLMap() as never)
+    })
     return seq
   }
   if (value !== null && typeof value === 'object' && !(value instanceof Date)) {

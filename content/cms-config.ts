@@ -2,13 +2,14 @@
 // content/schema.ts so the editor can never drift from the content check: a field added to the
 // schema appears in the editor with its hint, its pattern and its message. Never hand-written:
 // `npm run build` writes it to dist/admin/config.yml and the live preview serves it fresh.
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse, stringify } from 'yaml'
 import { paths } from '../project/paths.ts'
-import { FRONTMATTER_FORMAT, SET_ONCE_WIDGET, YAML_FORMAT } from './cms-names.ts'
+import { FRONTMATTER_FORMAT, SET_ONCE_WIDGET, TRANSLATIONS_COLLECTION_PREFIX, YAML_FORMAT } from './cms-names.ts'
 import { type Collection, collections, type EditorList, type FileCollection } from './collections.ts'
 import { type JsonSchema, toJsonSchema } from './json-schemas.ts'
+import { translationFile } from './translations.ts'
 
 export type CmsField = Record<string, unknown> & { name: string; widget: string }
 export type CmsCollection = Record<string, unknown> & { name: string }
@@ -214,14 +215,162 @@ function folderList(collection: Exclude<Collection, FileCollection>, list: Edito
   }
 }
 
-/** The language codes of content/site.yaml, the default (English) first; [] when it cannot be read. */
-export function siteLanguageCodes(contentDir: string = paths.contentDir): string[] {
+/** The languages of content/site.yaml (code and own name), the default (English) first; [] when it cannot be read. */
+export function siteLanguages(contentDir: string = paths.contentDir): { code: string; name: string }[] {
   try {
-    const site = parse(readFileSync(join(contentDir, 'site.yaml'), 'utf8')) as { languages?: { code?: unknown }[] } | null
-    return (site?.languages ?? []).map((l) => l.code).filter((c): c is string => typeof c === 'string')
+    const site = parse(readFileSync(join(contentDir, 'site.yaml'), 'utf8')) as { languages?: { code?: unknown; name?: unknown }[] } | null
+    return (site?.languages ?? [])
+      .filter((l) => typeof l.code === 'string')
+      .map((l) => ({ code: l.code as string, name: typeof l.name === 'string' ? l.name : (l.code as string) }))
   } catch {
     return []
   }
+}
+
+/** The language codes of content/site.yaml, the default (English) first; [] when it cannot be read. */
+export function siteLanguageCodes(contentDir: string = paths.contentDir): string[] {
+  return siteLanguages(contentDir).map((l) => l.code)
+}
+
+/** Where one value of the English file sits: '' at the top, '2' for a list's second item, '2.1' deeper. */
+interface EnglishValue {
+  at: string
+  value: unknown
+}
+
+const HINT_ONE = 160
+const HINT_EACH = 60
+const HINT_ALL = 400
+
+/** A text cut at a word before `max` characters, with an ellipsis; spaces and line breaks made single spaces. */
+export function shortened(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim()
+  if (flat.length <= max) return flat
+  // A word ending at the limit (a space right after it) is kept whole.
+  const space = flat.slice(0, max).lastIndexOf(' ')
+  const cut = flat.slice(0, max - 1)
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:!?—–-]+$/, '')}…`
+}
+
+/**
+ * "English: …", the English text a translated field translates, read from the English file; in a
+ * list, each item's, numbered: "English, item by item: 1. … · 2. …". Undefined when English has none.
+ */
+export function englishHint(values: readonly EnglishValue[]): string | undefined {
+  const texts = values.filter((v) => typeof v.value === 'string' || typeof v.value === 'number')
+  if (texts.length === 0) return undefined
+  if (texts.length === 1 && texts[0]!.at === '') return `English: ${shortened(String(texts[0]!.value), HINT_ONE)}`
+  const parts: string[] = []
+  let length = 0
+  for (const [i, { at, value }] of texts.entries()) {
+    const part = `${at}. ${shortened(String(value), HINT_EACH)}`
+    if (length + part.length > HINT_ALL) {
+      parts.push(`… (${texts.length - i} more)`)
+      break
+    }
+    parts.push(part)
+    length += part.length + 3
+  }
+  return `English, item by item: ${parts.join(' · ')}`
+}
+
+/** The values under `name` of each English value; a list's items numbered from 1. */
+function valuesUnder(values: readonly EnglishValue[], name: string): EnglishValue[] {
+  return values.flatMap(({ at, value }) =>
+    value !== null && typeof value === 'object' && !Array.isArray(value) && name in value
+      ? [{ at, value: (value as Record<string, unknown>)[name] }]
+      : [],
+  )
+}
+function itemsOf(values: readonly EnglishValue[]): EnglishValue[] {
+  return values.flatMap(({ at, value }) =>
+    Array.isArray(value) ? value.map((item, i) => ({ at: at ? `${at}.${i + 1}` : String(i + 1), value: item })) : [],
+  )
+}
+
+/**
+ * The fields of a translation file (content/README.md, "Languages"): of the English fields (made
+ * with `i18n` marks), only those holding translated words, with the same widgets; nothing required
+ * and no default (a field left alone writes nothing: it stays English), each hinted with the English
+ * text it translates. A list keeps only its translated subfields and can hold no more items than
+ * the English one (translated item by item, in the English order).
+ */
+export function translationFields(english: readonly CmsField[], values: readonly EnglishValue[]): CmsField[] {
+  return english
+    .filter((field) => field.i18n === true && field.widget !== 'hidden')
+    .map((field) => {
+      const { i18n: _i18n, default: _default, min: _min, hint: description, ...rest } = field
+      const own = valuesUnder(values, field.name)
+      const out: CmsField = { ...rest, required: false }
+      if (field.widget === 'object') {
+        out.fields = translationFields(field.fields as CmsField[], own)
+        if (description) out.hint = description
+        return out
+      }
+      if (field.widget === 'list') {
+        const lengths = own.map((v) => (Array.isArray(v.value) ? v.value.length : 0))
+        const most = Math.max(0, ...lengths)
+        if (own.length === 1 && typeof field.max !== 'number') out.max = most
+        else if (own.length === 1) out.max = Math.min(most, field.max as number)
+        if (Array.isArray(field.fields)) {
+          out.fields = translationFields(field.fields as CmsField[], itemsOf(own))
+          out.hint = `${description ? `${description} ` : ''}Translated item by item, in the English order (${most} in English): add items up to the last one you translate.`
+          return out
+        }
+        const { default: _d, i18n: _inner, ...inner } = field.field as CmsField
+        out.field = { ...inner, required: false }
+        // Each text in its own box, open, beside the English item by item in the hint.
+        out.collapsed = false
+      }
+      const hint = englishHint(field.widget === 'list' ? itemsOf(own) : own)
+      out.hint = hint ?? 'Not in the English file: nothing to translate yet.'
+      return out
+    })
+}
+
+/**
+ * The translations of the settings files, one files collection per language other than the default:
+ * "Translations — العربية" holding "Home page — العربية" (content/home.ar.yaml) and the others. Decap
+ * offers its side-by-side i18n only to folder collections (products, shades); a files collection may
+ * only keep every language inside the one file, which the website does not read. So each translation
+ * is a file entry of its own, its fields the translated ones, each hinted with the English text. One
+ * collection per language keeps the sidebar short (one line per language, not one per file and
+ * language) and puts a translator's whole language in one place. A translation file that does not
+ * exist is left out: a files collection may list only files that exist (content/README.md, "Languages").
+ */
+function translationCollections(
+  files: readonly FileCollection[],
+  languages: readonly { code: string; name: string }[],
+  contentDir: string,
+): CmsCollection[] {
+  return languages.slice(1).flatMap(({ code, name }) => {
+    const entries = files.flatMap((c) => {
+      const file = translationFile(c.file, code)
+      if (!existsSync(join(contentDir, file))) return []
+      let english: unknown
+      try {
+        english = parse(readFileSync(join(contentDir, c.file), 'utf8'))
+      } catch {
+        english = undefined
+      }
+      const fields = translationFields(topFields(c, c.editor.imageFolder ?? 'brand', undefined, true), [{ at: '', value: english }])
+      if (fields.length === 0) return []
+      return [{ name: c.name, label: `${c.editor.label} — ${name}`, file: `content/${file}`, fields }]
+    })
+    if (entries.length === 0) return []
+    return [
+      {
+        name: `${TRANSLATIONS_COLLECTION_PREFIX}${code}`,
+        label: `Translations — ${name}`,
+        label_singular: `${name} translation`,
+        description: `The settings files in ${name}: only the words visitors read, each field hinted with its English text. A field left empty shows the English text.`,
+        format: YAML_FORMAT,
+        extension: 'yaml',
+        editor: { preview: false },
+        files: entries,
+      },
+    ]
+  })
 }
 
 /**
@@ -229,20 +378,32 @@ export function siteLanguageCodes(contentDir: string = paths.contentDir): string
  * more than one, products and granite shades are edited in every language, each translation in
  * its own file (Decap's i18n `multiple_files`, the layout content/read-translations.ts reads).
  * Decap allows only `single_file` for its "files" collections, which would put every language into
- * site.yaml itself: the settings files' translations are edited in the files (content/README.md, "Languages").
+ * site.yaml itself: the settings files' translations are file entries of their own, one collection
+ * per language (translationCollections).
  */
-export function cmsConfig(backend: CmsBackend, languages: string[] = siteLanguageCodes()): CmsConfig {
+export function cmsConfig(
+  backend: CmsBackend,
+  languages: string[] = siteLanguageCodes(),
+  contentDir: string = paths.contentDir,
+): CmsConfig {
   const all = Object.values(collections) as Collection[]
   const i18n = languages.length > 1
-  const settingsFiles = all
-    .filter((c): c is FileCollection => c.type === 'file')
-    .map((c) => ({
-      name: c.name,
-      label: c.editor.label,
-      file: `content/${c.file}`,
-      description: toJsonSchema(c.schema).description,
-      fields: topFields(c, c.editor.imageFolder ?? 'brand'),
-    }))
+  const fileCollections = all.filter((c): c is FileCollection => c.type === 'file')
+  const settingsFiles = fileCollections.map((c) => ({
+    name: c.name,
+    label: c.editor.label,
+    file: `content/${c.file}`,
+    description: toJsonSchema(c.schema).description,
+    fields: topFields(c, c.editor.imageFolder ?? 'brand'),
+  }))
+  const names = new Map(siteLanguages(contentDir).map((l) => [l.code, l.name]))
+  const translations = i18n
+    ? translationCollections(
+        fileCollections,
+        languages.map((code) => ({ code, name: names.get(code) ?? code })),
+        contentDir,
+      )
+    : []
   const lists = all.flatMap((c) => (c.type === 'file' ? [] : c.editor.lists.map((list) => folderList(c, list, i18n))))
   return {
     backend:
@@ -274,6 +435,7 @@ export function cmsConfig(backend: CmsBackend, languages: string[] = siteLanguag
         editor: { preview: false },
         files: settingsFiles,
       },
+      ...translations,
       {
         // Only for the product pickers (home lists, "explore"): both kinds of product, by slug.
         name: PRODUCT_REFS,

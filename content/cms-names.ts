@@ -7,3 +7,5 @@ export const FRONTMATTER_FORMAT = 'canonical-frontmatter'
 export const SET_ONCE_WIDGET = 'set-once'
 /** Where the live preview (`npm run dev`, `npm run edit`) serves content/images/<key> as it is (dev/preview/images.ts). */
 export const PREVIEW_IMAGES_PREFIX = '/__preview/images/'
+/** The settings files' translations: one files collection per language, `translations-ar` (content/cms-config.ts). */
+export const TRANSLATIONS_COLLECTION_PREFIX = 'translations-'

@@ -18,7 +18,7 @@ import {
   parseYaml,
 } from '../content/canonical-yaml.ts'
 import { MARKDOWN_MARKS } from '../content/canonical-markdown.ts'
-import { FRONTMATTER_FORMAT, SET_ONCE_WIDGET, YAML_FORMAT } from '../content/cms-names.ts'
+import { FRONTMATTER_FORMAT, SET_ONCE_WIDGET, TRANSLATIONS_COLLECTION_PREFIX, YAML_FORMAT } from '../content/cms-names.ts'
 import type { Decap, Immutable } from './decap.ts'
 import { defaultLocalePaths, withDefaultLocalePaths } from './default-locale-paths.ts'
 import { fieldControl, readPicturesFrom } from './field-control.ts'
@@ -57,6 +57,13 @@ function orderLookup(collections: Collection[]): (sortedKeys: string[] | undefin
 
 function registerFormats(cms: Decap, collections: Collection[]): void {
   const orderFor = orderLookup(collections)
+  // The settings files' translations (Translations — العربية), by their top-level field names: their
+  // file exists and stays, `{}` when everything in it was emptied (an empty file is refused by the check).
+  const settingsTranslations = new Set(
+    collections
+      .filter((c) => c.name.startsWith(TRANSLATIONS_COLLECTION_PREFIX))
+      .flatMap((c) => (c.files ?? []).map((f) => f.fields.map((field) => field.name).join('\n'))),
+  )
   cms.registerCustomFormat(YAML_FORMAT, 'yaml', {
     fromFile: (text) => parseYaml(text) ?? {},
     // Nothing to write (a language never opened: Decap still hands its empty data over) is no file:
@@ -64,7 +71,9 @@ function registerFormats(cms: Decap, collections: Collection[]): void {
     toFile: (data, sortedKeys) => {
       const text = canonicalYaml(data, orderFor(sortedKeys))
       const written = parseYaml(text)
-      return written && typeof written === 'object' && Object.keys(written).length === 0 ? '' : text
+      const empty = written && typeof written === 'object' && Object.keys(written).length === 0
+      if (!empty) return text
+      return sortedKeys && settingsTranslations.has(sortedKeys.join('\n')) ? '{}\n' : ''
     },
   })
   cms.registerCustomFormat(FRONTMATTER_FORMAT, 'mdx', {

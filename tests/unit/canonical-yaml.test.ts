@@ -36,6 +36,12 @@ describe('canonical content YAML', () => {
     expect(text).toBe(`kind: agro\nname: ${long}\n\npacking:\n  packing: bags\n  storage: dry\n\nfacts:\n  - label: a\n    value: "1"\n`)
   })
 
+  it('keeps an empty group before a filled one as {} (a translated list is matched item by item), and drops empty ones at the end', () => {
+    const text = canonicalYaml({ facts: [{}, { label: '' }, { label: 'c' }, {}, { value: '' }], name: 'n' }, order)
+    expect(text).toBe('name: n\n\nfacts:\n  - {}\n  - {}\n  - label: c\n')
+    expect(parse(text)).toEqual({ name: 'n', facts: [{}, {}, { label: 'c' }] })
+  })
+
   it('keeps dates and numeric-looking texts strings, and numeric keys in their order', () => {
     const text = canonicalYaml(
       { distribution: { 5: 3, 4: 2, 1: 0 }, effective: '2026-01-15', code: '91' },

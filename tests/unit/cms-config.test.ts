@@ -1,12 +1,21 @@
 // The editor's configuration is generated from content/schema.ts: these tests walk the zod schemas
 // themselves (not the JSON Schemas the generator reads) and prove every key has its editor field,
 // with the schema's hint, pattern message and optionality.
-import { readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, sep } from 'node:path'
 import { parse } from 'yaml'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { type CmsCollection, type CmsField, cmsConfig, cmsConfigYaml } from '../../content/cms-config.ts'
+import {
+  type CmsCollection,
+  type CmsConfig,
+  type CmsField,
+  cmsConfig,
+  cmsConfigYaml,
+  englishHint,
+  shortened,
+} from '../../content/cms-config.ts'
 import {
   formsSchema,
   graniteShadeSchema,
@@ -20,7 +29,7 @@ import {
   siteSchema,
 } from '../../content/schema.ts'
 import { interfaceSchema } from '../../content/interface-schema.ts'
-import { translationLanguage } from '../../content/translations.ts'
+import { translationFile, translationLanguage, translationSchema } from '../../content/translations.ts'
 import { paths } from '../../project/paths.ts'
 import { type DecapValidate, decapWidgets, loadDecapValidator } from '../support/decap-config-schema.ts'
 
@@ -250,6 +259,8 @@ describe("Decap's own configuration check (decap-cms-core validateConfig, run in
   })
 
   it('accepts the generated configuration, for the local backend and for GitHub', () => {
+    // With the settings files' translations, one files collection per language.
+    expect(config.collections.map((c) => c.name)).toEqual(expect.arrayContaining(['translations-ar', 'translations-zh']))
     expect(() => validate(config)).not.toThrow()
     const remote = cmsConfig(GITHUB)
     expect(() => validate(remote)).not.toThrow()
@@ -343,5 +354,188 @@ describe('the editor in every language (Decap i18n, content/README.md "Languages
     const single = cmsConfig({ kind: 'local', serverUrl: 'http://127.0.0.1:8081/api/v1' }, ['en'])
     expect(single.i18n).toBeUndefined()
     expect(JSON.stringify(single)).not.toContain('"i18n"')
+  })
+})
+
+describe('the settings files translated in the editor: one files collection per language (content/README.md, "Languages")', () => {
+  const site = parse(readFileSync(join(paths.contentDir, 'site.yaml'), 'utf8')) as { languages: { code: string; name: string }[] }
+  const others = site.languages.slice(1)
+  const settings: [string, z.ZodType, string][] = [
+    ['site', siteSchema, 'site.yaml'],
+    ['navigation', navigationSchema, 'navigation.yaml'],
+    ['home', homeSchema, 'home.yaml'],
+    ['pages', pagesSchema, 'pages.yaml'],
+    ['granite-shared', graniteSharedSchema, 'granite/_shared.yaml'],
+    ['reviews', reviewsSchema, 'reviews.yaml'],
+    ['forms', formsSchema, 'forms.yaml'],
+    ['ui', interfaceSchema, 'interface.yaml'],
+  ]
+  const english = (file: string) => parse(readFileSync(join(paths.contentDir, file), 'utf8')) as unknown
+  type FileEntry = { name: string; label: string; file: string; fields: CmsField[] }
+  const entriesOf = (c: CmsConfig, code: string) =>
+    (c.collections.find((x) => x.name === `translations-${code}`)?.files as FileEntry[] | undefined) ?? []
+  const entry = (code: string, name: string) => entriesOf(config, code).find((f) => f.name === name)!
+  const allFields = (fields: CmsField[]): CmsField[] =>
+    fields.flatMap((f) => [f, ...(f.field ? [f.field as CmsField] : []), ...allFields((f.fields as CmsField[] | undefined) ?? [])])
+  // Languages whose translation files exist in this repository (today ar and zh on this branch; es once its files are merged).
+  const present = others.filter(({ code }) =>
+    settings.some(([, , file]) => existsSync(join(paths.contentDir, translationFile(file, code)))),
+  )
+
+  it('a collection per language other than English, after the English settings, named in that language', () => {
+    expect(present.length).toBeGreaterThan(0)
+    const names = config.collections.map((c) => c.name)
+    for (const { code, name } of present) {
+      const translations = collection(`translations-${code}`)
+      expect(translations).toMatchObject({ label: `Translations — ${name}`, format: 'canonical-yaml', extension: 'yaml' })
+      expect(translations.folder).toBeUndefined()
+      expect(names.indexOf(`translations-${code}`)).toBeGreaterThan(names.indexOf('settings'))
+    }
+    expect(names).not.toContain('translations-en')
+  })
+
+  it('an entry per settings file whose translation file exists: "Home page — العربية", content/home.ar.yaml', () => {
+    for (const { code, name } of present) {
+      const expected = settings
+        .filter(([, , file]) => existsSync(join(paths.contentDir, translationFile(file, code))))
+        .map(([key, , file]) => ({
+          name: key,
+          file: `content/${translationFile(file, code)}`,
+          label: `${(collection('settings').files as FileEntry[]).find((f) => f.name === key)!.label} — ${name}`,
+        }))
+      expect(entriesOf(config, code).map(({ name, file, label }) => ({ name, file, label }))).toEqual(expected)
+    }
+    expect(entry('ar', 'home')).toMatchObject({ label: 'Home page — العربية', file: 'content/home.ar.yaml' })
+  })
+
+  it.each(settings)("%s: the fields are exactly the translation schema's (translationSchema), in schema order", (key, schema, file) => {
+    const wanted = zodPaths(translationSchema(schema, english(file))!)
+    expect(wanted.length).toBeGreaterThan(0)
+    for (const { code } of present) {
+      if (!existsSync(join(paths.contentDir, translationFile(file, code)))) continue
+      expect(configPaths(entry(code, key).fields), `${code} ${key}`).toEqual(wanted)
+    }
+  })
+
+  it('the same widgets as the English fields; nothing required, no defaults, no minimum count, no i18n marks', () => {
+    const englishHome = fileFields('home')
+    const home = entry('ar', 'home').fields
+    expect(find(home, ['quickEnquiry', 'intro']).widget).toBe(find(englishHome, ['quickEnquiry', 'intro']).widget)
+    expect(find(home, ['quickEnquiry', 'intro']).widget).toBe('text')
+    expect(find(home, ['latest', 'heading']).widget).toBe('string')
+    expect(find(home, ['seo', 'keywords'])).toMatchObject({ widget: 'list', field: { widget: 'string', required: false } })
+    expect(find(entry('ar', 'reviews').fields, ['reviews']).widget).toBe('list')
+    for (const { code } of present) {
+      for (const { name, fields } of entriesOf(config, code)) {
+        for (const field of allFields(fields)) {
+          expect(field.required, `${code} ${name} ${field.name}`).toBe(false)
+          expect(field, `${code} ${name} ${field.name}`).not.toHaveProperty('default')
+          expect(field, `${code} ${name} ${field.name}`).not.toHaveProperty('min')
+          expect(field, `${code} ${name} ${field.name}`).not.toHaveProperty('i18n')
+          expect(field.widget, `${code} ${name} ${field.name}`).not.toBe('hidden')
+        }
+      }
+    }
+  })
+
+  it('a list keeps only its translated subfields and holds no more items than the English one', () => {
+    const reviews = find(entry('ar', 'reviews').fields, ['reviews'])
+    const englishReviews = english('reviews.yaml') as { reviews: unknown[] }
+    expect((reviews.fields as CmsField[]).map((f) => f.name)).toEqual(['product', 'text'])
+    expect(reviews.max).toBe(englishReviews.reviews.length)
+    expect(String(reviews.hint)).toContain(`(${englishReviews.reviews.length} in English)`)
+    expect(find(fileFields('reviews'), ['reviews']).fields as CmsField[]).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'rating' })]),
+    )
+  })
+
+  it('every field holding words is hinted with the English text it translates, read from the English file', () => {
+    const home = english('home.yaml') as {
+      latest: { heading: string }
+      quickEnquiry: { intro: string; image: { alt: string } }
+      seo: { keywords: string[] }
+    }
+    const fields = entry('ar', 'home').fields
+    expect(find(fields, ['latest', 'heading']).hint).toBe(`English: ${home.latest.heading}`)
+    expect(find(fields, ['quickEnquiry', 'image', 'alt']).hint).toBe(`English: ${home.quickEnquiry.image.alt}`)
+    expect(find(fields, ['seo', 'keywords']).hint).toBe(
+      `English, item by item: ${home.seo.keywords.map((k, i) => `${i + 1}. ${k}`).join(' · ')}`,
+    )
+    // The same hint in every language.
+    expect(find(entry('zh', 'home').fields, ['latest', 'heading']).hint).toBe(`English: ${home.latest.heading}`)
+    // In a list, each item's English, numbered; a long text shortened at a word, a long list cut.
+    const reviews = english('reviews.yaml') as { reviews: { product: string; text: string }[] }
+    const productHint = String(find(entry('ar', 'reviews').fields, ['reviews', 'product']).hint)
+    expect(productHint).toContain(`1. ${reviews.reviews[0]!.product} · 2. ${reviews.reviews[1]!.product}`)
+    const textHint = String(find(entry('ar', 'reviews').fields, ['reviews', 'text']).hint)
+    const firstWords = reviews.reviews[0]!.text.split(' ').slice(0, 5).join(' ')
+    expect(textHint).toContain(`1. ${firstWords}`)
+    expect(textHint).toMatch(/… · 2\. /)
+    expect(textHint.length).toBeLessThan(480)
+    expect(textHint).toMatch(/… \(\d+ more\)$/)
+    // Every text field of every entry has one (a list of single texts on the list itself).
+    const withoutInner = (fields: CmsField[]): CmsField[] =>
+      fields.flatMap((f) => [f, ...withoutInner((f.fields as CmsField[] | undefined) ?? [])])
+    for (const { code } of present) {
+      for (const { name, fields } of entriesOf(config, code)) {
+        for (const field of withoutInner(fields)) {
+          if (field.widget === 'list' && field.field)
+            expect(String(field.hint), `${code} ${name} ${field.name}`).toMatch(/^English, item by item: |^Not in the English file/)
+          if (field.widget === 'string' || field.widget === 'text')
+            expect(String(field.hint), `${code} ${name} ${field.name}`).toMatch(/^English(, item by item)?: |^Not in the English file/)
+        }
+      }
+    }
+  })
+
+  it('shortens a long English text at a word, with an ellipsis', () => {
+    const long = `${'word '.repeat(60)}end`
+    expect(shortened(long, 40)).toBe('word word word word word word word word…')
+    expect(shortened('  two\n  lines ', 40)).toBe('two lines')
+    expect(englishHint([{ at: '', value: long }])!.length).toBeLessThanOrEqual('English: '.length + 160)
+    expect(englishHint([])).toBeUndefined()
+  })
+
+  describe('with a copy of the content', () => {
+    let dir: string
+    beforeAll(() => {
+      dir = mkdtempSync(join(tmpdir(), 'cms-translations-'))
+      cpSync(paths.contentDir, dir, { recursive: true, filter: (src) => !src.includes(`${sep}images${sep}`) })
+    })
+    afterAll(() => rmSync(dir, { recursive: true, force: true }))
+    const codes = () =>
+      (parse(readFileSync(join(dir, 'site.yaml'), 'utf8')) as { languages: { code: string }[] }).languages.map((l) => l.code)
+
+    it('a translation file that does not exist is left out; a language without any has no collection', () => {
+      rmSync(join(dir, 'home.ar.yaml'))
+      const site = readFileSync(join(dir, 'site.yaml'), 'utf8')
+      writeFileSync(
+        join(dir, 'site.yaml'),
+        site.replace(/(\n {2}- code: es\n)/, '\n  - code: fr\n    name: Français\n    ogLocale: fr_FR$1'),
+      )
+      const copied = cmsConfig({ kind: 'local', serverUrl: '/api' }, codes(), dir)
+      expect(codes()).toContain('fr')
+      expect(entriesOf(copied, 'ar').map((f) => f.name)).not.toContain('home')
+      expect(entriesOf(copied, 'ar').map((f) => f.name)).toContain('site')
+      expect(entriesOf(copied, 'zh').map((f) => f.name)).toContain('home')
+      expect(copied.collections.map((c) => c.name)).not.toContain('translations-fr')
+      // A new language's files are made empty ({}): then its entries are offered.
+      writeFileSync(join(dir, 'home.fr.yaml'), '{}\n')
+      const withFrench = cmsConfig({ kind: 'local', serverUrl: '/api' }, codes(), dir)
+      expect(withFrench.collections.find((c) => c.name === 'translations-fr')).toMatchObject({ label: 'Translations — Français' })
+      expect(entriesOf(withFrench, 'fr').map((f) => f.label)).toEqual(['Home page — Français'])
+      // The hints come from this copy's English file.
+      writeFileSync(
+        join(dir, 'home.yaml'),
+        readFileSync(join(dir, 'home.yaml'), 'utf8').replace(/heading: Latest Products/, 'heading: Newest'),
+      )
+      const hinted = cmsConfig({ kind: 'local', serverUrl: '/api' }, codes(), dir)
+      expect(find(entriesOf(hinted, 'fr')[0]!.fields, ['latest', 'heading']).hint).toBe('English: Newest')
+    })
+  })
+
+  it('one language: no translations collection', () => {
+    const single = cmsConfig({ kind: 'local', serverUrl: 'http://127.0.0.1:8081/api/v1' }, ['en'])
+    expect(single.collections.map((c) => c.name).filter((n) => n.startsWith('translations'))).toEqual([])
   })
 })

@@ -59,11 +59,14 @@ describe('a translation file', () => {
 
   it('marks each page wholly, partly or not untranslated, and offers search engines only pages with a translation', () => {
     const dir = englishOnlyContent()
-    const { content } = read(dir, { 'products/clove.ar.yaml': 'name: قرنفل\n' })
+    // An empty file ({}, made so the editor can open it) translates nothing: like a missing one.
+    const { content } = read(dir, { 'products/clove.ar.yaml': 'name: قرنفل\n', 'products/makhana.ar.yaml': '{}\n', 'home.ar.yaml': '{}\n' })
     const ar = inLanguage(content, 'ar')
     const route = (id: string) => ar.routes.find((r) => r.id === id)!
     expect(route('clove').untranslated).toBe('partly')
     expect(route('cardamom').untranslated).toBe('wholly')
+    expect(route('makhana').untranslated).toBe('wholly')
+    expect(ar.routes.find((r) => r.kind === 'home')!.untranslated).toBe('wholly')
     expect(route('privacy').untranslated).toBe('englishOnly')
     expect(content!.routes.find((r) => r.id === 'clove')!.untranslated).toBeUndefined()
     // Every language version of a page knows all of them; only translated ones are offered.
