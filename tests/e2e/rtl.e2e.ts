@@ -183,9 +183,20 @@ for (const viewport of [MOBILE, DESKTOP]) {
       // The specification table's labels set against its right edge; its values and the prices read left to right.
       const label = page.locator('.spec-table th').first()
       expect((await box(label)).right - (await textBox(label)).right).toBeLessThanOrEqual(16.5)
-      for (const value of ['.spec-table:not(.price-table) td', '.price-table td']) {
-        expect(await directionOf(page.locator(value).first().locator('bdi')), value).toBe('ltr')
+      // Each value is isolated (<bdi>): one of Latin letters and digits ("6–8 mm", "6 Suta") reads left to
+      // right, one in Arabic ("بني داكن") right to left, neither reordering the row around it.
+      for (const value of ['.spec-table:not(.price-table) td bdi', '.price-table td bdi']) {
+        const latin = page
+          .locator(value)
+          .filter({ hasNotText: /[\u0600-\u06FF]/ })
+          .first()
+        expect(await directionOf(latin), `${value}: ${await latin.textContent()}`).toBe('ltr')
       }
+      const arabic = page
+        .locator('.spec-table td bdi')
+        .filter({ hasText: /[\u0600-\u06FF]/ })
+        .first()
+      expect(await directionOf(arabic), `${await arabic.textContent()}`).toBe('rtl')
       // Makhana's quality tiers and price bands: each line at the right, its grades and price range too.
       const tiers = page.locator('.tier-list li')
       expect(await tiers.count()).toBeGreaterThan(3)

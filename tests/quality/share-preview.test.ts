@@ -39,24 +39,24 @@ const REQUIRED = [
   'twitter:image:alt',
 ]
 
-/** A route's own picture where it has one, the company's otherwise. */
+/** A route's own picture where it has one, the company's otherwise, described in the page's language. */
 function expectedPicture(path: string): string {
-  // The route in whichever language the path is in (/ar/products/clove is clove's).
-  const route = everyLanguage(content)
-    .flatMap((c) => c.routes)
-    .find((r) => r.path === path || r.aliases.includes(path))
-  const product = content.products.find((p) => p.slug === route?.id)
-  const shade = content.graniteShades.find((s) => s.slug === route?.id)
-  if (route?.kind === 'home') return content.productBySlug.get(content.home.carousel.slides[0]!)!.image.alt
+  // The content of whichever language the path is in (/ar/products/clove is clove's, in Arabic).
+  const language = everyLanguage(content).find((c) => c.routes.some((r) => r.path === path || r.aliases.includes(path))) ?? content
+  const route = language.routes.find((r) => r.path === path || r.aliases.includes(path))
+  const product = language.products.find((p) => p.slug === route?.id)
+  const shade = language.graniteShades.find((s) => s.slug === route?.id)
+  if (route?.kind === 'home') return language.productBySlug.get(language.home.carousel.slides[0]!)!.image.alt
   if (product && (route?.kind === 'product' || route?.kind === 'graniteCollection')) return product.image.alt
   if (shade) return shade.image.alt
-  return content.site.shareImage.alt
+  return language.site.shareImage.alt
 }
 
 describe('share preview on every route', () => {
   test('every route is here, aliases included', () => {
     const paths = new Set(routes.map(([p]) => p))
-    for (const r of content.routes) for (const p of [r.path, ...r.aliases]) expect(paths.has(p), p).toBe(true)
+    for (const { routes: all } of everyLanguage(content))
+      for (const r of all) for (const p of [r.path, ...r.aliases]) expect(paths.has(p), p).toBe(true)
   })
 
   test.each(routes)('%s: Open Graph and Twitter card tags, each once, from content', async (path, file) => {
