@@ -137,9 +137,12 @@ describe('npm run edit: deleting', () => {
     await expect.poll(() => existsSync(file('content/granite/StarBlue.yaml')), { timeout: 20_000 }).toBe(false)
     expect(asked).toMatch(/delete/i)
     // The shade and its translations, in one change (Decap's i18n deletes every language's file).
-    expect(changes().split('\n').sort()).toEqual(
-      ['StarBlue.yaml', 'StarBlue.ar.yaml', 'StarBlue.es.yaml', 'StarBlue.zh.yaml'].map((f) => `D content/granite/${f}`).sort(),
-    )
+    expect(
+      changes()
+        .split('\n')
+        .map((line) => line.trim())
+        .sort(),
+    ).toEqual(['StarBlue.yaml', 'StarBlue.ar.yaml', 'StarBlue.es.yaml', 'StarBlue.zh.yaml'].map((f) => `D content/granite/${f}`).sort())
   })
 
   test('refuses to delete a product other content names, saying where, and keeps it', async () => {
