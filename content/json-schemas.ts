@@ -101,6 +101,19 @@ export function translationJsonSchema(collection: Collection): JsonSchema | unde
   return { $schema: english.$schema, title: `${english.title ?? collection.name}: translation`, description, anyOf: schemas.map(bare) }
 }
 
+const generated = new WeakMap<z.ZodType, JsonSchema>()
+/**
+ * The JSON Schema of a content schema, made once and shared: for readers that only look at it
+ * (markedValues, over every file of every language at each load). Do not change the result.
+ */
+export function sharedJsonSchema(schema: z.ZodType): JsonSchema {
+  const known = generated.get(schema)
+  if (known) return known
+  const json = toJsonSchema(schema)
+  generated.set(schema, json)
+  return json
+}
+
 /** File name → text of every generated JSON Schema. */
 export function jsonSchemaFiles(): Map<string, string> {
   const files = new Map<string, string>()

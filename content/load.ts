@@ -11,13 +11,13 @@ import { basename, dirname, join, relative, resolve } from 'node:path'
 import { paths } from '../project/paths.ts'
 import { catalogueListPageCount, catalogueListPageId, catalogueListPath } from './catalogue-pages.ts'
 import { type Collection, type Collections, collections } from './collections.ts'
-import { markedValues, toJsonSchema } from './json-schemas.ts'
+import { markedValues, sharedJsonSchema } from './json-schemas.ts'
 import { closest, fieldName } from './messages.ts'
 import { ContentError, type Problem, sortProblems } from './problems.ts'
 import { type CollectionData, Findings, type Folder, readCollections } from './read-files.ts'
 import { type FileTranslation, localizedData, readTranslations, type Translations } from './read-translations.ts'
 import { enquiryFormType, type Language, type Pages } from './schema.ts'
-import { indexContent, type PageKind, plainContent, type RouteEntry, type SiteContent } from './site-content.ts'
+import { indexContent, type PageKind, type PlainContent, type RouteEntry, type SiteContent } from './site-content.ts'
 import type { Position } from './yaml-source.ts'
 
 export { ContentError, formatProblems, type Problem } from './problems.ts'
@@ -79,10 +79,11 @@ export function readContent(dir: string = defaultContentDir, { requireImages = t
     const others = localized.map(({ language, data }) =>
       localizePaths(siteContent(dir, data, routes, origin, language), translations!, english.language),
     )
+    // Indexed once, every language with it (indexContent).
     content = indexContent({
-      ...plainContent(english),
+      ...english,
       routes: withVersions(english.routes, english, others),
-      translations: others.map((other) => ({ ...plainContent(other), routes: withVersions(other.routes, english, others) })),
+      translations: others.map((other) => ({ ...other, routes: withVersions(other.routes, english, others) })),
     })
   }
   return { content, problems, images, mdxFiles, translations, locate: (file, path) => findings.locate(file, path) }
@@ -99,7 +100,7 @@ export function languagePath(path: string, language: Language, defaultLanguage: 
  * page's translation state: the page's own content (its file, its part of pages.yaml) translated
  * wholly, partly or not at all, and the legal texts English only (content/README.md, "Languages").
  */
-function localizePaths(content: SiteContent, translations: Translations, defaultLanguage: Language): SiteContent {
+function localizePaths(content: PlainContent, translations: Translations, defaultLanguage: Language): PlainContent {
   const { language } = content
   const at = (path: string) => languagePath(path, language, defaultLanguage)
   const link = <T extends { path: string }>(item: T): T => ({ ...item, path: at(item.path) })
@@ -122,8 +123,8 @@ function localizePaths(content: SiteContent, translations: Translations, default
   const navigation = Object.fromEntries(
     Object.entries(content.navigation).map(([key, items]) => [key, (items as NavItemList).map(link)]),
   ) as SiteContent['navigation']
-  return indexContent({
-    ...plainContent(content),
+  return {
+    ...content,
     homePath: at('/'),
     navigation,
     pages,
@@ -134,12 +135,12 @@ function localizePaths(content: SiteContent, translations: Translations, default
       const untranslated = state(route)
       return { ...linkWithAliases(route), ...(untranslated ? { untranslated } : {}) }
     }),
-  })
+  }
 }
 type NavItemList = { name: string; path: string }[]
 
 /** Each page's addresses in every language, and which of them are offered to search engines. */
-function withVersions(routes: RouteEntry[], english: SiteContent, others: SiteContent[]): RouteEntry[] {
+function withVersions(routes: RouteEntry[], english: PlainContent, others: PlainContent[]): RouteEntry[] {
   return routes.map((route, i) => ({
     ...route,
     versions: [english, ...others].map((content) => {
@@ -177,7 +178,7 @@ function crossCheck(dir: string, data: CollectionData, findings: Findings, requi
   const listing = new Map<string, string[]>()
   const images: ImageReference[] = []
   for (const { collection, file, data: value } of documents(dir, data, findings)) {
-    const schema = toJsonSchema(collection.schema)
+    const schema = sharedJsonSchema(collection.schema)
     // A product whose file has problems of its own still exists: lists naming it are not wrong too.
     for (const { path, value: slug } of markedValues(schema, value, 'references')) {
       if (productNames.includes(slug)) continue
@@ -323,14 +324,14 @@ function siteContent(
   routes: RouteEntry[],
   origin: string | undefined,
   language?: Language,
-): SiteContent {
+): PlainContent {
   const read = <T>(value: T | undefined): T => {
     if (value === undefined) throw new Error('content with problems cannot be assembled')
     return value
   }
   const site = read(data.site)
   const byOrder = <T extends { order: number }>(entries: { data: T }[]) => entries.map((e) => e.data).sort((a, b) => a.order - b.order)
-  return indexContent({
+  return {
     dir,
     language: language ?? site.languages[0]!,
     languages: site.languages,
@@ -347,7 +348,7 @@ function siteContent(
     ui: read(data.ui),
     legal: data.legal.entries.map(({ slug, data: meta }) => ({ id: slug, meta, file: `${collections.legal.folder}/${slug}.mdx` })),
     routes,
-  })
+  }
 }
 
 function freeFormType(slug: string, used: Set<string>): string {

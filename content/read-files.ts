@@ -91,7 +91,7 @@ export function readCollections(dir: string, findings: Findings): { data: Collec
 }
 
 /** One YAML file (or YAML text, for front matter), validated; undefined when it has problems. */
-export function readYamlFile<S extends z.ZodType>(
+function readYamlFile<S extends z.ZodType>(
   file: string,
   schema: S,
   findings: Findings,

@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import type { z } from 'zod'
 import { type Collection, type Collections, collections } from './collections.ts'
-import { type JsonSchema, markedValues, toJsonSchema } from './json-schemas.ts'
+import { type JsonSchema, markedValues, sharedJsonSchema } from './json-schemas.ts'
 import { closest, validate } from './messages.ts'
 import type { CollectionData, Findings, Folder } from './read-files.ts'
 import type { Language } from './schema.ts'
@@ -62,7 +62,7 @@ export function readTranslations(dir: string, data: CollectionData, findings: Fi
       for (const code of codes) files.push(readOne(key, collection, shown, englishData(shown), translationFile(english, code), code))
     } else if (collection.type === 'folder') {
       const folder = join(dir, collection.folder)
-      const entries = (data[key] as Folder<unknown>).entries
+      const { entries, names } = data[key] as Folder<unknown>
       if (!existsSync(folder)) continue
       for (const name of readdirSync(folder).sort()) {
         const code = translationLanguage(name)
@@ -70,8 +70,7 @@ export function readTranslations(dir: string, data: CollectionData, findings: Fi
         const file = join(folder, name)
         if (!known(file, code)) continue
         const slug = name.split('.')[0]!
-        if ((data[key] as Folder<unknown>).names.includes(slug)) continue
-        const names = (data[key] as Folder<unknown>).names
+        if (names.includes(slug)) continue
         const guess = closest(slug, names)
         findings.addFile(
           file,
@@ -120,7 +119,7 @@ export function readTranslations(dir: string, data: CollectionData, findings: Fi
       fields: [],
       data: undefined,
     }
-    const jsonSchema = toJsonSchema(collection.schema)
+    const jsonSchema = sharedJsonSchema(collection.schema)
     if (!result.exists) {
       result.fields = translatedFields(jsonSchema, english, undefined)
       return result
