@@ -205,7 +205,8 @@ export function ruleMessages(rule: Rule): string[] {
   const walk = (value: unknown): void => {
     if (Array.isArray(value)) value.forEach(walk)
     else if (value && typeof value === 'object' && !(value instanceof RegExp))
-      for (const [key, v] of Object.entries(value)) key === 'message' ? messages.push(v as string) : walk(v)
+      // A message is a string; a form's field named `message` (the Quick Enquiry's) is a rule.
+      for (const [key, v] of Object.entries(value)) key === 'message' && typeof v === 'string' ? messages.push(v) : walk(v)
   }
   walk(rule)
   return messages

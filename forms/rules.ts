@@ -132,7 +132,10 @@ export function localiseRule(rule: Rule, messages: readonly string[] | undefined
     Array.isArray(value)
       ? value.map(walk)
       : value && typeof value === 'object' && !(value instanceof RegExp)
-        ? Object.fromEntries(Object.entries(value).map(([key, v]) => [key, key === 'message' ? (messages[i++] ?? v) : walk(v)]))
+        ? Object.fromEntries(
+            // A field named `message` (the Quick Enquiry's) is a rule, not a message.
+            Object.entries(value).map(([key, v]) => [key, key === 'message' && typeof v === 'string' ? (messages[i++] ?? v) : walk(v)]),
+          )
         : value
   return walk(rule) as Rule
 }

@@ -39,7 +39,10 @@ describe("a translated page's browser checks", () => {
   })
 
   test.each(KINDS)('%s: localised, the browser gives the message the server gives in that language', (kind) => {
-    const rule = localiseRule(deriveRule(formSchemas[kind], kind), browserCheckMessages(kind, SPANISH))
+    // As the island gets them: JSON, fetched (templates/lib/form-words.ts).
+    const messages = JSON.parse(JSON.stringify(browserCheckMessages(kind, SPANISH))) as string[]
+    expect(messages.every((message) => typeof message === 'string')).toBe(true)
+    const rule = localiseRule(deriveRule(formSchemas[kind], kind), messages)
     const bad = {
       name: '  ',
       email: '',
