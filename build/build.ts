@@ -5,7 +5,7 @@
 // previous dist/ whole (and a running server's files in place); the build it replaces is kept for
 // `npm run rollback` (build/build-folders.mjs).
 import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises'
-import { join, relative } from 'node:path'
+import { dirname, join, relative } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { checkContent } from '../content/check.ts'
 import { ContentError, formatProblems, type SiteContent } from '../content/load.ts'
@@ -17,6 +17,7 @@ import { distLayout, paths } from '../project/paths.ts'
 import { type SiteManifest, siteManifestSchema } from '../project/site-manifest.ts'
 import { moveInboxShells } from '../server/inbox/shells.ts'
 import { writeCmsFiles } from '../editor/build-files.ts'
+import { formWordsFiles } from '../templates/lib/form-words.ts'
 import { PRODUCT_CHOICES_PATH, productOptions } from '../templates/lib/forms.ts'
 import { languageHead } from '../templates/lib/languages.ts'
 import { buildingDir, removeAbandonedBuilds, swapIn } from './build-folders.mjs'
@@ -238,6 +239,11 @@ async function buildInto(
   await writeSiteIcons(join(paths.contentImagesDir, content.site.icon.src), client)
   // The list a large catalogue's searchable product field fetches (templates/components/forms/ProductField.tsx).
   await writeFile(join(client, PRODUCT_CHOICES_PATH.slice(1)), JSON.stringify(manifest.products))
+  // The words the translated pages' form islands fetch as they wake (templates/lib/form-words.ts).
+  for (const { url, json } of formWordsFiles(content)) {
+    await mkdir(dirname(join(client, url)), { recursive: true })
+    await writeFile(join(client, url), json)
+  }
   await writeStaticHostingFiles(outDir, {
     redirects: manifest.redirects,
     notFoundPages: manifest.notFoundPages,

@@ -6,6 +6,7 @@ import type { IncomingMessage } from 'node:http'
 import { extname, relative } from 'node:path'
 import { getGlobalContextAsync } from 'vike/server'
 import type { Plugin } from 'vite'
+import { FORM_WORDS_FOLDER, formWordsFiles } from '../../templates/lib/form-words.ts'
 import type { SiteData } from '../../templates/lib/site.ts'
 import type { LiveContent } from './live-content.ts'
 import { problemPage } from './problem-page.ts'
@@ -29,6 +30,15 @@ export function livePreviewPlugin(live: LiveContent, contentDir: string): Plugin
 
       // Added here rather than in a returned hook: these run before Vite's and Vike's own middleware.
       server.middlewares.use(live.images.middleware)
+      // The translated forms' words, which the build writes as files (templates/lib/form-words.ts).
+      server.middlewares.use((req, res, next) => {
+        if (!req.url?.startsWith(FORM_WORDS_FOLDER) || !live.siteData) return next()
+        const file = formWordsFiles(live.siteData.content).find(({ url }) => url === req.url)
+        if (!file) return next()
+        res.setHeader('Content-Type', 'application/json; charset=utf-8')
+        res.setHeader('Cache-Control', 'no-store')
+        res.end(file.json)
+      })
       server.middlewares.use((req, res, next) => {
         if (!isPageRequest(req)) return next()
         live.state().then(async ({ result }) => {

@@ -5,7 +5,8 @@
 // so this, only once it has painted its main content and something scripted is near, or a visitor
 // acts inside it (templates/islands/entry-loader.ts, put in the page by build/defer-entry.ts).
 // Each page's +client.ts names only the islands it uses, as loaders, so a page ships the code of its
-// own islands and nothing else.
+// own islands and nothing else. An island's shared props (data-shared, ./Island.tsx) are fetched
+// alongside its code; if they cannot be had, that island stays as prerendered, which still works.
 import type { ComponentType } from 'react'
 import { whenNear } from './when-near.ts'
 
@@ -14,22 +15,23 @@ export type IslandLoader = () => Promise<ComponentType<any>>
 
 export function hydrateIslands(loaders: Record<string, IslandLoader>): void {
   const unseen = [...document.querySelectorAll<HTMLElement>('[data-island]')].filter((el) => loaders[el.dataset.island ?? ''])
-  // Islands on their way, each with its component's code already being fetched, in the order they hydrate.
-  const waiting: [HTMLElement, Promise<ComponentType<object>>][] = []
+  // Islands on their way, each with its component's code and shared props already being fetched,
+  // in the order they hydrate.
+  const waiting: [HTMLElement, Promise<ComponentType<object>>, Promise<object>][] = []
   let running = false
   const run = async () => {
     running = true
-    try {
-      const [{ createElement }, { hydrateRoot }] = await Promise.all([import('react'), import('react-dom/client')])
-      for (let next = waiting.shift(); next; next = waiting.shift()) {
-        const [island, component] = next
-        const Component = await component
+    const react = Promise.all([import('react'), import('react-dom/client')])
+    for (let next = waiting.shift(); next; next = waiting.shift()) {
+      const [island, component, shared] = next
+      try {
+        const [[{ createElement }, { hydrateRoot }], Component, sharedProps] = await Promise.all([react, component, shared])
         // React DOM's evaluation, or the island before, had the main thread: let the browser in between.
         await nextTask()
-        hydrateRoot(island, createElement(Component, JSON.parse(island.dataset.props ?? '{}') as object))
+        hydrateRoot(island, createElement(Component, { ...(JSON.parse(island.dataset.props ?? '{}') as object), ...sharedProps }))
+      } catch (error: unknown) {
+        console.error(`islands: ${island.dataset.island} not hydrated`, error)
       }
-    } catch (error: unknown) {
-      console.error('islands: hydration failed', error)
     }
     running = false
   }
@@ -37,7 +39,9 @@ export function hydrateIslands(loaders: Record<string, IslandLoader>): void {
     const at = unseen.indexOf(element as HTMLElement)
     if (at < 0) return // not an island of this page's, or already on its way
     const island = unseen.splice(at, 1)[0]!
-    const entry: (typeof waiting)[number] = [island, loaders[island.dataset.island!]!()]
+    const entry: (typeof waiting)[number] = [island, loaders[island.dataset.island!]!(), fetchShared(island.dataset.shared)]
+    // Handled where it is awaited (in run), not reported as unhandled before its turn.
+    for (const promise of entry.slice(1) as Promise<unknown>[]) promise.catch(() => {})
     if (first) waiting.unshift(entry)
     else waiting.push(entry)
     if (!running) void run()
@@ -47,6 +51,13 @@ export function hydrateIslands(loaders: Record<string, IslandLoader>): void {
   // where the observer has already brought it.
   for (const island of [...unseen]) if (island.contains(document.activeElement)) add(island, true)
   whenNear([...unseen], (island) => add(island))
+}
+
+async function fetchShared(url: string | undefined): Promise<object> {
+  if (!url) return {}
+  const response = await fetch(url)
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`)
+  return (await response.json()) as object
 }
 
 /** A promise that resolves in a later task: `scheduler.yield()` where there is one (it keeps the

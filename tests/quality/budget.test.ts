@@ -15,17 +15,6 @@ import { baseURL, checkedPages, client, wsEndpoint } from './site.ts'
 // Every English page, and one page of each kind in every other language (tests/quality/site.ts).
 const checked = new Set(checkedPages.map(([path]) => path))
 const weights = pageWeights(client).filter((w) => checked.has(w.path))
-/**
- * The one known miss of the first-flight budget, measured, not allowed for: the home page in a
- * language other than English (/ar, /zh, /es: 15.0 to 15.7 KiB). Its Quick Enquiry island carries its
- * words in the page's language (labels, the browser checks' messages, 120 country names) in its
- * props as well as in the markup; English words are built into the island instead. Lighthouse's mobile
- * LCP stays within 1.2 s on them (npm run bench:lighthouse, LH_LANGUAGES), since the main picture is
- * named in the first flight; the cure, the island fetching its words when it wakes, is in docs/speed.md.
- * Held here so that they grow no further.
- */
-const TRANSLATED_HOMES = new Set(weights.filter((w) => /^\/[a-z]{2,3}$/.test(w.path)).map((w) => w.path))
-const TRANSLATED_HOME_HTML_LIMIT = 16 * KB
 const kb = (n: number) => `${(n / KB).toFixed(1)} KB`
 
 let browser: Browser
@@ -71,8 +60,7 @@ describe('size budget', () => {
   test.each(weights.map((w) => [w.path, w] as const))(
     '%s: HTML with its CSS fits the first round trip, no stylesheet linked',
     (path, w) => {
-      const budget = TRANSLATED_HOMES.has(path) ? TRANSLATED_HOME_HTML_LIMIT : HTML_BUDGET
-      expect(w.html.brotli, `${path}: ${kb(w.html.brotli)} of HTML (brotli) > budget ${kb(budget)}`).toBeLessThanOrEqual(budget)
+      expect(w.html.brotli, `${path}: ${kb(w.html.brotli)} of HTML (brotli) > budget ${kb(HTML_BUDGET)}`).toBeLessThanOrEqual(HTML_BUDGET)
       expect(w.cssFiles, `${path} links stylesheets`).toEqual([])
       expect(w.css.raw, `${path} has no CSS`).toBeGreaterThan(0)
     },

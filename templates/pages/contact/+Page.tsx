@@ -6,7 +6,7 @@ import { Island } from '../../islands/Island.tsx'
 import type { Data } from './+data.ts'
 import './contact.css'
 
-export default function Page({ page, site, form, trail, ui }: Data) {
+export default function Page({ page, site, form, formShared, trail, ui }: Data) {
   const { company, contact } = site
   const words = ui.contact
   return (
@@ -76,7 +76,7 @@ export default function Page({ page, site, form, trail, ui }: Data) {
           </div>
           <section className="contact-form-card" aria-labelledby="contact-form-heading">
             <h2 id="contact-form-heading">{page.formHeading}</h2>
-            <Island name="ContactForm" component={ContactForm} props={form} />
+            <Island name="ContactForm" component={ContactForm} props={form} shared={formShared} />
           </section>
         </div>
       </section>

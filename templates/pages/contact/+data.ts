@@ -1,5 +1,6 @@
 import type { PageContextServer } from 'vike/types'
 import { GRANITE_PRODUCT_LABEL } from '../../../forms/contract.ts'
+import { formWords } from '../../lib/form-words.ts'
 import { formLanguage, productChoice } from '../../lib/forms.ts'
 import { pageHead } from '../../lib/head.ts'
 import { pageSite } from '../../lib/site.ts'
@@ -35,6 +36,7 @@ export default function data(pageContext: PageContextServer) {
       labelledBy: 'contact-form-heading',
       language: formLanguage(content, 'contact'),
     },
+    formShared: formWords(content, defaultContent, 'contact'),
   }
 }
 

@@ -3,7 +3,19 @@ import { ApplicationList, EnquirySection, ExploreSection, ProductTop } from '../
 import { format } from '../../lib/words.ts'
 import type { Data } from './+data.ts'
 
-export default function Page({ shade, picture, trail, ui, specifications, applications, exploreHeading, explore, contact, enquiry }: Data) {
+export default function Page({
+  shade,
+  picture,
+  trail,
+  ui,
+  specifications,
+  applications,
+  exploreHeading,
+  explore,
+  contact,
+  enquiry,
+  enquiryShared,
+}: Data) {
   return (
     <>
       <ProductTop picture={picture} alt={shade.image.alt} trail={trail} name={shade.name}>
@@ -32,7 +44,7 @@ export default function Page({ shade, picture, trail, ui, specifications, applic
         </div>
       </section>
 
-      <EnquirySection heading={format(ui.product.lookingFor, { product: shade.name })} enquiry={enquiry} />
+      <EnquirySection heading={format(ui.product.lookingFor, { product: shade.name })} enquiry={enquiry} shared={enquiryShared} />
       <ExploreSection heading={exploreHeading} items={explore} cta={ui.cards.getQuote} />
     </>
   )

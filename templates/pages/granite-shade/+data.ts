@@ -1,5 +1,6 @@
 import type { PageContextServer } from 'vike/types'
 import { shadeCard } from '../../lib/cards.ts'
+import { formWords } from '../../lib/form-words.ts'
 import { enquiryFormProps } from '../../lib/forms.ts'
 import { lcpImage, pageHead } from '../../lib/head.ts'
 import { pageSite } from '../../lib/site.ts'
@@ -7,7 +8,7 @@ import { breadcrumbJsonLd, productJsonLd } from '../../lib/structured.ts'
 import { PRODUCT_PHOTO_SIZES } from '../product/ProductSections.tsx'
 
 export default function data(pageContext: PageContextServer) {
-  const { content, image, socialImage } = pageSite(pageContext)
+  const { content, defaultContent, image, socialImage } = pageSite(pageContext)
   const { site, pages, graniteShared, graniteShades } = content
   const shade = graniteShades.find((s) => s.slug === pageContext.routeParams.id)!
   const collection = content.products.find((p) => p.kind === 'graniteCollection')
@@ -36,6 +37,7 @@ export default function data(pageContext: PageContextServer) {
     explore: graniteShades.filter((s) => s.slug !== shade.slug).map((s) => shadeCard(s, image)),
     contact: { tel: site.contact.phones[0]!.tel, email: site.contact.email },
     enquiry: enquiryFormProps(content, shade.formType, 'enquiry-heading'),
+    enquiryShared: formWords(content, defaultContent, 'productEnquiry'),
   }
 }
 

@@ -31,7 +31,7 @@ export default function Page({ carousel, latest, popular, quick, company, ui }: 
           <div>
             <h2 id="quick-heading">{quick.heading}</h2>
             <p className="lead">{quick.intro}</p>
-            <Island name="QuickEnquiryForm" component={QuickEnquiryForm} props={quick.form} />
+            <Island name="QuickEnquiryForm" component={QuickEnquiryForm} props={quick.form} shared={quick.shared} />
           </div>
         </div>
       </section>

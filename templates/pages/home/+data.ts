@@ -1,6 +1,7 @@
 import type { PageContextServer } from 'vike/types'
 import { CAROUSEL_SIZES, type CarouselProps, PORTRAIT_MEDIA } from '../../components/Carousel.tsx'
 import { productCard } from '../../lib/cards.ts'
+import { formWords } from '../../lib/form-words.ts'
 import { countryChoice, formLanguage, productChoice } from '../../lib/forms.ts'
 import { type Head, lcpImage } from '../../lib/head.ts'
 import { pageSite } from '../../lib/site.ts'
@@ -65,6 +66,7 @@ export default function data(pageContext: PageContextServer) {
         labelledBy: 'quick-heading',
         language: formLanguage(content, 'quickEnquiry'),
       },
+      shared: formWords(content, defaultContent, 'quickEnquiry'),
     },
     company: site.company,
     ui,

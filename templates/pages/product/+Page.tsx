@@ -4,7 +4,7 @@ import type { Data } from './+data.ts'
 import { MakhanaSections } from './MakhanaSections.tsx'
 import { ApplicationList, EnquirySection, ExploreSection, ProductTop } from './ProductSections.tsx'
 
-export default function Page({ product, picture, trail, ui, formatPrice, explore, contact, enquiry }: Data) {
+export default function Page({ product, picture, trail, ui, formatPrice, explore, contact, enquiry, enquiryShared }: Data) {
   const words = ui.product
   return (
     <>
@@ -51,7 +51,7 @@ export default function Page({ product, picture, trail, ui, formatPrice, explore
       </section>
 
       <MakhanaSections product={product} words={words} formatPrice={formatPrice} />
-      <EnquirySection heading={format(words.lookingFor, { product: product.enquiryName })} enquiry={enquiry} />
+      <EnquirySection heading={format(words.lookingFor, { product: product.enquiryName })} enquiry={enquiry} shared={enquiryShared} />
       <ExploreSection heading={words.explore} items={explore} cta={ui.cards.getQuote} />
     </>
   )

@@ -1,6 +1,7 @@
 import type { PageContextServer } from 'vike/types'
 import type { AgroProduct } from '../../../content/schema.ts'
 import { productCard } from '../../lib/cards.ts'
+import { formWords } from '../../lib/form-words.ts'
 import { enquiryFormProps } from '../../lib/forms.ts'
 import { lcpImage, pageHead } from '../../lib/head.ts'
 import { pageSite } from '../../lib/site.ts'
@@ -12,7 +13,7 @@ import { formatNumber } from '../../lib/words.ts'
 const EXPLORE_TILES = 7
 
 export default function data(pageContext: PageContextServer) {
-  const { content, image, socialImage } = pageSite(pageContext)
+  const { content, defaultContent, image, socialImage } = pageSite(pageContext)
   const product = content.productBySlug.get(pageContext.routeParams.id ?? '') as AgroProduct
   const { site, pages } = content
   const picture = image(product.image.src)
@@ -46,6 +47,7 @@ export default function data(pageContext: PageContextServer) {
     explore: others.map((p) => productCard(p, image)),
     contact: { tel: site.contact.phones[0]!.tel, email: site.contact.email },
     enquiry: enquiryFormProps(content, product.formType, 'enquiry-heading'),
+    enquiryShared: formWords(content, defaultContent, 'productEnquiry'),
   }
 }
 

@@ -5,7 +5,7 @@ import { EnquiryForm, type EnquiryFormProps } from '../../components/forms/Enqui
 import '../../components/forms/forms.css'
 import type { ImageEntry } from '../../components/images.ts'
 import { Picture } from '../../components/Picture.tsx'
-import { Island } from '../../islands/Island.tsx'
+import { Island, type IslandShared } from '../../islands/Island.tsx'
 import './product.css'
 
 /** How wide the product photo is drawn, from .product-top-grid in product.css. */
@@ -54,12 +54,20 @@ export function ApplicationList({ items }: { items: { title: string; text: strin
 }
 
 /** 'Looking for "…" ?' (content.ui.product.lookingFor) and the product enquiry form. */
-export function EnquirySection({ heading, enquiry }: { heading: string; enquiry: EnquiryFormProps }) {
+export function EnquirySection({
+  heading,
+  enquiry,
+  shared,
+}: {
+  heading: string
+  enquiry: EnquiryFormProps
+  shared: IslandShared<Partial<EnquiryFormProps>> | undefined
+}) {
   return (
     <section className="section section-alt render-when-near" aria-labelledby="enquiry-heading">
       <div className="container enquiry-wrap">
         <h2 id="enquiry-heading">{heading}</h2>
-        <Island name="EnquiryForm" component={EnquiryForm} props={enquiry} />
+        <Island name="EnquiryForm" component={EnquiryForm} props={enquiry} shared={shared} />
       </div>
     </section>
   )

@@ -5,7 +5,7 @@ import { Island } from '../../islands/Island.tsx'
 import type { Data } from './+data.ts'
 import { Pagination } from './Pagination.tsx'
 
-export default function Page({ page, products, pagination, trail, cta, enquiry }: Data) {
+export default function Page({ page, products, pagination, trail, cta, enquiry, enquiryShared }: Data) {
   return (
     <>
       <PageHero heading={page.heading} intro={page.intro} trail={trail} />
@@ -20,7 +20,7 @@ export default function Page({ page, products, pagination, trail, cta, enquiry }
         <div className="container enquiry-wrap">
           <h2 id="export-heading">{page.exportEnquiry.heading}</h2>
           <p className="lead">{page.exportEnquiry.intro}</p>
-          <Island name="EnquiryForm" component={EnquiryForm} props={enquiry} />
+          <Island name="EnquiryForm" component={EnquiryForm} props={enquiry} shared={enquiryShared} />
         </div>
       </section>
     </>

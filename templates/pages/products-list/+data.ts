@@ -1,6 +1,7 @@
 import type { PageContextServer } from 'vike/types'
 import { catalogueListPageCount, catalogueListPageOf, catalogueListPath, PRODUCTS_PER_PAGE } from '../../../content/catalogue-pages.ts'
 import { productCard } from '../../lib/cards.ts'
+import { formWords } from '../../lib/form-words.ts'
 import { enquiryFormProps, formLanguage, productChoice } from '../../lib/forms.ts'
 import { pageHead } from '../../lib/head.ts'
 import { pageSite } from '../../lib/site.ts'
@@ -78,6 +79,7 @@ export default function data(pageContext: PageContextServer) {
       productChoice: productChoice(content, defaultContent),
       language: formLanguage(content, 'exportEnquiry'),
     },
+    enquiryShared: formWords(content, defaultContent, 'exportEnquiry'),
   }
 }
 

@@ -12,7 +12,7 @@ function Stars({ rating, label }: { rating: number; label: string }) {
   return <span className={`stars stars-${Math.round(rating)}`} role="img" aria-label={label} />
 }
 
-export default function Page({ page, summary, reviews, products, form, trail, words, shown }: Data) {
+export default function Page({ page, summary, reviews, products, form, formShared, trail, words, shown }: Data) {
   const stars = (rating: number) => <Stars rating={rating} label={format(words.stars, { rating: shown.rating(rating) })} />
   return (
     <>
@@ -78,7 +78,7 @@ export default function Page({ page, summary, reviews, products, form, trail, wo
 
             <section className="review-form-card" aria-labelledby="review-form-heading">
               <h2 id="review-form-heading">{page.formHeading}</h2>
-              <Island name="ReviewForm" component={ReviewForm} props={form} />
+              <Island name="ReviewForm" component={ReviewForm} props={form} shared={formShared} />
             </section>
           </div>
           <aside className="reviews-aside" aria-labelledby="aside-heading">

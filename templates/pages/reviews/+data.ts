@@ -1,6 +1,7 @@
 import type { PageContextServer } from 'vike/types'
 import { formLanguage, productChoice } from '../../lib/forms.ts'
 import { pageHead } from '../../lib/head.ts'
+import { formWords } from '../../lib/form-words.ts'
 import { pageSite, productMenu } from '../../lib/site.ts'
 import { summarise } from './rating.ts'
 import { formatDate, formatNumber, homeTrail, plural } from '../../lib/words.ts'
@@ -36,6 +37,7 @@ export default function data(pageContext: PageContextServer) {
       labelledBy: 'review-form-heading',
       language: formLanguage(content, 'review'),
     },
+    formShared: formWords(content, defaultContent, 'review'),
   }
 }
 
