@@ -140,7 +140,9 @@ export function composeAcknowledgement(
 
 /** The owner's digest of a day's enquiries: one line each, oldest first. */
 export function composeDigest(
-  enquiries: Array<Pick<Submission, 'id' | 'reference' | 'receivedAt' | 'kind' | 'product' | 'name' | 'email' | 'data'>>,
+  enquiries: Array<
+    Pick<Submission, 'id' | 'reference' | 'receivedAt' | 'kind' | 'product' | 'name' | 'email' | 'data'> & { language?: string }
+  >,
   day: string,
   siteUrl: string,
   messageId: string,
@@ -153,7 +155,8 @@ export function composeDigest(
   const lines = enquiries.map((e) => {
     const country = typeof e.data.country === 'string' && e.data.country ? `, ${e.data.country}` : ''
     const label = Object.hasOwn(FORM_LABELS, e.kind) ? FORM_LABELS[e.kind as FormKind] : e.kind
-    return `${e.reference ?? `#${e.id}`}  ${utcTime(e.receivedAt)}  ${label}: ${e.product || 'no product named'}, ${e.name} <${e.email}>${country}`
+    const language = e.language && e.language !== DEFAULT_LANGUAGE ? `, in ${languageLabel(e.language)}` : ''
+    return `${e.reference ?? `#${e.id}`}  ${utcTime(e.receivedAt)}  ${label}: ${e.product || 'no product named'}, ${e.name} <${e.email}>${country}${language}`
   })
   const text = [heading, '', ...lines, ...(count ? [''] : []), `The inbox: ${siteUrl}/admin/enquiries`, ''].join('\n')
   const html = [

@@ -7,6 +7,7 @@
 // its own (Slack's and Teams' carry their key in it): only its host is ever logged or shown.
 import { Webhook } from 'standardwebhooks'
 import { fieldLabel } from './fields.ts'
+import { DEFAULT_LANGUAGE, languageLabel } from './languages.ts'
 import type { OutboxMessage, Submission } from './store/index.ts'
 import { parseWebhookEndpoint, type WebhookFormat } from './webhook-endpoints.ts'
 
@@ -43,6 +44,8 @@ export function jsonEvent(submission: Submission, siteUrl: string) {
       receivedAt: new Date(submission.receivedAt).toISOString(),
       formType: submission.formType,
       kind: submission.kind,
+      /** The language of the page it was sent from ('ar'). */
+      language: submission.language,
       product: submission.product,
       name: submission.name,
       email: submission.email,
@@ -61,11 +64,14 @@ function headline(submission: Submission): string {
   return `${what}${about} from ${submission.name}${submission.reference ? ` (ref. ${submission.reference})` : ''}`
 }
 
-/** The enquiry's chief facts, label and value, for the chat formats. */
+/** The enquiry's chief facts, label and value, for the chat formats; its language unless English, as in the owner's mail. */
 function facts(submission: Submission): Array<{ title: string; value: string }> {
   const fields = ['company', 'country', 'email', 'mobile', 'quantity', 'requirement', 'message', 'rating']
-  return fields
-    .map((field) => ({ title: fieldLabel(field), value: text(submission, field) }))
+  const language =
+    submission.language && submission.language !== DEFAULT_LANGUAGE
+      ? [{ title: 'Language', value: languageLabel(submission.language) }]
+      : []
+  return [...fields.map((field) => ({ title: fieldLabel(field), value: text(submission, field) })), ...language]
     .filter((fact) => fact.value !== '')
     .map((fact) => ({ ...fact, value: fact.value.length > 500 ? `${fact.value.slice(0, 499)}…` : fact.value }))
 }

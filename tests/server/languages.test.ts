@@ -11,7 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ENGLISH_FORM_MESSAGES, withEnglish } from '../../project/form-messages.ts'
 import { distLayout } from '../../project/paths.ts'
 import { type SiteManifest, siteManifestSchema } from '../../project/site-manifest.ts'
+import { composeDigest } from '../../server/mail.ts'
 import type { EnquiryStore } from '../../server/store/index.ts'
+import { jsonEvent, slackMessage, teamsMessage } from '../../server/webhooks.ts'
 import {
   builtDist,
   type MailServer,
@@ -153,6 +155,23 @@ describe('an accepted enquiry from a Spanish page', () => {
     expect(stored.find((s) => s.email === 'english@example.com')?.language).toBe('en')
     // The post in a language the site does not have is stored as English.
     expect(stored.filter((s) => s.email === 'lucia@example.es').map((s) => s.language)).toEqual(['en', 'es'])
+  })
+
+  it("names the buyer's language in the webhooks and the daily digest, as in the owner's mail", async () => {
+    const stored = await store.listSubmissions({ includeSpam: true })
+    const spanish = stored.find((s) => s.reference === reference)!
+    const english = stored.find((s) => s.email === 'english@example.com')!
+    const site = 'https://www.example.test'
+    expect(jsonEvent(spanish, site).data.language).toBe('es')
+    expect(jsonEvent(english, site).data.language).toBe('en')
+    expect(JSON.stringify(slackMessage(spanish, site))).toContain('*Language:* Spanish (es)')
+    expect(JSON.stringify(teamsMessage(spanish, site))).toContain('Spanish (es)')
+    for (const message of [slackMessage(english, site), teamsMessage(english, site)])
+      expect(JSON.stringify(message)).not.toContain('Language')
+
+    const digest = composeDigest([spanish, english], '2026-11-25', site, '<digest@example.test>').text.split('\n')
+    expect(digest.find((line) => line.startsWith(reference))).toMatch(/, in Spanish \(es\)$/)
+    expect(digest.find((line) => line.includes('english@example.com'))).not.toMatch(/ in /)
   })
 
   it("names the buyer's language in the owner's mail, and acknowledges in Spanish", async () => {
