@@ -6,6 +6,7 @@
 // - registers the "set-once" widget: a slug or form type is typed for a new entry, read-only after;
 // - wraps every field's control (editor/field-control.ts): the content check's messages on the fields
 //   when a save is refused (editor/refusals.ts), pictures previewed and advised on;
+// - gives every text box dir="auto", so Arabic typed in it reads right to left (editor/text-direction.ts);
 // - in the live preview, shows the content check's problems (file, line, field) on top of the editor;
 //   on the live site, a pull request's failed content check (editor/pull-request-check.ts).
 import {
@@ -26,6 +27,7 @@ import { pictureSourceFor } from './picture-source.ts'
 import { problemBox } from './problem-box.ts'
 import { type PullRequestCheckOptions, watchPullRequestChecks } from './pull-request-check.ts'
 import { watchRefusals } from './refusals.ts'
+import { typeInAnyDirection } from './text-direction.ts'
 
 interface WidgetProps {
   entry: Immutable
@@ -187,6 +189,7 @@ async function start(): Promise<void> {
   // its "Toggle i18n" button shows the other languages beside it (Decap then remembers the choice).
   if (config.i18n && localStorage.getItem('cms.right-pane') === null) localStorage.setItem('cms.right-pane', 'none')
   const editing = withEnglishFilesPlain(cms, config)
+  typeInAnyDirection()
   cms.init({ config: { ...config, backend: editing, display_url: window.location.origin, load_config_file: false } })
   if (backend.name === 'github') {
     const github = config.backend as { repo: string; branch?: string; api_root?: string }

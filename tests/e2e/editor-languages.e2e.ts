@@ -138,6 +138,11 @@ describe('npm run edit: a settings file translated into Arabic (Translations —
     const heading = hint.locator('xpath=..').locator('input')
     await expect.poll(() => heading.inputValue()).toBe(arabicBefore.latest.heading)
     await heading.fill(ARABIC_HEADING)
+    // Arabic typed in reads right to left (editor/text-direction.ts); an English text stays left to right.
+    expect(await heading.evaluate((input) => [input.getAttribute('dir'), input.matches(':dir(rtl)')])).toEqual(['auto', true])
+    await heading.fill('Latest Products')
+    expect(await heading.evaluate((input) => input.matches(':dir(ltr)'))).toBe(true)
+    await heading.fill(ARABIC_HEADING)
     await page.screenshot({ path: join(root, '.cache', 'editor-1440-arabic-home-settings.png') })
 
     await page.getByRole('button', { name: 'Publish', exact: true }).click()
