@@ -218,6 +218,30 @@ for (const viewport of [MOBILE, DESKTOP]) {
       expect(tab.problems).toEqual([])
     })
 
+    test('a granite shade: every left-to-right specification value shows its numbers in the order written', async () => {
+      const { page } = tab
+      await openRightToLeft(page, '/products/granite/StarBlue')
+      // An Arabic letter just before a number turns it into an Arabic number, laid out right to left
+      // ("60 x 60 cm و60 x 30 cm" would show "60و"); the sizes must read as written, left to right.
+      const values = page.locator('.spec-table td bdi')
+      expect(await values.count()).toBeGreaterThan(3)
+      for (const value of await values.all()) {
+        if ((await directionOf(value)) !== 'ltr') continue
+        const lefts = await value.evaluate((bdi) => {
+          const text = bdi.firstChild!
+          return [...(text.textContent ?? '').matchAll(/\d+/g)].map((m) => {
+            const range = document.createRange()
+            range.setStart(text, m.index)
+            range.setEnd(text, m.index + m[0].length)
+            return range.getBoundingClientRect().left
+          })
+        })
+        const sorted = [...lefts].sort((a, b) => a - b)
+        expect(lefts, `${await value.textContent()}`).toEqual(sorted)
+      }
+      expect(tab.problems).toEqual([])
+    })
+
     test('contact: the company details mirror, with the phone numbers and e-mail address left to right', async () => {
       const { page } = tab
       await openRightToLeft(page, '/contact')
