@@ -7,7 +7,9 @@ import type { SubmitMessages } from '../components/forms/submit.ts'
 import type { FormLanguage, FormText } from '../components/forms/text.ts'
 
 /** A form's messages after sending, from the catalogue's `outcomes`, in the pattern of its English
- * ones (templates/components/forms/submit.ts: the contact form alerts one fixed sentence for any failure). */
+ * ones (templates/components/forms/submit.ts: the contact form alerts one fixed sentence for any
+ * failure). Never the browser's own words for a failed request ("Failed to fetch"), which are
+ * English whatever the page's language: its `unexpected` message instead. */
 function submitMessages(kind: FormKind, o: FormText['outcomes']): SubmitMessages {
   if (kind === 'contact')
     return { success: o.success, invalidJson: o.contactError, failed: o.failed, unexpected: o.contactError, preferErrorMessage: false }
@@ -17,10 +19,10 @@ function submitMessages(kind: FormKind, o: FormText['outcomes']): SubmitMessages
       invalidJson: o.invalidJsonQuick,
       failed: o.failed,
       unexpected: o.unexpectedQuick,
-      preferErrorMessage: true,
+      preferErrorMessage: false,
     }
   const success = kind === 'review' ? o.reviewSuccess : o.success
-  return { success, invalidJson: o.invalidJson, failed: o.failed, unexpected: o.unexpected, preferErrorMessage: true }
+  return { success, invalidJson: o.invalidJson, failed: o.failed, unexpected: o.unexpected, preferErrorMessage: false }
 }
 
 /**

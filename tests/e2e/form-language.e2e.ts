@@ -69,6 +69,28 @@ describe('the Quick Enquiry of the Arabic home page', () => {
     }
   })
 
+  test('a request that fails reads in Arabic, not in the browser’s English ("Failed to fetch")', async () => {
+    const tab = await openPage(browser, { viewport: MOBILE })
+    const { page } = tab
+    await page.route('**/api/submit', (route) => route.abort('connectionrefused'))
+    try {
+      await page.goto('/ar')
+      const form = await hydrated(page.locator('[data-island="QuickEnquiryForm"] form'))
+      await field(form, 'المنتج').selectOption({ label: 'القرنفل' })
+      await field(form, 'البلد').selectOption({ label: 'الهند' })
+      await field(form, 'الاسم').fill('سارة')
+      await field(form, 'البريد الإلكتروني').fill('sara@example.ae')
+      await field(form, 'رقم الجوال').fill('+971 50 123 4567')
+      await field(form, 'الرسالة').fill('نحتاج إلى عينات.')
+      await form.getByRole('button', { name: 'أرسل الاستفسار' }).click()
+      await expect.poll(() => form.getByRole('alert').textContent()).toBe('حدث خطأ ما. يرجى التحقق من اتصالك أو من الخادم.')
+      // What was typed is kept, to send again.
+      expect(await field(form, 'الاسم').inputValue()).toBe('سارة')
+    } finally {
+      await tab.close()
+    }
+  })
+
   test('without its words file it stays the prerendered form, which still sends (to the Arabic thank-you page)', async () => {
     const tab = await openPage(browser, { viewport: MOBILE })
     const { page } = tab
