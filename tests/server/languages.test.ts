@@ -165,7 +165,8 @@ describe('an accepted enquiry from a Spanish page', () => {
     expect(jsonEvent(spanish, site).data.language).toBe('es')
     expect(jsonEvent(english, site).data.language).toBe('en')
     expect(JSON.stringify(slackMessage(spanish, site))).toContain('*Language:* Spanish (es)')
-    expect(JSON.stringify(teamsMessage(spanish, site))).toContain('Spanish (es)')
+    // An Adaptive Card's text has its Markdown characters escaped.
+    expect(JSON.stringify(teamsMessage(spanish, site))).toContain(String.raw`{"title":"Language","value":"Spanish \\(es\\)"}`)
     for (const message of [slackMessage(english, site), teamsMessage(english, site)])
       expect(JSON.stringify(message)).not.toContain('Language')
 
