@@ -12,7 +12,7 @@ import { type Browser, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { parse } from 'yaml'
 import { readContent } from '../../content/load.ts'
-import { type EditorCopy, startEditorCopy } from './project-copy.ts'
+import { type EditorCopy, startEditorCopy, writtenWhole } from './project-copy.ts'
 import { CHROMIUM_ARGS, chromiumPath } from './setup/chromium.ts'
 
 const root = process.cwd()
@@ -80,7 +80,7 @@ describe('npm run edit: a product translated into Arabic', () => {
     await page.getByRole('button', { name: 'Publish', exact: true }).click()
     await page.getByText('Publish now', { exact: true }).click()
     try {
-      await expect.poll(() => existsSync(file(`content/products/${slug}.ar.yaml`)), { timeout: 20_000 }).toBe(true)
+      await expect.poll(() => writtenWhole(file(`content/products/${slug}.ar.yaml`)), { timeout: 20_000 }).toBe(true)
     } catch (error) {
       await page.screenshot({ path: join(root, '.cache', 'editor-1440-arabic-not-written.png') })
       throw new Error(`${(error as Error).message}\n${consoleErrors.join('\n')}\n${copy.editor.output().slice(-3000)}`)

@@ -19,7 +19,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { parse } from 'yaml'
 import { formatContent } from '../../content/format-content.ts'
-import { type EditorCopy, type RunningScript, startEditorCopy } from './project-copy.ts'
+import { type EditorCopy, type RunningScript, startEditorCopy, writtenWhole } from './project-copy.ts'
 import { CHROMIUM_ARGS, chromiumPath } from './setup/chromium.ts'
 
 const root = process.cwd()
@@ -168,7 +168,7 @@ describe('npm run edit: the browser editor', () => {
     await step(async () => (await field('Shelf life')).fill('3 weeks'))
     await step(publish)
     const file = join(projectDir, 'content/products/green-chilli.yaml')
-    await expect.poll(() => existsSync(file), { timeout: 20_000 }).toBe(true)
+    await expect.poll(() => writtenWhole(file), { timeout: 20_000 }).toBe(true)
     const seconds = (performance.now() - started) / 1000
     process.stdout.write(
       `editor: a product with a photo and two specification rows added in ${steps} steps, ${seconds.toFixed(1)} s (scripted)\n`,

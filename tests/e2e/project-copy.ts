@@ -1,7 +1,7 @@
 // A temporary copy of the project with one of its npm scripts running in it, for the end-to-end tests
 // of what staff run on their own computer (`npm run dev`, `npm run edit`).
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import net from 'node:net'
 import { dirname, join } from 'node:path'
 
@@ -84,6 +84,14 @@ export async function stopScript(child: ChildProcess | undefined): Promise<void>
   stop('SIGINT')
   await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))])
   if (child.exitCode === null) stop('SIGKILL')
+}
+
+/**
+ * Whether a file the editor saves is there whole. decap-server writes a file in place, so a test
+ * polling for it may see it empty or cut short; every content file ends with a newline.
+ */
+export function writtenWhole(file: string): boolean {
+  return existsSync(file) && readFileSync(file, 'utf8').endsWith('\n')
 }
 
 export interface EditorCopy {
