@@ -29,6 +29,24 @@ type Def = {
 const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def
 const isTranslated = (schema: z.ZodType) => z.globalRegistry.get(schema)?.translate === true
 
+/** The schema a wrapper checks its value with (optional, default…), or the input side of a transform
+ * (what a file holds); undefined for any other schema. */
+function innerOf(def: Def): z.ZodType | undefined {
+  if (def.type === 'pipe') return def.in
+  return ['optional', 'default', 'prefault', 'nullable', 'readonly'].includes(def.type) ? def.innerType : undefined
+}
+
+/** The option of a discriminated union that the English data's discriminator (a product's `kind`) picks. */
+function optionOf(def: Def, english: unknown): z.ZodType | undefined {
+  const { discriminator } = def
+  if (!discriminator) return undefined
+  const kind = (english as Record<string, unknown> | undefined)?.[discriminator]
+  return def.options!.find((o) => {
+    const literal = defOf(o).shape?.[discriminator]
+    return literal ? defOf(literal).values?.includes(kind) : false
+  })
+}
+
 /**
  * The schema of a translation of `english` (the English file's data, which picks the variant of
  * a schema with variants: a product's `kind`): only the translated fields, each optional, objects
@@ -38,16 +56,9 @@ const isTranslated = (schema: z.ZodType) => z.globalRegistry.get(schema)?.transl
 export function translationSchema(schema: z.ZodType, english: unknown): z.ZodType | undefined {
   if (isTranslated(schema)) return schema
   const def = defOf(schema)
+  const inner = innerOf(def)
+  if (inner) return translationSchema(inner, english)
   switch (def.type) {
-    case 'optional':
-    case 'default':
-    case 'prefault':
-    case 'nullable':
-    case 'readonly':
-      return translationSchema(def.innerType!, english)
-    case 'pipe':
-      // What a file holds is the input side of a transform.
-      return translationSchema(def.in!, english)
     case 'object': {
       const record = (english && typeof english === 'object' ? english : {}) as Record<string, unknown>
       const shape: Record<string, z.ZodType> = {}
@@ -62,12 +73,7 @@ export function translationSchema(schema: z.ZodType, english: unknown): z.ZodTyp
       return item ? z.array(item) : undefined
     }
     case 'union': {
-      if (!def.discriminator) return undefined
-      const kind = (english as Record<string, unknown> | undefined)?.[def.discriminator]
-      const option = def.options!.find((o) => {
-        const literal = defOf(o).shape?.[def.discriminator!]
-        return literal ? defOf(literal).values?.includes(kind) : false
-      })
+      const option = optionOf(def, english)
       return option ? translationSchema(option, english) : undefined
     }
     default:
@@ -78,15 +84,9 @@ export function translationSchema(schema: z.ZodType, english: unknown): z.ZodTyp
 /** The fields of the English schema at `path` (an object's keys), to tell "not translated" from "no such field". */
 export function englishKeysAt(schema: z.ZodType, english: unknown, path: readonly PropertyKey[]): string[] {
   const def = defOf(schema)
+  const inner = innerOf(def)
+  if (inner) return englishKeysAt(inner, english, path)
   switch (def.type) {
-    case 'optional':
-    case 'default':
-    case 'prefault':
-    case 'nullable':
-    case 'readonly':
-      return englishKeysAt(def.innerType!, english, path)
-    case 'pipe':
-      return englishKeysAt(def.in!, english, path)
     case 'object': {
       if (path.length === 0) return Object.keys(def.shape!)
       const [key, ...rest] = path
@@ -96,8 +96,7 @@ export function englishKeysAt(schema: z.ZodType, english: unknown, path: readonl
     case 'array':
       return path.length === 0 ? [] : englishKeysAt(def.element!, Array.isArray(english) ? english[0] : undefined, path.slice(1))
     case 'union': {
-      const kind = def.discriminator ? (english as Record<string, unknown> | undefined)?.[def.discriminator] : undefined
-      const option = def.options!.find((o) => defOf(defOf(o).shape?.[def.discriminator ?? ''] ?? z.never()).values?.includes(kind))
+      const option = optionOf(def, english)
       return option ? englishKeysAt(option, english, path) : []
     }
     default:

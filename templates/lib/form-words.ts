@@ -16,27 +16,38 @@ import { countryChoice, formLanguage, productChoice } from './forms.ts'
 /** Where the build writes them (a folder whose files are cached for a year: server/static.ts). */
 export const FORM_WORDS_FOLDER = '/assets/words/'
 
+type Language = { language: FormLanguage | undefined }
+type Products = { productChoice: ProductChoice }
+/** What each form's island is given in the page's language: its words, and the lists it shows. */
+export interface FormWordsOf {
+  productEnquiry: Language
+  exportEnquiry: Language & Products
+  quickEnquiry: Language & Products & { countries: string[]; countryLabels?: string[] }
+  contact: Language & Products
+  review: Language & Products
+}
+
 /** The forms that offer a choice of products. */
 const WITH_PRODUCTS: ReadonlySet<FormKind> = new Set(['contact', 'quickEnquiry', 'exportEnquiry', 'review'])
 
-export interface SharedFormProps {
-  language: FormLanguage
-  productChoice?: ProductChoice
-  countries?: string[]
-  countryLabels?: string[]
-}
-
-/** A translated page's shared props of a form; none for the default language. */
-export function formWords(content: SiteContent, defaultContent: SiteContent, kind: FormKind): IslandShared<SharedFormProps> | undefined {
+/**
+ * A form's words and lists in the page's language, for its island's props; on a translated page
+ * also `shared`, the same as the file the island fetches instead of carrying them.
+ */
+export function formWords<K extends FormKind>(
+  content: SiteContent,
+  defaultContent: SiteContent,
+  kind: K,
+): { props: FormWordsOf[K]; shared: IslandShared<FormWordsOf[K]> | undefined } {
   const language = formLanguage(content, kind)
-  if (!language) return undefined
-  const props: SharedFormProps = {
+  const props = {
     language,
     ...(WITH_PRODUCTS.has(kind) ? { productChoice: productChoice(content, defaultContent) } : {}),
     ...(kind === 'quickEnquiry' ? countryChoice(content, defaultContent) : {}),
-  }
+  } as FormWordsOf[K]
+  if (!language) return { props, shared: undefined }
   const hash = createHash('sha256').update(JSON.stringify(props)).digest('base64url').slice(0, 10)
-  return { url: `${FORM_WORDS_FOLDER}${language.code}-${kind}.${hash}.json`, props }
+  return { props, shared: { url: `${FORM_WORDS_FOLDER}${language.code}-${kind}.${hash}.json`, props } }
 }
 
 /** Every file formWords names, for every other language and form: written by the build, served by the preview. */
@@ -44,8 +55,8 @@ export function formWordsFiles(content: SiteContent): { url: string; json: strin
   const kinds = Object.keys(formSchemas) as FormKind[]
   return (content.translations ?? []).flatMap((translated) =>
     kinds.flatMap((kind) => {
-      const words = formWords(translated, content, kind)
-      return words ? [{ url: words.url, json: JSON.stringify(words.props) }] : []
+      const { shared } = formWords(translated, content, kind)
+      return shared ? [{ url: shared.url, json: JSON.stringify(shared.props) }] : []
     }),
   )
 }

@@ -52,7 +52,6 @@ export function enquiryFormProps(content: SiteContent, formType: string, labelle
     containerPlaceholder: forms.containerPlaceholder,
     idPrefix: 'enquiry',
     labelledBy,
-    language: formLanguage(content, 'productEnquiry'),
   }
 }
 

@@ -8,10 +8,10 @@ import { join } from 'node:path'
 import type { ComponentType } from 'react'
 import { renderToString } from 'react-dom/server'
 import type { PageContextServer } from 'vike/types'
+import { anyPictures as pictures } from '../support/pictures.ts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { PRODUCTS_PER_PAGE } from '../../content/catalogue-pages.ts'
 import { loadContent, type SiteContent } from '../../content/load.ts'
-import type { ImageManifest, RasterImageEntry } from '../../project/image-manifest.ts'
 import { syntheticContent } from '../../tools/synthetic-catalogue.ts'
 import { attr, elements, parsePage, text } from '../support/html.ts'
 import { PRODUCT_CHOICES_PATH, PRODUCT_SELECT_LIMIT, productChoice } from '../../templates/lib/forms.ts'
@@ -23,18 +23,6 @@ import ProductsPage from '../../templates/pages/products-list/+Page.tsx'
 import productsData from '../../templates/pages/products-list/+data.ts'
 import ReviewsPage from '../../templates/pages/reviews/+Page.tsx'
 import reviewsData from '../../templates/pages/reviews/+data.ts'
-
-// Every picture the same entry: the pages' sizes then depend on their markup alone.
-const anyPicture: RasterImageEntry = {
-  width: 1600,
-  height: 1200,
-  avif: [{ url: '/img/x-320.avif', width: 320 }],
-  webp: [{ url: '/img/x-320.webp', width: 320 }],
-  jpeg: [{ url: '/img/x-800.jpg', width: 800 }],
-  fallback: '/img/x-800.jpg',
-  dominantColour: '#808080',
-}
-const pictures = new Proxy({}, { get: () => anyPicture }) as ImageManifest
 
 const real = loadContent()
 const folders: string[] = []

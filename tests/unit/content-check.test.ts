@@ -1,17 +1,15 @@
 // The whole content check (what `npm run check:content`, the build and the preview run): MDX
 // compiled and rendered, pictures decoded, warnings apart from errors, and the GitHub annotations
 // printed by the command itself.
-import { execFile } from 'node:child_process'
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 import sharp from 'sharp'
 import { afterEach, describe, expect, it } from 'vitest'
+import { lineOf, runCheckContent } from '../support/content-check.ts'
 import { checkContent } from '../../content/check.ts'
 import { formatProblems } from '../../content/problems.ts'
 
-const run = promisify(execFile)
 const root = process.cwd()
 const folders: string[] = []
 
@@ -31,14 +29,6 @@ function edit(file: string, change: (text: string) => string) {
   const after = change(before)
   if (after === before) throw new Error(`the edit of ${file} changed nothing`)
   writeFileSync(file, after)
-}
-
-function lineOf(file: string, pattern: RegExp): number {
-  return (
-    readFileSync(file, 'utf8')
-      .split('\n')
-      .findIndex((l) => pattern.test(l)) + 1
-  )
 }
 
 describe('MDX texts', () => {
@@ -170,19 +160,7 @@ describe('pictures', () => {
 })
 
 describe('npm run check:content', () => {
-  const script = join(root, 'build/check-content.ts')
-  const tsx = import.meta.resolve('tsx')
-  const check = (cwd: string, env: Record<string, string>) => {
-    // The content folder is the one in cwd, as when the command runs in the repository.
-    const { CONTENT_DIR: _content, GITHUB_ACTIONS: _github, ...inherited } = process.env
-    return run(process.execPath, ['--import', tsx, script], {
-      cwd,
-      env: { ...inherited, BUILD_CACHE_DIR: join(cwd, '.cache'), ...env },
-    }).then(
-      (r) => ({ code: 0, ...r }),
-      (e: { code: number; stdout: string; stderr: string }) => e,
-    )
-  }
+  const check = runCheckContent
 
   it('prints one GitHub annotation per problem, at the line of the plain message, when GITHUB_ACTIONS is set', async () => {
     const { root: dir, content } = project()

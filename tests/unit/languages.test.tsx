@@ -7,12 +7,12 @@
 // wholly translated into Arabic, cardamom partly into Spanish, everything else not at all.
 import type { ComponentType } from 'react'
 import type { PageContextServer } from 'vike/types'
+import { anyPictures as pictures } from '../support/pictures.ts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { robotsTxt, siteManifest, sitemapXml } from '../../build/build.ts'
 import { redirectsFile } from '../../build/static-hosting.ts'
 import type { SiteContent } from '../../content/load.ts'
 import { everyLanguage } from '../../content/site-content.ts'
-import type { ImageManifest, RasterImageEntry } from '../../project/image-manifest.ts'
 import { renderPage } from '../../renderer/render-page.tsx'
 import { languageHead, withLanguage } from '../../templates/lib/languages.ts'
 import { contentInLanguage } from '../../templates/lib/site.ts'
@@ -20,17 +20,6 @@ import ProductPage from '../../templates/pages/product/+Page.tsx'
 import productData from '../../templates/pages/product/+data.ts'
 import { attr, canonical, type Element, elements, jsonLd, metaTags, type Node, parsePage, text } from '../support/html.ts'
 import { contentWithTranslations } from '../support/translated-content.ts'
-
-const anyPicture: RasterImageEntry = {
-  width: 1600,
-  height: 1200,
-  avif: [{ url: '/img/x-320.avif', width: 320 }],
-  webp: [{ url: '/img/x-320.webp', width: 320 }],
-  jpeg: [{ url: '/img/x-800.jpg', width: 800 }],
-  fallback: '/img/x-800.jpg',
-  dominantColour: '#808080',
-}
-const pictures = new Proxy({}, { get: () => anyPicture }) as ImageManifest
 
 let content: SiteContent
 let remove: () => void

@@ -3,18 +3,17 @@
 // (never an error: the check still passes); one warning for a translation file that does not exist;
 // a translation older than its English text (git blame of both lines); and, from the loader, an
 // unknown key and a translation of no product as errors.
-import { execFile, execFileSync } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 import { afterEach, describe, expect, it } from 'vitest'
+import { lineOf, runCheckContent } from '../support/content-check.ts'
 import { canonicalYaml } from '../../content/canonical-yaml.ts'
 import { checkContent } from '../../content/check.ts'
 import { productKeyOrder } from '../../content/format-content.ts'
 import { formatCoverage } from '../../content/translation-coverage.ts'
 
-const run = promisify(execFile)
 const root = process.cwd()
 const folders: string[] = []
 
@@ -41,14 +40,6 @@ function project({ git = true } = {}): { root: string; content: string; commit: 
 afterEach(() => {
   for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true })
 })
-
-function lineOf(file: string, pattern: RegExp): number {
-  return (
-    readFileSync(file, 'utf8')
-      .split('\n')
-      .findIndex((l) => pattern.test(l)) + 1
-  )
-}
 
 /** clove.ar.yaml as the editor writes it. */
 function writeCloveArabic(content: string, data: Record<string, unknown>): string {
@@ -164,18 +155,7 @@ describe('outdated translations', () => {
 })
 
 describe('npm run check:content', () => {
-  const script = join(root, 'build/check-content.ts')
-  const tsx = import.meta.resolve('tsx')
-  const check = (cwd: string, env: Record<string, string>) => {
-    const { CONTENT_DIR: _content, GITHUB_ACTIONS: _github, ...inherited } = process.env
-    return run(process.execPath, ['--import', tsx, script], {
-      cwd,
-      env: { ...inherited, BUILD_CACHE_DIR: join(cwd, '.cache'), ...env },
-    }).then(
-      (r) => ({ code: 0, ...r }),
-      (e: { code: number; stdout: string; stderr: string }) => e,
-    )
-  }
+  const check = runCheckContent
 
   it('a translation field removed: a warning at the English line, a ::warning annotation under GitHub Actions, and exit 0', async () => {
     const { root: dir, content, commit } = project()

@@ -1,7 +1,6 @@
 import type { PageContextServer } from 'vike/types'
 import { GRANITE_PRODUCT_LABEL } from '../../../forms/contract.ts'
 import { formWords } from '../../lib/form-words.ts'
-import { formLanguage, productChoice } from '../../lib/forms.ts'
 import { pageHead } from '../../lib/head.ts'
 import { pageSite } from '../../lib/site.ts'
 import { organization } from '../../lib/structured.ts'
@@ -9,6 +8,7 @@ import { homeTrail } from '../../lib/words.ts'
 
 export default function data(pageContext: PageContextServer) {
   const { content, defaultContent, image } = pageSite(pageContext)
+  const formText = formWords(content, defaultContent, 'contact')
   const page = content.pages.contact
   const head = pageHead(page, {
     jsonLd: [
@@ -29,14 +29,13 @@ export default function data(pageContext: PageContextServer) {
     trail: homeTrail(content),
     ui: content.ui,
     form: {
-      productChoice: productChoice(content, defaultContent),
+      ...formText.props,
       graniteLabel: granite?.enquiryLabel ?? granite?.menuLabel ?? GRANITE_PRODUCT_LABEL,
       graniteOptions: content.graniteShades.map((s) => s.name),
       idPrefix: 'contact',
       labelledBy: 'contact-form-heading',
-      language: formLanguage(content, 'contact'),
     },
-    formShared: formWords(content, defaultContent, 'contact'),
+    formShared: formText.shared,
   }
 }
 

@@ -9,6 +9,7 @@ import { PRODUCT_PHOTO_SIZES } from '../product/ProductSections.tsx'
 
 export default function data(pageContext: PageContextServer) {
   const { content, defaultContent, image, socialImage } = pageSite(pageContext)
+  const formText = formWords(content, defaultContent, 'productEnquiry')
   const { site, pages, graniteShared, graniteShades } = content
   const shade = graniteShades.find((s) => s.slug === pageContext.routeParams.id)!
   const collection = content.products.find((p) => p.kind === 'graniteCollection')
@@ -36,8 +37,8 @@ export default function data(pageContext: PageContextServer) {
     exploreHeading: graniteShared.exploreHeading,
     explore: graniteShades.filter((s) => s.slug !== shade.slug).map((s) => shadeCard(s, image)),
     contact: { tel: site.contact.phones[0]!.tel, email: site.contact.email },
-    enquiry: enquiryFormProps(content, shade.formType, 'enquiry-heading'),
-    enquiryShared: formWords(content, defaultContent, 'productEnquiry'),
+    enquiry: { ...enquiryFormProps(content, shade.formType, 'enquiry-heading'), ...formText.props },
+    enquiryShared: formText.shared,
   }
 }
 

@@ -2,7 +2,6 @@ import type { PageContextServer } from 'vike/types'
 import { CAROUSEL_SIZES, type CarouselProps, PORTRAIT_MEDIA } from '../../components/Carousel.tsx'
 import { productCard } from '../../lib/cards.ts'
 import { formWords } from '../../lib/form-words.ts'
-import { countryChoice, formLanguage, productChoice } from '../../lib/forms.ts'
 import { type Head, lcpImage } from '../../lib/head.ts'
 import { pageSite } from '../../lib/site.ts'
 import { organization } from '../../lib/structured.ts'
@@ -10,6 +9,7 @@ import { format, formatNumber } from '../../lib/words.ts'
 
 export default function data(pageContext: PageContextServer) {
   const { content, defaultContent, image, socialImage } = pageSite(pageContext)
+  const formText = formWords(content, defaultContent, 'quickEnquiry')
   const { home, site, productBySlug, ui } = content
   const product = (slug: string) => productBySlug.get(slug)!
   const carousel: CarouselProps = {
@@ -59,14 +59,8 @@ export default function data(pageContext: PageContextServer) {
       intro: home.quickEnquiry.intro,
       image: image(home.quickEnquiry.image.src),
       alt: home.quickEnquiry.image.alt,
-      form: {
-        productChoice: productChoice(content, defaultContent),
-        ...countryChoice(content, defaultContent),
-        idPrefix: 'quick',
-        labelledBy: 'quick-heading',
-        language: formLanguage(content, 'quickEnquiry'),
-      },
-      shared: formWords(content, defaultContent, 'quickEnquiry'),
+      form: { ...formText.props, idPrefix: 'quick', labelledBy: 'quick-heading' },
+      shared: formText.shared,
     },
     company: site.company,
     ui,

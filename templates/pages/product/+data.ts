@@ -14,6 +14,7 @@ const EXPLORE_TILES = 7
 
 export default function data(pageContext: PageContextServer) {
   const { content, defaultContent, image, socialImage } = pageSite(pageContext)
+  const formText = formWords(content, defaultContent, 'productEnquiry')
   const product = content.productBySlug.get(pageContext.routeParams.id ?? '') as AgroProduct
   const { site, pages } = content
   const picture = image(product.image.src)
@@ -46,8 +47,8 @@ export default function data(pageContext: PageContextServer) {
     formatPrice: (amount: number) => formatNumber(content, amount, 2),
     explore: others.map((p) => productCard(p, image)),
     contact: { tel: site.contact.phones[0]!.tel, email: site.contact.email },
-    enquiry: enquiryFormProps(content, product.formType, 'enquiry-heading'),
-    enquiryShared: formWords(content, defaultContent, 'productEnquiry'),
+    enquiry: { ...enquiryFormProps(content, product.formType, 'enquiry-heading'), ...formText.props },
+    enquiryShared: formText.shared,
   }
 }
 

@@ -2,13 +2,14 @@ import type { PageContextServer } from 'vike/types'
 import { catalogueListPageCount, catalogueListPageOf, catalogueListPath, PRODUCTS_PER_PAGE } from '../../../content/catalogue-pages.ts'
 import { productCard } from '../../lib/cards.ts'
 import { formWords } from '../../lib/form-words.ts'
-import { enquiryFormProps, formLanguage, productChoice } from '../../lib/forms.ts'
+import { enquiryFormProps } from '../../lib/forms.ts'
 import { pageHead } from '../../lib/head.ts'
 import { pageSite } from '../../lib/site.ts'
 import { format, formatNumber, homeTrail } from '../../lib/words.ts'
 
 export default function data(pageContext: PageContextServer) {
   const { content, defaultContent, image } = pageSite(pageContext)
+  const formText = formWords(content, defaultContent, 'exportEnquiry')
   const page = content.pages.products
   // A large catalogue is listed PRODUCTS_PER_PAGE cards at a time (content/catalogue-pages.ts).
   const pageCount = catalogueListPageCount(content.products.length)
@@ -76,10 +77,9 @@ export default function data(pageContext: PageContextServer) {
     enquiry: {
       ...enquiryFormProps(content, 'ExportEnquiry', 'export-heading'),
       variant: 'export' as const,
-      productChoice: productChoice(content, defaultContent),
-      language: formLanguage(content, 'exportEnquiry'),
+      ...formText.props,
     },
-    enquiryShared: formWords(content, defaultContent, 'exportEnquiry'),
+    enquiryShared: formText.shared,
   }
 }
 

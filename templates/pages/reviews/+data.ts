@@ -1,5 +1,4 @@
 import type { PageContextServer } from 'vike/types'
-import { formLanguage, productChoice } from '../../lib/forms.ts'
 import { pageHead } from '../../lib/head.ts'
 import { formWords } from '../../lib/form-words.ts'
 import { pageSite, productMenu } from '../../lib/site.ts'
@@ -8,6 +7,7 @@ import { formatDate, formatNumber, homeTrail, plural } from '../../lib/words.ts'
 
 export default function data(pageContext: PageContextServer) {
   const { content, defaultContent } = pageSite(pageContext)
+  const formText = formWords(content, defaultContent, 'review')
   const page = content.pages.reviews
   const head = pageHead(page)
   const words = content.ui.reviews
@@ -31,13 +31,8 @@ export default function data(pageContext: PageContextServer) {
       rating: (rating: number) => formatNumber(content, rating),
     },
     products: productMenu(content),
-    form: {
-      productChoice: productChoice(content, defaultContent),
-      idPrefix: 'review',
-      labelledBy: 'review-form-heading',
-      language: formLanguage(content, 'review'),
-    },
-    formShared: formWords(content, defaultContent, 'review'),
+    form: { ...formText.props, idPrefix: 'review', labelledBy: 'review-form-heading' },
+    formShared: formText.shared,
   }
 }
 

@@ -32,7 +32,7 @@ const attribute = (html: string, name: string) => {
 describe('a form island of a translated page', () => {
   test('renders with every prop, carries only its own, and names the file of the rest', () => {
     const props = quickProps(arabic)
-    const shared = formWords(arabic, content, 'quickEnquiry')!
+    const shared = formWords(arabic, content, 'quickEnquiry').shared!
     const html = renderToString(<Island name="QuickEnquiryForm" component={QuickEnquiryForm} props={props} shared={shared} />)
     const whole = renderToString(<Island name="QuickEnquiryForm" component={QuickEnquiryForm} props={props} />)
 
@@ -49,7 +49,7 @@ describe('a form island of a translated page', () => {
   })
 
   test('an English page carries its props as before and names no file', () => {
-    expect(formWords(content, content, 'quickEnquiry')).toBeUndefined()
+    expect(formWords(content, content, 'quickEnquiry').shared).toBeUndefined()
     const props = quickProps(content)
     const html = renderToString(<Island name="QuickEnquiryForm" component={QuickEnquiryForm} props={props} />)
     expect(html).not.toContain('data-shared')
@@ -65,13 +65,13 @@ describe('the files of words', () => {
   })
 
   test('a word changed gives the file a new name, so no cached copy disagrees with the page', () => {
-    const before = formWords(arabic, content, 'contact')!.url
+    const before = formWords(arabic, content, 'contact').shared!.url
     const changed = {
       ...arabic,
       ui: { ...arabic.ui, forms: { ...arabic.ui.forms, labels: { ...arabic.ui.forms.labels, name: 'الاسم الكامل' } } },
     }
-    const after = formWords(changed, content, 'contact')!.url
+    const after = formWords(changed, content, 'contact').shared!.url
     expect(after).not.toBe(before)
-    expect(formWords(arabic, content, 'contact')!.url).toBe(before)
+    expect(formWords(arabic, content, 'contact').shared!.url).toBe(before)
   })
 })
