@@ -6,7 +6,7 @@
 // docs/deploy.md ("Webhooks") says how each endpoint's is chosen. An endpoint's URL is a secret of
 // its own (Slack's and Teams' carry their key in it): only its host is ever logged or shown.
 import { Webhook } from 'standardwebhooks'
-import { fieldLabel } from './fields.ts'
+import { fieldLabel, LONG_FIELDS } from './fields.ts'
 import { DEFAULT_LANGUAGE, languageLabel } from './languages.ts'
 import type { OutboxMessage, Submission } from './store/index.ts'
 import { parseWebhookEndpoint, type WebhookFormat } from './webhook-endpoints.ts'
@@ -65,26 +65,59 @@ function headline(submission: Submission): string {
 }
 
 /** The enquiry's chief facts, label and value, for the chat formats; its language unless English, as in the owner's mail. */
-function facts(submission: Submission): Array<{ title: string; value: string }> {
+function facts(submission: Submission): Array<{ field: string; title: string; value: string }> {
   const fields = ['company', 'country', 'email', 'mobile', 'quantity', 'requirement', 'message', 'rating']
   const language =
     submission.language && submission.language !== DEFAULT_LANGUAGE
-      ? [{ title: 'Language', value: languageLabel(submission.language) }]
+      ? [{ field: 'language', title: 'Language', value: languageLabel(submission.language) }]
       : []
-  return [...fields.map((field) => ({ title: fieldLabel(field), value: text(submission, field) })), ...language]
+  return [...fields.map((field) => ({ field, title: fieldLabel(field), value: text(submission, field) })), ...language]
     .filter((fact) => fact.value !== '')
     .map((fact) => ({ ...fact, value: fact.value.length > 500 ? `${fact.value.slice(0, 499)}…` : fact.value }))
 }
 
-/** Slack's mrkdwn treats &, < and > as markup (links, mentions): escaped as Slack says. */
-function slackEscape(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+/**
+ * A visitor's text made inert for Slack's mrkdwn
+ * (https://api.slack.com/reference/surfaces/formatting#escaping): &, < and > as the entities Slack
+ * asks for (no link, mention or quote), and the formatting characters * _ ~ ` replaced by
+ * lookalikes (∗ ˍ ∼ ˋ), as jsx-slack's <Escape> does: Slack has no escape for them, and a
+ * zero-width space beside one makes a word boundary that can start formatting rather than stop it.
+ * The inbox keeps the text as typed.
+ */
+export function slackEscape(value: string): string {
+  return value.replace(/[&<>*_~`]/g, (c) => SLACK_INERT[c]!)
 }
 
-/** A Slack incoming webhook's message: a text line and a section of fields. */
+const SLACK_INERT: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '*': '\u2217',
+  _: '\u02CD',
+  '~': '\u223C',
+  '`': '\u02CB',
+}
+
+/** A field on one line (its breaks folded): a line break could start a line that looks like another field. */
+function slackLine(value: string): string {
+  return slackEscape(value.replace(/\s*[\r\n\u0085\u2028\u2029]+\s*/g, ' ').trim())
+}
+
+/** A buyer's text as a quoted block under its label: every line starts with "> ", so none reads as a field of ours. */
+function slackQuote(value: string): string {
+  return value
+    .replace(/\r\n?|[\u0085\u2028\u2029]/g, '\n')
+    .split('\n')
+    .map((line) => `> ${slackEscape(line)}`)
+    .join('\n')
+}
+
+/** A Slack incoming webhook's message: a text line and a section of fields, the buyer's long texts quoted. */
 export function slackMessage(submission: Submission, siteUrl: string) {
-  const title = slackEscape(headline(submission))
-  const lines = facts(submission).map((f) => `*${slackEscape(f.title)}:* ${slackEscape(f.value)}`)
+  const title = slackLine(headline(submission))
+  const lines = facts(submission).map((f) =>
+    LONG_FIELDS.has(f.field) ? `*${slackLine(f.title)}:*\n${slackQuote(f.value)}` : `*${slackLine(f.title)}:* ${slackLine(f.value)}`,
+  )
   return {
     text: title,
     blocks: [

@@ -5,7 +5,10 @@ import { createMemoryLogger } from '../../server/log.ts'
 import { createMailSender } from '../../server/mail.ts'
 import { OutboxWorker } from '../../server/outbox.ts'
 import { startServer } from '../../server/start.ts'
+import { HONEYPOT_FIELD } from '../../forms/schemas.ts'
+import type { EnquiryDetail } from '../../project/inbox-api.ts'
 import { openStoreOf, postJson, startMailServer, startTestServer, validData, waitFor, type MailServer, type TestServer } from './helpers.ts'
+import { InboxClient, TEST_PASSWORD } from './inbox-helpers.ts'
 
 const cleanups: Array<() => Promise<void>> = []
 afterEach(async () => {
@@ -103,6 +106,72 @@ describe('SMTP server down', () => {
     await mail.waitForMessages(3)
     await waitFor(async () => (await second.store.countOutbox()).sent === 3 || undefined)
     expectDeliveredOnce(mail, ['Buyer 0', 'Buyer 1', 'Buyer 2'])
+  })
+})
+
+describe('a permanent refusal (an SMTP 5xx)', () => {
+  // The retries are 0.05 to 0.2 s apart here: a second of quiet would hold several attempts.
+  const quietSecond = () => new Promise((r) => setTimeout(r, 1000))
+
+  it('is tried once, shown in the inbox as failed with the server’s answer, and never retried', async () => {
+    const mail = await mailServer()
+    mail.refuseRecipient = (address) => (address === 'gone@example.in' ? { code: 550, message: '5.1.1 No such mailbox here' } : undefined)
+    const s = await server({ SMTP_URL: mail.url, ACKNOWLEDGE_BUYERS: 'true', ADMIN_PASSWORD: TEST_PASSWORD })
+    const owner = await new InboxClient(s.url).loggedIn()
+    const res = await postJson(s.url, { formType: 'CloveEnquiry', formData: { ...validData.productEnquiry, email: 'gone@example.in' } })
+    expect(res.status).toBe(200)
+    const id = (await s.store.listSubmissions({ limit: 1 }))[0]!.id
+    await mail.waitForMessages(1)
+    const detail = async () => (await owner.getJson<EnquiryDetail>(`/admin/api/enquiries/${id}`)).body
+    const ack = async () => (await detail()).mails.find((m) => m.channel === 'acknowledgement')
+    await waitFor(async () => (await ack())?.lastError ?? undefined, 10_000, 'the refused acknowledgement')
+    await quietSecond()
+    expect(await ack()).toMatchObject({ status: 'failed', attempts: 1, nextAttemptAt: null })
+    expect((await ack())!.lastError).toMatch(/550.*No such mailbox here/)
+    expect(mail.recipientsAsked.filter((a) => a === 'gone@example.in')).toHaveLength(1)
+    // Never queued again, never counted as waiting: the owner's mail went, and the backlog is empty.
+    expect(await s.store.countOutbox()).toMatchObject({ queued: 0, sent: 1 })
+    const { body: failedView } = await owner.getJson<{ rows: Array<{ id: number; mail: string; mailError: string }> }>(
+      '/admin/api/enquiries?mail=failed',
+    )
+    expect(failedView.rows.map((r) => r.id)).toEqual([id])
+    expect(failedView.rows[0]!.mailError).toMatch(/550/)
+  })
+
+  it('a 554 to the owner’s mail: one attempt, failed, and the readiness backlog does not count it', async () => {
+    const mail = await mailServer()
+    mail.refuseWith = { code: 554, message: '5.7.1 Message rejected as spam' }
+    const s = await server({ SMTP_URL: mail.url })
+    expect((await postJson(s.url, enquiry(3))).status).toBe(200)
+    await waitFor(async () => (await s.store.listOutbox({ includeSent: true }))[0]?.lastError ?? undefined, 10_000, 'the refusal')
+    await quietSecond()
+    const [message] = await s.store.listOutbox({ includeSent: true })
+    expect(message).toMatchObject({ status: 'failed', attempts: 1 })
+    expect(message!.lastError).toContain('554')
+    expect((await s.store.readiness()).outboxBacklog).toBe(0)
+  })
+
+  it('“Not spam” on a robot’s post with several addresses in its e-mail field mails the owner and no stranger', async () => {
+    const mail = await mailServer()
+    // A real relay refuses "<a@x, b@y>" with a 501; this one would take each address it is given.
+    const s = await server({ SMTP_URL: mail.url, ACKNOWLEDGE_BUYERS: 'true', ADMIN_PASSWORD: TEST_PASSWORD })
+    const owner = await new InboxClient(s.url).loggedIn()
+    const email = 'victim.one@example.org, victim.two@example.net'
+    const res = await postJson(s.url, {
+      formType: 'CloveEnquiry',
+      formData: { ...validData.productEnquiry, email, [HONEYPOT_FIELD]: 'x' },
+    })
+    expect(res.status).toBe(200)
+    const stored = (await s.store.listSubmissions({ limit: 1, includeSpam: true }))[0]!
+    expect(stored.status).toBe('spam')
+    expect((await owner.action(`/admin/api/enquiries/${stored.id}/not-spam`)).status).toBe(200)
+    const [ownerMail] = await mail.waitForMessages(1)
+    await quietSecond()
+    expect(mail.received.map((m) => m.envelopeTo)).toEqual([['enquiries@example.test']])
+    expect(mail.recipientsAsked).toEqual(['enquiries@example.test'])
+    // Replying to it answers no stranger either: no Reply-To that is not one address.
+    expect(ownerMail!.parsed.replyTo).toBeUndefined()
+    expect((await s.store.outboxForSubmission(stored.id)).map((m) => m.channel)).toEqual(['owner'])
   })
 })
 

@@ -61,6 +61,10 @@ export interface MailServer {
   received: ReceivedMail[]
   /** When set, DATA is answered with this SMTP error instead of accepted. */
   refuseWith: { code: number; message: string } | undefined
+  /** When set, RCPT TO is answered with the error it returns for an address (a mailbox that does not exist). */
+  refuseRecipient: ((address: string) => { code: number; message: string } | undefined) | undefined
+  /** Every RCPT TO address the server was asked for, refused ones too. */
+  recipientsAsked: string[]
   /** Milliseconds to hold each message before answering DATA (a slow relay). */
   delayMs: number
   /**
@@ -94,6 +98,8 @@ export async function startMailServer(): Promise<MailServer> {
     url: '',
     received,
     refuseWith: undefined,
+    refuseRecipient: undefined,
+    recipientsAsked: [],
     delayMs: 0,
     get holding() {
       return holding
@@ -118,6 +124,11 @@ export async function startMailServer(): Promise<MailServer> {
       // No reverse DNS of 127.0.0.1: it costs ~100 ms per connection here.
       disableReverseLookup: true,
       logger: false,
+      onRcptTo(address, _session, callback) {
+        mail.recipientsAsked.push(address.address)
+        const refusal = mail.refuseRecipient?.(address.address)
+        callback(refusal ? Object.assign(new Error(refusal.message), { responseCode: refusal.code }) : undefined)
+      },
       onClose(session) {
         closedSessions.add(session.id)
         wakeHeld()

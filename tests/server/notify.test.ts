@@ -14,6 +14,7 @@ import { distLayout } from '../../project/paths.ts'
 import { siteManifestSchema } from '../../project/site-manifest.ts'
 import { ConfigError } from '../../server/config.ts'
 import { DigestScheduler, dueDigest } from '../../server/digest.ts'
+import { formTokens } from '../../server/spam.ts'
 import { createMemoryLogger } from '../../server/log.ts'
 import { createMailSender } from '../../server/mail.ts'
 import {
@@ -73,8 +74,8 @@ async function startReceiver(): Promise<{ url: string; hits: Hit[]; close(): Pro
   return { url: `http://127.0.0.1:${port}`, hits, close: () => new Promise((r) => server.close(() => r())) }
 }
 
-async function submit(server: TestServer, formType: string, formData: Record<string, unknown>) {
-  const res = await postJson(server.url, { formType, formData })
+async function submit(server: TestServer, formType: string, formData: Record<string, unknown>, formToken?: string) {
+  const res = await postJson(server.url, { formType, formData, ...(formToken ? { formToken } : {}) })
   expect(res.status).toBe(200)
   return (await res.json()) as { success: boolean; message: string; reference: string }
 }
@@ -203,6 +204,61 @@ describe('an accepted enquiry: reference, acknowledgement, webhooks', () => {
     expect(mail.received.length).toBe(mailBefore)
     expect(receiver.hits.length).toBe(hitsBefore)
   })
+  it('a suspected enquiry (sent 1 s after its form came to life) reaches the owner and every webhook, marked; no acknowledgement', async () => {
+    const hitsBefore = receiver.hits.length
+    const token = formTokens(await server.store.serviceKey('form-token')).issue(Date.now() - 1000)
+    const email = 'quick.buyer@example.in'
+    const { reference } = await submit(server, 'QuickEnquiry', { ...validData.quickEnquiry, email }, token)
+    const owner = await waitFor(() => mail.received.find((m) => m.parsed.subject?.includes(reference)))
+    expect(owner.parsed.subject).toMatch(/^Suspected spam: /)
+    const delivered = await waitFor(() => {
+      const mine = receiver.hits.slice(hitsBefore).filter((h) => h.status === 204 && h.body.includes(reference))
+      return mine.length >= 3 ? mine : undefined
+    }, 15_000)
+    const generic = JSON.parse(delivered.find((h) => h.path === '/generic')!.body)
+    expect(generic.data).toMatchObject({ reference, suspected: true, spamReasons: ['Sent 1 second after the page opened'] })
+    const slack = JSON.parse(delivered.find((h) => h.path === '/slack')!.body)
+    expect(slack.blocks[1].text.text).toContain('*Suspected spam:* Sent 1 second after the page opened')
+    const teams = JSON.parse(delivered.find((h) => h.path === '/teams')!.body)
+    expect(teams.attachments[0].content.body[1].facts).toContainEqual({ title: 'Suspected spam', value: 'Sent 1 second after the page opened' })
+    const id = (await server.store.listSubmissions({ limit: 1 }))[0]!.id
+    expect((await server.store.outboxForSubmission(id)).map((m) => m.channel)).not.toContain('acknowledgement')
+    expect(mail.received.some((m) => m.envelopeTo.includes(email))).toBe(false)
+  })
+
+  it('Slack: a buyer line break forges no field line, and no formatting works; Teams keeps the text in its one fact', async () => {
+    const hitsBefore = receiver.hits.length
+    const message = 'Price please.\n*E-mail:* ceo@evil.example\n_urgent_ ~now~ `code` <https://evil.example|click> & > quote'
+    const { reference } = await submit(server, 'QuickEnquiry', { ...validData.quickEnquiry, name: 'Omar *Boss* Haddad', message })
+    const delivered = await waitFor(() => {
+      const mine = receiver.hits.slice(hitsBefore).filter((h) => h.status === 204 && h.body.includes(reference))
+      return mine.length >= 3 ? mine : undefined
+    }, 15_000)
+    const slack = JSON.parse(delivered.find((h) => h.path === '/slack')!.body)
+    const title = `New enquiry about ${validData.quickEnquiry.product} from Omar \u2217Boss\u2217 Haddad (ref. ${reference})`
+    expect(slack.text).toBe(title)
+    expect(slack.blocks[0].text.text).toBe(`*${title}*`)
+    expect(slack.blocks[1].text.text).toBe(
+      [
+        '*Country:* United Arab Emirates',
+        '*E-mail:* omar@example.ae',
+        '*Mobile:* +971 50 123 4567',
+        '*Message:*',
+        '> Price please.',
+        '> \u2217E-mail:\u2217 ceo@evil.example',
+        '> \u02CDurgent\u02CD \u223Cnow\u223C \u02CBcode\u02CB &lt;https://evil.example|click&gt; &amp; &gt; quote',
+      ].join('\n'),
+    )
+    // Only our own labels start a line: the buyer's lines all start with the quote.
+    const fieldLines = (slack.blocks[1].text.text as string).split('\n').filter((line) => line.startsWith('*'))
+    expect(fieldLines.map((line) => line.slice(0, line.indexOf(':*') + 2))).toEqual(['*Country:*', '*E-mail:*', '*Mobile:*', '*Message:*'])
+    // Teams: each fact is a title and a value; the buyer's lines stay inside the Message fact, escaped.
+    const teams = JSON.parse(delivered.find((h) => h.path === '/teams')!.body)
+    const facts = teams.attachments[0].content.body[1].facts as Array<{ title: string; value: string }>
+    expect(facts.map((f) => f.title)).toEqual(['Country', 'E-mail', 'Mobile', 'Message'])
+    expect(facts[1]!.value).toBe('omar@example.ae')
+    expect(facts[3]!.value).toContain('\\*E\\-mail:\\* ceo@evil.example')
+  })
 })
 
 describe("the acknowledgement's words (content/forms.yaml)", () => {
@@ -317,6 +373,10 @@ describe('the daily digest', () => {
       expect(digest!.parsed.text).toContain('In The Window')
       expect(digest!.parsed.text).not.toContain('Too Early')
       expect(digest!.parsed.text).not.toContain('Spam')
+      // What was held back is counted, so a buyer held back by mistake is noticed.
+      expect(digest!.parsed.text).toContain(
+        `1 submission held back as spam in the same 24 hours: check them in the inbox, ${server.config.siteUrl}/admin/enquiries?state=spam`,
+      )
       sender.close()
     } finally {
       await stores[1]!.close()

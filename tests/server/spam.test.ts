@@ -1,9 +1,10 @@
 // Spam that never hides a buyer, against the real server on port 0, a real store (SQLite, and
 // PostgreSQL in the "postgresql" project) and a real SMTP server: each signal's reason stored with
-// the submission (the hidden field, the signed time token, links, a burst from one address), a post
-// without JavaScript scored and never refused, spam thanked like an enquiry and never mailed, the
-// owner's "Not spam" sending the mail and "Spam" cancelling a mail not yet sent, no cookie for
-// visitors, the counts and the dashboard.
+// the submission (the hidden field, the signed single-use time token, links, a burst from one
+// address); weak signals (timing, links, no or a bad token) never hold a submission back: it is
+// mailed, marked suspected with its reasons; only the hidden field and a burst hold it back as spam,
+// thanked like an enquiry and never mailed; the owner's "Not spam" sending the mail and "Spam"
+// cancelling a mail not yet sent, no cookie for visitors, the counts and the dashboard.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formTokens } from '../../server/spam.ts'
 import {
@@ -107,22 +108,50 @@ describe('verdicts and their reasons', () => {
     expect(await server.store.outboxForSubmission(stored.id)).toEqual([])
   })
 
-  it('sent faster than a person could fill the form is spam, saying how fast', async () => {
+  it('sent faster than a person could fill the form is suspected, saying how fast, and mailed all the same', async () => {
     const { stored } = await submit(validData.quickEnquiry, { token: await tokenFrom(2000) })
-    expect(stored.status).toBe('spam')
+    expect(stored.status).toBe('received')
     expect(stored.spamReasons).toEqual(['Sent 2 seconds after the page opened'])
     const { stored: instant } = await submit(validData.quickEnquiry, { token: await tokenFrom(0) })
     expect(instant.spamReasons).toEqual(['Sent less than a second after the page opened'])
+    expect(instant.status).toBe('received')
   })
 
-  it('a token not signed by us is spam', async () => {
+  it('a buyer who typed before the script came and sent 1 s after it: delivered, marked suspected in the mail and the inbox', async () => {
+    const email = 'fast.typist@example.in'
+    const { stored } = await submit({ ...validData.quickEnquiry, email }, { token: await tokenFrom(1000) })
+    expect(stored.status).toBe('received')
+    const received = await waitFor(() => mail.received.find((m) => m.raw.includes(email)), 10_000, 'the owner’s mail')
+    expect(received.envelopeTo).toEqual(['enquiries@example.test'])
+    expect(received.parsed.subject).toMatch(/^Suspected spam: /)
+    expect(received.parsed.text).toContain('Suspected spam, delivered to you all the same: Sent 1 second after the page opened.')
+    const { body: row } = await owner.getJson<{ rows: Array<{ id: number; suspected: boolean; spamReasons: string[] }> }>(
+      '/admin/api/enquiries',
+    )
+    expect(row.rows.find((r) => r.id === stored.id)).toMatchObject({ suspected: true, spamReasons: ['Sent 1 second after the page opened'] })
+    const { body: detail } = await owner.getJson<{ state: string; suspected: boolean }>(`/admin/api/enquiries/${stored.id}`)
+    expect(detail).toMatchObject({ state: 'open', suspected: true })
+  })
+
+  it('a token not signed by us is suspected, not held back', async () => {
     const real = await tokenFrom(20_000)
-    const forged = `${Number(real.split('.')[0]) - 60_000}.${real.split('.')[1]}`
+    const [issuedAt, ...rest] = real.split('.')
+    const forged = [Number(issuedAt) - 60_000, ...rest].join('.')
     for (const token of [forged, 'not a token', 12345]) {
       const { stored } = await submit(validData.quickEnquiry, { token })
-      expect(stored.status, String(token)).toBe('spam')
+      expect(stored.status, String(token)).toBe('received')
       expect(stored.spamReasons).toEqual(['The form’s time check was forged or damaged'])
     }
+  })
+
+  it('a token is good for one submission: sent again, it counts as no token', async () => {
+    const token = await tokenFrom(20_000)
+    const { stored: first } = await submit(validData.quickEnquiry, { token })
+    expect(first.spamReasons).toEqual([])
+    const { stored: again } = await submit(validData.quickEnquiry, { token })
+    expect(again.spamReasons).toEqual(['Time check used before (counted as none)'])
+    expect(again.spamScore).toBe(1)
+    expect(again.status).toBe('received')
   })
 
   it('counts links and markup in the fields', async () => {
@@ -135,9 +164,37 @@ describe('verdicts and their reasons', () => {
     const { stored: both } = await submit({ ...validData.quickEnquiry, message: markup }, { token: await tokenFrom(20_000) })
     expect(both.spamReasons).toEqual(['Contains 1 link', 'Contains web page markup (HTML or forum links)'])
     expect(both.status).toBe('received')
-    const { stored: spam } = await submit({ ...validData.quickEnquiry, message })
-    expect(spam.spamReasons).toEqual(['Sent without JavaScript (no time check)', 'Contains 4 links'])
-    expect(spam.status).toBe('spam')
+    const { stored: noScript } = await submit({ ...validData.quickEnquiry, message })
+    expect(noScript.spamReasons).toEqual(['Sent without JavaScript (no time check)', 'Contains 4 links'])
+    // Links and no script are both weak: suspected and delivered, never held back.
+    expect(noScript.status).toBe('received')
+    expect(noScript.spamScore).toBeGreaterThanOrEqual(5)
+  })
+
+  it('every weak signal together (a forged token, links, markup) is still delivered, suspected', async () => {
+    const sent = mail.received.length
+    const message = '<a href="http://a.example">x</a> http://b.example www.c.example'
+    const { stored } = await submit({ ...validData.quickEnquiry, message }, { token: 'forged.token' })
+    expect(stored.status).toBe('received')
+    expect(stored.spamReasons).toEqual([
+      'The form’s time check was forged or damaged',
+      'Contains 3 links',
+      'Contains web page markup (HTML or forum links)',
+    ])
+    await mail.waitForMessages(sent + 1)
+  })
+
+  it('a classic post without JavaScript whose message has 3 links is delivered, suspected', async () => {
+    const sent = mail.received.length
+    const message = 'Our catalogue: https://buyer.example/a https://buyer.example/b https://buyer.example/c'
+    const fields = Object.entries({ formType: 'QuickEnquiry', ...validData.quickEnquiry, message }) as Array<[string, string]>
+    const res = await postForm(server.url, fields, { 'x-forwarded-for': freshAddress() })
+    expect(res.status).toBe(303)
+    const stored = (await server.store.listSubmissions({ includeSpam: true, limit: 1 }))[0]!
+    expect(stored.status).toBe('received')
+    expect(stored.spamReasons).toEqual(['Sent without JavaScript (no time check)', 'Contains 3 links'])
+    const [received] = (await mail.waitForMessages(sent + 1)).slice(sent)
+    expect(received!.parsed.subject).toMatch(/^Suspected spam: /)
   })
 
   it('a burst from one address: the 3rd is suspect, the 5th in the window is spam', async () => {
@@ -173,12 +230,12 @@ describe('verdicts and their reasons', () => {
 describe("the owner's verdict", () => {
   it('"Not spam" moves a spam submission to the open enquiries and its mail reaches the mail server', async () => {
     const email = 'caught.by.mistake@example.in'
-    const { stored } = await submit({ ...validData.quickEnquiry, email }, { token: await tokenFrom(1000) })
+    const { stored } = await submit({ ...validData.quickEnquiry, email, website: 'autofilled' }, { token: await tokenFrom(20_000) })
     expect(stored.status).toBe('spam')
     const { body: spamView } = await owner.getJson<{ rows: Array<{ id: number; spamReasons: string[] }> }>(
       '/admin/api/enquiries?state=spam',
     )
-    expect(spamView.rows.find((r) => r.id === stored.id)?.spamReasons).toEqual(['Sent 1 second after the page opened'])
+    expect(spamView.rows.find((r) => r.id === stored.id)?.spamReasons).toEqual(['Hidden field filled in (a robot)'])
 
     const released = await owner.action(`/admin/api/enquiries/${stored.id}/not-spam`)
     expect(released.status).toBe(200)
@@ -186,7 +243,7 @@ describe("the owner's verdict", () => {
     expect(received.envelopeTo).toContain('enquiries@example.test')
     const { body } = await owner.getJson<{ state: string; mail: string; spamReasons: string[] }>(`/admin/api/enquiries/${stored.id}`)
     expect(body.state).toBe('open')
-    expect(body.spamReasons).toEqual(['Sent 1 second after the page opened'])
+    expect(body.spamReasons).toEqual(['Hidden field filled in (a robot)'])
     await waitFor(async () => (await owner.getJson<{ mail: string }>(`/admin/api/enquiries/${stored.id}`)).body.mail === 'sent')
     // Not spam twice queues nothing more.
     expect((await owner.action(`/admin/api/enquiries/${stored.id}/not-spam`)).status).toBe(409)
@@ -226,6 +283,14 @@ describe('counts and the dashboard', () => {
       spam: all.filter((s) => s.status === 'spam').length,
     })
     expect(body.counts.spam).toBeGreaterThan(0)
+  })
+
+  it('counts what was held back as spam in the last 24 hours, so the owner can check it', async () => {
+    const { body } = await owner.getJson<{ heldBack: { hours: number; count: number } }>('/admin/api/dashboard')
+    const since = Date.now() - 24 * 3_600_000
+    const held = (await server.store.listSubmissions({ includeSpam: true })).filter((s) => s.status === 'spam' && s.receivedAt >= since)
+    expect(held.length).toBeGreaterThan(0)
+    expect(body.heldBack).toEqual({ hours: 24, count: held.length })
   })
 
   it('counts enquiries per week by product and country, spam aside', async () => {
