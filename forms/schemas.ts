@@ -32,6 +32,14 @@ const LABEL = `${ALNUM}+(?:-+${ALNUM}+)*`
 const EMAIL_ADDRESS = new RegExp(`^[\\p{L}\\p{M}\\p{N}.!#$'*+/=^_\`{|}~-]+@(?:${LABEL}\\.)+(?=[^.]{2,}$)${LABEL}$`, 'u')
 
 /**
+ * Exactly one address, by the e-mail field's own rule: what an acknowledgement may go to. A value
+ * stored without the form's check (a robot's, released from spam by the owner) may hold several.
+ */
+export function isEmailAddress(value: string): boolean {
+  return value.length <= 254 && EMAIL_CHARACTERS.test(value) && EMAIL_ADDRESS.test(value)
+}
+
+/**
  * A field that must be filled when another field has a given value. The condition travels as the
  * check's params, as data, so the browser's rules can be derived from it (forms/derive-rules.ts).
  */

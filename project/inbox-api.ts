@@ -45,6 +45,8 @@ export interface InboxRow {
   /** The spam checks' score and their reasons in plain words (server/spam.ts); kept for every submission. */
   spamScore: number
   spamReasons: string[]
+  /** Delivered although its weak signals (timing, links, the time check) reached the spam score: its reasons say why. */
+  suspected: boolean
   /** The language of the page it was sent from, a code ('en' for enquiries from before languages). */
   language: string
   /** It, named for the owner: "Arabic (ar)". */
@@ -99,4 +101,6 @@ export interface InboxDashboard {
   byProduct: Array<{ name: string; perWeek: number[]; total: number }>
   /** Per buyer's country (as the buyer gave it; "" for none), enquiries per week. */
   byCountry: Array<{ name: string; perWeek: number[]; total: number }>
+  /** Submissions held back as spam in the last `hours` hours: a buyer among them is found in the spam view. */
+  heldBack: { hours: number; count: number }
 }

@@ -1,5 +1,6 @@
 // The owner's daily digest (DIGEST_HOUR, DIGEST_TIME_ZONE): every day at that hour, one mail to
-// MAIL_TO listing the enquiries of the 24 hours before it. Each instance looks at the clock every
+// MAIL_TO listing the enquiries of the 24 hours before it, and counting what was held back as spam
+// then (so a buyer held back by mistake is noticed). Each instance looks at the clock every
 // OUTBOX_POLL_SECONDS; the store's `digests` table has one row per day, claimed and leased like an
 // outbox message, so however many instances share the database one sends it, once, retried with
 // the outbox's backoff until the mail server accepts it. A day the service was down at the hour is
@@ -66,7 +67,10 @@ export class DigestScheduler {
   private stopped = true
 
   constructor(
-    private readonly store: Pick<EnquiryStore, 'claimDigest' | 'markDigestSent' | 'markDigestFailed' | 'submissionsReceivedBetween'>,
+    private readonly store: Pick<
+      EnquiryStore,
+      'claimDigest' | 'markDigestSent' | 'markDigestFailed' | 'submissionsReceivedBetween' | 'countHeldBack'
+    >,
     private readonly sender: MailSender,
     private readonly settings: DigestSettings,
     private readonly logger: Logger,
@@ -104,10 +108,11 @@ export class DigestScheduler {
     const host = new URL(this.settings.siteUrl).hostname
     try {
       const enquiries = await this.store.submissionsReceivedBetween(due.from, due.until)
-      const mail = composeDigest(enquiries, due.day, this.settings.siteUrl, `<digest-${due.day}@${host}>`)
+      const heldBack = await this.store.countHeldBack(due.from, due.until)
+      const mail = composeDigest(enquiries, due.day, this.settings.siteUrl, `<digest-${due.day}@${host}>`, heldBack)
       const delivery = await this.sender.send({ id: Number(due.day.replaceAll('-', '')), ...mail })
       await this.store.markDigestSent(due.day, Date.now(), delivery)
-      this.logger.info({ day: due.day, enquiries: enquiries.length }, 'digest delivered')
+      this.logger.info({ day: due.day, enquiries: enquiries.length, heldBack }, 'digest delivered')
       return true
     } catch (error) {
       const reason = maskSecrets(error instanceof Error ? error.message : String(error))

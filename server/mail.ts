@@ -7,15 +7,16 @@ import fs from 'node:fs'
 import path from 'node:path'
 import nodemailer from 'nodemailer'
 import { encodeWord } from 'nodemailer/lib/mime-funcs'
-import type { FormKind } from '../forms/schemas.ts'
+import { type FormKind, isEmailAddress } from '../forms/schemas.ts'
 import type { AcknowledgementText } from '../project/site-manifest.ts'
 import { fieldLabel, formFields, LONG_FIELDS } from './fields.ts'
 import { DEFAULT_LANGUAGE, languageLabel } from './languages.ts'
+import { isSuspected } from './spam.ts'
 import type { FieldValue, OutboxMessage, Submission } from './store/index.ts'
 
 /** What a mail is composed from: its submission. */
 export type EnquiryForMail = Pick<Submission, 'id' | 'formType' | 'kind' | 'product' | 'data' | 'receivedAt'> &
-  Partial<Pick<Submission, 'reference' | 'language'>>
+  Partial<Pick<Submission, 'reference' | 'language' | 'status' | 'spamScore' | 'spamReasons'>>
 
 /** A composed message; the sender, and the recipients unless `to` is set, are added at delivery from the configuration. */
 export interface ComposedMail {
@@ -146,6 +147,8 @@ export function composeDigest(
   day: string,
   siteUrl: string,
   messageId: string,
+  /** Submissions held back as spam in the same 24 hours. */
+  heldBack = 0,
 ): ComposedMail {
   const count = enquiries.length
   const heading =
@@ -158,12 +161,25 @@ export function composeDigest(
     const language = e.language && e.language !== DEFAULT_LANGUAGE ? `, in ${languageLabel(e.language)}` : ''
     return `${e.reference ?? `#${e.id}`}  ${utcTime(e.receivedAt)}  ${label}: ${e.product || 'no product named'}, ${e.name} <${e.email}>${country}${language}`
   })
-  const text = [heading, '', ...lines, ...(count ? [''] : []), `The inbox: ${siteUrl}/admin/enquiries`, ''].join('\n')
+  const spamView = `${siteUrl}/admin/enquiries?state=spam`
+  const held = heldBack
+    ? `${heldBack} ${heldBack === 1 ? 'submission' : 'submissions'} held back as spam in the same 24 hours: check them in the inbox, ${spamView}`
+    : undefined
+  const text = [
+    heading,
+    '',
+    ...lines,
+    ...(count ? [''] : []),
+    ...(held ? [held, ''] : []),
+    `The inbox: ${siteUrl}/admin/enquiries`,
+    '',
+  ].join('\n')
   const html = [
     '<!DOCTYPE html><html><head><meta charset="utf-8"></head>',
     '<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;color:#1a1a1a">',
     `<p>${escapeHtml(heading)}</p>`,
     ...(count ? ['<ul>', ...lines.map((line) => `<li>${escapeHtml(line)}</li>`), '</ul>'] : []),
+    ...(held ? [`<p><a href="${escapeHtml(spamView)}">${escapeHtml(held.slice(0, held.indexOf(': check')))}</a>: check them.</p>`] : []),
     `<p><a href="${escapeHtml(`${siteUrl}/admin/enquiries`)}">The inbox</a></p>`,
     '</body></html>',
   ].join('\n')
@@ -195,7 +211,15 @@ export function composeEnquiryMail(enquiry: EnquiryForMail, siteUrl: string, mes
   const formLabel = FORM_LABELS[kind]
   const product = enquiry.product || 'no product named'
   const reference = enquiry.reference ? `, ref. ${enquiry.reference}` : ''
-  const subject = headerSafe(`${formLabel}: ${product} from ${name} (#${enquiry.id}${reference})`, 250)
+  // Delivered although its weak signals reached the spam score (server/spam.ts): said first, with why.
+  const suspected =
+    enquiry.status !== undefined && isSuspected({ status: enquiry.status, spamScore: enquiry.spamScore })
+      ? `Suspected spam, delivered to you all the same: ${(enquiry.spamReasons ?? []).join('; ')}. No acknowledgement was sent to the address given.`
+      : undefined
+  const subject = headerSafe(
+    `${suspected ? 'Suspected spam: ' : ''}${formLabel}: ${product} from ${name} (#${enquiry.id}${reference})`,
+    250,
+  )
   const received = utcTime(enquiry.receivedAt)
   const intro = `${formLabel} from the website, form "${enquiry.formType}", ${enquiry.reference ? `reference ${enquiry.reference}, ` : ''}submission #${enquiry.id}, received ${received}.`
   const outro = `Reply to this message to answer ${name} at ${email}.`
@@ -204,6 +228,7 @@ export function composeEnquiryMail(enquiry: EnquiryForMail, siteUrl: string, mes
   const rows = mailFields(kind).map(({ field, label, long }) => ({ label, long, value: displayValue(field, data[field]) }))
 
   const text = [
+    ...(suspected ? [suspected, ''] : []),
     intro,
     ...(language ? [language] : []),
     '',
@@ -220,6 +245,7 @@ export function composeEnquiryMail(enquiry: EnquiryForMail, siteUrl: string, mes
   const html = [
     '<!DOCTYPE html><html><head><meta charset="utf-8"></head>',
     '<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;color:#1a1a1a">',
+    ...(suspected ? [`<p style="color:#8a4b00"><strong>${escapeHtml(suspected)}</strong></p>`] : []),
     `<p>${escapeHtml(intro)}</p>`,
     ...(language ? [`<p>${escapeHtml(language)}</p>`] : []),
     '<table cellpadding="6" cellspacing="0" style="border-collapse:collapse">',
@@ -235,10 +261,13 @@ export function composeEnquiryMail(enquiry: EnquiryForMail, siteUrl: string, mes
     '</body></html>',
   ].join('\n')
 
+  // A reply goes to one address the form's rule accepts, or to none: a robot's post released from
+  // spam holds whatever it sent ("a@x.example, b@y.example" would make the reply reach two strangers).
+  const replyable = isEmailAddress(email)
   return {
     messageId,
-    replyToName: headerSafe(name, 100),
-    replyToAddress: headerSafe(email, 254),
+    replyToName: replyable ? headerSafe(name, 100) : '',
+    replyToAddress: replyable ? headerSafe(email, 254) : '',
     subject,
     text,
     html,

@@ -48,6 +48,16 @@ export function retryDelay(
   return Math.round(capped / 2 + (random() * capped) / 2)
 }
 
+/**
+ * The SMTP server refused the message for good: a 5xx reply (nodemailer's `responseCode`), such as
+ * 550 "no such mailbox" or 501 "bad address". Sending it again would get the same answer, so it is
+ * not retried (RFC 5321, 4.2.1: 4xx is transient, 5xx permanent). A connection failure has no code.
+ */
+export function isPermanentFailure(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode
+  return typeof code === 'number' && code >= 500 && code < 600
+}
+
 /** The store's side of delivery: the queue in the database. */
 export type OutboxQueue = Pick<EnquiryStore, 'claimDueMessage' | 'renewLease' | 'markSent' | 'markFailed' | 'nextDueAt'>
 
@@ -175,19 +185,17 @@ export class OutboxWorker {
       // A send abandoned by shutdown was no fault of the relay: it is due again at the next start.
       const delay = this.stopping ? 0 : retryDelay(message.attempts, this.settings)
       const reason = maskSecrets(error instanceof Error ? error.message : String(error))
+      // Only mail: a webhook endpoint's answers are HTTP, retried whatever they are.
+      const permanent = message.channel !== 'webhook' && isPermanentFailure(error)
       await renewal.stop()
-      await this.store.markFailed(message.id, this.owner, reason, Date.now() + delay)
-      this.logger.warn(
-        {
-          outboxId: message.id,
-          submissionId: message.submissionId,
-          channel: message.channel,
-          attempts: message.attempts,
-          retryInMs: delay,
-          error: reason,
-        },
-        message.channel === 'webhook' ? 'webhook delivery failed, will retry' : 'mail delivery failed, will retry',
-      )
+      await this.store.markFailed(message.id, this.owner, reason, Date.now() + delay, permanent)
+      const facts = { outboxId: message.id, submissionId: message.submissionId, channel: message.channel, attempts: message.attempts }
+      if (permanent) this.logger.warn({ ...facts, error: reason }, 'mail refused for good by the mail server, not retried')
+      else
+        this.logger.warn(
+          { ...facts, retryInMs: delay, error: reason },
+          message.channel === 'webhook' ? 'webhook delivery failed, will retry' : 'mail delivery failed, will retry',
+        )
       return false
     } finally {
       this.abandonCurrent = undefined

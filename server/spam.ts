@@ -1,20 +1,32 @@
 // The spam verdict of a submission: a score from a few signals, each with its reason in words an
-// owner understands, stored with the submission and shown in the inbox's spam view. A score of
-// SPAM_THRESHOLD or more is spam: stored, thanked like any enquiry (the robot learns nothing), never
-// mailed until the owner says "Not spam". No signal refuses anyone: a visitor without JavaScript
-// sends no time token and is only scored for it. Nothing here sets a cookie or calls anyone else.
+// owner understands, stored with the submission and shown in the inbox. Two kinds of signal:
+// - strong (the hidden field filled in, a burst from one address): only a robot does that. The
+//   submission is held back as spam: stored, thanked like any enquiry (the robot learns nothing),
+//   never mailed until the owner says "Not spam";
+// - weak (timing, links, markup, a missing, replayed, stale or damaged time token): a person can do
+//   each (a buyer who typed before the page's script came, pasted links to their own site, or has
+//   JavaScript off). However many add up, they never hide a buyer: at SPAM_THRESHOLD or more the
+//   submission is delivered as any enquiry, marked suspected with its reasons (the owner's mail,
+//   the inbox, the webhooks), and gets no acknowledgement.
+// No signal refuses anyone. Nothing here sets a cookie or calls anyone else.
 //
-// The time token: the form's island asks GET /api/form-token for "<issued at ms>.<HMAC-SHA256>" when
-// it hydrates and sends it with the form; the server checks the signature and the age. The key is
-// generated once and kept in the database (service_keys), so every instance on one PostgreSQL
-// agrees without any setting, and a restore carries it.
-import { createHmac, timingSafeEqual } from 'node:crypto'
+// The time token: the form's island asks GET /api/form-token for "<issued at ms>.<nonce>.<HMAC-SHA256>"
+// when it hydrates and sends it with the form; the server checks the signature and the age, and
+// records the token as used (the store's used_form_tokens), so it is good for one submission: sent
+// again it counts as none. The key is generated once and kept in the database (service_keys), so
+// every instance on one PostgreSQL agrees without any setting, and a restore carries it.
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { HONEYPOT_FIELD } from '../forms/schemas.ts'
 
-/** A score at or above this is spam. */
+/** Weak signals scoring this or more mark a submission suspected; a strong signal holds it back as spam. */
 export const SPAM_THRESHOLD = 5
 /** A token older than this is stale (a page left open, or a token kept and replayed by a script). */
 export const TOKEN_MAX_AGE_MS = 24 * 60 * 60 * 1000
+/**
+ * How long a used token is remembered after it was issued: past its stale age, so a token replayed
+ * after it is forgotten scores as stale (2 points), never less than as used (1, as none).
+ */
+export const USED_TOKEN_KEPT_MS = 2 * TOKEN_MAX_AGE_MS
 /**
  * A burst from one address: counted in the store over the rate limit's window (RATE_LIMIT_WINDOW_SECONDS,
  * 10 minutes by default), spam from half the rate limit's enquiries (RATE_LIMIT_MAX, 10: the 5th),
@@ -30,7 +42,13 @@ export function burstRule(rateLimit: { max: number; windowMs: number }): BurstRu
   return { windowMs: rateLimit.windowMs, spamAt: Math.max(3, Math.ceil(rateLimit.max / 2)) }
 }
 
-export type TokenCheck = { kind: 'missing' } | { kind: 'forged' } | { kind: 'valid'; ageMs: number }
+export type TokenCheck =
+  | { kind: 'missing' }
+  | { kind: 'forged' }
+  /** Signed by us and already used by an earlier submission: scored as missing. */
+  | { kind: 'used' }
+  /** `id`: what the store records when it is used (its signature); `issuedAt`: ms. */
+  | { kind: 'valid'; ageMs: number; id: string; issuedAt: number }
 
 export interface Signals {
   /** The hidden field a person never sees was filled in. */
@@ -49,25 +67,38 @@ export interface Signals {
 
 export interface Verdict {
   score: number
+  /** A strong signal: held back as spam, never mailed until the owner says "Not spam". */
   spam: boolean
+  /** Only weak signals, scoring SPAM_THRESHOLD or more: delivered, marked suspected. */
+  suspected: boolean
   reasons: string[]
+}
+
+/** A stored submission that was delivered although its weak signals reached the threshold. */
+export function isSuspected(submission: { status: string; spamScore?: number | undefined }): boolean {
+  return submission.status !== 'spam' && (submission.spamScore ?? 0) >= SPAM_THRESHOLD
 }
 
 /** The form tokens signed with `key`. */
 export function formTokens(key: Buffer) {
-  const sign = (issuedAt: string) => createHmac('sha256', key).update(`form-token:${issuedAt}`).digest('base64url')
+  const sign = (signed: string) => createHmac('sha256', key).update(`form-token:${signed}`).digest('base64url')
   return {
+    /** A new token: the time, a random nonce (no two tokens alike, so each can be used once), the signature. */
     issue(now: number): string {
-      return `${now}.${sign(String(now))}`
+      const signed = `${now}.${randomBytes(12).toString('base64url')}`
+      return `${signed}.${sign(signed)}`
     },
+    /** Signature and age; whether it was used before is the store's to say (`useFormToken`). A token
+     * of the form before nonces ("<ms>.<signature>", a page open across the upgrade) is still good. */
     check(token: unknown, now: number): TokenCheck {
       if (token === undefined || token === null || token === '') return { kind: 'missing' }
-      const match = typeof token === 'string' ? /^(\d{1,15})\.([A-Za-z0-9_-]{43})$/.exec(token) : null
+      const match = typeof token === 'string' ? /^((\d{1,15})(?:\.[A-Za-z0-9_-]{16})?)\.([A-Za-z0-9_-]{43})$/.exec(token) : null
       if (!match) return { kind: 'forged' }
       const expected = Buffer.from(sign(match[1]!))
-      const given = Buffer.from(match[2]!)
+      const given = Buffer.from(match[3]!)
       if (!timingSafeEqual(expected, given)) return { kind: 'forged' }
-      return { kind: 'valid', ageMs: now - Number(match[1]) }
+      const issuedAt = Number(match[2])
+      return { kind: 'valid', ageMs: now - issuedAt, id: match[3]!, issuedAt }
     },
   }
 }
@@ -92,12 +123,20 @@ export function linksIn(formData: Record<string, unknown>): { links: number; mar
   return { links, markup }
 }
 
-/** Each signal's points and reason; the verdict is their sum against SPAM_THRESHOLD. */
+/**
+ * Each signal's points and reason. A strong signal (the hidden field, a burst at its spam count)
+ * makes it spam, held back; weak ones only add up to suspected: delivered, marked.
+ */
 export function spamVerdict(signals: Signals): Verdict {
   const found: Array<[number, string]> = []
-  if (signals.honeypot) found.push([10, 'Hidden field filled in (a robot)'])
+  let strong = false
+  if (signals.honeypot) {
+    strong = true
+    found.push([10, 'Hidden field filled in (a robot)'])
+  }
   const { token } = signals
   if (token.kind === 'missing') found.push([1, 'Sent without JavaScript (no time check)'])
+  else if (token.kind === 'used') found.push([1, 'Time check used before (counted as none)'])
   else if (token.kind === 'forged') found.push([5, 'The form’s time check was forged or damaged'])
   else if (token.ageMs < signals.minFillMs) {
     const seconds = Math.max(0, Math.round(token.ageMs / 1000))
@@ -112,10 +151,11 @@ export function spamVerdict(signals: Signals): Verdict {
   if (fromAddress >= Math.max(3, Math.ceil(burst.spamAt * 0.6))) {
     const minutes = Math.round(burst.windowMs / 60_000)
     const window = minutes >= 1 ? plural(minutes, 'minute') : plural(Math.round(burst.windowMs / 1000), 'second')
+    strong ||= fromAddress >= burst.spamAt
     found.push([fromAddress >= burst.spamAt ? 5 : 2, `${ordinal(fromAddress)} enquiry from this address in ${window}`])
   }
   const score = found.reduce((sum, [points]) => sum + points, 0)
-  return { score, spam: score >= SPAM_THRESHOLD, reasons: found.map(([, reason]) => reason) }
+  return { score, spam: strong, suspected: !strong && score >= SPAM_THRESHOLD, reasons: found.map(([, reason]) => reason) }
 }
 
 function plural(n: number, word: string): string {

@@ -11,7 +11,7 @@ import { LONG_FIELDS } from './fields.ts'
 import type { HeaderList } from './headers.ts'
 import { escapeHtml, productOf } from './mail.ts'
 import type { FormTypeEntry, SiteLanguage } from './site.ts'
-import { type BurstRule, type FormTokens, linksIn, spamVerdict } from './spam.ts'
+import { type BurstRule, type FormTokens, linksIn, spamVerdict, type TokenCheck, USED_TOKEN_KEPT_MS } from './spam.ts'
 import type { StaticSite } from './static.ts'
 import { type EnquiryStore, type FieldValue, type NewSubmission, StoreUnavailableError } from './store/index.ts'
 
@@ -140,7 +140,7 @@ async function accept(
   ])
   const verdict = spamVerdict({
     honeypot: robot,
-    token: tokens.check(formToken, receivedAt),
+    token: await usedOnce(ctx, tokens.check(formToken, receivedAt), receivedAt),
     ...linksIn(formData),
     fromAddress: fromAddress + 1,
     burst: ctx.burst,
@@ -167,15 +167,29 @@ async function accept(
   // The store queues the deliveries with the submission: the owner's mail, the buyer's
   // acknowledgement (never for a review), each webhook. Each is composed when it is sent. Spam is
   // stored and answered like any enquiry, with a reference, so a bot learns nothing; it gets no
-  // deliveries until the owner says "Not spam".
+  // deliveries until the owner says "Not spam". A suspected submission is delivered, marked, but
+  // not acknowledged: the acknowledgement goes to an address the visitor typed, and one that looks
+  // like a robot's may be a stranger's (the owner's reply reaches a real buyer all the same).
   const { id, reference } = await ctx.store.addSubmission(
     submission,
-    spam ? null : { siteUrl: ctx.siteUrl, acknowledge: ctx.acknowledgeBuyers, webhooks: ctx.webhooks },
+    spam ? null : { siteUrl: ctx.siteUrl, acknowledge: ctx.acknowledgeBuyers && !verdict.suspected, webhooks: ctx.webhooks },
   )
-  addToRequestLine(res, { submissionId: id, formType, stored: submission.status, spamScore: verdict.score })
+  addToRequestLine(res, {
+    submissionId: id,
+    formType,
+    stored: submission.status,
+    spamScore: verdict.score,
+    ...(verdict.suspected ? { suspected: true } : {}),
+  })
   if (!spam) ctx.onQueued()
   const answers = language.messages.server
   return { message: entry.kind === 'review' ? answers.reviewReceived : answers.received, reference }
+}
+
+/** A valid token is good for one submission: one an earlier submission used counts as none. */
+async function usedOnce(ctx: SubmitContext, token: TokenCheck, now: number): Promise<TokenCheck> {
+  if (token.kind !== 'valid') return token
+  return (await ctx.store.useFormToken(token.id, token.issuedAt + USED_TOKEN_KEPT_MS, now)) ? token : { kind: 'used' }
 }
 
 function jsonEnvelope(body: unknown, formTypes: Map<string, FormTypeEntry>, language: SubmitLanguage): Envelope {

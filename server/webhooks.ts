@@ -8,6 +8,7 @@
 import { Webhook } from 'standardwebhooks'
 import { fieldLabel, LONG_FIELDS } from './fields.ts'
 import { DEFAULT_LANGUAGE, languageLabel } from './languages.ts'
+import { isSuspected } from './spam.ts'
 import type { OutboxMessage, Submission } from './store/index.ts'
 import { parseWebhookEndpoint, type WebhookFormat } from './webhook-endpoints.ts'
 
@@ -53,6 +54,9 @@ export function jsonEvent(submission: Submission, siteUrl: string) {
       country: text(submission, 'country'),
       phone: text(submission, 'mobile'),
       fields: submission.data,
+      /** Delivered although its weak spam signals reached the spam score (server/spam.ts); `spamReasons` say why. */
+      suspected: isSuspected(submission),
+      spamReasons: submission.spamReasons ?? [],
       inboxUrl: inboxUrl(siteUrl, submission.id),
     },
   }
@@ -71,7 +75,11 @@ function facts(submission: Submission): Array<{ field: string; title: string; va
     submission.language && submission.language !== DEFAULT_LANGUAGE
       ? [{ field: 'language', title: 'Language', value: languageLabel(submission.language) }]
       : []
-  return [...fields.map((field) => ({ field, title: fieldLabel(field), value: text(submission, field) })), ...language]
+  // A suspected enquiry says so first, with why, as the owner's mail does.
+  const suspected = isSuspected(submission)
+    ? [{ field: 'suspected', title: 'Suspected spam', value: (submission.spamReasons ?? []).join('; ') }]
+    : []
+  return [...suspected, ...fields.map((field) => ({ field, title: fieldLabel(field), value: text(submission, field) })), ...language]
     .filter((fact) => fact.value !== '')
     .map((fact) => ({ ...fact, value: fact.value.length > 500 ? `${fact.value.slice(0, 499)}…` : fact.value }))
 }

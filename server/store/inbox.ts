@@ -15,6 +15,7 @@ import type {
   MailState,
   StateCounts,
 } from '../../project/inbox-api.ts'
+import { isSuspected } from '../spam.ts'
 import { deliveryLabel } from '../webhook-endpoints.ts'
 import { normaliseReference, parseData, selectSubmissions, toOutboxMessages, toSubmission } from './rows.ts'
 import type { Database, EnquiryDb, OutboxStatus } from './schema.ts'
@@ -73,14 +74,15 @@ export class Inbox {
     return Number(result.numUpdatedRows) > 0
   }
 
-  /** Puts the enquiry's waiting mail at the front of the outbox (due now, backoff forgotten).
+  /** Puts the enquiry's waiting mail at the front of the outbox (due now, backoff forgotten), and
+   * gives a mail the relay refused for good one more attempt (the owner asked; a 5xx again fails it again).
    * Returns how many messages that was: 0 when all its mail was already sent (or it is spam). */
   async resend(id: number, now: number): Promise<number> {
     const result = await this.db
       .updateTable('outbox')
-      .set({ next_attempt_at: now })
+      .set({ status: 'queued', next_attempt_at: now })
       .where('submission_id', '=', id)
-      .where('status', '=', 'queued')
+      .where('status', 'in', ['queued', 'failed'])
       .executeTakeFirst()
     return Number(result.numUpdatedRows)
   }
@@ -175,7 +177,19 @@ export class Inbox {
       [...map]
         .map(([name, perWeek]) => ({ name, perWeek, total: perWeek.reduce((a, b) => a + b, 0) }))
         .sort((a, b) => b.total - a.total || a.name.localeCompare(b.name))
-    return { weeks: starts, total, byProduct: series(products), byCountry: series(countries) }
+    const held = await this.db
+      .selectFrom('submissions')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('status', '=', 'spam')
+      .where('received_at', '>=', now - HELD_BACK_HOURS * 3_600_000)
+      .executeTakeFirstOrThrow()
+    return {
+      weeks: starts,
+      total,
+      byProduct: series(products),
+      byCountry: series(countries),
+      heldBack: { hours: HELD_BACK_HOURS, count: Number(held.n) },
+    }
   }
 
   /** The languages that have enquiries, for the filter's list. */
@@ -213,7 +227,10 @@ export class Inbox {
     if (language) query = query.where('s.language', '=', language)
     if (mail === 'sent') query = query.where('o.status', '=', 'sent')
     if (mail === 'queued') query = query.where('o.status', '=', 'queued').where('o.last_error', 'is', null)
-    if (mail === 'failed') query = query.where('o.status', '=', 'queued').where('o.last_error', 'is not', null)
+    if (mail === 'failed')
+      query = query.where((eb) =>
+        eb.or([eb('o.status', '=', 'failed'), eb.and([eb('o.status', '=', 'queued'), eb('o.last_error', 'is not', null)])]),
+      )
     if (from !== undefined) query = query.where('s.received_at', '>=', from)
     if (until !== undefined) query = query.where('s.received_at', '<', until)
     if (q) query = query.where((eb) => this.matches(eb as unknown as ExpressionBuilder<Joined, 's' | 'o'>, q))
@@ -252,13 +269,16 @@ export class Inbox {
   }
 }
 
+/** The dashboard counts what was held back as spam over this many hours, as the daily digest does. */
+const HELD_BACK_HOURS = 24
+
 export function enquiryState(s: Pick<Submission, 'status' | 'handledAt'>): EnquiryState {
   return s.status === 'spam' ? 'spam' : s.handledAt === null ? 'open' : 'handled'
 }
 
 export function mailState(status: OutboxStatus, lastError: string | null): MailState {
   if (status === 'sent') return 'sent'
-  return lastError === null ? 'queued' : 'failed'
+  return status === 'failed' || lastError !== null ? 'failed' : 'queued'
 }
 
 export function inboxRow(s: Submission): InboxRow {
@@ -282,6 +302,7 @@ export function inboxRow(s: Submission): InboxRow {
     mailAttempts: s.mailAttempts,
     spamScore: s.spamScore ?? 0,
     spamReasons: s.spamReasons ?? [],
+    suspected: isSuspected(s),
     language: s.language,
     languageName: languageLabel(s.language),
   }
@@ -296,7 +317,7 @@ function mailDelivery(m: OutboxMessage): MailDelivery {
     attempts: m.attempts,
     createdAt: m.createdAt,
     lastAttemptAt: m.lastAttemptAt,
-    nextAttemptAt: m.status === 'sent' ? null : m.nextAttemptAt,
+    nextAttemptAt: m.status === 'queued' ? m.nextAttemptAt : null,
     sentAt: m.sentAt,
     lastError: m.lastError,
     delivery: m.delivery,

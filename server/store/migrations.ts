@@ -35,6 +35,9 @@ const OUTBOX_V3_COLUMNS = [
   'delivery',
 ].join(', ')
 
+/** The outbox's columns from version 6 on (site_url from 4, channel and target from 6). */
+const OUTBOX_V7_COLUMNS = `${OUTBOX_V3_COLUMNS}, site_url, channel, target`
+
 export const MIGRATIONS: Migration[] = [
   {
     version: 1,
@@ -269,6 +272,49 @@ export const MIGRATIONS: Migration[] = [
     name: 'languages: each submission keeps the language of the page it was sent from (older ones were all sent from English pages)',
     sqlite: [`ALTER TABLE submissions ADD COLUMN language TEXT NOT NULL DEFAULT 'en'`],
     postgresql: [`ALTER TABLE submissions ADD COLUMN language text NOT NULL DEFAULT 'en'`],
+  },
+  {
+    version: 8,
+    name: "spam-delivery: a mail the relay refused for good (5xx) is 'failed', never retried; each form token is used once",
+    // SQLite cannot change a CHECK in place: the outbox is copied into a table with the new one.
+    sqlite: [
+      `CREATE TABLE outbox_v8 (
+         id INTEGER PRIMARY KEY,
+         submission_id INTEGER NOT NULL REFERENCES submissions (id) ON DELETE CASCADE,
+         created_at INTEGER NOT NULL,
+         message_id TEXT NOT NULL UNIQUE,
+         site_url TEXT,
+         reply_to_name TEXT,
+         reply_to_address TEXT,
+         subject TEXT,
+         text TEXT,
+         html TEXT,
+         status TEXT NOT NULL CHECK (status IN ('queued', 'sent', 'failed')),
+         attempts INTEGER NOT NULL DEFAULT 0,
+         next_attempt_at INTEGER NOT NULL,
+         lease_owner TEXT,
+         lease_until INTEGER,
+         last_error TEXT,
+         last_attempt_at INTEGER,
+         sent_at INTEGER,
+         delivery TEXT,
+         channel TEXT NOT NULL DEFAULT 'owner' CHECK (channel IN ('owner', 'acknowledgement', 'webhook')),
+         target TEXT
+       )`,
+      `INSERT INTO outbox_v8 (${OUTBOX_V7_COLUMNS}) SELECT ${OUTBOX_V7_COLUMNS} FROM outbox`,
+      `DROP TABLE outbox`,
+      `ALTER TABLE outbox_v8 RENAME TO outbox`,
+      `CREATE INDEX outbox_submission ON outbox (submission_id)`,
+      `CREATE INDEX outbox_queued ON outbox (next_attempt_at, id) WHERE status = 'queued'`,
+      `CREATE TABLE used_form_tokens (id TEXT PRIMARY KEY, expires_at INTEGER NOT NULL) WITHOUT ROWID`,
+      `CREATE INDEX used_form_tokens_expires_at ON used_form_tokens (expires_at)`,
+    ],
+    postgresql: [
+      `ALTER TABLE outbox DROP CONSTRAINT outbox_status_check,
+         ADD CONSTRAINT outbox_status_check CHECK (status IN ('queued', 'sent', 'failed'))`,
+      `CREATE TABLE used_form_tokens (id text PRIMARY KEY, expires_at bigint NOT NULL)`,
+      `CREATE INDEX used_form_tokens_expires_at ON used_form_tokens (expires_at)`,
+    ],
   },
 ]
 

@@ -4,7 +4,8 @@
 import type { ColumnType, Generated, Insertable, Kysely, Selectable } from 'kysely'
 
 export type SubmissionStatus = 'received' | 'pending_moderation' | 'spam'
-export type OutboxStatus = 'queued' | 'sent'
+/** 'failed': the relay refused it for good (an SMTP 5xx); never tried again by itself. */
+export type OutboxStatus = 'queued' | 'sent' | 'failed'
 /** Whom an outbox message goes to: the company mailbox, the buyer (acknowledgement), or a webhook endpoint. */
 export type OutboxChannel = 'owner' | 'acknowledgement' | 'webhook'
 
@@ -121,6 +122,12 @@ export interface ServiceKeysTable {
   value: string
 }
 
+/** The form tokens already used (their signatures), each until it would score as stale anyway (server/spam.ts). */
+export interface UsedFormTokensTable {
+  id: string
+  expires_at: number
+}
+
 /** Every table of the enquiry database, for `Kysely<Database>`. */
 export interface Database {
   submissions: SubmissionsTable
@@ -131,6 +138,7 @@ export interface Database {
   service_keys: ServiceKeysTable
   acknowledgements_sent: AcknowledgementsSentTable
   digests: DigestsTable
+  used_form_tokens: UsedFormTokensTable
 }
 
 export type EnquiryDb = Kysely<Database>

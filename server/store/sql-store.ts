@@ -4,6 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { sql, type Expression, type SqlBool } from 'kysely'
 import type { Store as RateLimitStore } from 'express-rate-limit'
+import { isEmailAddress } from '../../forms/schemas.ts'
 import { Inbox } from './inbox.ts'
 import { newReference, outboxRow, selectSubmissions, submissionRow, toOutboxMessages, toSubmission } from './rows.ts'
 import type { DigestRow, EnquiryDb, OutboxChannel } from './schema.ts'
@@ -176,7 +177,11 @@ export abstract class SqlEnquiryStore {
         .where('id', '=', submissionId)
         .executeTakeFirstOrThrow()
       // Not for a review: the reviewer asked nothing, and the page said what happens to a review.
-      if (kind !== 'review' && email && (await this.firstAcknowledgementToday(db, email, now))) last = await queue('acknowledgement')
+      // Only to exactly one valid address: a robot's post released from spam was never checked, and
+      // "a@x.example, b@y.example" would mail two strangers (or be refused by the relay for good).
+      if (kind !== 'review' && isEmailAddress(email) && (await this.firstAcknowledgementToday(db, email, now))) {
+        last = await queue('acknowledgement')
+      }
     }
     for (const url of plan.webhooks ?? []) last = await queue('webhook', url)
     return last
@@ -216,7 +221,8 @@ export abstract class SqlEnquiryStore {
       if (row.status !== 'spam') return 'not-spam' as const
       await db
         .updateTable('submissions')
-        .set({ status: row.kind === 'review' ? 'pending_moderation' : 'received', handled_at: null })
+        // The owner's word overrides the checks: not suspected either (score 0); their reasons stay, for the record.
+        .set({ status: row.kind === 'review' ? 'pending_moderation' : 'received', handled_at: null, spam_score: 0 })
         .where('id', '=', id)
         .execute()
       ids = { id, outboxId: await this.insertDeliveries(db, id, mail, now) }
@@ -248,6 +254,40 @@ export abstract class SqlEnquiryStore {
         .execute()
       return { outcome: 'spam' as const, cancelled: await this.cancelDeliveries(db, id) }
     })
+  }
+
+  /**
+   * Records a form token (its signature) as used until `keepUntil`: true the first time, false when
+   * an earlier submission used it. One statement, so two submissions racing with one token cannot
+   * both have it; used tokens past their time are cleared on the way.
+   */
+  async useFormToken(id: string, keepUntil: number, now: number): Promise<boolean> {
+    try {
+      return await this.writeTransaction(async (db) => {
+        await db.deleteFrom('used_form_tokens').where('expires_at', '<', now).execute()
+        const inserted = await db
+          .insertInto('used_form_tokens')
+          .values({ id, expires_at: keepUntil })
+          .onConflict((oc) => oc.column('id').doNothing())
+          .returning('id')
+          .executeTakeFirst()
+        return inserted !== undefined
+      })
+    } catch (error) {
+      throw this.writeFailed(error)
+    }
+  }
+
+  /** Submissions held back as spam received in [from, until): what the digest counts. */
+  async countHeldBack(from: number, until: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('submissions')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('status', '=', 'spam')
+      .where('received_at', '>=', from)
+      .where('received_at', '<', until)
+      .executeTakeFirstOrThrow()
+    return Number(row.n)
   }
 
   /** Submissions from a client address received at or after `since`: the spam checks' burst signal. */
@@ -396,12 +436,21 @@ export abstract class SqlEnquiryStore {
     )
   }
 
-  /** Delivery failed: release the lease (if `owner` still holds it) and try again at `nextAttemptAt`. */
-  async markFailed(id: number, owner: string, error: string, nextAttemptAt: number): Promise<void> {
+  /**
+   * Delivery failed: release the lease (if `owner` still holds it) and try again at `nextAttemptAt`;
+   * or, `permanent` (the relay refused it for good, an SMTP 5xx), never again: 'failed'.
+   */
+  async markFailed(id: number, owner: string, error: string, nextAttemptAt: number, permanent = false): Promise<void> {
     await this.bookkeeping((db) =>
       db
         .updateTable('outbox')
-        .set({ last_error: error.slice(0, 1000), next_attempt_at: nextAttemptAt, lease_owner: null, lease_until: null })
+        .set({
+          ...(permanent ? { status: 'failed' as const } : {}),
+          last_error: error.slice(0, 1000),
+          next_attempt_at: nextAttemptAt,
+          lease_owner: null,
+          lease_until: null,
+        })
         .where('id', '=', id)
         .where('status', '=', 'queued')
         .where('lease_owner', '=', owner)

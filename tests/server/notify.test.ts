@@ -220,7 +220,10 @@ describe('an accepted enquiry: reference, acknowledgement, webhooks', () => {
     const slack = JSON.parse(delivered.find((h) => h.path === '/slack')!.body)
     expect(slack.blocks[1].text.text).toContain('*Suspected spam:* Sent 1 second after the page opened')
     const teams = JSON.parse(delivered.find((h) => h.path === '/teams')!.body)
-    expect(teams.attachments[0].content.body[1].facts).toContainEqual({ title: 'Suspected spam', value: 'Sent 1 second after the page opened' })
+    expect(teams.attachments[0].content.body[1].facts).toContainEqual({
+      title: 'Suspected spam',
+      value: 'Sent 1 second after the page opened',
+    })
     const id = (await server.store.listSubmissions({ limit: 1 }))[0]!.id
     expect((await server.store.outboxForSubmission(id)).map((m) => m.channel)).not.toContain('acknowledgement')
     expect(mail.received.some((m) => m.envelopeTo.includes(email))).toBe(false)

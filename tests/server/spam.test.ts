@@ -128,7 +128,10 @@ describe('verdicts and their reasons', () => {
     const { body: row } = await owner.getJson<{ rows: Array<{ id: number; suspected: boolean; spamReasons: string[] }> }>(
       '/admin/api/enquiries',
     )
-    expect(row.rows.find((r) => r.id === stored.id)).toMatchObject({ suspected: true, spamReasons: ['Sent 1 second after the page opened'] })
+    expect(row.rows.find((r) => r.id === stored.id)).toMatchObject({
+      suspected: true,
+      spamReasons: ['Sent 1 second after the page opened'],
+    })
     const { body: detail } = await owner.getJson<{ state: string; suspected: boolean }>(`/admin/api/enquiries/${stored.id}`)
     expect(detail).toMatchObject({ state: 'open', suspected: true })
   })
