@@ -88,7 +88,7 @@ export function formTokens(key: Buffer) {
       const signed = `${now}.${randomBytes(12).toString('base64url')}`
       return `${signed}.${sign(signed)}`
     },
-    /** Signature and age; whether it was used before is the store's to say (`useFormToken`). A token
+    /** Signature and age; whether it was used before is the store's to say (`claimFormToken`). A token
      * of the form before nonces ("<ms>.<signature>", a page open across the upgrade) is still good. */
     check(token: unknown, now: number): TokenCheck {
       if (token === undefined || token === null || token === '') return { kind: 'missing' }

@@ -189,7 +189,7 @@ async function accept(
 /** A valid token is good for one submission: one an earlier submission used counts as none. */
 async function usedOnce(ctx: SubmitContext, token: TokenCheck, now: number): Promise<TokenCheck> {
   if (token.kind !== 'valid') return token
-  return (await ctx.store.useFormToken(token.id, token.issuedAt + USED_TOKEN_KEPT_MS, now)) ? token : { kind: 'used' }
+  return (await ctx.store.claimFormToken(token.id, token.issuedAt + USED_TOKEN_KEPT_MS, now)) ? token : { kind: 'used' }
 }
 
 function jsonEnvelope(body: unknown, formTypes: Map<string, FormTypeEntry>, language: SubmitLanguage): Envelope {

@@ -261,7 +261,7 @@ export abstract class SqlEnquiryStore {
    * an earlier submission used it. One statement, so two submissions racing with one token cannot
    * both have it; used tokens past their time are cleared on the way.
    */
-  async useFormToken(id: string, keepUntil: number, now: number): Promise<boolean> {
+  async claimFormToken(id: string, keepUntil: number, now: number): Promise<boolean> {
     try {
       return await this.writeTransaction(async (db) => {
         await db.deleteFrom('used_form_tokens').where('expires_at', '<', now).execute()
