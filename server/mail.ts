@@ -266,7 +266,7 @@ export function composeEnquiryMail(enquiry: EnquiryForMail, siteUrl: string, mes
   const replyable = isEmailAddress(email)
   return {
     messageId,
-    replyToName: replyable ? headerSafe(name, 100) : '',
+    replyToName: headerSafe(name, 100),
     replyToAddress: replyable ? headerSafe(email, 254) : '',
     subject,
     text,

@@ -45,6 +45,17 @@ function Figures({ data }: { data: InboxDashboard }) {
       <p className="inbox-muted">
         {sum} {sum === 1 ? 'enquiry' : 'enquiries'} in the last {weeks.length} weeks (spam not counted). Weeks start on Monday.
       </p>
+      {/* What the checks held back, so a buyer among it is noticed: only the hidden field and bursts hold anything back. */}
+      <p className="inbox-held-back">
+        {data.heldBack.count === 0 ? (
+          `Nothing held back as spam in the last ${data.heldBack.hours} hours.`
+        ) : (
+          <>
+            {data.heldBack.count} held back as spam in the last {data.heldBack.hours} hours:{' '}
+            <a href="/admin/enquiries?state=spam">check them</a>.
+          </>
+        )}
+      </p>
       <section className="inbox-section" aria-labelledby="weekly-heading">
         <h2 id="weekly-heading">Enquiries per week</h2>
         <WeekChart id="weekly" weeks={weeks} values={data.total} />

@@ -100,6 +100,20 @@ export function EnquiryDetailView({ id }: { id: number }) {
           <p className="inbox-muted">If a real buyer sent it, choose “Not spam”: it moves to the enquiries and its mail is sent.</p>
         </section>
       )}
+      {enquiry.suspected && (
+        <section className="inbox-spam-reasons inbox-suspected" aria-labelledby="suspected-heading">
+          <h2 id="suspected-heading">Why this is suspected spam</h2>
+          <ul>
+            {enquiry.spamReasons.map((reason) => (
+              <li key={reason}>{reason}</li>
+            ))}
+          </ul>
+          <p className="inbox-muted">
+            A person can do each of these, so it was delivered like any enquiry (without an acknowledgement to the address given). If it is
+            spam, choose “Spam”.
+          </p>
+        </section>
+      )}
 
       <div className="inbox-actions">
         {enquiry.state === 'spam' && (
@@ -287,8 +301,14 @@ function MailItem({ mail }: { mail: MailDelivery }) {
     <dl className="inbox-fields">
       <Item label="To">{mail.label}</Item>
       <Item label="Status">
-        {mail.status === 'sent' ? 'Sent' : mail.status === 'failed' ? 'Failed, will be tried again' : 'Queued'} ({mail.attempts}{' '}
-        {mail.attempts === 1 ? 'attempt' : 'attempts'})
+        {mail.status === 'sent'
+          ? 'Sent'
+          : mail.status !== 'failed'
+            ? 'Queued'
+            : mail.nextAttemptAt === null
+              ? 'Failed: refused for good by the mail server, not tried again'
+              : 'Failed, will be tried again'}{' '}
+        ({mail.attempts} {mail.attempts === 1 ? 'attempt' : 'attempts'})
       </Item>
       {mail.sentAt !== null && <Item label="Sent">{formatTime(mail.sentAt)}</Item>}
       {mail.nextAttemptAt !== null && <Item label="Next attempt">{formatTime(mail.nextAttemptAt)}</Item>}

@@ -252,8 +252,8 @@ function EnquiryTable({ rows, search }: { rows: InboxRow[]; search: string }) {
             <td data-label="Status">
               <StatusBadges row={row} />
               {row.mail === 'failed' && row.mailError && <span className="inbox-mail-error">{row.mailError}</span>}
-              {row.state === 'spam' && row.spamReasons.length > 0 && (
-                <ul className="inbox-reasons" aria-label="Why it is spam">
+              {(row.state === 'spam' || row.suspected) && row.spamReasons.length > 0 && (
+                <ul className="inbox-reasons" aria-label={row.state === 'spam' ? 'Why it is spam' : 'Why it is suspected'}>
                   {row.spamReasons.map((reason) => (
                     <li key={reason}>{reason}</li>
                   ))}
@@ -267,10 +267,12 @@ function EnquiryTable({ rows, search }: { rows: InboxRow[]; search: string }) {
   )
 }
 
-export function StatusBadges({ row }: { row: Pick<InboxRow, 'state' | 'mail' | 'mailError'> }) {
+export function StatusBadges({ row }: { row: Pick<InboxRow, 'state' | 'mail' | 'mailError' | 'suspected'> }) {
   return (
     <span className="inbox-badges">
       <span className={`inbox-badge inbox-badge-${row.state}`}>{STATE_LABELS[row.state]}</span>
+      {/* Delivered, but its weak signals reached the spam score: the owner judges it. */}
+      {row.suspected && <span className="inbox-badge inbox-badge-suspected">Suspected spam</span>}
       {row.mail && (
         <span className={`inbox-badge inbox-badge-mail-${row.mail}`} title={row.mailError ?? undefined}>
           {MAIL_LABELS[row.mail]}

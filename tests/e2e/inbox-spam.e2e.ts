@@ -1,8 +1,10 @@
-// A buyer caught as spam is found and released by the owner on a 390 px phone, in Chromium against
-// the real server: the spam view shows the reasons, "Not spam" moves it to the enquiries and its
-// mail goes out (read from the mailbox). Then the inbox's list, one enquiry, the spam view and the
-// dashboard are photographed at 390 and 1280 px (INBOX_SCREENSHOTS=<folder> keeps the pictures),
-// and the dashboard's charts are checked for their accessible names and tables.
+// Spam that hides no buyer, on a 390 px phone, in Chromium against the real server: a buyer
+// without JavaScript who pasted links is delivered (the mail arrives) and marked suspected, with
+// its reasons, in the list and on its page; a buyer whose browser filled the hidden field is held
+// back, counted on the dashboard, found in the spam view with the reason, and "Not spam" moves it to
+// the enquiries and its mail goes out (read from the mailbox). Then the inbox's list, one enquiry,
+// the spam view and the dashboard are photographed at 390 and 1280 px (INBOX_SCREENSHOTS=<folder>
+// keeps the pictures), and the dashboard's charts are checked for their accessible names and tables.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -27,14 +29,16 @@ async function logIn(page: Page): Promise<void> {
   await Promise.all([page.waitForURL('**/admin/enquiries'), page.getByRole('button', { name: 'Log in' }).click()])
 }
 
-describe('the owner releases a buyer caught as spam, on a phone', () => {
+describe('suspected buyers are delivered; the owner releases a buyer held back, on a phone', () => {
   let owner: OpenPage
+  const suspectedMarker = uniqueMarker('Links')
+  const suspectedName = `Ravi ${suspectedMarker}`
   const marker = uniqueMarker('Caught')
-  const name = `Ravi ${marker}`
+  const name = `Anna ${marker}`
 
   beforeAll(async () => {
     owner = await openPage(browser, { viewport: MOBILE })
-    // A buyer without JavaScript pasting links to their own catalogue: scored as spam.
+    // A buyer without JavaScript pasting links to their own catalogue: weak signals, delivered, suspected.
     const message = 'Our catalogue: https://a.example/1 https://a.example/2 https://a.example/3 https://a.example/4'
     const res = await fetch(`${baseURL}/api/submit`, {
       method: 'POST',
@@ -43,7 +47,7 @@ describe('the owner releases a buyer caught as spam, on a phone', () => {
         formType: 'QuickEnquiry',
         product: 'Cardamom',
         country: 'Germany',
-        name,
+        name: suspectedName,
         email: 'ravi@example.de',
         mobile: '+49 151 2345678',
         message,
@@ -51,23 +55,65 @@ describe('the owner releases a buyer caught as spam, on a phone', () => {
       redirect: 'manual',
     })
     expect(res.status).toBe(303)
+    // A buyer whose browser filled the hidden field in (an autofill): held back as spam.
+    const held = await fetch(`${baseURL}/api/submit`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: baseURL },
+      body: new URLSearchParams({
+        formType: 'QuickEnquiry',
+        product: 'Cardamom',
+        country: 'Austria',
+        name,
+        email: 'anna@example.at',
+        mobile: '+43 660 1234567',
+        message: 'Price for 2 tonnes of 8 mm green cardamom, please.',
+        website: 'https://anna.example',
+      }).toString(),
+      redirect: 'manual',
+    })
+    expect(held.status).toBe(303)
   })
   afterAll(async () => {
     await owner.close()
   })
 
-  test('the spam view shows why; "Not spam" moves it to the enquiries and its mail goes out', async () => {
+  test('a buyer with links and no JavaScript is mailed, and marked suspected with why in the list and on its page', async () => {
     const { page, problems } = owner
+    const mail = await waitForMail(suspectedMarker, 30_000)
+    expect(mail.subject).toMatch(/^Suspected spam: /)
     await logIn(page)
-    await Promise.all([page.waitForURL(/state=spam/), page.getByRole('link', { name: /^Spam \d+$/ }).click()])
+    const row = page.locator('tbody tr', { hasText: suspectedName })
+    await row.waitFor()
+    expect(await row.getByText('Suspected spam', { exact: true }).isVisible()).toBe(true)
+    expect(await row.getByRole('list', { name: 'Why it is suspected' }).getByRole('listitem').allTextContents()).toEqual([
+      'Sent without JavaScript (no time check)',
+      'Contains 4 links',
+    ])
+    await Promise.all([page.waitForURL(/\/admin\/enquiries\/\d+/), row.getByRole('link', { name: suspectedName }).click()])
+    const reasons = page.getByRole('region', { name: 'Why this is suspected spam' })
+    await reasons.waitFor()
+    expect(await reasons.getByRole('listitem').allTextContents()).toEqual(['Sent without JavaScript (no time check)', 'Contains 4 links'])
+    await page.screenshot({ path: path.join(shots, 'inbox-suspected-detail-390.png'), fullPage: true })
+    expect(problems).toEqual([])
+  })
+
+  test('the dashboard counts what was held back; the spam view shows why; "Not spam" moves it to the enquiries and its mail goes out', async () => {
+    const { page, problems } = owner
+    await page.goto('/admin/enquiries/dashboard')
+    const heldBack = page.getByText(/\d+ held back as spam in the last 24 hours: check them\./)
+    await heldBack.waitFor()
+    await Promise.all([page.waitForURL(/state=spam/), heldBack.getByRole('link', { name: 'check them' }).click()])
     const row = page.locator('tbody tr', { hasText: name })
     await row.waitFor()
-    expect(await row.getByRole('list', { name: 'Why it is spam' }).textContent()).toContain('Contains 4 links')
+    expect(await row.getByRole('list', { name: 'Why it is spam' }).textContent()).toContain('Hidden field filled in (a robot)')
     expect(await row.textContent()).toContain('Quick enquiry (home page)')
     await Promise.all([page.waitForURL(/\/admin\/enquiries\/\d+/), row.getByRole('link', { name }).click()])
     const reasons = page.getByRole('region', { name: 'Why this is in spam' })
     await reasons.waitFor()
-    expect(await reasons.getByRole('listitem').allTextContents()).toEqual(['Sent without JavaScript (no time check)', 'Contains 4 links'])
+    expect(await reasons.getByRole('listitem').allTextContents()).toEqual([
+      'Sent without JavaScript (no time check)',
+      'Hidden field filled in (a robot)',
+    ])
     // The request's details are folded away until asked for.
     expect(await page.getByText('IP address').isVisible()).toBe(false)
     await page.screenshot({ path: path.join(shots, 'inbox-spam-detail-390.png'), fullPage: true })
@@ -77,7 +123,9 @@ describe('the owner releases a buyer caught as spam, on a phone', () => {
     await page.getByRole('button', { name: 'Not spam' }).click()
     await page.getByText('Moved to the enquiries; its mail is being sent now.').waitFor()
     const mail = await waitForMail(marker, 30_000)
-    expect(mail.text).toContain('https://a.example/4')
+    expect(mail.text).toContain('8 mm green cardamom')
+    // Released by the owner, it is neither spam nor suspected.
+    expect(mail.subject).not.toMatch(/Suspected/)
     await page.getByRole('button', { name: 'Spam', exact: true }).waitFor()
     expect(problems).toEqual([])
   })
