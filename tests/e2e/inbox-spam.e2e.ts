@@ -111,8 +111,8 @@ describe('suspected buyers are delivered; the owner releases a buyer held back, 
     const reasons = page.getByRole('region', { name: 'Why this is in spam' })
     await reasons.waitFor()
     expect(await reasons.getByRole('listitem').allTextContents()).toEqual([
-      'Sent without JavaScript (no time check)',
       'Hidden field filled in (a robot)',
+      'Sent without JavaScript (no time check)',
     ])
     // The request's details are folded away until asked for.
     expect(await page.getByText('IP address').isVisible()).toBe(false)
