@@ -219,7 +219,8 @@ export async function runEnquiriesCommand(args: string[], io: CliIo): Promise<nu
           ),
         )
         print(
-          `${counts.queued} waiting (${counts.failing} after a failed attempt, ${counts.leased} being sent now), ${counts.sent} sent. Store: ${store.description}.`,
+          `${counts.queued} waiting (${counts.failing} after a failed attempt, ${counts.leased} being sent now), ${counts.sent} sent` +
+            `${counts.failed ? `, ${counts.failed} refused for good by the mail server (not retried; the inbox's Resend tries again)` : ''}. Store: ${store.description}.`,
         )
         return 0
       }

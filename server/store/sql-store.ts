@@ -532,7 +532,8 @@ export abstract class SqlEnquiryStore {
     const rows = await this.db
       .selectFrom('outbox')
       .selectAll()
-      .$if(!options.includeSent, (q) => q.where('status', '=', 'queued'))
+      // Without the sent ones: what waits, and what the relay refused for good.
+      .$if(!options.includeSent, (q) => q.where('status', '!=', 'sent'))
       .orderBy('id', 'desc')
       .$if(options.limit !== undefined, (q) => q.limit(options.limit!))
       .execute()
@@ -544,8 +545,8 @@ export abstract class SqlEnquiryStore {
     return toOutboxMessages(this.db, rows)
   }
 
-  /** Queued, queued after a failed attempt, sent, and held by a worker at `now` (default: now). */
-  async countOutbox(now = Date.now()): Promise<{ queued: number; failing: number; sent: number; leased: number }> {
+  /** Queued, queued after a failed attempt, sent, held by a worker at `now` (default: now), and refused for good. */
+  async countOutbox(now = Date.now()): Promise<{ queued: number; failing: number; sent: number; leased: number; failed: number }> {
     const row = await this.db
       .selectFrom('outbox')
       .select([
@@ -553,9 +554,16 @@ export abstract class SqlEnquiryStore {
         sql<number>`coalesce(sum(CASE WHEN status = 'queued' AND last_error IS NOT NULL THEN 1 ELSE 0 END), 0)`.as('failing'),
         sql<number>`coalesce(sum(CASE WHEN status = 'sent' THEN 1 ELSE 0 END), 0)`.as('sent'),
         sql<number>`coalesce(sum(CASE WHEN status = 'queued' AND lease_until > ${now} THEN 1 ELSE 0 END), 0)`.as('leased'),
+        sql<number>`coalesce(sum(CASE WHEN status = 'failed' THEN 1 ELSE 0 END), 0)`.as('failed'),
       ])
       .executeTakeFirstOrThrow()
-    return { queued: Number(row.queued), failing: Number(row.failing), sent: Number(row.sent), leased: Number(row.leased) }
+    return {
+      queued: Number(row.queued),
+      failing: Number(row.failing),
+      sent: Number(row.sent),
+      leased: Number(row.leased),
+      failed: Number(row.failed),
+    }
   }
 
   /** Makes every queued message due now (ignoring backoff); returns how many. */

@@ -147,7 +147,7 @@ describe(`store (${storeBackend})`, () => {
     await store.markSent(outboxId!, now + 60_000, 'smtp 250')
     expect(await store.claimDueMessage('w4', now + 100_000, 1000)).toBeUndefined()
     expect(await store.nextDueAt()).toBeUndefined()
-    expect(await store.countOutbox()).toEqual({ queued: 0, failing: 0, sent: 1, leased: 0 })
+    expect(await store.countOutbox()).toEqual({ queued: 0, failing: 0, sent: 1, leased: 0, failed: 0 })
     expect((await store.getSubmission(reclaimed.submissionId))!.mailStatus).toBe('sent')
   })
 
