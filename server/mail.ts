@@ -161,10 +161,10 @@ export function composeDigest(
     const language = e.language && e.language !== DEFAULT_LANGUAGE ? `, in ${languageLabel(e.language)}` : ''
     return `${e.reference ?? `#${e.id}`}  ${utcTime(e.receivedAt)}  ${label}: ${e.product || 'no product named'}, ${e.name} <${e.email}>${country}${language}`
   })
+  // What the spam checks held back, counted so a buyer held back by mistake is noticed.
   const spamView = `${siteUrl}/admin/enquiries?state=spam`
-  const held = heldBack
-    ? `${heldBack} ${heldBack === 1 ? 'submission' : 'submissions'} held back as spam in the same 24 hours: check them in the inbox, ${spamView}`
-    : undefined
+  const heldCount = `${heldBack} ${heldBack === 1 ? 'submission' : 'submissions'} held back as spam in the same 24 hours`
+  const held = heldBack ? `${heldCount}: check them in the inbox, ${spamView}` : undefined
   const text = [
     heading,
     '',
@@ -179,7 +179,7 @@ export function composeDigest(
     '<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;color:#1a1a1a">',
     `<p>${escapeHtml(heading)}</p>`,
     ...(count ? ['<ul>', ...lines.map((line) => `<li>${escapeHtml(line)}</li>`), '</ul>'] : []),
-    ...(held ? [`<p><a href="${escapeHtml(spamView)}">${escapeHtml(held.slice(0, held.indexOf(': check')))}</a>: check them.</p>`] : []),
+    ...(held ? [`<p>${escapeHtml(heldCount)}: <a href="${escapeHtml(spamView)}">check them in the inbox</a>.</p>`] : []),
     `<p><a href="${escapeHtml(`${siteUrl}/admin/enquiries`)}">The inbox</a></p>`,
     '</body></html>',
   ].join('\n')

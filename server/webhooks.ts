@@ -88,9 +88,8 @@ function facts(submission: Submission): Array<{ field: string; title: string; va
  * A visitor's text made inert for Slack's mrkdwn
  * (https://api.slack.com/reference/surfaces/formatting#escaping): &, < and > as the entities Slack
  * asks for (no link, mention or quote), and the formatting characters * _ ~ ` replaced by
- * lookalikes (∗ ˍ ∼ ˋ), as jsx-slack's <Escape> does: Slack has no escape for them, and a
- * zero-width space beside one makes a word boundary that can start formatting rather than stop it.
- * The inbox keeps the text as typed.
+ * lookalikes (∗ ˍ ∼ ˋ): Slack has no escape for them, and a zero-width space beside one makes a
+ * word boundary, which can start formatting rather than stop it. The inbox keeps the text as typed.
  */
 export function slackEscape(value: string): string {
   return value.replace(/[&<>*_~`]/g, (c) => SLACK_INERT[c]!)

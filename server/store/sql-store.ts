@@ -258,8 +258,9 @@ export abstract class SqlEnquiryStore {
 
   /**
    * Records a form token (its signature) as used until `keepUntil`: true the first time, false when
-   * an earlier submission used it. One statement, so two submissions racing with one token cannot
-   * both have it; used tokens past their time are cleared on the way.
+   * an earlier submission used it. The insert does nothing when the row exists (the primary key
+   * decides), so two submissions racing with one token, on any instances, cannot both have it; used
+   * tokens past their time are cleared on the way (by the index on expires_at).
    */
   async claimFormToken(id: string, keepUntil: number, now: number): Promise<boolean> {
     try {
