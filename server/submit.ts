@@ -56,6 +56,8 @@ export interface SubmitContext {
   minFillMs: number
   /** Mail buyers an acknowledgement (ACKNOWLEDGE_BUYERS). */
   acknowledgeBuyers: boolean
+  /** At most this many in any hour (ACKNOWLEDGEMENTS_PER_HOUR). */
+  acknowledgementsPerHour: number
   /** The endpoints of WEBHOOK_URLS. */
   webhooks: string[]
 }
@@ -170,7 +172,14 @@ async function accept(
   // deliveries until the owner says "Not spam".
   const { id, reference } = await ctx.store.addSubmission(
     submission,
-    spam ? null : { siteUrl: ctx.siteUrl, acknowledge: ctx.acknowledgeBuyers, webhooks: ctx.webhooks },
+    spam
+      ? null
+      : {
+          siteUrl: ctx.siteUrl,
+          acknowledge: ctx.acknowledgeBuyers,
+          acknowledgementsPerHour: ctx.acknowledgementsPerHour,
+          webhooks: ctx.webhooks,
+        },
   )
   addToRequestLine(res, { submissionId: id, formType, stored: submission.status, spamScore: verdict.score })
   if (!spam) ctx.onQueued()

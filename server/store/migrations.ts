@@ -270,6 +270,20 @@ export const MIGRATIONS: Migration[] = [
     sqlite: [`ALTER TABLE submissions ADD COLUMN language TEXT NOT NULL DEFAULT 'en'`],
     postgresql: [`ALTER TABLE submissions ADD COLUMN language text NOT NULL DEFAULT 'en'`],
   },
+  {
+    version: 8,
+    name: 'acknowledgement-cap: when each acknowledgement was queued, for the hourly limit; the limit that kept an enquiry without one',
+    sqlite: [
+      `ALTER TABLE acknowledgements_sent ADD COLUMN sent_at INTEGER NOT NULL DEFAULT 0`,
+      `CREATE INDEX acknowledgements_sent_at ON acknowledgements_sent (sent_at)`,
+      `ALTER TABLE submissions ADD COLUMN acknowledgement_limit INTEGER`,
+    ],
+    postgresql: [
+      `ALTER TABLE acknowledgements_sent ADD COLUMN sent_at bigint NOT NULL DEFAULT 0`,
+      `CREATE INDEX acknowledgements_sent_at ON acknowledgements_sent (sent_at)`,
+      `ALTER TABLE submissions ADD COLUMN acknowledgement_limit integer`,
+    ],
+  },
 ]
 
 /** Kysely's name of a migration: sorted by version. */
