@@ -23,7 +23,8 @@ describe('what the acknowledgement names', () => {
     await mail?.stop()
   })
 
-  const acknowledgementTo = (address: string) => waitFor(() => mail.received.find((m) => recipients(m) === address), 10_000, `mail to ${address}`)
+  const acknowledgementTo = (address: string) =>
+    waitFor(() => mail.received.find((m) => recipients(m) === address), 10_000, `mail to ${address}`)
 
   it('refuses a granite category that is not one of the shades, and a product padded with emoji; nothing reaches the address typed', async () => {
     const granite = await postJson(server.url, {
@@ -40,7 +41,8 @@ describe('what the acknowledgement names', () => {
       ['contact', 'stranger3@example.org'],
       ['ExportEnquiry', 'stranger4@example.org'],
     ] as const) {
-      const base = formType === 'QuickEnquiry' ? validData.quickEnquiry : formType === 'contact' ? validData.contact : validData.exportEnquiry
+      const base =
+        formType === 'QuickEnquiry' ? validData.quickEnquiry : formType === 'contact' ? validData.contact : validData.exportEnquiry
       const res = await postJson(server.url, { formType, formData: { ...base, email, product: padded, granite: '' } })
       expect(res.status, formType).toBe(400)
       expect(Object.keys((await res.json()).errors), formType).toEqual(['product'])
@@ -68,7 +70,13 @@ describe('what the acknowledgement names', () => {
   it('says "our products" for a value that is not the catalogue’s, as a spam post released by “Not spam” holds', async () => {
     const res = await postJson(server.url, {
       formType: 'contact',
-      formData: { ...validData.contact, email: 'released@example.org', product: `Clove – ${PHISHING}`, granite: PHISHING, [HONEYPOT_FIELD]: 'x' },
+      formData: {
+        ...validData.contact,
+        email: 'released@example.org',
+        product: `Clove – ${PHISHING}`,
+        granite: PHISHING,
+        [HONEYPOT_FIELD]: 'x',
+      },
     })
     expect(res.status).toBe(200)
     const spam = (await server.store.listSubmissions({ limit: 1, includeSpam: true }))[0]!
@@ -101,13 +109,15 @@ describe('one acknowledgement per mailbox a day, and at most ACKNOWLEDGEMENTS_PE
     const references: string[] = []
     for (let batch = 0; batch < addresses.length; batch += 10) {
       const answers = await Promise.all(
-        addresses.slice(batch, batch + 10).map((email, i) =>
-          postJson(
-            server.url,
-            { formType: 'QuickEnquiry', formData: { ...validData.quickEnquiry, email } },
-            { origin: SITE_ORIGIN, 'x-forwarded-for': `198.51.100.${((batch + i) % 20) + 1}` },
+        addresses
+          .slice(batch, batch + 10)
+          .map((email, i) =>
+            postJson(
+              server.url,
+              { formType: 'QuickEnquiry', formData: { ...validData.quickEnquiry, email } },
+              { origin: SITE_ORIGIN, 'x-forwarded-for': `198.51.100.${((batch + i) % 20) + 1}` },
+            ),
           ),
-        ),
       )
       for (const res of answers) {
         expect(res.status).toBe(200)
