@@ -129,13 +129,17 @@ describe('one acknowledgement per mailbox a day, and at most ACKNOWLEDGEMENTS_PE
         const mails = mail.received.filter((m) => recipients(m) === 'enquiries@example.test')
         return mails.length >= 100 ? mails : undefined
       },
-      30_000,
+      60_000,
       "the owner's 100 mails",
     )
-    const acknowledgements = await waitFor(() => {
-      const acks = mail.received.filter((m) => recipients(m) !== 'enquiries@example.test')
-      return acks.length >= 30 ? acks : undefined
-    })
+    const acknowledgements = await waitFor(
+      () => {
+        const acks = mail.received.filter((m) => recipients(m) !== 'enquiries@example.test')
+        return acks.length >= 30 ? acks : undefined
+      },
+      30_000,
+      '30 acknowledgements',
+    )
     await new Promise((r) => setTimeout(r, 500))
     const stored = await server.store.listSubmissions({ limit: 200, includeSpam: true })
     expect(stored).toHaveLength(100)
@@ -157,7 +161,7 @@ describe('one acknowledgement per mailbox a day, and at most ACKNOWLEDGEMENTS_PE
     expect(detail?.acknowledgementLimit).toBe(30)
     const ownerMail = owner.find((m) => m.parsed.subject?.includes(`ref. ${withheld[0]!.reference}`))!
     expect(ownerMail.parsed.text).toContain('Acknowledgement not sent: the hourly limit of 30 was reached')
-  })
+  }, 90_000)
 })
 
 describe('foldAddress', () => {
