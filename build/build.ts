@@ -57,7 +57,8 @@ export function manifestLanguages(content: SiteContent, translated: readonly Sit
 /**
  * What the acknowledgement may call what a buyer asked about: every value a form names a product or
  * a granite shade by (a product choice, a granite category, a product form's product, all as the
- * default language has them) → the product's or shade's own name in the language of `own`. The
+ * default language has them) → how the catalogue names it in the language of `own` (the choice's
+ * label, the product's or shade's name). The
  * service names only these (server/mail.ts): a value that is not one of them, such as a free text,
  * never reaches the buyer's mailbox.
  */
@@ -66,9 +67,10 @@ export function catalogueNames(content: SiteContent, own: SiteContent = content)
   const ownProducts = new Map(own.products.map((p) => [p.slug, p]))
   const ownShades = new Map(own.graniteShades.map((s) => [s.slug, s]))
   for (const p of content.products) {
-    const name = ownProducts.get(p.slug)?.name ?? p.name
-    names[p.enquiryLabel ?? p.menuLabel] = name
-    if (p.kind === 'agro') names[p.name] = name
+    const translated = ownProducts.get(p.slug) ?? p
+    // A choice reads as the form showed it to the buyer (productChoice's labels); a product form's product by its name.
+    names[p.enquiryLabel ?? p.menuLabel] = translated.enquiryLabel ?? translated.menuLabel
+    if (p.kind === 'agro') names[p.name] = translated.name
   }
   for (const s of content.graniteShades) {
     const name = ownShades.get(s.slug)?.name ?? s.name

@@ -97,8 +97,10 @@ export function composeOutboxMail(
 ): ComposedMail {
   if (message.storedMail) return { messageId: message.messageId, ...message.storedMail }
   if (message.channel === 'acknowledgement') {
-    const words = acknowledgements?.get(message.submission.language) ?? acknowledgement
-    if (!words) throw new Error('no acknowledgement text: the built site has none (rebuild it; content/forms.yaml)')
+    const own = acknowledgements?.get(message.submission.language) ?? acknowledgement
+    if (!own) throw new Error('no acknowledgement text: the built site has none (rebuild it; content/forms.yaml)')
+    // A language without names of its own names the catalogue as the default language does.
+    const words = own.names || !acknowledgement?.names ? own : { ...own, names: acknowledgement.names }
     return composeAcknowledgement(message.submission, words, message.messageId)
   }
   if (message.channel !== 'owner') throw new Error(`outbox message #${message.id} is a ${message.channel}, not a mail`)

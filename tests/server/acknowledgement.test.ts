@@ -51,7 +51,7 @@ describe('what the acknowledgement names', () => {
     expect(mail.received.filter((m) => recipients(m).startsWith('stranger'))).toEqual([])
   })
 
-  it('names the chosen product and shade by their own names, in the buyer’s language, and says it is an automatic reply', async () => {
+  it('names the chosen product and shade as the catalogue does, in the buyer’s language, and says it is an automatic reply', async () => {
     const res = await postJson(server.url, {
       formType: 'contact',
       language: 'ar',
@@ -59,7 +59,7 @@ describe('what the acknowledgement names', () => {
     })
     expect(res.status).toBe(200)
     const ack = await acknowledgementTo('buyer.ar@example.org')
-    expect(ack.parsed.text).toContain('شكرًا لكم على استفساركم عن الجرانيت الطبيعي – Star Blue.')
+    expect(ack.parsed.text).toContain('شكرًا لكم على استفساركم عن الأحجار الطبيعية (الجرانيت) – Star Blue.')
     expect(ack.parsed.headers.get('auto-submitted')).toBe('auto-replied')
     expect(ack.parsed.headers.get('x-auto-response-suppress')).toBe('All')
     // The owner's mail is not an automatic reply.
