@@ -39,6 +39,7 @@ const POSTGRESQL_SUITES = [
   'tests/server/schema-upgrade.test.ts',
   'tests/server/notify.test.ts',
   'tests/server/languages.test.ts',
+  'tests/server/acknowledgement.test.ts',
   'tests/server/postgresql/**/*.test.ts',
 ]
 

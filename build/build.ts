@@ -49,9 +49,35 @@ export function manifestLanguages(content: SiteContent, translated: readonly Sit
       englishName: englishNames.of(language.tag ?? language.code) ?? language.code,
       prefix: index === 0 ? '' : `/${language.code}`,
       messages: { fields, checks, server },
-      acknowledgement: own.forms.acknowledgement,
+      acknowledgement: { ...own.forms.acknowledgement, names: catalogueNames(content, own) },
     }
   })
+}
+
+/**
+ * What the acknowledgement may call what a buyer asked about: every value a form names a product or
+ * a granite shade by (a product choice, a granite category, a product form's product, all as the
+ * default language has them) → how the catalogue names it in the language of `own` (the choice's
+ * label, the product's or shade's name). The
+ * service names only these (server/mail.ts): a value that is not one of them, such as a free text,
+ * never reaches the buyer's mailbox.
+ */
+export function catalogueNames(content: SiteContent, own: SiteContent = content): Record<string, string> {
+  const names: Record<string, string> = {}
+  const ownProducts = new Map(own.products.map((p) => [p.slug, p]))
+  const ownShades = new Map(own.graniteShades.map((s) => [s.slug, s]))
+  for (const p of content.products) {
+    const translated = ownProducts.get(p.slug) ?? p
+    // A choice reads as the form showed it to the buyer (productChoice's labels); a product form's product by its name.
+    names[p.enquiryLabel ?? p.menuLabel] = translated.enquiryLabel ?? translated.menuLabel
+    if (p.kind === 'agro') names[p.name] = translated.name
+  }
+  for (const s of content.graniteShades) {
+    const name = ownShades.get(s.slug)?.name ?? s.name
+    names[s.name] = name
+    names[`${s.name} Granite`] = name
+  }
+  return names
 }
 
 /** `translated`: the content of each other language (the loader's per-language SiteContent). */
@@ -76,9 +102,10 @@ export function siteManifest(
     redirects,
     formTypes,
     products: productOptions(content),
+    graniteShades: content.graniteShades.map((s) => s.name),
     ...offeredPages(content),
     notFoundPages: Object.fromEntries((content.translations ?? []).map((c) => [c.homePath, `${c.homePath}/404.html`])),
-    acknowledgement: content.forms.acknowledgement,
+    acknowledgement: { ...content.forms.acknowledgement, names: catalogueNames(content) },
     languages: manifestLanguages(content, translated),
     inlineHashes: hashes,
   }

@@ -81,8 +81,9 @@ const api = await startServer(config, {
     // The preview renders every page itself, the not-found ones too.
     notFoundPages: new Map(),
     formTypes,
-    // Content edited while the preview runs may add a product: the preview takes any product name.
+    // Content edited while the preview runs may add a product or a shade: the preview takes any name.
     products: undefined,
+    graniteShades: undefined,
     inlineHashes: { style: [], script: [] },
     hasManifest: true,
     // The preview answers forms in English (the built site's languages come with a build).

@@ -48,14 +48,26 @@ interface Outcome {
 
 const wrongType = (value: unknown, message: string): Outcome => ({ value, issues: [{ path: [], message, stops: true }] })
 
+/**
+ * A text's length as every limit of the forms counts it: in characters (Unicode code points), as zod
+ * counts a string's length on the server; a character outside the Basic Multilingual Plane (an emoji,
+ * 𝐀) is one, not the two UTF-16 units of `String.length`. A list's length is its number of items.
+ */
+export function lengthOf(value: unknown): number {
+  if (typeof value !== 'string') return (value as unknown[]).length
+  let characters = 0
+  for (const _ of value) characters++
+  return characters
+}
+
 function runChecks(checks: Check[], start: string | number | unknown[]): Outcome {
   let value = start
   const issues: Issue[] = []
   const fail = (message: string) => issues.push({ path: [], message, stops: false })
   for (const check of checks) {
     if ('trim' in check) value = (value as string).trim()
-    else if ('minLength' in check) (value as string).length < check.minLength && fail(check.message)
-    else if ('maxLength' in check) (value as string).length > check.maxLength && fail(check.message)
+    else if ('minLength' in check) lengthOf(value) < check.minLength && fail(check.message)
+    else if ('maxLength' in check) lengthOf(value) > check.maxLength && fail(check.message)
     else if ('pattern' in check) {
       check.pattern.lastIndex = 0
       if (!check.pattern.test(value as string)) fail(check.message)

@@ -56,6 +56,8 @@ export interface RequiredWhen {
   when: { field: string; equals: string }
 }
 
+const GRANITE_MAX = 120
+
 /** The product field of the forms that have one: any product name, or one of a catalogue's. */
 type ProductField = (label: FieldName, m: FormMessages) => ReturnType<ReturnType<typeof fieldsIn>['chosen']>
 
@@ -129,9 +131,13 @@ function fieldsIn(m: FormMessages) {
   return { required, chosen, optional, email, countryCode, combinedMobile, looseMobile, honeypot, prompt, field }
 }
 
-/** Every form's schema in the language of `m`, its product field (where it has one) made by `product`. */
-function schemasWith(product: ProductField, m: FormMessages = ENGLISH_FORM_MESSAGES) {
+/** Every form's schema in the language of `m`, its product field (where it has one) made by `product`;
+ * with `graniteShades`, the contact form's granite category must be one of them. */
+function schemasWith(product: ProductField, m: FormMessages = ENGLISH_FORM_MESSAGES, graniteShades?: ReadonlySet<string>) {
   const { required, optional, email, countryCode, combinedMobile, looseMobile, honeypot, field } = fieldsIn(m)
+  const granite = optional(field('granite'), GRANITE_MAX)
+  const graniteField =
+    graniteShades === undefined ? granite : granite.check(z.refine((value) => value === '' || graniteShades.has(value), m.checks.granite))
   const RATING_MESSAGE = m.checks.rating
   const LIKES_MESSAGE = m.checks.likes
   const productEnquiryShape = {
@@ -163,7 +169,7 @@ function schemasWith(product: ProductField, m: FormMessages = ENGLISH_FORM_MESSA
     contact: z
       .object({
         product: product(field('product'), m),
-        granite: optional(field('granite'), 120),
+        granite: graniteField,
         name: required(field('name'), 100),
         email,
         mobile: looseMobile,
@@ -242,20 +248,23 @@ export type FormValidator = <K extends FormKind>(kind: K, data: unknown) => Form
  * The server's validation, built once at start. With `products` (the served site's catalogue) a
  * product field must also name one of them, as the schema reads it (trimmed, in Unicode's composed
  * form), or it gets the message of an empty choice: a large catalogue's product field takes typed
- * text (templates/components/forms/ProductField.tsx). On failure: the first message for every
- * invalid field, in the form's order.
+ * text (templates/components/forms/ProductField.tsx). With `graniteShades` the contact form's
+ * granite category must be one of the catalogue's shades, or it gets the message of a missing
+ * category. Both checks run on every value, whatever its length: the length's limit is zod's own
+ * (in characters, as the browser's rules count them, forms/rules.ts), and a value over it fails
+ * both. On failure: the first message for every invalid field, in the form's order.
  */
-export function formValidator(products?: ReadonlySet<string>, messages: FormMessages = ENGLISH_FORM_MESSAGES): FormValidator {
-  const schemas =
-    products === undefined
-      ? schemasWith(anyProduct, messages)
-      : schemasWith((label, m) => {
-          const { chosen, prompt } = fieldsIn(m)
-          return chosen(label, PRODUCT_MAX).check(
-            // An empty or overlong choice already has its message.
-            z.refine((value) => value === '' || value.length > PRODUCT_MAX || products.has(value), prompt('choose', label)),
-          )
-        }, messages)
+export function formValidator(
+  products?: ReadonlySet<string>,
+  messages: FormMessages = ENGLISH_FORM_MESSAGES,
+  graniteShades?: ReadonlySet<string>,
+): FormValidator {
+  const catalogueProduct: ProductField = (label, m) => {
+    const { chosen, prompt } = fieldsIn(m)
+    // An empty choice already has its message.
+    return chosen(label, PRODUCT_MAX).check(z.refine((value) => value === '' || products!.has(value), prompt('choose', label)))
+  }
+  const schemas = schemasWith(products === undefined ? anyProduct : catalogueProduct, messages, graniteShades)
   return <K extends FormKind>(kind: K, data: unknown): FormValidation<K> => {
     const result = schemas[kind].safeParse(data)
     if (result.success) return { ok: true, data: result.data as FormData<K> }

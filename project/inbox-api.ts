@@ -78,6 +78,9 @@ export interface EnquiryDetail extends InboxRow {
   requestId: string
   /** Every delivery of the enquiry: the owner's mail, the acknowledgement, each webhook. */
   mails: MailDelivery[]
+  /** The hourly limit of acknowledgements (ACKNOWLEDGEMENTS_PER_HOUR) that was reached when this
+   * enquiry would have had one, so the buyer got none; null otherwise. */
+  acknowledgementLimit: number | null
 }
 
 export interface InboxPage {

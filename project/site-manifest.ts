@@ -25,6 +25,10 @@ const acknowledgementSchema = z.object({
   body: z.string().min(1),
   replyTime: z.string().min(1),
   anyProduct: z.string().min(1),
+  /** What {product} may name: each value a form names a product or granite shade by → its own name
+   * in this language (catalogueNames in build/build.ts). Any other value reads `anyProduct`; absent
+   * in older builds, where every acknowledgement then reads `anyProduct`. */
+  names: z.record(z.string(), z.string().min(1)).optional(),
 })
 /** A language's messages of the forms' checks and of the service's answers (project/form-messages.ts). */
 const formMessagesSchema = z.object({
@@ -69,6 +73,9 @@ export const siteManifestSchema = z.object({
   /** The products a form may name (the product choice of the contact, quick, export and review
    * forms); the server refuses any other. Absent in builds older than this list: then any is taken. */
   products: z.array(z.string().min(1)).optional(),
+  /** The granite categories the contact form may name (the catalogue's shades); the server refuses
+   * any other. Absent in older builds: then any is taken. */
+  graniteShades: z.array(z.string().min(1)).optional(),
   /** Canonical paths of every page a visitor may land on and search engines are offered, in every language (the sitemap's list). */
   pages: z.array(sitePath),
   /**

@@ -52,7 +52,10 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
     pageHeaders,
     formTypes: site.formTypes,
     languages: new Map(
-      [...site.languages].map(([code, language]) => [code, { ...language, validate: formValidator(site.products, language.messages) }]),
+      [...site.languages].map(([code, language]) => [
+        code,
+        { ...language, validate: formValidator(site.products, language.messages, site.graniteShades) },
+      ]),
     ),
     siteUrl: config.siteUrl,
     pagesElsewhere: site.apiOrigin !== undefined,
@@ -66,6 +69,7 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
         throw error
       })),
     acknowledgeBuyers: config.acknowledgeBuyers,
+    acknowledgementsPerHour: config.acknowledgementsPerHour,
     webhooks: config.webhooks.urls,
   }
 

@@ -45,6 +45,8 @@ export interface Config {
   outbox: { retryBaseMs: number; retryMaxMs: number; leaseMs: number; pollMs: number }
   /** Mail each buyer an acknowledgement of an accepted enquiry (ACKNOWLEDGE_BUYERS). */
   acknowledgeBuyers: boolean
+  /** Most acknowledgements queued in any 60 minutes, across instances (ACKNOWLEDGEMENTS_PER_HOUR). */
+  acknowledgementsPerHour: number
   /** WEBHOOK_URLS (each entry as configured), WEBHOOK_SECRET, WEBHOOK_TIMEOUT_SECONDS. */
   webhooks: { urls: string[]; secret: string | undefined; timeoutMs: number }
   /** The owner's daily digest (DIGEST_HOUR in DIGEST_TIME_ZONE); undefined: none. */
@@ -295,7 +297,13 @@ export const ENVIRONMENT = {
     schema: flag.default(true),
     default: '`true`',
     meaning:
-      "Mail each buyer a short acknowledgement with the enquiry's reference (words in `content/forms.yaml`), from MAIL_FROM with replies to MAIL_TO; never for spam or reviews, at most one per address per day",
+      "Mail each buyer a short acknowledgement with the enquiry's reference (words in `content/forms.yaml`), from MAIL_FROM with replies to MAIL_TO; never for spam or reviews, at most one per address per day (`name+tag@` counts as `name@`, and Gmail's dots are ignored)",
+  }),
+  ACKNOWLEDGEMENTS_PER_HOUR: variable({
+    schema: integer(1, 100_000).default(30),
+    default: '`30`',
+    meaning:
+      'Most acknowledgements sent in any 60 minutes, counted in the database (across restarts and instances); past it an enquiry is still stored and mailed to the owner, without an acknowledgement, and the inbox says so',
   }),
   WEBHOOK_URLS: variable({
     schema: z.string().transform(list).optional(),
@@ -529,6 +537,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       pollMs: e.OUTBOX_POLL_SECONDS,
     },
     acknowledgeBuyers: e.ACKNOWLEDGE_BUYERS,
+    acknowledgementsPerHour: e.ACKNOWLEDGEMENTS_PER_HOUR,
     webhooks: { urls: webhookUrls, secret: e.WEBHOOK_SECRET, timeoutMs: e.WEBHOOK_TIMEOUT_SECONDS },
     digest: e.DIGEST_HOUR === undefined ? undefined : { hour: e.DIGEST_HOUR, timeZone: e.DIGEST_TIME_ZONE },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS,

@@ -16,7 +16,7 @@ import type { FieldValue, OutboxMessage, Submission } from './store/index.ts'
 
 /** What a mail is composed from: its submission. */
 export type EnquiryForMail = Pick<Submission, 'id' | 'formType' | 'kind' | 'product' | 'data' | 'receivedAt'> &
-  Partial<Pick<Submission, 'reference' | 'language' | 'status' | 'spamScore' | 'spamReasons'>>
+  Partial<Pick<Submission, 'reference' | 'language' | 'status' | 'spamScore' | 'spamReasons' | 'acknowledgementLimit'>>
 
 /** A composed message; the sender, and the recipients unless `to` is set, are added at delivery from the configuration. */
 export interface ComposedMail {
@@ -31,6 +31,21 @@ export interface ComposedMail {
   html: string
   /** The .eml file's name without number (default "enquiry"). */
   fileStem?: string
+  /** Headers besides the usual ones (an acknowledgement's RFC 3834 Auto-Submitted). */
+  headers?: Record<string, string>
+}
+
+/**
+ * An acknowledgement is an automatic answer: RFC 3834's Auto-Submitted tells the receiving system
+ * so (its own autoresponder, a vacation notice, does not answer it, so two robots cannot write to
+ * each other forever), and Exchange/Outlook's X-Auto-Response-Suppress asks it for no automatic
+ * reply of any kind (out-of-office, delivery and read receipts).
+ */
+export const AUTO_REPLY_HEADERS: Readonly<Record<string, string>> = { 'Auto-Submitted': 'auto-replied', 'X-Auto-Response-Suppress': 'All' }
+
+/** What the owner's mail and the inbox say of an enquiry whose acknowledgement the hourly limit held back. */
+export function acknowledgementLimitNote(limit: number): string {
+  return `Acknowledgement not sent: the hourly limit of ${limit} was reached (ACKNOWLEDGEMENTS_PER_HOUR).`
 }
 
 const FORM_LABELS: Record<FormKind, string> = {
@@ -83,8 +98,10 @@ export function composeOutboxMail(
 ): ComposedMail {
   if (message.storedMail) return { messageId: message.messageId, ...message.storedMail }
   if (message.channel === 'acknowledgement') {
-    const words = acknowledgements?.get(message.submission.language) ?? acknowledgement
-    if (!words) throw new Error('no acknowledgement text: the built site has none (rebuild it; content/forms.yaml)')
+    const own = acknowledgements?.get(message.submission.language) ?? acknowledgement
+    if (!own) throw new Error('no acknowledgement text: the built site has none (rebuild it; content/forms.yaml)')
+    // A language without names of its own names the catalogue as the default language does.
+    const words = own.names || !acknowledgement?.names ? own : { ...own, names: acknowledgement.names }
     return composeAcknowledgement(message.submission, words, message.messageId)
   }
   if (message.channel !== 'owner') throw new Error(`outbox message #${message.id} is a ${message.channel}, not a mail`)
@@ -107,9 +124,25 @@ function textToHtml(text: string): string {
 }
 
 /**
+ * What the acknowledgement says the enquiry was about: the product and granite shade the buyer
+ * chose, each by its own name in the acknowledgement's language, where each is one of the
+ * catalogue's (`words.names`, from the build); `words.anyProduct` when none is. A value that is not
+ * the catalogue's (a free text, a spam post's field released by "Not spam", a product of an older
+ * catalogue) is never named: the acknowledgement goes to whatever address the visitor typed.
+ */
+export function acknowledgedProduct(enquiry: Pick<EnquiryForMail, 'product' | 'data'>, words: AcknowledgementText): string {
+  const names = words.names ?? {}
+  const { data } = enquiry
+  // A product form's product is the form's own (its formType's); the other forms name it in their fields.
+  const chosen = typeof data.product === 'string' ? [data.product, data.granite] : [enquiry.product]
+  const named = chosen.filter((v): v is string => typeof v === 'string' && Object.hasOwn(names, v)).map((v) => names[v]!)
+  return named.length ? [...new Set(named)].join(' – ') : words.anyProduct
+}
+
+/**
  * The buyer's acknowledgement, in the site's words (content/forms.yaml). It names only the product
- * (one of the catalogue's) and the reference: nothing the visitor typed reaches the mailbox it is
- * sent to, so the form cannot carry anyone's message to a stranger.
+ * as the catalogue names it (acknowledgedProduct) and the reference: nothing the visitor typed
+ * reaches the mailbox it is sent to, so the form cannot carry anyone's message to a stranger.
  */
 export function composeAcknowledgement(
   enquiry: EnquiryForMail & Pick<Submission, 'email'>,
@@ -117,7 +150,7 @@ export function composeAcknowledgement(
   messageId: string,
 ): ComposedMail {
   const values = {
-    product: enquiry.product || words.anyProduct,
+    product: acknowledgedProduct(enquiry, words),
     reference: enquiry.reference ?? `#${enquiry.id}`,
     replyTime: words.replyTime,
   }
@@ -136,6 +169,7 @@ export function composeAcknowledgement(
       '</body></html>',
     ].join('\n'),
     fileStem: 'acknowledgement',
+    headers: { ...AUTO_REPLY_HEADERS },
   }
 }
 
@@ -225,12 +259,16 @@ export function composeEnquiryMail(enquiry: EnquiryForMail, siteUrl: string, mes
   const outro = `Reply to this message to answer ${name} at ${email}.`
   // An enquiry from a translated page says in which language the buyer wrote (the acknowledgement went in it).
   const language = enquiry.language && enquiry.language !== DEFAULT_LANGUAGE ? `Language: ${languageLabel(enquiry.language)}` : undefined
+  const notes = [
+    ...(language ? [language] : []),
+    ...(enquiry.acknowledgementLimit ? [acknowledgementLimitNote(enquiry.acknowledgementLimit)] : []),
+  ]
   const rows = mailFields(kind).map(({ field, label, long }) => ({ label, long, value: displayValue(field, data[field]) }))
 
   const text = [
     ...(suspected ? [suspected, ''] : []),
     intro,
-    ...(language ? [language] : []),
+    ...notes,
     '',
     ...rows.map(({ label, long, value }) =>
       long && value.includes('\n')
@@ -247,7 +285,7 @@ export function composeEnquiryMail(enquiry: EnquiryForMail, siteUrl: string, mes
     '<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;color:#1a1a1a">',
     ...(suspected ? [`<p style="color:#8a4b00"><strong>${escapeHtml(suspected)}</strong></p>`] : []),
     `<p>${escapeHtml(intro)}</p>`,
-    ...(language ? [`<p>${escapeHtml(language)}</p>`] : []),
+    ...notes.map((note) => `<p>${escapeHtml(note)}</p>`),
     '<table cellpadding="6" cellspacing="0" style="border-collapse:collapse">',
     ...rows.map(
       ({ label, long, value }) =>
@@ -318,6 +356,7 @@ function messageOptions(settings: MailSettings, message: ComposedMail) {
     text: message.text,
     html: message.html,
     messageId: message.messageId,
+    ...(message.headers ? { headers: message.headers } : {}),
     disableFileAccess: true,
     disableUrlAccess: true,
   }

@@ -53,6 +53,8 @@ export interface BuiltSite {
   formTypes: Map<string, FormTypeEntry>
   /** The products a form may name; undefined (any) for a build without the list. */
   products: ReadonlySet<string> | undefined
+  /** The granite categories the contact form may name; undefined (any) for a build without the list. */
+  graniteShades: ReadonlySet<string> | undefined
   /** CSP sources ("'sha256-…'") of the pages' inline styles and scripts, from the build. */
   inlineHashes: { style: string[]; script: string[] }
   /** False when dist/site-manifest.json is missing (a build older than the manifest). */
@@ -82,6 +84,7 @@ export function loadSite(distDir: string): BuiltSite {
       notFoundPages: new Map(),
       formTypes,
       products: undefined,
+      graniteShades: undefined,
       inlineHashes: { style: [], script: [] },
       hasManifest: false,
       languages: siteLanguages(undefined),
@@ -110,6 +113,7 @@ export function loadSite(distDir: string): BuiltSite {
     notFoundPages: new Map(Object.entries(manifest.notFoundPages ?? {})),
     formTypes,
     products: manifest.products === undefined ? undefined : new Set(manifest.products),
+    graniteShades: manifest.graniteShades === undefined ? undefined : new Set(manifest.graniteShades),
     inlineHashes: manifest.inlineHashes,
     hasManifest: true,
     acknowledgement: manifest.acknowledgement,

@@ -56,6 +56,8 @@ export interface SubmitContext {
   minFillMs: number
   /** Mail buyers an acknowledgement (ACKNOWLEDGE_BUYERS). */
   acknowledgeBuyers: boolean
+  /** At most this many in any hour (ACKNOWLEDGEMENTS_PER_HOUR). */
+  acknowledgementsPerHour: number
   /** The endpoints of WEBHOOK_URLS. */
   webhooks: string[]
 }
@@ -172,7 +174,14 @@ async function accept(
   // like a robot's may be a stranger's (the owner's reply reaches a real buyer all the same).
   const { id, reference } = await ctx.store.addSubmission(
     submission,
-    spam ? null : { siteUrl: ctx.siteUrl, acknowledge: ctx.acknowledgeBuyers && !verdict.suspected, webhooks: ctx.webhooks },
+    spam
+      ? null
+      : {
+          siteUrl: ctx.siteUrl,
+          acknowledge: ctx.acknowledgeBuyers && !verdict.suspected,
+          acknowledgementsPerHour: ctx.acknowledgementsPerHour,
+          webhooks: ctx.webhooks,
+        },
   )
   addToRequestLine(res, {
     submissionId: id,

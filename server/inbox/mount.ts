@@ -25,7 +25,12 @@ export function mountInbox(
     config: config.inbox,
     inbox: deps.store.inbox,
     verdicts: deps.store,
-    deliveries: { siteUrl: config.siteUrl, acknowledge: config.acknowledgeBuyers, webhooks: config.webhooks.urls },
+    deliveries: {
+      siteUrl: config.siteUrl,
+      acknowledge: config.acknowledgeBuyers,
+      acknowledgementsPerHour: config.acknowledgementsPerHour,
+      webhooks: config.webhooks.urls,
+    },
     db: deps.store.db,
     writeCounters: (write) => deps.store.writeCounters(write),
     mailDir: path.join(config.dataDir, 'mail'),

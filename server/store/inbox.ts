@@ -65,6 +65,7 @@ export class Inbox {
       userAgent: submission.userAgent ?? null,
       requestId: submission.requestId,
       mails: mails.map(mailDelivery),
+      acknowledgementLimit: submission.acknowledgementLimit,
     }
   }
 

@@ -314,6 +314,20 @@ export const MIGRATIONS: Migration[] = [
          ADD CONSTRAINT outbox_status_check CHECK (status IN ('queued', 'sent', 'failed'))`,
       `CREATE TABLE used_form_tokens (id text PRIMARY KEY, expires_at bigint NOT NULL)`,
       `CREATE INDEX used_form_tokens_expires_at ON used_form_tokens (expires_at)`,
+      ],
+    },
+  {
+    version: 9,
+    name: 'acknowledgement-cap: when each acknowledgement was queued, for the hourly limit; the limit that kept an enquiry without one',
+    sqlite: [
+      `ALTER TABLE acknowledgements_sent ADD COLUMN sent_at INTEGER NOT NULL DEFAULT 0`,
+      `CREATE INDEX acknowledgements_sent_at ON acknowledgements_sent (sent_at)`,
+      `ALTER TABLE submissions ADD COLUMN acknowledgement_limit INTEGER`,
+    ],
+    postgresql: [
+      `ALTER TABLE acknowledgements_sent ADD COLUMN sent_at bigint NOT NULL DEFAULT 0`,
+      `CREATE INDEX acknowledgements_sent_at ON acknowledgements_sent (sent_at)`,
+      `ALTER TABLE submissions ADD COLUMN acknowledgement_limit integer`,
     ],
   },
 ]

@@ -133,6 +133,12 @@ export class PostgresEnquiryStore extends SqlEnquiryStore {
   }
 
   /** A transaction whose statements the server cancels (57014) once one runs or waits past the timeout. */
+  /** A lock of the table that only another such lock (and a write of the table) waits for:
+   * released at the transaction's end. */
+  protected override async lockAcknowledgements(db: EnquiryDb): Promise<void> {
+    await sql`LOCK TABLE acknowledgements_sent IN SHARE ROW EXCLUSIVE MODE`.execute(db)
+  }
+
   protected writeTransaction<T>(work: (db: EnquiryDb) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(async (trx) => {
       await sql`SET LOCAL statement_timeout = ${sql.lit(this.timeoutMs)}`.execute(trx)

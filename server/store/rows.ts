@@ -55,6 +55,7 @@ export function toSubmission(row: SubmissionWithMailRow): Submission {
     handledAt: row.handled_at === null ? null : Number(row.handled_at),
     reference: row.reference,
     language: row.language,
+    acknowledgementLimit: row.acknowledgement_limit === null ? null : Number(row.acknowledgement_limit),
   }
 }
 

@@ -39,6 +39,9 @@ export interface SubmissionsTable {
   reference: string | null
   /** The language of the page it was sent from ('ar'); 'en' on rows from before languages. */
   language: Generated<string>
+  /** The hourly limit of acknowledgements (ACKNOWLEDGEMENTS_PER_HOUR) that was reached when this
+   * enquiry would have had one, so it had none; null otherwise. */
+  acknowledgement_limit: ColumnType<number | null, number | null | undefined, number | null>
 }
 
 export interface OutboxTable {
@@ -70,10 +73,13 @@ export interface OutboxTable {
   target: string | null
 }
 
-/** One row per address (SHA-256 of it in lower case) that got an acknowledgement on a day (UTC): at most one each. */
+/** One row per address (SHA-256 of it folded, foldAddress in ./sql-store.ts) that got an
+ * acknowledgement on a day (UTC): at most one each; and, by `sent_at`, how many went in the last hour. */
 export interface AcknowledgementsSentTable {
   day: string
   address_hash: string
+  /** When it was queued (ms); 0 on rows from before the hourly limit. */
+  sent_at: Generated<number>
 }
 
 /** The daily digest mail: one row per day (in DIGEST_TIME_ZONE), claimed like an outbox message. */

@@ -23,6 +23,26 @@ const EXPORT_PAGE = 500
 /** The reason the owner's "Spam" adds to a submission's verdict. */
 export const OWNER_SAID_SPAM = 'Marked as spam in the inbox'
 const READINESS_TIMEOUT_MS = 2000
+const HOUR_MS = 3_600_000
+
+/**
+ * An address as the mailbox it reaches, for "one acknowledgement per address per day": in lower
+ * case; without a `+tag` (name+tag@ reaches name@ at nearly every provider, and counting it apart
+ * would let anyone send a stranger one acknowledgement per tag); and at Gmail (gmail.com, and
+ * googlemail.com, the same mailboxes) without the dots of its name, which Gmail ignores.
+ */
+export function foldAddress(email: string): string {
+  const address = email.trim().toLowerCase()
+  const at = address.lastIndexOf('@')
+  if (at <= 0) return address
+  let local = address.slice(0, at)
+  let domain = address.slice(at + 1).replace(/\.$/, '')
+  const plus = local.indexOf('+')
+  if (plus > 0) local = local.slice(0, plus)
+  if (domain === 'googlemail.com') domain = 'gmail.com'
+  if (domain === 'gmail.com') local = local.replace(/\./g, '') || local
+  return `${local}@${domain}`
+}
 
 export abstract class SqlEnquiryStore {
   /** Which database, for the start-up log: a file path, or user@host:port/database (never a password). */
@@ -156,8 +176,8 @@ export abstract class SqlEnquiryStore {
 
   /**
    * Queues an accepted submission's deliveries, in the caller's transaction: the owner's mail; the
-   * buyer's acknowledgement when asked for, unless it is a review or its address got one this day (UTC) already
-   * (counted here, so the limit holds across instances); one delivery per webhook endpoint. The one
+   * buyer's acknowledgement when asked for, unless it is a review, its address got one this day (UTC)
+   * already or the hour's limit is reached (counted here, so the limits hold across instances); one delivery per webhook endpoint. The one
    * place that decides what an accepted enquiry sends. Returns the highest outbox id queued.
    */
   protected async insertDeliveries(db: EnquiryDb, submissionId: number, plan: MailInputs, now: number): Promise<number> {
@@ -179,28 +199,67 @@ export abstract class SqlEnquiryStore {
       // Not for a review: the reviewer asked nothing, and the page said what happens to a review.
       // Only to exactly one valid address: a robot's post released from spam was never checked, and
       // "a@x.example, b@y.example" would mail two strangers (or be refused by the relay for good).
-      if (kind !== 'review' && isEmailAddress(email) && (await this.firstAcknowledgementToday(db, email, now))) {
+      if (
+        kind !== 'review' &&
+        isEmailAddress(email) &&
+        (await this.acknowledgementAllowed(db, submissionId, email, now, plan.acknowledgementsPerHour))
+      )
         last = await queue('acknowledgement')
-      }
     }
     for (const url of plan.webhooks ?? []) last = await queue('webhook', url)
     return last
   }
 
-  /** Records that `email` gets an acknowledgement today; false if it already got one. */
-  private async firstAcknowledgementToday(db: EnquiryDb, email: string, now: number): Promise<boolean> {
+  /**
+   * Whether `email` gets an acknowledgement now, recorded if so: not when its address (folded,
+   * foldAddress) got one this day (UTC) already; not when `perHour` were queued in the last 60
+   * minutes by any instance: then the submission keeps the limit, so the inbox and the owner's mail
+   * say why the buyer got none. Counted in the caller's transaction, in the database, so both
+   * limits hold across restarts and instances.
+   */
+  private async acknowledgementAllowed(
+    db: EnquiryDb,
+    submissionId: number,
+    email: string,
+    now: number,
+    perHour?: number,
+  ): Promise<boolean> {
     const day = new Date(now).toISOString().slice(0, 10)
-    const addressHash = createHash('sha256').update(email.trim().toLowerCase()).digest('hex')
-    // Yesterday's rows and older count no more: the table holds a day of addresses (hashed).
-    await db.deleteFrom('acknowledgements_sent').where('day', '<', day).execute()
-    const inserted = await db
-      .insertInto('acknowledgements_sent')
-      .values({ day, address_hash: addressHash })
-      .onConflict((oc) => oc.doNothing())
-      .returning('day')
+    const addressHash = createHash('sha256').update(foldAddress(email)).digest('hex')
+    // One decision at a time across instances, so two cannot both take the last one of the hour.
+    await this.lockAcknowledgements(db)
+    // Rows of earlier days count no more once out of the last hour: the table holds a day of
+    // addresses (hashed), and the last hour's.
+    await db
+      .deleteFrom('acknowledgements_sent')
+      .where('day', '<', day)
+      .where('sent_at', '<=', now - HOUR_MS)
+      .execute()
+    const already = await db
+      .selectFrom('acknowledgements_sent')
+      .select('day')
+      .where('day', '=', day)
+      .where('address_hash', '=', addressHash)
       .executeTakeFirst()
-    return inserted !== undefined
+    if (already) return false
+    if (perHour !== undefined) {
+      const { n } = await db
+        .selectFrom('acknowledgements_sent')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('sent_at', '>', now - HOUR_MS)
+        .executeTakeFirstOrThrow()
+      if (Number(n) >= perHour) {
+        await db.updateTable('submissions').set({ acknowledgement_limit: perHour }).where('id', '=', submissionId).execute()
+        return false
+      }
+    }
+    await db.insertInto('acknowledgements_sent').values({ day, address_hash: addressHash, sent_at: now }).execute()
+    return true
   }
+
+  /** Serialises the acknowledgement decisions of concurrent transactions (a no-op where a write
+   * transaction holds the database's write lock from its start, as SQLite's does). */
+  protected async lockAcknowledgements(_db: EnquiryDb): Promise<void> {}
 
   /** Cancels an enquiry's deliveries not yet sent, inside the caller's transaction; returns how many. */
   protected async cancelDeliveries(db: EnquiryDb, submissionId: number): Promise<number> {

@@ -46,18 +46,23 @@ export interface Submission extends NewSubmission {
   reference: string | null
   /** The language of the page it was sent from ('en' for submissions stored before languages). */
   language: string
+  /** The hourly limit of acknowledgements that was reached when this enquiry would have had one
+   * (so it had none); null when it had one, or was not to have one. */
+  acknowledgementLimit: number | null
 }
 
 /**
  * What the outbox keeps, besides the submission itself, to compose each delivery when it is sent,
  * and which deliveries an accepted enquiry gets: always the owner's mail; an acknowledgement to the
- * buyer if asked (at most one per address per day); one webhook delivery per endpoint.
+ * buyer if asked (at most one per address per day, and at most acknowledgementsPerHour in an hour); one webhook delivery per endpoint.
  */
 export interface MailInputs {
   /** The site the mail says it comes from; its host names the Message-ID. */
   siteUrl: string
   /** Acknowledge to the buyer (ACKNOWLEDGE_BUYERS); the store never does for a review. */
   acknowledge?: boolean
+  /** Most acknowledgements queued in any 60 minutes, by every instance (ACKNOWLEDGEMENTS_PER_HOUR); absent: no limit. */
+  acknowledgementsPerHour?: number
   /** The endpoints of WEBHOOK_URLS. */
   webhooks?: string[]
 }

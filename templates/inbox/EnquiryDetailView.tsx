@@ -250,6 +250,12 @@ export function EnquiryDetailView({ id }: { id: number }) {
 
       <section className="inbox-section" aria-labelledby="mail-heading">
         <h2 id="mail-heading">Mail and notifications</h2>
+        {enquiry.acknowledgementLimit !== null && (
+          <p className="inbox-acknowledgement-limit">
+            Acknowledgement not sent: the hourly limit of {enquiry.acknowledgementLimit} was reached. The buyer got no automatic reply;
+            answer them yourself.
+          </p>
+        )}
         {enquiry.mails.length === 0 ? (
           <p className="inbox-muted">Never mailed or notified (spam is kept, not sent).</p>
         ) : (

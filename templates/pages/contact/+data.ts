@@ -21,7 +21,9 @@ export default function data(pageContext: PageContextServer) {
       },
     ],
   })
-  const granite = content.products.find((p) => p.kind === 'graniteCollection')
+  // The product choices send the default language's names (productChoice): the granite category
+  // appears for that one, and offers the shades as the service checks them (their catalogue names).
+  const granite = defaultContent.products.find((p) => p.kind === 'graniteCollection')
   return {
     head,
     page,
@@ -31,7 +33,7 @@ export default function data(pageContext: PageContextServer) {
     form: {
       ...formText.props,
       graniteLabel: granite?.enquiryLabel ?? granite?.menuLabel ?? GRANITE_PRODUCT_LABEL,
-      graniteOptions: content.graniteShades.map((s) => s.name),
+      graniteOptions: defaultContent.graniteShades.map((s) => s.name),
       idPrefix: 'contact',
       labelledBy: 'contact-form-heading',
     },

@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest'
 import { GRANITE_PRODUCT_LABEL, HONEYPOT_FIELD, PURPOSES, REVIEW_LIKES } from '../../../forms/contract.ts'
 import { browserRulesSource, deriveRule, UnsupportedSchemaError } from '../../../forms/derive-rules.ts'
 import { checkForm } from '../../../forms/rules.ts'
-import { type FormKind, formSchemas, validateForm } from '../../../forms/schemas.ts'
+import { type FormKind, formSchemas, formValidator, validateForm } from '../../../forms/schemas.ts'
 
 const KINDS = Object.keys(formSchemas) as FormKind[]
 
@@ -110,6 +110,16 @@ const PROBES: unknown[] = [
   'a'.repeat(5000),
   'a'.repeat(5001),
   ` ${'a'.repeat(100)} `,
+  // Characters outside the Basic Multilingual Plane are two UTF-16 units each: both sides count characters.
+  '😀'.repeat(50),
+  '😀'.repeat(51),
+  '😀'.repeat(60),
+  '😀'.repeat(61),
+  '😀'.repeat(100),
+  '😀'.repeat(101),
+  '😀'.repeat(120),
+  '😀'.repeat(121),
+  `${'𝐀'.repeat(70)} Refund pending`,
 ]
 
 const fieldsOf = (kind: FormKind) => [...Object.keys(formSchemas[kind].shape), 'unknownField']
@@ -171,6 +181,39 @@ describe('browser rules judge as the zod schemas do', () => {
   test('the review likes and the honeypot, field by field', () => {
     expectSameVerdict('review', { ...VALID.review, likes: [...REVIEW_LIKES] })
     expectSameVerdict('review', { ...VALID.review, [HONEYPOT_FIELD]: 'x'.repeat(501) })
+  })
+})
+
+describe("the server's catalogue check (formValidator with the site's products and shades)", () => {
+  const validate = formValidator(new Set(['Clove', GRANITE_PRODUCT_LABEL]), undefined, new Set(['Star Blue']))
+  const phishing = 'Clove – Refund pending: confirm at https://claim.example/x'
+
+  test.each(['quickEnquiry', 'exportEnquiry', 'contact', 'review'] as const)(
+    '%s: a product padded with characters of two UTF-16 units is refused as not chosen, never skipped',
+    (kind) => {
+      for (const padding of [61, 80, 100, 104]) {
+        // Within 120 characters, beyond 120 UTF-16 units: what the check used to skip.
+        const product = [...`${'😀'.repeat(padding)} ${phishing}`].slice(0, 120).join('')
+        expect(product.length).toBeGreaterThan(120)
+        const result = validate(kind, { ...VALID[kind], product })
+        expect(result.ok, `${padding} emoji`).toBe(false)
+        expect(result.ok ? '' : result.errors.product).toMatch(/^Please choose/)
+      }
+      expect(validate(kind, VALID[kind]).ok).toBe(true)
+    },
+  )
+
+  test("the contact form's granite category is one of the catalogue's shades, with its own message", () => {
+    expect(validate('contact', VALID.contact).ok).toBe(true)
+    for (const granite of [phishing, 'star blue', 'Star Blue Granite', '😀'.repeat(61)]) {
+      expect(validate('contact', { ...VALID.contact, granite })).toEqual({
+        ok: false,
+        errors: { granite: 'Please choose a granite category.' },
+      })
+    }
+    // Not asked for another product, and then empty is fine; a shade is still one of the catalogue's.
+    expect(validate('contact', { ...VALID.contact, product: 'Clove', granite: '' }).ok).toBe(true)
+    expect(validate('contact', { ...VALID.contact, product: 'Clove', granite: phishing }).ok).toBe(false)
   })
 })
 
