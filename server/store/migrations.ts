@@ -314,8 +314,8 @@ export const MIGRATIONS: Migration[] = [
          ADD CONSTRAINT outbox_status_check CHECK (status IN ('queued', 'sent', 'failed'))`,
       `CREATE TABLE used_form_tokens (id text PRIMARY KEY, expires_at bigint NOT NULL)`,
       `CREATE INDEX used_form_tokens_expires_at ON used_form_tokens (expires_at)`,
-      ],
-    },
+    ],
+  },
   {
     version: 9,
     name: 'acknowledgement-cap: when each acknowledgement was queued, for the hourly limit; the limit that kept an enquiry without one',
