@@ -10,21 +10,20 @@ import { promisify } from 'node:util'
 import Database from 'better-sqlite3'
 import { afterAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../server/config.ts'
+import { toolInstalled } from '../support/tools.ts'
 import { builtDist, postJson, projectRoot, startTestServer, tempDir, validData } from './helpers.ts'
 
 const run = promisify(execFile)
-const installed = (command: string, args: string[]) => {
-  try {
-    execFileSync(command, args, { stdio: 'ignore' })
-    return true
-  } catch {
-    return false
-  }
-}
 const nginx = fs.existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx'
-const hasNginx = installed(nginx, ['-v'])
-const hasSystemdAnalyze = installed('systemd-analyze', ['--version'])
-const hasRsync = installed('rsync', ['--version'])
+const hasNginx = toolInstalled({ command: nginx, versionArgs: ['-v'], install: 'apt-get install nginx-light' }, 'nginx -t on deploy/nginx/')
+const hasSystemdAnalyze = toolInstalled(
+  { command: 'systemd-analyze', versionArgs: ['--version'], install: 'apt-get install systemd' },
+  'systemd-analyze verify on the deploy/ units',
+)
+const hasRsync = toolInstalled(
+  { command: 'rsync', versionArgs: ['--version'], install: 'apt-get install rsync' },
+  "deploy/backup.sh's backup and off-site copy",
+)
 
 const temporary: string[] = []
 afterAll(() => {
