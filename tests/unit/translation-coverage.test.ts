@@ -8,7 +8,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { lineOf, runCheckContent } from '../support/content-check.ts'
+import { COMMAND_TIMEOUT_MS, lineOf, runCheckContent } from '../support/content-check.ts'
 import { canonicalYaml } from '../../content/canonical-yaml.ts'
 import { checkContent } from '../../content/check.ts'
 import { productKeyOrder } from '../../content/format-content.ts'
@@ -154,7 +154,8 @@ describe('outdated translations', () => {
   })
 })
 
-describe('npm run check:content', () => {
+// Each test waits for the command to exit (COMMAND_TIMEOUT_MS).
+describe('npm run check:content', { timeout: COMMAND_TIMEOUT_MS }, () => {
   const check = runCheckContent
 
   it('a translation field removed: a warning at the English line, a ::warning annotation under GitHub Actions, and exit 0', async () => {
