@@ -53,16 +53,16 @@ export interface ContentCopy {
  * compiles only the texts a test changed. Every check of an unchanged copy decoded every picture again
  * (a few seconds each, past the tests' time limit on a loaded machine); here the whole content is
  * checked once, on a first copy, and each copy starts with that check's cache. Copies keep the first
- * copy's file times, which the cache compares.
+ * copy's file times, which the cache compares. `leaveOut` names files the copies do without.
  */
-export function useContentCopies(): () => ContentCopy {
+export function useContentCopies({ leaveOut = () => false }: { leaveOut?: (file: string) => boolean } = {}): () => ContentCopy {
   const folders: string[] = []
   let first: ContentCopy | undefined
   const copyOf = (from: string): ContentCopy => {
     const root = mkdtempSync(join(tmpdir(), 'check-'))
     folders.push(root)
     const content = join(root, 'content')
-    cpSync(from, content, { recursive: true, preserveTimestamps: true, filter: (src) => !src.endsWith('.ts') })
+    cpSync(from, content, { recursive: true, preserveTimestamps: true, filter: (src) => !src.endsWith('.ts') && !leaveOut(src) })
     return { root, content, cacheFile: join(root, '.cache', 'content-check.json') }
   }
   beforeAll(async () => {
