@@ -64,7 +64,10 @@ beforeAll(async () => {
   ;({ workDir, projectDir, origin, editor } = copy)
   browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
   page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
-  page.setDefaultTimeout(20_000)
+  // Every action waits for what it needs (the element there, the navigation done), as long as a loaded
+  // machine takes: Decap's first load through the preview took over 20 s beside a build. Only the
+  // tests' own limit (below) stops a wait.
+  page.setDefaultTimeout(0)
 }, 240_000)
 
 afterAll(async () => {
@@ -72,7 +75,8 @@ afterAll(async () => {
   await copy?.close()
 }, 30_000)
 
-describe('npm run edit: the browser editor', () => {
+// A limit that only catches a hang: each test is a staff member's session in Decap, on the preview's dev server.
+describe('npm run edit: the browser editor', { timeout: 240_000 }, () => {
   test('prints one address, and the editor logs in to the local backend', async () => {
     expect(editor!.output().match(/http:\/\/(localhost|127\.0\.0\.1)[:/]/g)).toHaveLength(1)
     // What the editor page loads: its scripts and styles, as sent (brotli) and as gzip -9.
@@ -217,9 +221,7 @@ describe('npm run edit: the browser editor', () => {
     expect(contact).toMatch(/<header[\s\S]*href="\/products\/green-chilli"[\s\S]*<\/header>/)
     const product = await (await fetch(`${origin}/products/green-chilli`, { headers: { accept: 'text/html' } })).text()
     expect(product).toContain('name="formType" value="GreenChilliEnquiry"')
-    // A staff member's whole session and a content check in a process of its own: every step waits
-    // for what it needs; the limit only catches a hang.
-  }, 240_000)
+  })
 
   test("a build of the copy shows the new product in the products list, the header menu and the contact form's choices", async () => {
     // The encoded pictures of this checkout's last build, copied: only the new photo is encoded.
@@ -291,7 +293,7 @@ describe('npm run edit: the browser editor', () => {
     expect(site.origin).toBe('https://www.neoagrogranite.com')
     expect(site.geo).toMatchObject({ region: expect.any(String), latitude: expect.any(Number) })
     await run('npx', ['tsx', 'build/check-content.ts'], { cwd: projectDir })
-  }, 240_000)
+  })
 
   test('a content problem shows on the editor page, named by file and field, and goes when fixed', async () => {
     const file = join(projectDir, 'content/products/cardamom.yaml')
