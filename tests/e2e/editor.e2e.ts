@@ -75,8 +75,9 @@ afterAll(async () => {
   await copy?.close()
 }, 30_000)
 
-// A limit that only catches a hang: each test is a staff member's session in Decap, on the preview's dev server.
-describe('npm run edit: the browser editor', { timeout: 240_000 }, () => {
+// A limit that only catches a hang: each test is a staff member's session in Decap, on the preview's dev server
+// (beside a build on two cores, adding a product and checking the content took 219 s).
+describe('npm run edit: the browser editor', { timeout: 480_000 }, () => {
   test('prints one address, and the editor logs in to the local backend', async () => {
     expect(editor!.output().match(/http:\/\/(localhost|127\.0\.0\.1)[:/]/g)).toHaveLength(1)
     // What the editor page loads: its scripts and styles, as sent (brotli) and as gzip -9.
