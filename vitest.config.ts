@@ -4,8 +4,8 @@
 //   unit               tests/unit/ and the other node tests: no built site needed
 //   server-sqlite      tests/server/: the real enquiry service on port 0 with a real store and a real SMTP
 //                      server, serving the built site (tests/server/setup.ts), on the embedded SQLite store
-//   server-postgresql  the server suites that read or write the store, again on a real PostgreSQL started
-//                      once for the run (tests/server/setup/postgres.ts), and the suites only it has
+//   server-postgresql  every server suite but those the store cannot change (tests/setup/server-suites.ts),
+//                      again on a real PostgreSQL started once for the run (tests/server/setup/postgres.ts)
 //   build              tests/build/: the built site, and a copy of the project (in a folder whose name has
 //                      spaces, with a product added as content only) built by its global setup
 //   quality            tests/quality/: axe-core in Chromium, the Nu HTML Checker, structured data, links,
@@ -21,30 +21,7 @@
 // every project in the run before the first test, and ends them after the last.
 import { defineConfig } from 'vitest/config'
 import { FILE_WORKERS } from './tests/setup/file-workers.ts'
-
-/** The server suites whose behaviour depends on the store, run on PostgreSQL too. */
-const POSTGRESQL_SUITES = [
-  'tests/server/store.test.ts',
-  'tests/server/submit.test.ts',
-  'tests/server/bad-requests.test.ts',
-  'tests/server/faults.test.ts',
-  'tests/server/health.test.ts',
-  'tests/server/cli.test.ts',
-  'tests/server/process.test.ts',
-  'tests/server/inbox.test.ts',
-  'tests/server/inbox-migration.test.ts',
-  'tests/server/spam.test.ts',
-  'tests/server/input-hardening.test.ts',
-  'tests/server/unavailable.test.ts',
-  'tests/server/schema-upgrade.test.ts',
-  'tests/server/notify.test.ts',
-  'tests/server/languages.test.ts',
-  'tests/server/acknowledgement.test.ts',
-  'tests/server/postgresql/**/*.test.ts',
-]
-
-/** The server's load tests (tests/server/login-flood.test.ts). */
-const LOAD_TESTS = 'tests/server/login-flood.test.ts'
+import { LOAD_TESTS, SQLITE_ONLY_SUITES } from './tests/setup/server-suites.ts'
 
 /** What the two server projects share. They run side by side in one group, so they share its file workers. */
 const server = {
@@ -98,7 +75,9 @@ export default defineConfig({
         test: {
           ...server,
           name: 'server-postgresql',
-          include: POSTGRESQL_SUITES,
+          // Every server suite but those the store cannot change (tests/setup/server-suites.ts).
+          include: ['tests/server/**/*.test.ts'],
+          exclude: [...Object.keys(SQLITE_ONLY_SUITES), LOAD_TESTS, 'node_modules/**'],
           globalSetup: [...server.globalSetup, 'tests/server/setup/postgres.ts'],
           provide: { storeBackend: 'postgresql' },
         },

@@ -189,6 +189,13 @@ export function originPolicy(config: Pick<Config, 'allowedOrigins' | 'production
   }
 }
 
+/** What originPolicy accepts, for the start-up log: the configured origins and, outside production, this machine's pages. */
+export function acceptedOrigins(config: Pick<Config, 'allowedOrigins' | 'production'>): string[] {
+  return config.production
+    ? [...config.allowedOrigins]
+    : [...config.allowedOrigins, 'http://localhost:*', 'http://127.0.0.1:*', 'http://[::1]:*']
+}
+
 /** Behind a proxy without TRUST_PROXY every visitor looks like the proxy: say so once, plainly. */
 function warnOnceAboutProxy(logger: Logger): RequestHandler {
   let warned = false

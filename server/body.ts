@@ -66,12 +66,26 @@ export async function readBody(req: IncomingMessage, limit: number, drainLimit =
     }
     req.on('data', onData)
     req.once('end', resolve)
-    req.once('error', reject)
+    req.once('error', (error) => reject(clientStreamError(error)))
     // The client went away before sending the whole body: nothing to answer, nothing to store.
-    req.once('close', () => (req.complete ? resolve() : reject(new RequestError(400, 'The enquiry was not sent completely.'))))
+    req.once('close', () => (req.complete ? resolve() : reject(notSentCompletely())))
   })
   if (received > limit) throw tooLarge()
   return Buffer.concat(chunks, received)
+}
+
+const notSentCompletely = () => new RequestError(400, 'The enquiry was not sent completely.')
+
+/**
+ * What the request stream reports while its body is read is the client's doing: it went away
+ * ('aborted') or broke HTTP (Node's parser errors, HPE_*: a malformed chunk, a bad length), and Node
+ * has already answered 400 or closed the connection. A client's mistake, not the service's fault.
+ */
+function clientStreamError(error: Error): Error {
+  const code = (error as { code?: unknown }).code
+  if (code === 'ECONNRESET' || error.message === 'aborted') return notSentCompletely()
+  if (typeof code === 'string' && code.startsWith('HPE_')) return new RequestError(400, 'The request is not valid HTTP.')
+  return error
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false })

@@ -577,6 +577,12 @@ function productionWarnings(config: Omit<Config, 'warnings'>, trustProxySet: boo
     warnings.push(
       `SITE_URL is ${config.siteUrl} (${config.siteUrlSource === 'default' ? 'a default' : `from ${config.siteUrlSource}`}): set the public https address of the site`,
     )
+  } else if (config.siteUrlSource !== 'SITE_URL') {
+    // The origin the site was built for may not be the one visitors use (www or not, a new domain):
+    // enquiries from any other are refused with 403, so the operator names it.
+    warnings.push(
+      `SITE_URL is not set: enquiries are accepted only from ${config.siteUrl} (the origin the site was built for); set SITE_URL to the public https address visitors use`,
+    )
   }
   if (config.mailTo.some((m) => m.endsWith('@localhost') || m.endsWith('@localhost>'))) {
     warnings.push(`MAIL_TO is ${config.mailTo.join(', ')}: set the company mailbox, or enquiries are mailed nowhere`)

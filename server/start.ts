@@ -6,7 +6,7 @@
 import http from 'node:http'
 import net, { type AddressInfo } from 'node:net'
 import { MemoryStore } from 'express-rate-limit'
-import { createApp } from './app.ts'
+import { acceptedOrigins, createApp } from './app.ts'
 import type { Config } from './config.ts'
 import { createLogger, type Logger } from './log.ts'
 import { createMailSender, describeMailSender, type MailSettings } from './mail.ts'
@@ -123,6 +123,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     },
     'enquiry service listening',
   )
+  // Enquiries from any other origin are refused (403): the line to read when every form says so.
+  logger.info({ acceptedOrigins: acceptedOrigins(config) }, 'enquiries accepted from these origins')
   for (const warning of config.warnings) logger.warn(warning)
 
   let closing: Promise<void> | undefined

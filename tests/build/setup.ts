@@ -9,6 +9,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 import type { TestProject } from 'vitest/node'
 import { paths } from '../../project/paths.ts'
+import { globalSetup } from '../setup/global-setup.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -27,7 +28,7 @@ const keep = (source: string) => {
   return top !== '.cache' || next === undefined || next === 'public' || /^images-.*\.json$/.test(next)
 }
 
-export default async function setup(project: TestProject) {
+export default globalSetup(async (project: TestProject) => {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'site-copy-'))
   const root = path.join(tmp, 'a project folder')
   fs.cpSync(paths.root, root, { recursive: true, filter: keep })
@@ -50,4 +51,4 @@ export default async function setup(project: TestProject) {
   project.provide('copyRoot', root)
   project.provide('copyBuild', copyBuild)
   return () => fs.rmSync(tmp, { recursive: true, force: true })
-}
+})

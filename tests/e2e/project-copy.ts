@@ -44,6 +44,12 @@ export interface RunningScript {
   child: ChildProcess
   /** Everything it printed so far (stdout and stderr). */
   output(): string
+  /**
+   * Resolves when what it printed after `from` characters of output (output().length before the action
+   * being waited for) matches `pattern`: an event to wait for rather than a time, however slow the
+   * machine. Rejects if it exits first.
+   */
+  printed(pattern: RegExp, from: number): Promise<void>
 }
 
 /** `npm run <script>` in its own process group (so the whole tree, npm, tsx and node, can be stopped), once it printed `ready`. */
@@ -67,7 +73,24 @@ export async function startScript(script: string, cwd: string, env: NodeJS.Proce
       reject(new Error(`npm run ${script} stopped (exit ${code}):\n${output}`))
     })
   })
-  return { child, output: () => output }
+  const printed = (pattern: RegExp, from: number) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (!pattern.test(output.slice(from))) return
+        child.stdout!.off('data', check)
+        child.stderr!.off('data', check)
+        child.off('exit', exited)
+        resolve()
+      }
+      const exited = (code: number | null) =>
+        reject(new Error(`npm run ${script} stopped (exit ${code}) before printing ${pattern}:\n${output}`))
+      // Listeners added after the ones that collect the output, so `output` already holds the chunk.
+      child.stdout!.on('data', check)
+      child.stderr!.on('data', check)
+      child.once('exit', exited)
+      check()
+    })
+  return { child, output: () => output, printed }
 }
 
 /** Ctrl+C to the whole group, as in a terminal; SIGKILL if it is still there after 10 s. */

@@ -9,6 +9,7 @@ import { createMemoryLogger } from '../../server/log.ts'
 import { startServer } from '../../server/start.ts'
 import { builtSiteCopy } from '../setup/built-site.ts'
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/setup/chromium.ts'
+import { globalSetup } from '../setup/global-setup.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,7 +19,7 @@ declare module 'vitest' {
   }
 }
 
-export default async function setup(project: TestProject) {
+export default globalSetup(async (project: TestProject) => {
   const { distDir, tmp, cleanup } = await builtSiteCopy('quality')
   const config = loadConfig(
     {
@@ -43,4 +44,4 @@ export default async function setup(project: TestProject) {
     await site.close()
     cleanup()
   }
-}
+})

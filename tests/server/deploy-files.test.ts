@@ -9,21 +9,21 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import Database from 'better-sqlite3'
 import { afterAll, describe, expect, it } from 'vitest'
+import { loadConfig } from '../../server/config.ts'
+import { toolInstalled } from '../support/tools.ts'
 import { builtDist, postJson, projectRoot, startTestServer, tempDir, validData } from './helpers.ts'
 
 const run = promisify(execFile)
-const installed = (command: string, args: string[]) => {
-  try {
-    execFileSync(command, args, { stdio: 'ignore' })
-    return true
-  } catch {
-    return false
-  }
-}
 const nginx = fs.existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx'
-const hasNginx = installed(nginx, ['-v'])
-const hasSystemdAnalyze = installed('systemd-analyze', ['--version'])
-const hasRsync = installed('rsync', ['--version'])
+const hasNginx = toolInstalled({ command: nginx, versionArgs: ['-v'], install: 'apt-get install nginx-light' }, 'nginx -t on deploy/nginx/')
+const hasSystemdAnalyze = toolInstalled(
+  { command: 'systemd-analyze', versionArgs: ['--version'], install: 'apt-get install systemd' },
+  'systemd-analyze verify on the deploy/ units',
+)
+const hasRsync = toolInstalled(
+  { command: 'rsync', versionArgs: ['--version'], install: 'apt-get install rsync' },
+  "deploy/backup.sh's backup and off-site copy",
+)
 
 const temporary: string[] = []
 afterAll(() => {
@@ -83,6 +83,25 @@ async function nginxTest(siteFile: string, dir: string): Promise<{ ok: boolean; 
     (e: { stdout: string; stderr: string }) => ({ ok: false, output: `${e.stdout}${e.stderr}` }),
   )
 }
+
+describe('deploy/site.env.example', () => {
+  it('names SITE_URL, so enquiries are accepted from the site, and starts without a warning about it', () => {
+    const env = Object.fromEntries(
+      fs
+        .readFileSync(path.join(projectRoot, 'deploy/site.env.example'), 'utf8')
+        .split('\n')
+        .filter((line) => /^[A-Z_]+=/.test(line))
+        .map((line) => {
+          const [name, value] = [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]
+          return [name, value.replace(/^(["'])(.*)\1$/, '$2')]
+        }),
+    )
+    expect(env.SITE_URL).toMatch(/^https:\/\//)
+    const config = loadConfig({ ...env, DATA_DIR: scratch('site-env-'), DIST_DIR: builtDist }, projectRoot)
+    expect(config.warnings.filter((w) => w.startsWith('SITE_URL'))).toEqual([])
+    expect(config.allowedOrigins).toEqual([env.SITE_URL])
+  })
+})
 
 describe.skipIf(!hasNginx)('deploy/nginx: nginx -t', () => {
   it('passes for the server in front of the service (TLS, www and apex, http → https)', async () => {

@@ -4,23 +4,20 @@
 // stand-in that sends the signal systemd's ExecReload sends (SIGHUP to the service). The new build is
 // copied beside dist/ (unchanged files hard-linked to the live build's), put in place, and served by
 // the same process; a build that is not whole is never put in place.
-import { execFile, execFileSync } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { killSpawnedServers, spawnServer } from './child-server.ts'
+import { toolInstalled } from '../support/tools.ts'
 import { builtDist, freshStoreEnv, projectRoot, tempDir } from './helpers.ts'
 
 const run = promisify(execFile)
-const hasRsync = (() => {
-  try {
-    execFileSync('rsync', ['--version'], { stdio: 'ignore' })
-    return true
-  } catch {
-    return false
-  }
-})()
+const hasRsync = toolInstalled(
+  { command: 'rsync', versionArgs: ['--version'], install: 'apt-get install rsync' },
+  'the deploy to one server (deploy/push-to-server.sh, deploy/activate.sh)',
+)
 
 const temporary: string[] = []
 afterEach(() => killSpawnedServers())

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import pg from 'pg'
 import {
   postJson,
+  SITE_ORIGIN,
   startMailServer,
   startTestServer,
   storeBackend,
@@ -188,6 +189,32 @@ describe('logs', () => {
     expect(text).not.toContain(address)
     expect(text).not.toContain('Hidden Name')
     expect(text).not.toContain(validData.quickEnquiry.message)
+  })
+
+  it('say at start, in one line, which origins may post enquiries', () => {
+    const lines = server.logger.events.filter((e) => 'acceptedOrigins' in e)
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 'info',
+        msg: 'enquiries accepted from these origins',
+        acceptedOrigins: [server.config.siteUrl, 'http://localhost:*', 'http://127.0.0.1:*', 'http://[::1]:*'],
+      }),
+    ])
+  })
+
+  it('warn at start in production when SITE_URL is unset, and name the one origin accepted', async () => {
+    const production = await startTestServer({ NODE_ENV: 'production', SITE_URL: '', ALLOWED_ORIGINS: 'https://static.example' })
+    try {
+      const events = production.logger.events
+      expect(events.filter((e) => 'acceptedOrigins' in e)).toEqual([
+        expect.objectContaining({ level: 'info', acceptedOrigins: [SITE_ORIGIN, 'https://static.example'] }),
+      ])
+      expect(events).toContainEqual(
+        expect.objectContaining({ level: 'warn', msg: expect.stringMatching(/^SITE_URL is not set: enquiries are accepted only from /) }),
+      )
+    } finally {
+      await production.close()
+    }
   })
 
   it('say once, in one JSON line, that a proxy is in front but TRUST_PROXY is not set', () => {

@@ -2,6 +2,7 @@
 // copied to a temporary folder every test server of the run serves.
 import type { TestProject } from 'vitest/node'
 import { builtSiteCopy } from '../setup/built-site.ts'
+import { globalSetup } from '../setup/global-setup.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -9,8 +10,8 @@ declare module 'vitest' {
   }
 }
 
-export default async function setup(project: TestProject) {
+export default globalSetup(async (project: TestProject) => {
   const site = await builtSiteCopy('server')
   project.provide('serverDistDir', site.distDir)
   return () => site.cleanup()
-}
+})

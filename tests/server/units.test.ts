@@ -204,6 +204,18 @@ describe('configuration, for production', () => {
       '/srv/site',
     )
     expect(configured.warnings).toEqual([])
+  })
+
+  it('warns in production when SITE_URL is unset, even with a built https origin: enquiries from any other are refused', () => {
+    const cwd = tempDir('config-')
+    fs.mkdirSync(path.join(cwd, 'dist'))
+    fs.writeFileSync(path.join(cwd, 'dist', 'site-manifest.json'), JSON.stringify({ origin: 'https://www.neo.example' }))
+    const settings = { MAIL_TO: 'sales@neo.example', TRUST_PROXY: 'loopback', SMTP_URL: 'smtps://u:p@smtp.neo.example:465' }
+    expect(loadConfig({ NODE_ENV: 'production', ...settings }, cwd).warnings).toEqual([
+      'SITE_URL is not set: enquiries are accepted only from https://www.neo.example (the origin the site was built for); set SITE_URL to the public https address visitors use',
+    ])
+    expect(loadConfig({ NODE_ENV: 'production', SITE_URL: 'https://www.neo.example', ...settings }, cwd).warnings).toEqual([])
+    expect(loadConfig({ ...settings }, cwd).warnings).toEqual([])
     expect(
       loadConfig({ NODE_ENV: 'production', TRUST_PROXY: 'false' }, '/srv/site').warnings.some((w) => w.startsWith('TRUST_PROXY')),
     ).toBe(false)

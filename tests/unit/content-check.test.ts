@@ -1,28 +1,16 @@
 // The whole content check (what `npm run check:content`, the build and the preview run): MDX
 // compiled and rendered, pictures decoded, warnings apart from errors, and the GitHub annotations
 // printed by the command itself.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import sharp from 'sharp'
-import { afterEach, describe, expect, it } from 'vitest'
-import { lineOf, runCheckContent } from '../support/content-check.ts'
+import { describe, expect, it } from 'vitest'
+import { COMMAND_TIMEOUT_MS, lineOf, runCheckContent, useContentCopies } from '../support/content-check.ts'
 import { checkContent } from '../../content/check.ts'
 import { formatProblems } from '../../content/problems.ts'
 
-const root = process.cwd()
-const folders: string[] = []
-
-/** A folder laid out like the project (content/ only), so paths print as they do in the repository. */
-function project(): { root: string; content: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'check-'))
-  cpSync(join(root, 'content'), join(dir, 'content'), { recursive: true, filter: (src) => !src.endsWith('.ts') })
-  folders.push(dir)
-  return { root: dir, content: join(dir, 'content') }
-}
-afterEach(() => {
-  for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true })
-})
+/** A private copy of the content, its check's cache seeded so a check decodes only what the test changed. */
+const project = useContentCopies()
 
 function edit(file: string, change: (text: string) => string) {
   const before = readFileSync(file, 'utf8')
@@ -33,11 +21,11 @@ function edit(file: string, change: (text: string) => string) {
 
 describe('MDX texts', () => {
   it('names a curly-brace expression and a stray < at their lines, without a stack trace', async () => {
-    const { content } = project()
+    const { content, cacheFile } = project()
     edit(join(content, 'legal/terms.mdx'), (t) => t.replace(/^## 2\./m, 'Our office is open {Mon-Fri}.\n\n## 2.'))
     edit(join(content, 'legal/privacy.mdx'), (t) => t.replace(/^## 2\./m, 'Moisture stays <5% in storage.\n\n## 2.'))
     edit(join(content, 'about.mdx'), (t) => `${t}\n\nSee <Gallery /> below.\n`)
-    const { errors, content: loaded } = await checkContent({ dir: content })
+    const { errors, content: loaded } = await checkContent({ dir: content, cacheFile })
     expect(loaded).toBeUndefined()
     expect(errors).toEqual([
       {
@@ -68,9 +56,9 @@ describe('MDX texts', () => {
   })
 
   it('names a value in curly braces inside a tag', async () => {
-    const { content } = project()
+    const { content, cacheFile } = project()
     edit(join(content, 'about.mdx'), (t) => `${t}\n\nWe are <abbr title={company}>Pvt Ltd</abbr>.\n`)
-    const { errors } = await checkContent({ dir: content })
+    const { errors } = await checkContent({ dir: content, cacheFile })
     expect(errors).toEqual([
       expect.objectContaining({
         file: expect.stringMatching(/content\/about\.mdx$/),
@@ -81,25 +69,25 @@ describe('MDX texts', () => {
   })
 
   it('accepts braces and < written as the guide says, and comments', async () => {
-    const { content } = project()
+    const { content, cacheFile } = project()
     edit(join(content, 'legal/terms.mdx'), (t) =>
       t.replace(
         /^## 2\./m,
         'Open \\{Mon-Fri\\}, moisture \\<5% {/* checked yearly */}, <abbr title="Private Limited">Pvt Ltd</abbr>.\n\n## 2.',
       ),
     )
-    const { errors } = await checkContent({ dir: content })
+    const { errors } = await checkContent({ dir: content, cacheFile })
     expect(errors).toEqual([])
   })
 })
 
 describe('pictures', () => {
   it('names a picture that cannot be decoded, at the line that uses it and, if unused, by its file', async () => {
-    const { content } = project()
+    const { content, cacheFile } = project()
     const clove = join(content, 'images/products/clove.jpg')
     writeFileSync(clove, readFileSync(clove).subarray(0, 20_000))
     writeFileSync(join(content, 'images/products/unused.jpg'), 'not a picture')
-    const { errors } = await checkContent({ dir: content })
+    const { errors } = await checkContent({ dir: content, cacheFile })
     expect(errors).toEqual([
       {
         file: expect.stringMatching(/content\/images\/products\/unused\.jpg$/),
@@ -122,11 +110,11 @@ describe('pictures', () => {
   })
 
   it('warns, without failing, about a photo smaller than the site draws it', async () => {
-    const { content } = project()
+    const { content, cacheFile } = project()
     await sharp({ create: { width: 400, height: 300, channels: 3, background: '#8a5a2b' } })
       .jpeg()
       .toFile(join(content, 'images/products/clove.jpg'))
-    const { errors, warnings, content: loaded } = await checkContent({ dir: content })
+    const { errors, warnings, content: loaded } = await checkContent({ dir: content, cacheFile })
     expect(errors).toEqual([])
     expect(loaded).toBeDefined()
     expect(warnings).toContainEqual({
@@ -140,8 +128,7 @@ describe('pictures', () => {
   })
 
   it('decodes a picture again only when it changed', async () => {
-    const { root: dir, content } = project()
-    const cacheFile = join(dir, 'cache.json')
+    const { content, cacheFile } = project()
     await checkContent({ dir: content, cacheFile })
     const cached = JSON.parse(readFileSync(cacheFile, 'utf8')) as { images: { entries: Record<string, { stamp: string; width?: number }> } }
     expect(cached.images.entries['products/clove.jpg']).toMatchObject({ width: 1600 })
@@ -159,7 +146,8 @@ describe('pictures', () => {
   })
 })
 
-describe('npm run check:content', () => {
+// Each test waits for the command to exit (COMMAND_TIMEOUT_MS).
+describe('npm run check:content', { timeout: COMMAND_TIMEOUT_MS }, () => {
   const check = runCheckContent
 
   it('prints one GitHub annotation per problem, at the line of the plain message, when GITHUB_ACTIONS is set', async () => {

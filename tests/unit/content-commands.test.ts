@@ -1,23 +1,23 @@
 // The staff's two content commands as they run them: `npm run check:content` (its exit code and
 // what it prints) and `npm run new:product` (a file that passes the check once its photo is added).
 import { execFile } from 'node:child_process'
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join, relative } from 'node:path'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join, relative } from 'node:path'
 import sharp from 'sharp'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { COMMAND_TIMEOUT_MS, useContentCopies } from '../support/content-check.ts'
 import { loadContent } from '../../content/load.ts'
 import { paths } from '../../project/paths.ts'
 
-const tmp = mkdtempSync(join(tmpdir(), 'content-commands-'))
-afterAll(() => rmSync(tmp, { recursive: true, force: true }))
-
-let copies = 0
-/** A private copy of the content folder. */
+// Every test waits for `npm run` to exit (npm, then node loading the content check): see COMMAND_TIMEOUT_MS.
+/** A private copy of the content folder, its check's cache seeded (tests/support/content-check.ts). */
+const contentCopy = useContentCopies()
+/** Its content folder, and where the commands keep their cache for it. */
+const cacheDirs = new Map<string, string>()
 function copyContent(): string {
-  const dir = join(tmp, `content-${++copies}`)
-  cpSync(paths.contentDir, dir, { recursive: true })
-  return dir
+  const copy = contentCopy()
+  cacheDirs.set(copy.content, dirname(copy.cacheFile))
+  return copy.content
 }
 
 /** Runs an npm script in the project with CONTENT_DIR set; never throws on a failing exit code. */
@@ -26,7 +26,7 @@ function npm(args: string[], contentDir: string): Promise<{ code: number; stdout
     execFile(
       'npm',
       ['run', '--silent', ...args],
-      { cwd: paths.root, env: { ...process.env, CONTENT_DIR: contentDir } },
+      { cwd: paths.root, env: { ...process.env, CONTENT_DIR: contentDir, BUILD_CACHE_DIR: cacheDirs.get(contentDir)! } },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     )
   })
@@ -37,7 +37,7 @@ const lineOf = (file: string, pattern: RegExp) =>
     .split('\n')
     .findIndex((l) => pattern.test(l)) + 1
 
-describe('npm run check:content', () => {
+describe('npm run check:content', { timeout: COMMAND_TIMEOUT_MS }, () => {
   it('says the content is valid, with its counts, and exits 0', async () => {
     const dir = copyContent()
     const content = loadContent(dir)
@@ -71,7 +71,7 @@ describe('npm run check:content', () => {
   })
 })
 
-describe('npm run new:product', () => {
+describe('npm run new:product', { timeout: COMMAND_TIMEOUT_MS }, () => {
   it('writes a product file that passes the content check once its photo is there', async () => {
     const dir = copyContent()
     const { code, stdout } = await npm(['new:product', '--', 'green-chilli', 'Green Chilli'], dir)

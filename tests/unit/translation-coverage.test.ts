@@ -4,38 +4,39 @@
 // a translation older than its English text (git blame of both lines); and, from the loader, an
 // unknown key and a translation of no product as errors.
 import { execFileSync } from 'node:child_process'
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { lineOf, runCheckContent } from '../support/content-check.ts'
+import { COMMAND_TIMEOUT_MS, lineOf, runCheckContent, useContentCopies } from '../support/content-check.ts'
 import { canonicalYaml } from '../../content/canonical-yaml.ts'
 import { checkContent } from '../../content/check.ts'
 import { productKeyOrder } from '../../content/format-content.ts'
 import { formatCoverage } from '../../content/translation-coverage.ts'
 
-const root = process.cwd()
 const folders: string[] = []
+/** Copies of the content without any translation, their check's cache seeded (tests/support/content-check.ts). */
+const contentCopy = useContentCopies({ leaveOut: (file) => /\.(ar|zh|es)\.(yaml|mdx)$/.test(file) })
 
 /** A folder laid out like the project (content/ only), without any translation, its content committed in git. */
-function project({ git = true } = {}): { root: string; content: string; commit: (date: string, message: string) => void } {
-  const dir = mkdtempSync(join(tmpdir(), 'coverage-'))
-  cpSync(join(root, 'content'), join(dir, 'content'), {
-    recursive: true,
-    filter: (src) => !src.endsWith('.ts') && !/\.(ar|zh|es)\.(yaml|mdx)$/.test(src),
-  })
-  folders.push(dir)
-  /** Everything in the folder committed, at `date`. */
+function project({ git = true } = {}): {
+  root: string
+  content: string
+  cacheFile: string
+  commit: (date: string, message: string) => void
+} {
+  const { root: dir, content, cacheFile } = contentCopy()
+  /** The content committed, at `date`. */
   const commit = (date: string, message: string) => {
     const env = { ...process.env, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date }
-    execFileSync('git', ['add', '-A'], { cwd: dir })
+    execFileSync('git', ['add', '-A', 'content'], { cwd: dir })
     execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', 'commit', '-q', '-m', message], { cwd: dir, env })
   }
   if (git) {
     execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: dir })
     commit('2026-01-10T10:00:00Z', 'content')
   }
-  return { root: dir, content: join(dir, 'content'), commit }
+  return { root: dir, content, cacheFile, commit }
 }
 afterEach(() => {
   for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true })
@@ -52,9 +53,9 @@ const CLOVE_ARABIC = { name: 'قرنفل', menuLabel: 'قرنفل', summary: 'ق
 
 describe('coverage per language', () => {
   it('counts translated fields out of all, exactly, and names each missing one at its English line', async () => {
-    const { content } = project({ git: false })
+    const { content, cacheFile } = project({ git: false })
     writeCloveArabic(content, CLOVE_ARABIC)
-    const result = await checkContent({ dir: content, coverage: true })
+    const result = await checkContent({ dir: content, cacheFile, coverage: true })
     expect(result.errors).toEqual([])
     const [ar, zh, es] = result.coverage!.languages
     // Nothing is translated into Spanish: every translatable field of the content is missing there.
@@ -100,8 +101,8 @@ describe('coverage per language', () => {
   })
 
   it('is only in the check that asks for it: the loader and the plain check stay as they were', async () => {
-    const { content } = project({ git: false })
-    const plain = await checkContent({ dir: content })
+    const { content, cacheFile } = project({ git: false })
+    const plain = await checkContent({ dir: content, cacheFile })
     expect(plain.coverage).toBeUndefined()
     expect(plain.warnings.filter((w) => /translation/i.test(w.message))).toEqual([])
   })
@@ -109,7 +110,7 @@ describe('coverage per language', () => {
 
 describe('outdated translations', () => {
   it('warns at the English line changed after its translation, and not for one translated after', async () => {
-    const { content, commit } = project()
+    const { content, cacheFile, commit } = project()
     writeCloveArabic(content, CLOVE_ARABIC)
     commit('2026-02-01T10:00:00Z', 'Arabic clove')
     const clove = join(content, 'products/clove.yaml')
@@ -119,7 +120,7 @@ describe('outdated translations', () => {
     )
     commit('2026-03-05T09:30:00Z', 'English summary')
 
-    const result = await checkContent({ dir: content, coverage: true })
+    const result = await checkContent({ dir: content, cacheFile, coverage: true })
     expect(result.errors).toEqual([])
     expect(result.coverage!.notes).toEqual([])
     const outdated = result.warnings.filter((w) => w.message.startsWith('Changed in English'))
@@ -138,7 +139,7 @@ describe('outdated translations', () => {
 
     // The translation brought up to date (not committed yet: counts as now) answers it.
     writeCloveArabic(content, { ...CLOVE_ARABIC, summary: 'قرنفل كامل أو مطحون.' })
-    const again = await checkContent({ dir: content, coverage: true })
+    const again = await checkContent({ dir: content, cacheFile, coverage: true })
     expect(again.warnings.filter((w) => w.message.startsWith('Changed in English'))).toEqual([])
   })
 
@@ -154,7 +155,8 @@ describe('outdated translations', () => {
   })
 })
 
-describe('npm run check:content', () => {
+// Each test waits for the command to exit (COMMAND_TIMEOUT_MS).
+describe('npm run check:content', { timeout: COMMAND_TIMEOUT_MS }, () => {
   const check = runCheckContent
 
   it('a translation field removed: a warning at the English line, a ::warning annotation under GitHub Actions, and exit 0', async () => {

@@ -11,6 +11,7 @@ import { startServer } from '../../../server/start.ts'
 import { builtSiteCopy } from '../../setup/built-site.ts'
 import { CHROMIUM_ARGS, chromiumPath } from './chromium.ts'
 import { startMailbox } from './mailbox.ts'
+import { globalSetup } from '../../setup/global-setup.ts'
 
 const E2E_ADMIN_PASSWORD = 'e2e owner password, not a secret'
 
@@ -25,7 +26,7 @@ declare module 'vitest' {
   }
 }
 
-export default async function setup(project: TestProject) {
+export default globalSetup(async (project: TestProject) => {
   // E2E_DIST_DIR tests a site built elsewhere (DIST_DIR=... npm run build), as it is; E2E_BUILD=never
   // tests whatever dist/ holds (e.g. when .ci/run has just built it).
   const site = await builtSiteCopy('e2e', {
@@ -68,11 +69,22 @@ export default async function setup(project: TestProject) {
   project.provide('adminPassword', E2E_ADMIN_PASSWORD)
 
   return async () => {
-    await browser.close()
-    await server.close()
-    await mailbox.close()
-    const errors = logger.events.filter((e) => e.level === 'error')
-    if (errors.length) process.stderr.write(`e2e: the server logged errors:\n${errors.map((e) => JSON.stringify(e)).join('\n')}\n`)
-    site.cleanup()
+    try {
+      await browser.close()
+      await server.close()
+      await mailbox.close()
+    } finally {
+      site.cleanup()
+    }
+    serverLoggedNoErrors(logger.events)
+  }
+})
+
+/** A fault the service logged while the browser suites ran fails the run, with the lines it wrote:
+ * every suite can pass while the service hides a 500 behind a page that still looks right. */
+export function serverLoggedNoErrors(events: ReadonlyArray<{ level: string } & Record<string, unknown>>): void {
+  const errors = events.filter((e) => e.level === 'error' || e.level === 'fatal')
+  if (errors.length) {
+    throw new Error(`e2e: the server logged ${errors.length} error(s):\n${errors.map((e) => JSON.stringify(e)).join('\n')}`)
   }
 }

@@ -3,6 +3,7 @@
 // gets a database of its own on it (helpers.ts, freshStoreEnv).
 import type { TestProject } from 'vitest/node'
 import { startLocalPostgres } from '../../../tools/local-postgres.ts'
+import { globalSetup } from '../../setup/global-setup.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,8 +14,8 @@ declare module 'vitest' {
   }
 }
 
-export default async function setup(project: TestProject) {
+export default globalSetup(async (project: TestProject) => {
   const postgres = await startLocalPostgres()
   project.provide('postgresAdminUrl', postgres.adminUrl)
   return () => postgres.stop()
-}
+})
