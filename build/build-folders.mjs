@@ -7,7 +7,8 @@
 //   .dist.kept/<time replaced>/  the last KEEP_BUILDS builds that dist/ held before, oldest first by name
 //
 // A build goes in by two renames (dist/ → .dist.kept/, the new one → dist/), so dist/ is always one
-// whole build; the running service keeps serving what it read until it is told to reload (SIGHUP,
+// whole build; a build is checked against the list of its files it wrote last (build-manifest.json,
+// project/build-manifest.mjs) before rollback or swap-in puts it there; the running service keeps serving what it read until it is told to reload (SIGHUP,
 // server/reload.ts). `npm run rollback` puts the last kept build back the same way.
 // Plain JavaScript, as server/launch.mjs: `npm run rollback` and a deploy's `swap-in` run on a
 // production install, which has no build tools (no tsx).
@@ -21,6 +22,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises'
 import { basename, dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { verifyBuild } from '../project/build-manifest.mjs'
 
 /** How many earlier builds are kept beside dist/ for `npm run rollback`. */
 export const KEEP_BUILDS = 3
@@ -114,8 +116,11 @@ export async function rollback(distDir) {
       `No earlier build is kept in ${keptDir(distDir)}: nothing to roll back to. (Each build keeps the last ${KEEP_BUILDS} it replaced.)`,
     )
   }
-  const problem = incompleteBuild(last)
-  if (problem) throw new BuildFolderError(`The kept build ${last} is not whole (${problem}); dist/ was left as it is.`)
+  const problem = await incompleteBuild(last)
+  if (problem)
+    throw new BuildFolderError(
+      `Rollback refused: the kept build ${last} is not whole (${problem}); dist/ was left as it is, and the service keeps serving it.`,
+    )
   const serviceChanged = existsSync(distDir) ? await serviceDiffers(last, distDir) : true
   const replaced = `${buildingDir(distDir)}.rolled-back`
   if (existsSync(distDir)) await rename(distDir, replaced)
@@ -125,15 +130,14 @@ export async function rollback(distDir) {
 }
 
 /**
- * Why `dir` is not a whole build (what `npm run build` writes), or undefined when it is.
+ * Why `dir` is not a whole build (what `npm run build` writes: every file its build-manifest.json
+ * lists, with that size and hash), or undefined when it is.
  * @param {string} dir
- * @returns {string | undefined}
+ * @returns {Promise<string | undefined>}
  */
-export function incompleteBuild(dir) {
-  if (!existsSync(dir)) return `${dir} does not exist`
-  for (const file of ['client/index.html', 'site-manifest.json', 'service/main.js']) {
-    if (!existsSync(join(dir, file))) return `${file} is missing`
-  }
+export async function incompleteBuild(dir) {
+  const problem = await verifyBuild(dir)
+  if (problem) return problem
   try {
     JSON.parse(readFileSync(join(dir, 'site-manifest.json'), 'utf8'))
   } catch (error) {
@@ -227,7 +231,7 @@ export async function runCommand(args, { out, err, env, cwd }) {
       const incoming = resolve(cwd, /** @type {string} */ (args[1]))
       if (dirname(incoming) !== dirname(distDir))
         throw new BuildFolderError(`${shown(incoming)} must be beside ${shown(distDir)} (the same folder), so it goes in by a rename.`)
-      const problem = incompleteBuild(incoming)
+      const problem = await incompleteBuild(incoming)
       if (problem) throw new BuildFolderError(`${shown(incoming)} is not a whole build (${problem}): ${shown(distDir)} was left as it is.`)
       const result = await swapIn(incoming, distDir)
       err.write(

@@ -1,5 +1,6 @@
 // `npm run build`: content → images → prerendered pages → sitemap, robots, site manifest, static-host
-// files → precompressed → the compiled enquiry service. Content is validated first, so a mistake in a
+// files → precompressed → the compiled enquiry service → the list of every file with its size and
+// hash (dist/build-manifest.json), which whoever takes the build checks it against. Content is validated first, so a mistake in a
 // YAML file stops the build with every problem listed. Everything is written to a temporary folder
 // beside dist/ and swapped in only when the whole build succeeded, so a failed build leaves the
 // previous dist/ whole (and a running server's files in place); the build it replaces is kept for
@@ -20,6 +21,7 @@ import { writeCmsFiles } from '../editor/build-files.ts'
 import { formWordsFiles } from '../templates/lib/form-words.ts'
 import { PRODUCT_CHOICES_PATH, productOptions } from '../templates/lib/forms.ts'
 import { languageHead } from '../templates/lib/languages.ts'
+import { writeBuildManifest } from '../project/build-manifest.mjs'
 import { buildingDir, removeAbandonedBuilds, swapIn } from './build-folders.mjs'
 import { buildImages } from './build-images.ts'
 import { buildServer } from './build-server.ts'
@@ -289,7 +291,12 @@ async function buildInto(
   log(
     `enquiry service: ${service.files.length} files compiled in ${Math.round(performance.now() - t3)} ms (imports ${service.packages.join(', ')})`,
   )
-  return { pages: await countHtml(client) }
+  const pages = await countHtml(client)
+  // The last step: the size and hash of every file above, which the service (at start and on
+  // SIGHUP) and npm run rollback check the build against before they take it (project/build-manifest.mjs).
+  const listed = await writeBuildManifest(outDir)
+  log(`build manifest: ${Object.keys(listed.files).length} files listed with their sizes and hashes`)
+  return { pages }
 }
 
 if (isEntryPoint(import.meta.url)) {

@@ -11,9 +11,10 @@ target="$user@$DEPLOY_HOST"
 [ -f dist/site-manifest.json ] || { echo "no build in dist/: run npm run build first" >&2; exit 1; }
 
 # What runs on the server besides the build: the package list (production dependencies), the
-# launcher of npm start and npm run enquiries, the rollback tool, the deploy's own scripts.
+# launcher of npm start and npm run enquiries, the rollback tool and the check of a build's files it
+# runs, the deploy's own scripts.
 rsync -a --relative package.json package-lock.json server/launch.mjs server/build-freshness.mjs \
-  build/build-folders.mjs deploy/activate.sh deploy/backup.sh "$target:$path/"
+  build/build-folders.mjs project/build-manifest.mjs deploy/activate.sh deploy/backup.sh "$target:$path/"
 # The build, beside dist/: files that did not change are hard links to the live build's, so only
 # what changed crosses the network, and the live dist/ is not touched until activate.sh swaps it in.
 rsync -a --delete --link-dest="$path/dist/" dist/ "$target:$path/.dist.incoming/"

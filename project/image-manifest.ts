@@ -23,8 +23,8 @@ export interface RasterImageEntry {
   /**
    * The home page's first slide only, AVIF: the middle of the photo, its full height and 2/3 of
    * that wide, for a slide drawn on a phone held upright, which shows only that part of the photo
-   * (object-fit: cover). Each is cut from the rung of the same `width`: a phone picks the same rung
-   * as for the whole photo and draws the same pixels, without the sides it never shows.
+   * (object-fit: cover). Each file is `width` px wide, as every variant (project/image-widths.ts,
+   * PORTRAIT: the widths, capped at twice the widest phone they are for).
    */
   portrait?: ImageVariant[]
 }

@@ -35,12 +35,17 @@ export function widestFor(key: string): number {
  * the screen and 100svh less the header tall (26-48 rem): on the phones the carousel gives these cuts
  * (Carousel.tsx, PORTRAIT_MEDIA: at most 480 px wide and 0.52 as wide as tall) it is 0.50-0.63 as
  * wide as tall, and still under 2/3 when the browser's bars take 100 px of the height, so it shows
- * only the middle of a 4:3 photo, all of which is in the cut. Cut at the rungs from 480 px up, those
- * a phone picks for a full-width slide (360-480 px at 1.75-3x), so a cut stands in for its rung.
+ * only the middle of a 4:3 photo, all of which is in the cut. The cuts are encoded at the ladder's
+ * rungs from `fromWidth` up to the cut's own width, each file exactly as wide as its rung (the srcset's
+ * `w` says the file's width, so a phone draws as many pixels as it asks for), and no wider than
+ * `widest`: twice the widest screen they are for, the density image services stop at, as a 3x phone
+ * cannot tell more pixels from fewer on a photo behind a caption.
  */
-export const PORTRAIT = { aspect: 2 / 3, fromWidth: 480 } as const
+export const PORTRAIT = { aspect: 2 / 3, fromWidth: 480, widest: 2 * 480 } as const
 
-/** The rungs of an image's ladder that get a portrait cut. */
-export function portraitRungs(widths: readonly number[]): number[] {
-  return widths.filter((w) => w >= PORTRAIT.fromWidth)
+/** The widths a portrait cut `cutWidth` px wide (the photo's height times PORTRAIT.aspect) is encoded
+ * at: its rungs from PORTRAIT.fromWidth up, and its top rung (the cut's width, or PORTRAIT.widest) always. */
+export function portraitWidths(cutWidth: number): number[] {
+  const widths = ladderFor(cutWidth, PORTRAIT.widest)
+  return widths.filter((w, i) => w >= PORTRAIT.fromWidth || i === widths.length - 1)
 }

@@ -4,7 +4,6 @@
 import type { IncomingMessage } from 'node:http'
 import cors from 'cors'
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
-import type { Store } from 'express-rate-limit'
 import { accessLog } from './access-log.ts'
 import { RequestError } from './body.ts'
 import type { Config } from './config.ts'
@@ -18,7 +17,7 @@ import { burstRule, type FormTokens, formTokens } from './spam.ts'
 import { StaticSite } from './static.ts'
 import type { EnquiryStore } from './store/index.ts'
 import { formValidator } from '../forms/schemas.ts'
-import { createSubmitHandler, isClassicPost, sendFailure, sendRefusal, type SubmitContext } from './submit.ts'
+import { createSubmitHandler, sendFailure, sendRefusal, type SubmitContext } from './submit.ts'
 
 export interface AppDeps {
   store: EnquiryStore
@@ -29,8 +28,8 @@ export interface AppDeps {
   isShuttingDown?: () => boolean
   /** The site to serve instead of the one built in config.distDir (the live preview passes its own). */
   site?: BuiltSite
-  /** Where enquiries are counted against RATE_LIMIT_MAX, kept across reloads (server/reload.ts). */
-  rateLimitStore?: Store
+  /** The per-visitor enquiry limit (server/enquiry-limit.ts), kept across reloads (server/reload.ts); made here when not given. */
+  enquiryLimit?: RequestHandler
 }
 
 export const HEALTH_PATHS = new Set(['/healthz', '/readyz'])
@@ -98,11 +97,7 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
     enquiryApi(submitContext, {
       headers: apiSecurityHeaders(pageHeaders),
       // Shared by every instance on a PostgreSQL database; in memory for SQLite's single process.
-      limit: enquiryLimit(config.rateLimit, deps.rateLimitStore ?? store.rateLimitStore(), logger, (req, res, minutes) => {
-        req.log.warn({ ip: req.ip }, 'enquiry rate limited')
-        const message = `Too many enquiries from your network. Please try again in ${minutes} minutes, or e-mail us.`
-        sendRefusal(submitContext, req, res, new RequestError(429, message), isClassicPost(req))
-      }),
+      limit: deps.enquiryLimit ?? enquiryLimit(config.rateLimit, store.rateLimitStore(), logger),
     }),
   )
 

@@ -3,8 +3,13 @@
 // the database's SqlRateLimitStore shared by every instance on PostgreSQL; keyed by the visitor's
 // address as TRUST_PROXY lets it be known (an IPv6 visitor's /56 counts as one), and answered with
 // the IETF draft-7 headers (`RateLimit` and `RateLimit-Policy`; `Retry-After` once over).
-import type { Request, RequestHandler, Response } from 'express'
+// Made once per process (server/start.ts) and kept across reloads: the count goes on, and
+// express-rate-limit refuses a store handed to a second limiter (ERR_ERL_STORE_REUSE). Over the
+// limit, it hands a 429 RequestError to the error handler of the app answering the request, which
+// answers it as any other refusal, in that build's words.
+import type { RequestHandler } from 'express'
 import { rateLimit, type Store } from 'express-rate-limit'
+import { RequestError } from './body.ts'
 import type { Logger } from './log.ts'
 
 export interface LimitSettings {
@@ -12,13 +17,7 @@ export interface LimitSettings {
   windowMs: number
 }
 
-export function enquiryLimit(
-  settings: LimitSettings,
-  store: Store | undefined,
-  logger: Logger,
-  /** Answers a request over the limit; `minutes` is the window's length, for its words. */
-  refuse: (req: Request, res: Response, minutes: number) => void,
-): RequestHandler {
+export function enquiryLimit(settings: LimitSettings, store: Store | undefined, logger: Logger): RequestHandler {
   const minutes = Math.max(1, Math.ceil(settings.windowMs / 60_000))
   return rateLimit({
     windowMs: settings.windowMs,
@@ -31,6 +30,9 @@ export function enquiryLimit(
     // (warnOnceAboutProxy in server/app.ts).
     logger: logger.child({ component: 'rate-limit' }),
     validate: { xForwardedForHeader: false },
-    handler: (req, res) => refuse(req, res, minutes),
+    handler: (req, _res, next) => {
+      req.log.warn({ ip: req.ip }, 'enquiry rate limited')
+      next(new RequestError(429, `Too many enquiries from your network. Please try again in ${minutes} minutes, or e-mail us.`))
+    },
   })
 }

@@ -4,12 +4,14 @@
 // indexed into memory, the headers, the editor's config, the inbox's pages) while the old one goes on
 // answering; then one assignment puts it in place. The listening socket never closes, and each
 // request is answered by one listener or the other from start to end, so none fails or is refused
-// during the switch. A build that cannot be read (missing, an invalid manifest, built for another
-// address) leaves the old listener serving, and the log says why.
+// during the switch. A build that is not whole (a file its build-manifest.json lists is missing or
+// differs, or it has no such list: server/site.ts, assertWholeBuild), cannot be read (an invalid
+// manifest) or was built for another address leaves the old listener serving, and one error line
+// in the log says why.
 import fs from 'node:fs'
 import type { RequestListener } from 'node:http'
 import { distLayout } from '../project/paths.ts'
-import { readBuiltOrigin } from './site.ts'
+import { assertWholeBuild, readBuiltOrigin } from './site.ts'
 import type { Logger } from './log.ts'
 
 export interface ReloadableListener {
@@ -31,6 +33,9 @@ export function reloadableListener(
   const reloadOnce = async (): Promise<boolean> => {
     const started = performance.now()
     try {
+      await assertWholeBuild(distDir)
+      // How long the check of every file's hash took: the log shows it grow with the site.
+      const checkMs = Math.round(performance.now() - started)
       // The address is fixed at start-up (the allowed origins, mail domains, the editor's login all
       // follow from it): a build for another one needs a restart with that SITE_URL.
       const builtFor = readBuiltOrigin(distDir)
@@ -40,7 +45,7 @@ export function reloadableListener(
       const next = await makeListener()
       current = next
       logger.info(
-        { distDir, builtAt: builtAtOf(distDir), ms: Math.round(performance.now() - started) },
+        { distDir, builtAt: builtAtOf(distDir), ms: Math.round(performance.now() - started), checkMs },
         'reloaded: serving the build now in dist/',
       )
       return true

@@ -3,6 +3,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { builtInFormTypes } from '../forms/schemas.ts'
+import { verifyBuild } from '../project/build-manifest.mjs'
 import { ENGLISH_FORM_MESSAGES, type FormMessages, withEnglish } from '../project/form-messages.ts'
 import { distLayout } from '../project/paths.ts'
 import { type AcknowledgementText, type FormTypeEntry, type SiteManifest, siteManifestSchema } from '../project/site-manifest.ts'
@@ -119,6 +120,18 @@ export function loadSite(distDir: string): BuiltSite {
     acknowledgement: manifest.acknowledgement,
     languages: siteLanguages(manifest),
   }
+}
+
+/**
+ * Refuses a build that is not the whole of what `npm run build` wrote: a file its build-manifest.json
+ * lists is missing, or has another size or (unless `hashes` is false) another hash, or the build has no
+ * such list (project/build-manifest.mjs). Checked before the service starts on a build and before a
+ * reload takes one, so a build missing its site manifest, a language folder or half of a .br file is
+ * never served.
+ */
+export async function assertWholeBuild(distDir: string, options: { hashes?: boolean } = {}): Promise<void> {
+  const problem = await verifyBuild(distDir, options)
+  if (problem) throw new SiteError(`build refused: ${problem} (in ${distDir})`)
 }
 
 /** The origin the site in `distDir` was built for, if it has a readable manifest that names one.

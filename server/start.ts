@@ -8,13 +8,14 @@ import net, { type AddressInfo } from 'node:net'
 import { MemoryStore } from 'express-rate-limit'
 import { acceptedOrigins, createApp } from './app.ts'
 import type { Config } from './config.ts'
+import { enquiryLimit } from './enquiry-limit.ts'
 import { createLogger, type Logger } from './log.ts'
 import { createMailSender, describeMailSender, type MailSettings } from './mail.ts'
 import { DigestScheduler } from './digest.ts'
 import { recordMailSettings } from './mail-settings.ts'
 import { type DeliveryExtras, OutboxWorker } from './outbox.ts'
 import { type ReloadableListener, reloadableListener } from './reload.ts'
-import { acknowledgementsOf, type BuiltSite, loadSite } from './site.ts'
+import { acknowledgementsOf, assertWholeBuild, type BuiltSite, loadSite } from './site.ts'
 import { openStore, type EnquiryStore } from './store/index.ts'
 
 export interface RunningServer {
@@ -52,9 +53,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   // What the outbox delivers besides the owner's mail; a reload updates the acknowledgement's words.
   const extras: DeliveryExtras = { webhooks: { secret: config.webhooks.secret, timeoutMs: config.webhooks.timeoutMs } }
   const outbox = new OutboxWorker(store, sender, config.outbox, logger, extras)
-  // One rate-limit count for every listener a reload makes (on SQLite it lives in this process's memory).
-  const rateLimitStore = store.rateLimitStore() ?? new MemoryStore()
+  // One enquiry limit for every listener a reload makes: its count goes on across reloads (on SQLite
+  // it lives in this process's memory), and its store belongs to it alone.
+  const limit = enquiryLimit(config.rateLimit, store.rateLimitStore() ?? new MemoryStore(), logger)
   try {
+    // The build is taken only whole: every file its build-manifest.json lists, as the build wrote it.
+    if (!options.site) await assertWholeBuild(config.distDir)
     const makeApp = () => {
       const site = options.site ?? loadSite(config.distDir)
       extras.acknowledgement = site.acknowledgement
@@ -68,7 +72,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         site,
         onQueued: () => outbox.notify(),
         isShuttingDown: () => shuttingDown,
-        rateLimitStore,
+        enquiryLimit: limit,
       })
     }
     app = reloadableListener(makeApp(), makeApp, { logger, distDir: config.distDir, siteUrl: config.siteUrl })

@@ -36,10 +36,11 @@ export const CAROUSEL_SIZES = '100vw'
 /**
  * Phones held upright, whose slides show only the middle of the photo (object-fit: cover): the first
  * slide, the page's largest paint, comes to them as a portrait cut (project/image-widths.ts, PORTRAIT;
- * the build cuts that photo alone), the same pixels without the sides they never draw: 16.7 KB instead
- * of 25 KB on a 412 x 823 phone, which drew 41% of the photo's width. Only the first slide: every
- * slide's cuts would add ~0.1 KB each to the HTML, whose bytes count while it fits the first round
- * trip, and the other slides load after the paint.
+ * the build cuts that photo alone), without the sides they never draw. A 412 x 823 phone at 1.75x
+ * takes the 736 px cut (29 KB, 1104 px tall for a slide about 1200 device px tall); the whole photo
+ * as sharp would need its 1600 px file, 80 KB. Only the first slide: every slide's cuts would add
+ * ~0.1 KB each to the HTML, whose bytes count while it fits the first round trip, and the other
+ * slides load after the paint.
  */
 export const PORTRAIT_MEDIA = '(max-width: 480px) and (max-aspect-ratio: 13/25)'
 

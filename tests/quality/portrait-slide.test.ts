@@ -1,10 +1,12 @@
 // The home page's first slide, its largest paint, as the browser fetches it: a phone held upright
-// (Lighthouse's 412 x 823 at 1.75x, a 390 x 844 one at 2x) takes the portrait cut of the photo, the
-// only picture it fetches for the slide; a desktop and a phone on its side take the whole photo.
+// (Lighthouse's 412 x 823 at 1.75x, a 390 x 844 one at 2x) takes the portrait cut of the photo, as
+// wide as the slide's device pixels, the only picture it fetches for the slide; a desktop and a phone on its side take the whole photo.
 // The preload and the <picture> agree, so no screen fetches the slide twice.
+import { join } from 'node:path'
 import { type Browser, chromium } from 'playwright-core'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { baseURL, wsEndpoint } from './site.ts'
+import { baseURL, client, wsEndpoint } from './site.ts'
 
 let browser: Browser
 beforeAll(async () => {
@@ -68,6 +70,11 @@ describe('the first slide on phones held upright is a portrait cut', () => {
     // it drew the whole photo's, so the same pixels are on screen.
     expect(drawn.box.width / drawn.box.height).toBeLessThanOrEqual(2 / 3)
     expect(drawn.natural.width / drawn.natural.height).toBeCloseTo(2 / 3, 2)
+    // Sharp: the file has as many pixels across as the slide has device pixels (the widest cut is
+    // 800 px, the photo's height times 2/3); its srcset's 736w was a 368 px file once. (naturalWidth
+    // is in CSS pixels for a srcset's picture: the file itself is read.)
+    const file = await sharp(join(client, drawn.src)).metadata()
+    expect(file.width).toBeGreaterThanOrEqual(Math.min(drawn.box.width * dpr, 800))
   })
 
   test.each([

@@ -12,6 +12,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { killSpawnedServers, spawnServer } from './child-server.ts'
 import { toolInstalled } from '../support/tools.ts'
 import { builtDist, freshStoreEnv, projectRoot, tempDir } from './helpers.ts'
+import { writeBuildManifest } from '../../project/build-manifest.mjs'
 
 const run = promisify(execFile)
 const hasRsync = toolInstalled(
@@ -32,6 +33,7 @@ const SENT = [
   'server/launch.mjs',
   'server/build-freshness.mjs',
   'build/build-folders.mjs',
+  'project/build-manifest.mjs',
   'deploy/activate.sh',
   'deploy/backup.sh',
   'deploy/push-to-server.sh',
@@ -82,6 +84,7 @@ describe.skipIf(!hasRsync)('deploying to one server (rsync, swap-in, systemctl r
     const home = path.join(ci, 'dist', 'client', 'index.html')
     fs.writeFileSync(home, fs.readFileSync(home, 'utf8').replace('</main>', '<p>Deployed by the workflow</p></main>'))
     for (const suffix of ['.br', '.gz']) fs.rmSync(`${home}${suffix}`)
+    await writeBuildManifest(path.join(ci, 'dist'))
 
     const started = performance.now()
     const deployed = await run('bash', ['deploy/push-to-server.sh'], {
@@ -128,7 +131,7 @@ describe.skipIf(!hasRsync)('deploying to one server (rsync, swap-in, systemctl r
 
   it('refuses a build that is not whole: dist/ is left as it is and the service is not told anything', async () => {
     const { server, bin, systemctl, calls } = layout()
-    for (const file of ['build/build-folders.mjs', 'deploy/activate.sh', 'package-lock.json'])
+    for (const file of ['build/build-folders.mjs', 'project/build-manifest.mjs', 'deploy/activate.sh', 'package-lock.json'])
       fs.cpSync(path.join(projectRoot, file), path.join(server, file))
     fs.cpSync(builtDist, path.join(server, '.dist.incoming'), { recursive: true })
     fs.rmSync(path.join(server, '.dist.incoming', 'service', 'main.js'))

@@ -9,6 +9,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ENGLISH_FORM_MESSAGES, withEnglish } from '../../project/form-messages.ts'
+import { writeBuildManifest } from '../../project/build-manifest.mjs'
 import { distLayout } from '../../project/paths.ts'
 import { type SiteManifest, siteManifestSchema } from '../../project/site-manifest.ts'
 import { composeDigest } from '../../server/mail.ts'
@@ -48,7 +49,7 @@ const SPANISH_ACKNOWLEDGEMENT = {
 }
 
 /** The built site with Spanish in its manifest and Spanish thank-you and problem pages. */
-function spanishSite(): string {
+async function spanishSite(): Promise<string> {
   const dist = tempDir('site-es-')
   fs.cpSync(builtDist, dist, { recursive: true })
   const file = distLayout(dist).siteManifest
@@ -69,6 +70,8 @@ function spanishSite(): string {
     fs.mkdirSync(path.join(client, 'es', page), { recursive: true })
     fs.writeFileSync(path.join(client, 'es', page, 'index.html'), html.replace(/<html lang="[^"]*"/, '<html lang="es"'))
   }
+  // Built so: its list of files names them as they are now (project/build-manifest.mjs).
+  await writeBuildManifest(dist)
   return dist
 }
 
@@ -80,7 +83,7 @@ let mail: MailServer
 let server: TestServer
 let store: EnquiryStore
 beforeAll(async () => {
-  dist = spanishSite()
+  dist = await spanishSite()
   mail = await startMailServer()
   server = await startTestServer({ DIST_DIR: dist, SMTP_URL: mail.url, ACKNOWLEDGE_BUYERS: 'true', ADMIN_PASSWORD: TEST_PASSWORD })
   store = await openStoreOf(server.config)

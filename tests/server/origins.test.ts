@@ -6,6 +6,7 @@ import http from 'node:http'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { builtDist, SITE_ORIGIN, postForm, postJson, startTestServer, tempDir, validData, type TestServer } from './helpers.ts'
+import { writeBuildManifest } from '../../project/build-manifest.mjs'
 
 const servers: TestServer[] = []
 afterEach(async () => {
@@ -115,6 +116,8 @@ describe('a site built with API_ORIGIN (pages on a static host, this service els
     const manifestFile = path.join(dist, 'site-manifest.json')
     const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, unknown>
     fs.writeFileSync(manifestFile, JSON.stringify({ ...manifest, apiOrigin: 'https://api.example.com' }))
+    // Built so: its list of files names them as they are now (project/build-manifest.mjs).
+    await writeBuildManifest(dist)
     return server({}, dist)
   }
 

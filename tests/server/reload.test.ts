@@ -3,13 +3,16 @@
 // pages and sending enquiries; `npm run build` in the copy with a product added swaps a new dist/ in,
 // SIGHUP makes the service serve it, `npm run rollback` and SIGHUP again bring the old one back. Not
 // one request fails across all of it. In this process: a build the service cannot read is not
-// taken, and the enquiry rate limit's count survives a reload.
+// taken, a build that is not whole (checked against its build-manifest.json) is refused by a
+// reload and by `npm run rollback`, and the enquiry rate limit's count survives a reload.
 import { execFile } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import sharp from 'sharp'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { swapIn } from '../../build/build-folders.mjs'
+import { writeBuildManifest } from '../../project/build-manifest.mjs'
 import { copyProject } from '../e2e/project-copy.ts'
 import { killSpawnedServers, spawnServer, type Child } from './child-server.ts'
 import { builtDist, freshStoreEnv, postJson, projectRoot, startTestServer, tempDir, validData, waitFor } from './helpers.ts'
@@ -17,9 +20,10 @@ import { builtDist, freshStoreEnv, postJson, projectRoot, startTestServer, tempD
 const run = promisify(execFile)
 const temporary: string[] = []
 afterEach(() => killSpawnedServers())
+// Several copies of the whole build: removing them takes a while on a busy machine.
 afterAll(() => {
   for (const dir of temporary.splice(0)) fs.rmSync(dir, { recursive: true, force: true })
-})
+}, 120_000)
 
 /** A copy of the built site that a test may replace. */
 function distCopy(to: string): string {
@@ -173,13 +177,17 @@ describe('a reload that cannot take the new build', () => {
       const good = fs.readFileSync(manifest, 'utf8')
       const failures = () => server.logger.events.filter((e) => String(e.msg).startsWith('reload failed'))
 
+      // Each build below lists its files as it holds them (a build that was made so), so the checks
+      // after the list's are reached.
       fs.writeFileSync(manifest, '{"builtAt": ')
+      await writeBuildManifest(distDir)
       expect(await server.reload()).toBe(false)
       expect(failures().at(-1)?.msg).toMatch(
         /^reload failed, still serving the build loaded before: .*site-manifest\.json is not valid JSON/,
       )
 
       fs.writeFileSync(manifest, JSON.stringify({ ...JSON.parse(good), origin: 'https://elsewhere.example' }))
+      await writeBuildManifest(distDir)
       expect(await server.reload()).toBe(false)
       expect(failures().at(-1)?.msg).toMatch(
         /is for https:\/\/elsewhere\.example but the service runs for .*: restart it to change address/,
@@ -187,8 +195,9 @@ describe('a reload that cannot take the new build', () => {
 
       fs.writeFileSync(manifest, good)
       fs.rmSync(path.join(distDir, 'client'), { recursive: true })
+      await writeBuildManifest(distDir)
       expect(await server.reload()).toBe(false)
-      expect(failures().at(-1)?.msg).toMatch(/No built site in .*index\.html is missing/)
+      expect(failures().at(-1)?.msg).toMatch(/client\/index\.html is not in the build/)
 
       // Through all of it the pages and the enquiries are served as before.
       const page = await fetch(`${server.url}/products/clove`)
@@ -206,6 +215,18 @@ describe('a reload that cannot take the new build', () => {
     }
   })
 
+  it('logs no rate-limit error, however many reloads (one limiter, its store its own)', async () => {
+    const server = await startTestServer()
+    try {
+      for (let n = 0; n < 4; n++) expect(await server.reload()).toBe(true)
+      expect((await postJson(server.url, { formType: 'CloveEnquiry', formData: validData.productEnquiry })).status).toBe(200)
+      expect(server.logger.events.filter((e) => e.level === 'error' || e.level === 'fatal')).toEqual([])
+      expect(JSON.stringify(server.logger.events)).not.toContain('ERR_ERL_STORE_REUSE')
+    } finally {
+      await server.close()
+    }
+  })
+
   it('counts a visitor’s enquiries across a reload (the rate limit is not reset by it)', async () => {
     const server = await startTestServer({ RATE_LIMIT_MAX: '2' })
     try {
@@ -217,5 +238,107 @@ describe('a reload that cannot take the new build', () => {
     } finally {
       await server.close()
     }
+  })
+})
+
+/** The ways a build reached a server broken, each with what the refusal must name. */
+const BREAKAGES: Array<[string, (dist: string) => void, RegExp]> = [
+  ['no site-manifest.json', (dist) => fs.rmSync(path.join(dist, 'site-manifest.json')), /site-manifest\.json is missing/],
+  [
+    'no client/ar',
+    (dist) => fs.rmSync(path.join(dist, 'client', 'ar'), { recursive: true }),
+    /client\/ar\/\S+ is missing \(and \d+ more files differ from build-manifest\.json\)/,
+  ],
+  [
+    'an empty HTML file',
+    (dist) => fs.writeFileSync(path.join(dist, 'client', 'ar', 'index.html'), ''),
+    /client\/ar\/index\.html is 0 bytes, the manifest says \d+/,
+  ],
+  [
+    'a .br file cut in half',
+    (dist) => {
+      const file = path.join(dist, 'client', 'index.html.br')
+      const data = fs.readFileSync(file)
+      fs.writeFileSync(file, data.subarray(0, data.length >> 1))
+    },
+    /client\/index\.html\.br is \d+ bytes, the manifest says \d+/,
+  ],
+  [
+    'a page changed after the build',
+    (dist) => {
+      const file = path.join(dist, 'client', 'about', 'index.html')
+      const text = fs.readFileSync(file, 'utf8')
+      fs.writeFileSync(file, text.replace('<h1', '<h2'))
+    },
+    /client\/about\/index\.html is not the file the build wrote/,
+  ],
+]
+
+describe('a build that is not whole (not every file its build-manifest.json lists, as the build wrote it)', () => {
+  it.each(BREAKAGES)(
+    '%s: a reload keeps serving the build it has and logs one error; npm run rollback refuses it',
+    async (_, breakBuild, why) => {
+      const root = tempDir('reload-whole-')
+      temporary.push(root)
+      const distDir = distCopy(path.join(root, 'dist'))
+      const server = await startTestServer({ DIST_DIR: distDir })
+      try {
+        const before = await fetch(`${server.url}/ar`)
+        const arabicHome = await before.text()
+        const csp = before.headers.get('content-security-policy')
+        expect(csp).toMatch(/'sha256-/)
+
+        // The broken build goes in as a deploy would put it (the good one kept for a rollback).
+        const broken = distCopy(path.join(root, '.dist.broken'))
+        breakBuild(broken)
+        await swapIn(broken, distDir)
+        const errorsBefore = server.logger.events.filter((e) => e.level === 'error').length
+        expect(await server.reload()).toBe(false)
+        const errors = server.logger.events.filter((e) => e.level === 'error').slice(errorsBefore)
+        expect(errors).toHaveLength(1)
+        expect(errors[0]!.msg).toMatch(/^reload failed, still serving the build loaded before: build refused: /)
+        expect(errors[0]!.msg).toMatch(why)
+
+        // The build it had, whole: the Arabic pages, the CSP's hashes, a translated form's answer.
+        const after = await fetch(`${server.url}/ar`)
+        expect(after.status).toBe(200)
+        expect(await after.text()).toBe(arabicHome)
+        expect(after.headers.get('content-security-policy')).toBe(csp)
+        const home = await fetch(`${server.url}/`, { headers: { 'Accept-Encoding': 'br' } })
+        expect(home.status).toBe(200)
+        expect(await home.text()).toContain('</html>')
+        expect((await postJson(server.url, { formType: 'CloveEnquiry', formData: validData.productEnquiry })).status).toBe(200)
+
+        // A good build on top; the broken one is now the kept build a rollback would put back: refused.
+        await swapIn(distCopy(path.join(root, '.dist.good')), distDir)
+        const live = fs.readFileSync(path.join(distDir, 'build-manifest.json'), 'utf8')
+        const rollback = await run(process.execPath, [path.join(projectRoot, 'build/build-folders.mjs'), 'rollback'], {
+          cwd: root,
+          env: { ...process.env, DIST_DIR: distDir },
+        }).then(
+          () => ({ code: 0, stdout: '', stderr: '' }),
+          (error: { code: number; stdout: string; stderr: string }) => error,
+        )
+        expect(rollback.code).toBe(1)
+        expect(rollback.stdout).toBe('')
+        expect(rollback.stderr).toMatch(/^Rollback refused: the kept build .*\.dist\.kept\/\S+ is not whole \(/)
+        expect(rollback.stderr).toMatch(why)
+        expect(fs.readFileSync(path.join(distDir, 'build-manifest.json'), 'utf8')).toBe(live)
+        // The good build is taken.
+        expect(await server.reload()).toBe(true)
+      } finally {
+        await server.close()
+      }
+    },
+  )
+
+  it('a service does not start on one', async () => {
+    const root = tempDir('start-whole-')
+    temporary.push(root)
+    const distDir = distCopy(path.join(root, 'dist'))
+    BREAKAGES[2]![1](distDir)
+    await expect(startTestServer({ DIST_DIR: distDir })).rejects.toThrow(
+      /^build refused: client\/ar\/index\.html is 0 bytes, the manifest says \d+ \(in .*dist\)$/,
+    )
   })
 })

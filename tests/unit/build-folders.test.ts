@@ -18,6 +18,7 @@ import {
   runCommand,
   swapIn,
 } from '../../build/build-folders.mjs'
+import { writeBuildManifest } from '../../project/build-manifest.mjs'
 
 const roots: string[] = []
 afterEach(() => {
@@ -37,8 +38,9 @@ async function endedPid(): Promise<number> {
   return child.pid!
 }
 
-/** A whole build (what build-folders checks for) labelled `label`, with a service of `service`. */
-function writeBuild(dir: string, label: string, service = 'service 1'): string {
+/** A whole build (what build-folders checks for: its files as its build-manifest.json lists them)
+ * labelled `label`, with a service of `service`. */
+async function writeBuild(dir: string, label: string, service = 'service 1'): Promise<string> {
   fs.mkdirSync(path.join(dir, 'client'), { recursive: true })
   fs.mkdirSync(path.join(dir, 'service'), { recursive: true })
   fs.writeFileSync(path.join(dir, 'client', 'index.html'), label)
@@ -46,6 +48,7 @@ function writeBuild(dir: string, label: string, service = 'service 1'): string {
   fs.writeFileSync(path.join(dir, 'service', 'main.js'), service)
   // Differs every build (it names the folder the build was written in) without the code differing.
   fs.writeFileSync(path.join(dir, 'service', 'metafile.json'), JSON.stringify({ dir }))
+  await writeBuildManifest(dir)
   return dir
 }
 
@@ -85,8 +88,8 @@ describe('build folders', () => {
 
   it('swaps a finished build in place of the last one, and keeps the last one for a rollback', async () => {
     const { root, distDir } = project()
-    writeBuild(distDir, 'old')
-    const result = await swapIn(writeBuild(buildingDir(distDir), 'new'), distDir)
+    await writeBuild(distDir, 'old')
+    const result = await swapIn(await writeBuild(buildingDir(distDir), 'new'), distDir)
     expect(label(distDir)).toBe('new')
     expect(fs.readdirSync(root).sort()).toEqual(['.dist.kept', 'dist'])
     expect(result.kept).toBeDefined()
@@ -98,8 +101,8 @@ describe('build folders', () => {
 
   it(`keeps only the last ${KEEP_BUILDS} builds it replaced`, async () => {
     const { distDir } = project()
-    writeBuild(distDir, 'build 0')
-    for (let n = 1; n <= KEEP_BUILDS + 2; n++) await swapIn(writeBuild(buildingDir(distDir), `build ${n}`), distDir)
+    await writeBuild(distDir, 'build 0')
+    for (let n = 1; n <= KEEP_BUILDS + 2; n++) await swapIn(await writeBuild(buildingDir(distDir), `build ${n}`), distDir)
     expect(label(distDir)).toBe(`build ${KEEP_BUILDS + 2}`)
     const kept = await keptBuilds(distDir)
     expect(kept.map(label)).toEqual(['build 2', 'build 3', 'build 4'])
@@ -107,9 +110,9 @@ describe('build folders', () => {
 
   it('rolls back to the last kept build, then the one before, and says when none is left', async () => {
     const { distDir } = project()
-    writeBuild(distDir, 'first')
-    await swapIn(writeBuild(buildingDir(distDir), 'second', 'service 2'), distDir)
-    await swapIn(writeBuild(buildingDir(distDir), 'third', 'service 2'), distDir)
+    await writeBuild(distDir, 'first')
+    await swapIn(await writeBuild(buildingDir(distDir), 'second', 'service 2'), distDir)
+    await swapIn(await writeBuild(buildingDir(distDir), 'third', 'service 2'), distDir)
 
     const back = await rollback(distDir)
     expect(label(distDir)).toBe('second')
@@ -126,8 +129,8 @@ describe('build folders', () => {
 
   it('npm run rollback: says what it did and prints the next step, reload or restart', async () => {
     const { root, distDir } = project()
-    writeBuild(distDir, 'good')
-    await swapIn(writeBuild(buildingDir(distDir), 'bad'), distDir)
+    await writeBuild(distDir, 'good')
+    await swapIn(await writeBuild(buildingDir(distDir), 'bad'), distDir)
     const result = await command(['rollback'], {}, root)
     expect(result).toMatchObject({ code: 0, stdout: 'reload\n' })
     expect(result.stderr).toMatch(/^Rolled back: dist is the build made built good again/)
@@ -142,8 +145,8 @@ describe('build folders', () => {
 
   it('swap-in: puts a build copied beside dist/ in place, and refuses one that is not whole', async () => {
     const { root, distDir } = project()
-    writeBuild(distDir, 'live')
-    const incoming = writeBuild(path.join(root, '.dist.incoming'), 'incoming', 'service 2')
+    await writeBuild(distDir, 'live')
+    const incoming = await writeBuild(path.join(root, '.dist.incoming'), 'incoming', 'service 2')
     fs.rmSync(path.join(incoming, 'site-manifest.json'))
     const refused = await command(['swap-in', '.dist.incoming'], {}, root)
     expect(refused.code).toBe(1)
@@ -151,12 +154,15 @@ describe('build folders', () => {
     expect(label(distDir)).toBe('live')
 
     fs.writeFileSync(path.join(incoming, 'site-manifest.json'), '{"builtAt":')
+    expect((await command(['swap-in', '.dist.incoming'], {}, root)).stderr).toMatch(/site-manifest\.json is 11 bytes, the manifest says 28/)
+    await writeBuildManifest(incoming)
     expect((await command(['swap-in', '.dist.incoming'], {}, root)).stderr).toMatch(/site-manifest\.json is not JSON/)
 
-    const elsewhere = writeBuild(path.join(root, 'elsewhere', 'build'), 'elsewhere')
+    const elsewhere = await writeBuild(path.join(root, 'elsewhere', 'build'), 'elsewhere')
     expect((await command(['swap-in', elsewhere], {}, root)).stderr).toMatch(/must be beside dist \(the same folder\)/)
 
     fs.writeFileSync(path.join(incoming, 'site-manifest.json'), JSON.stringify({ builtAt: 'built incoming' }))
+    await writeBuildManifest(incoming)
     const swapped = await command(['swap-in', '.dist.incoming'], {}, root)
     expect(swapped).toMatchObject({ code: 0, stdout: 'restart\n' })
     expect(swapped.stderr).toMatch(/dist is now the build made built incoming; the one it replaced is kept in \.dist\.kept/)
@@ -164,11 +170,37 @@ describe('build folders', () => {
     expect(fs.existsSync(incoming)).toBe(false)
   })
 
+  it('rollback and swap-in refuse a build whose files are not the ones its build-manifest.json lists', async () => {
+    const { root, distDir } = project()
+    await writeBuild(distDir, 'good')
+    const kept = (await swapIn(await writeBuild(buildingDir(distDir), 'live'), distDir)).kept!
+    fs.writeFileSync(path.join(kept, 'client', 'index.html'), '')
+    const emptied = await command(['rollback'], {}, root)
+    expect(emptied).toMatchObject({ code: 1, stdout: '' })
+    expect(emptied.stderr).toMatch(
+      /^Rollback refused: the kept build .*\.dist\.kept\/\S+ is not whole \(client\/index\.html is 0 bytes, the manifest says 4\); dist\/ was left as it is/,
+    )
+    expect(label(distDir)).toBe('live')
+
+    fs.writeFileSync(path.join(kept, 'client', 'index.html'), 'bad!')
+    expect((await command(['rollback'], {}, root)).stderr).toMatch(/client\/index\.html is not the file the build wrote/)
+    fs.rmSync(path.join(kept, 'build-manifest.json'))
+    expect((await command(['rollback'], {}, root)).stderr).toMatch(/build-manifest\.json is missing/)
+    expect(label(distDir)).toBe('live')
+
+    const incoming = await writeBuild(path.join(root, '.dist.incoming'), 'incoming')
+    fs.rmSync(path.join(incoming, 'client'), { recursive: true })
+    expect((await command(['swap-in', '.dist.incoming'], {}, root)).stderr).toMatch(
+      /\.dist\.incoming is not a whole build \(client\/index\.html is missing\): dist was left as it is/,
+    )
+    expect(label(distDir)).toBe('live')
+  })
+
   it('DIST_DIR names another dist folder, its kept builds beside it', async () => {
     const { root } = project()
     const distDir = path.join(root, 'site', 'public-build')
-    writeBuild(distDir, 'one')
-    await swapIn(writeBuild(buildingDir(distDir), 'two'), distDir)
+    await writeBuild(distDir, 'one')
+    await swapIn(await writeBuild(buildingDir(distDir), 'two'), distDir)
     expect(keptDir(distDir)).toBe(path.join(root, 'site', '.public-build.kept'))
     expect((await command(['rollback'], { DIST_DIR: 'site/public-build' }, root)).code).toBe(0)
     expect(label(distDir)).toBe('one')

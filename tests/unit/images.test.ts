@@ -8,6 +8,7 @@ import { renderToString } from 'react-dom/server'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildImages, ladderFor, widestFor } from '../../build/build-images.ts'
+import { portraitWidths } from '../../project/image-widths.ts'
 import { Picture, SvgImage } from '../../templates/components/Picture.tsx'
 import {
   isSvgEntry,
@@ -86,19 +87,22 @@ describe('buildImages', () => {
     expect(ladderFor(4000)).toEqual([320, 360, 480, 640, 736, 800, 1024, 1280, 1600])
     expect(ladderFor(4000, widestFor('granite/StarBlue.jpg'))).toEqual([320, 360, 480, 640, 736, 800, 1024, 1280])
     expect(widestFor('products/clove.jpg')).toBe(1600)
+    // Portrait cuts: from the 480 rung up, never wider than twice the widest phone they are for (480 px).
+    expect(portraitWidths(800)).toEqual([480, 640, 736, 800])
+    expect(portraitWidths(2000)).toEqual([480, 640, 736, 800, 960])
+    expect(portraitWidths(350)).toEqual([350])
   })
 
-  it('cuts the photos asked for to portrait at the phone rungs: full height, 2/3 as wide, the middle of the photo', async () => {
+  it('cuts the photos asked for to portrait: full height, 2/3 as wide, the middle of the photo, each file as wide as it says', async () => {
     const clove = manifest['products/clove.jpg'] as RasterImageEntry
-    // Its rungs from 480 px up; 700 is its top rung.
-    expect(clove.portrait?.map((v) => v.width)).toEqual([480, 640, 700])
+    // The cut is 350 px wide (525 * 2/3), under the first phone rung (480): that width alone.
+    expect(clove.portrait?.map((v) => v.width)).toEqual([350])
     for (const v of clove.portrait ?? []) {
       expect(v.url).toMatch(/^\/img\/products\/clove-portrait-\d+\.[0-9a-f]{8}\.avif$/)
       const file = path.join(outDir, v.url.slice('/img/'.length))
       const meta = await sharp(file).metadata()
-      // As tall as the rung it stands for (525 * width / 700), 2/3 as wide.
-      const height = Math.round((525 * v.width) / 700)
-      expect([meta.width, meta.height]).toEqual([Math.round((height * 2) / 3), height])
+      // Exactly the width the srcset will say, 1.5 times as tall.
+      expect([meta.width, meta.height]).toEqual([v.width, Math.round(v.width * 1.5)])
     }
     // The middle 350 px of the 700: its left edge is in the green block (x 40-340), its right edge in the brown.
     const top = clove.portrait!.at(-1)!
@@ -162,7 +166,7 @@ describe('buildImages', () => {
     expect(clove.avif.map((v) => v.width)).toEqual([320, 360, 480, 500])
     expect(existsSync(path.join(outDir, old.avif[0]!.url.slice('/img/'.length)))).toBe(false)
     expect(statSync(badgeFile).mtimeMs).toBe(badgeMtime)
-    expect(clove.portrait?.map((v) => v.width)).toEqual([480, 500])
+    expect(clove.portrait?.map((v) => v.width)).toEqual([333])
     // Another first slide: the cuts of this one go, its other files stay.
     const cuts = clove.portrait!.map((v) => path.join(outDir, v.url.slice('/img/'.length)))
     const after = (await buildImages({ imagesDir, outDir, portraitCuts: [] }))['products/clove.jpg'] as RasterImageEntry
