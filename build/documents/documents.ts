@@ -1,0 +1,265 @@
+// The specification sheet of every product and granite shade, and the catalogue of the whole range,
+// in every language, as PDF files made from the same content as the pages (never by hand, so they
+// never disagree): under client/documents/<language>/ (templates/lib/documents.ts names the files
+// and the pages link them). What a sheet holds: name, picture, key facts, specifications, packing,
+// storage and shelf life, applications, the company's contact details and the page's address.
+import { mkdir, writeFile } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+import sharp from 'sharp'
+import type { SiteContent } from '../../content/site-content.ts'
+import { everyLanguage } from '../../content/site-content.ts'
+import type { AgroProduct, GraniteShade } from '../../content/schema.ts'
+import { cataloguePath, specSheetPath } from '../../templates/lib/documents.ts'
+import { format, languageTag } from '../../templates/lib/words.ts'
+import { A4, type FontFiles, MARGIN, PdfWriter, readFonts } from './pdf.ts'
+
+/** A product or a shade, as a sheet shows it. */
+interface SheetItem {
+  slug: string
+  name: string
+  path: string
+  lead: string
+  description?: string
+  image: { src: string; alt: string }
+  facts: { label: string; value: string }[]
+  specifications: { label: string; value: string }[]
+  packing?: { packing: string; storage: string; shelfLife: string }
+  applications: { title: string; text: string }[]
+}
+
+function agroItem(p: AgroProduct): SheetItem {
+  return {
+    slug: p.slug,
+    name: p.name,
+    path: p.path,
+    lead: p.subtitle,
+    image: p.image,
+    facts: p.facts,
+    specifications: p.specifications,
+    packing: p.packing,
+    applications: p.applications,
+  }
+}
+
+function shadeItem(content: SiteContent, s: GraniteShade): SheetItem {
+  return {
+    slug: s.slug,
+    name: s.name,
+    path: s.path,
+    lead: s.headline,
+    description: s.description,
+    image: s.image,
+    facts: [],
+    specifications: [...s.specifications, ...content.graniteShared.specifications],
+    applications: content.graniteShared.applications,
+  }
+}
+
+/** Every item with a sheet, in the order of the site's menus: products, then granite shades. */
+export function sheetItems(content: SiteContent): SheetItem[] {
+  return [...content.agroProducts.map(agroItem), ...content.graniteShades.map((s) => shadeItem(content, s))]
+}
+
+const INK = '#1f2933'
+const MUTED = '#52606d'
+const BRAND = '#7a4b1e'
+
+/** A picture for print: its source scaled to 640 px wide, a JPEG (what PDF embeds as it is). */
+export type Pictures = (src: string) => Promise<Buffer>
+
+/** The footer of every page: the company, its phones and e-mail, and (on a sheet) the page's address. */
+function footer(content: SiteContent, address: string) {
+  const { site } = content
+  return (w: PdfWriter) => {
+    const top = A4.height - 44
+    w.doc
+      .moveTo(MARGIN, top - 6)
+      .lineTo(A4.width - MARGIN, top - 6)
+      .lineWidth(0.5)
+      .strokeColor('#d9dee3')
+      .stroke()
+    const phones = site.contact.phones.map((p) => p.display).join(' · ')
+    w.paragraph(`${site.company.name} · ${phones} · ${site.contact.email}`, { size: 7.5, color: MUTED }, { top, flow: false })
+    w.paragraph(address, { size: 7.5, color: MUTED }, { top: top + 11, flow: false })
+  }
+}
+
+/** One item's pages: what a sheet is, and what the catalogue repeats for each item. */
+async function drawItem(w: PdfWriter, content: SiteContent, item: SheetItem, pictures: Pictures): Promise<void> {
+  const { ui, site } = content
+  const words = ui.product
+  w.paragraph(format(ui.documents.sheetTitle, { product: item.name }), { size: 9, color: BRAND, weight: 'bold' })
+  w.y += 2
+  w.paragraph(item.name, { size: 22, weight: 'bold', color: INK, leading: 1.2 })
+  w.paragraph(item.lead, { size: 11, color: MUTED })
+  w.y += 10
+
+  // The picture at the start edge, the key facts (or the shade's description) beside it.
+  const picture = await pictures(item.image.src)
+  const pictureWidth = 200
+  const meta = await sharp(picture).metadata()
+  const pictureHeight = Math.round((pictureWidth * (meta.height ?? 3)) / (meta.width ?? 4))
+  w.need(pictureHeight)
+  const top = w.y
+  w.doc.image(picture, w.physicalX(0, pictureWidth), top, { width: pictureWidth, height: pictureHeight })
+  const besideX = pictureWidth + 20
+  const besideWidth = w.width - besideX
+  let y = top
+  if (item.facts.length > 0) {
+    y = w.paragraph(ui.documents.keyFacts, { size: 11, weight: 'bold' }, { x: besideX, width: besideWidth, top: y, flow: false }) + 2
+    for (const fact of item.facts) {
+      y = w.paragraph(fact.label, { size: 8, color: MUTED }, { x: besideX, width: besideWidth, top: y, flow: false })
+      y = w.paragraph(fact.value, { size: 10 }, { x: besideX, width: besideWidth, top: y, flow: false }) + 3
+    }
+  }
+  if (item.description) y = w.paragraph(item.description, { size: 9.5, leading: 1.45 }, { x: besideX, width: besideWidth, top: y, flow: false })
+  w.y = Math.max(top + pictureHeight, y) + 16
+
+  // The specifications as a table of label and value.
+  w.need(40)
+  w.paragraph(words.specifications, { size: 13, weight: 'bold', color: BRAND })
+  w.y += 2
+  const labelWidth = 150
+  for (const row of item.specifications) {
+    w.need(16)
+    w.rule()
+    w.y += 4
+    const rowTop = w.y
+    const below = w.paragraph(row.label, { size: 9.5, color: MUTED }, { width: labelWidth - 8, top: rowTop, flow: false })
+    w.y = rowTop
+    w.paragraph(row.value, { size: 9.5 }, { x: labelWidth, width: w.width - labelWidth })
+    w.y = Math.max(w.y, below) + 2
+  }
+  w.rule()
+  w.y += 14
+
+  if (item.packing) {
+    w.need(60)
+    w.paragraph(words.packingHeading, { size: 13, weight: 'bold', color: BRAND })
+    w.y += 2
+    for (const [label, value] of [
+      [words.packing, item.packing.packing],
+      [words.storage, item.packing.storage],
+      [words.shelfLife, item.packing.shelfLife],
+    ] as const) {
+      w.need(28)
+      w.paragraph(label, { size: 9.5, weight: 'bold' })
+      w.paragraph(value, { size: 9.5 })
+      w.y += 3
+    }
+    w.y += 10
+  }
+
+  w.need(60)
+  w.paragraph(words.applications, { size: 13, weight: 'bold', color: BRAND })
+  w.y += 2
+  for (const a of item.applications) {
+    w.need(28)
+    w.paragraph(a.title, { size: 9.5, weight: 'bold' })
+    w.paragraph(a.text, { size: 9.5 })
+    w.y += 3
+  }
+  w.y += 10
+
+  w.need(70)
+  w.paragraph(ui.documents.contact, { size: 13, weight: 'bold', color: BRAND })
+  w.y += 2
+  const address = site.company.address
+  for (const [label, value] of [
+    [ui.contact.person, site.contact.person],
+    [ui.contact.phone, site.contact.phones.map((p) => p.display).join(', ')],
+    [ui.contact.email, site.contact.email],
+    [ui.contact.address, [address.locality, address.region, address.postalCode, address.country].filter(Boolean).join(', ')],
+    [ui.documents.web, site.origin + item.path],
+  ] as const) {
+    w.need(14)
+    const rowTop = w.y
+    const below = w.paragraph(label, { size: 9.5, color: MUTED }, { width: labelWidth - 8, top: rowTop, flow: false })
+    w.y = rowTop
+    w.paragraph(value, { size: 9.5 }, { x: labelWidth, width: w.width - labelWidth })
+    w.y = Math.max(w.y, below)
+  }
+}
+
+function writer(content: SiteContent, fonts: FontFiles, title: string, subject: string, address: string): PdfWriter {
+  return new PdfWriter(
+    { title, author: content.site.company.name, subject, lang: languageTag(content) },
+    fonts,
+    { rtl: content.language.direction === 'rtl', footer: footer(content, address) },
+  )
+}
+
+/** One item's specification sheet in the content's language. */
+export async function specSheet(content: SiteContent, item: SheetItem, fonts: FontFiles, pictures: Pictures): Promise<Buffer> {
+  const w = writer(content, fonts, format(content.ui.documents.sheetTitle, { product: item.name }), item.lead, content.site.origin + item.path)
+  await drawItem(w, content, item, pictures)
+  return w.finish()
+}
+
+/** The whole range in the content's language: a cover with the company and the list, then each item's pages. */
+export async function catalogue(content: SiteContent, fonts: FontFiles, pictures: Pictures): Promise<Buffer> {
+  const { site, ui } = content
+  const title = format(ui.documents.catalogueTitle, { company: site.company.shortName })
+  const products = site.origin + content.pages.products.path
+  const w = writer(content, fonts, title, site.company.tagline, products)
+  w.y = 150
+  w.paragraph(site.company.name, { size: 12, weight: 'bold', color: BRAND })
+  w.y += 6
+  w.paragraph(title, { size: 26, weight: 'bold', leading: 1.2 })
+  w.y += 4
+  w.paragraph(site.company.tagline, { size: 12, color: MUTED })
+  w.y += 24
+  w.paragraph(ui.documents.contents, { size: 13, weight: 'bold', color: BRAND })
+  w.y += 4
+  const items = sheetItems(content)
+  for (const item of items) w.paragraph(item.name, { size: 11 })
+  w.y += 24
+  w.paragraph(ui.documents.contact, { size: 13, weight: 'bold', color: BRAND })
+  w.y += 4
+  for (const line of [site.contact.person, ...site.contact.phones.map((p) => p.display), site.contact.email, products]) {
+    w.paragraph(line, { size: 10.5 })
+  }
+  for (const item of items) {
+    w.addPage()
+    await drawItem(w, content, item, pictures)
+  }
+  return w.finish()
+}
+
+/** Scales each picture once per build, for every document of every language. */
+function picturesFrom(imagesDir: string): Pictures {
+  const done = new Map<string, Promise<Buffer>>()
+  return (src) => {
+    let picture = done.get(src)
+    if (!picture) {
+      picture = sharp(join(imagesDir, src))
+        .resize({ width: 640, withoutEnlargement: true })
+        .flatten({ background: '#ffffff' })
+        .jpeg({ quality: 72, mozjpeg: true })
+        .toBuffer()
+      done.set(src, picture)
+    }
+    return picture
+  }
+}
+
+/**
+ * Writes every sheet and catalogue into `clientDir` (the built site's public folder); returns each
+ * file's public path and size.
+ */
+export async function writeDocuments(content: SiteContent, clientDir: string, imagesDir: string): Promise<{ path: string; bytes: number }[]> {
+  const fonts = readFonts()
+  const pictures = picturesFrom(imagesDir)
+  const written: { path: string; bytes: number }[] = []
+  const put = async (path: string, pdf: Buffer) => {
+    const file = join(clientDir, path.slice(1))
+    await mkdir(dirname(file), { recursive: true })
+    await writeFile(file, pdf)
+    written.push({ path, bytes: pdf.length })
+  }
+  for (const language of everyLanguage(content)) {
+    for (const item of sheetItems(language)) await put(specSheetPath(language, item.slug), await specSheet(language, item, fonts, pictures))
+    await put(cataloguePath(language), await catalogue(language, fonts, pictures))
+  }
+  return written
+}
