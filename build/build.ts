@@ -26,6 +26,7 @@ import { buildServer } from './build-server.ts'
 import { type BuildSettings, BuildSettingsError, loadBuildSettings } from './build-settings.ts'
 import { inlineHashes } from './csp-hashes.ts'
 import { deferEntries } from './defer-entry.ts'
+import { writeDocuments } from './documents/documents.ts'
 import { inlineStylesheets } from './inline-css.ts'
 import { precompressDir } from './precompress.ts'
 import { writeSiteIcons } from './site-icons.ts'
@@ -244,6 +245,11 @@ async function buildInto(
     await mkdir(dirname(join(client, url)), { recursive: true })
     await writeFile(join(client, url), json)
   }
+  // Each product's and shade's specification sheet and the catalogue, in every language (PDF).
+  const t4 = performance.now()
+  const documents = await writeDocuments(content, client, paths.contentImagesDir)
+  const largest = Math.max(...documents.map((d) => d.bytes))
+  log(`documents: ${documents.length} PDFs in ${Math.round(performance.now() - t4)} ms (largest ${Math.round(largest / 1024)} KB)`)
   await writeStaticHostingFiles(outDir, {
     redirects: manifest.redirects,
     notFoundPages: manifest.notFoundPages,

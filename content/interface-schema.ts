@@ -236,7 +236,10 @@ const documents = z
   .strictObject({
     specSheet: shown('The link to a product’s or shade’s specification sheet (a PDF), on its page.'),
     catalogue: shown('The link to the catalogue of the whole range (a PDF), on the Products page.'),
-    sheetTitle: filled('The title of a specification sheet (the PDF’s title and its first line); {product} is the product’s name.', 'product'),
+    sheetTitle: filled(
+      'The title of a specification sheet (the PDF’s title and its first line); {product} is the product’s name.',
+      'product',
+    ),
     catalogueTitle: filled('The title of the catalogue (the PDF’s title and its cover); {company} is the company’s short name.', 'company'),
     keyFacts: shown('A specification sheet: the heading of the key facts.'),
     contents: shown('The catalogue’s cover: the heading of the list of products in it.'),

@@ -112,7 +112,8 @@ async function drawItem(w: PdfWriter, content: SiteContent, item: SheetItem, pic
       y = w.paragraph(fact.value, { size: 10 }, { x: besideX, width: besideWidth, top: y, flow: false }) + 3
     }
   }
-  if (item.description) y = w.paragraph(item.description, { size: 9.5, leading: 1.45 }, { x: besideX, width: besideWidth, top: y, flow: false })
+  if (item.description)
+    y = w.paragraph(item.description, { size: 9.5, leading: 1.45 }, { x: besideX, width: besideWidth, top: y, flow: false })
   w.y = Math.max(top + pictureHeight, y) + 16
 
   // The specifications as a table of label and value.
@@ -182,16 +183,21 @@ async function drawItem(w: PdfWriter, content: SiteContent, item: SheetItem, pic
 }
 
 function writer(content: SiteContent, fonts: FontFiles, title: string, subject: string, address: string): PdfWriter {
-  return new PdfWriter(
-    { title, author: content.site.company.name, subject, lang: languageTag(content) },
-    fonts,
-    { rtl: content.language.direction === 'rtl', footer: footer(content, address) },
-  )
+  return new PdfWriter({ title, author: content.site.company.name, subject, lang: languageTag(content) }, fonts, {
+    rtl: content.language.direction === 'rtl',
+    footer: footer(content, address),
+  })
 }
 
 /** One item's specification sheet in the content's language. */
 export async function specSheet(content: SiteContent, item: SheetItem, fonts: FontFiles, pictures: Pictures): Promise<Buffer> {
-  const w = writer(content, fonts, format(content.ui.documents.sheetTitle, { product: item.name }), item.lead, content.site.origin + item.path)
+  const w = writer(
+    content,
+    fonts,
+    format(content.ui.documents.sheetTitle, { product: item.name }),
+    item.lead,
+    content.site.origin + item.path,
+  )
   await drawItem(w, content, item, pictures)
   return w.finish()
 }
@@ -247,7 +253,11 @@ function picturesFrom(imagesDir: string): Pictures {
  * Writes every sheet and catalogue into `clientDir` (the built site's public folder); returns each
  * file's public path and size.
  */
-export async function writeDocuments(content: SiteContent, clientDir: string, imagesDir: string): Promise<{ path: string; bytes: number }[]> {
+export async function writeDocuments(
+  content: SiteContent,
+  clientDir: string,
+  imagesDir: string,
+): Promise<{ path: string; bytes: number }[]> {
   const fonts = readFonts()
   const pictures = picturesFrom(imagesDir)
   const written: { path: string; bytes: number }[] = []

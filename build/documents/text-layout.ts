@@ -48,7 +48,8 @@ export function facesOf(text: string, base: Face, covers: Coverage): Face[] {
  */
 export function breakPieces(text: string): string[] {
   const pieces: string[] = []
-  const re = /[\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFAFF][\u3000-\u303F\uFF00-\uFF0F\uFF1A-\uFF20\uFF3D\uFF5D]*\s*|[^\s\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFAFF]+\s*|\s+/gu
+  const re =
+    /[\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFAFF][\u3000-\u303F\uFF00-\uFF0F\uFF1A-\uFF20\uFF3D\uFF5D]*\s*|[^\s\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFAFF]+\s*|\s+/gu
   for (const match of text.matchAll(re)) pieces.push(match[0])
   return pieces
 }
@@ -105,12 +106,11 @@ export function visualRuns(text: string, levels: Uint8Array, faces: Face[], star
   if (end <= start) return []
   const embedding = { levels, paragraphs: [{ start: 0, end: text.length - 1, level: levels[0] ?? 0 }] }
   const order = Array.from({ length: text.length }, (_, i) => i)
-  for (const [from, to] of bidi.getReorderSegments(text, embedding, start, end - 1)) {
+  for (const [from, to] of bidi.getReorderSegments(text, embedding, start, end - 1) as [number, number][]) {
     const flipped = order.slice(from, to + 1).reverse()
     order.splice(from, flipped.length, ...flipped)
   }
-  // It reads the levels themselves (its type says the whole result).
-  const mirrored = bidi.getMirroredCharactersMap(text, levels as unknown as typeof embedding, start, end - 1)
+  const mirrored = bidi.getMirroredCharactersMap(text, levels, start, end - 1)
   const visual = order.slice(start, end)
   const runs: Run[] = []
   let group: number[] = []
