@@ -10,8 +10,14 @@ import type { SiteContent } from '../../content/site-content.ts'
 import { everyLanguage } from '../../content/site-content.ts'
 import type { AgroProduct, GraniteShade } from '../../content/schema.ts'
 import { cataloguePath, specSheetPath } from '../../templates/lib/documents.ts'
-import { format, languageTag } from '../../templates/lib/words.ts'
 import { A4, type FontFiles, MARGIN, PdfWriter, readFonts } from './pdf.ts'
+
+// Not templates/lib/words.ts: it imports React, and a second React in the build's process breaks
+// the prerender's hooks ("dispatcher.getOwner is not a function").
+/** The interface value with each {name} replaced, as the pages fill it. */
+const format = (template: string, values: Record<string, string>) =>
+  template.replace(/\{([A-Za-z]+)\}/g, (whole, name: string) => values[name] ?? whole)
+const languageTag = (content: SiteContent) => content.language.tag ?? content.language.code
 
 /** A product or a shade, as a sheet shows it. */
 interface SheetItem {
