@@ -247,9 +247,11 @@ async function buildInto(
   }
   // Each product's and shade's specification sheet and the catalogue, in every language (PDF).
   const t4 = performance.now()
-  const documents = await writeDocuments(content, client, paths.contentImagesDir)
-  const largest = Math.max(...documents.map((d) => d.bytes))
-  log(`documents: ${documents.length} PDFs in ${Math.round(performance.now() - t4)} ms (largest ${Math.round(largest / 1024)} KB)`)
+  const documents = await writeDocuments(content, client, paths.contentImagesDir, join(paths.cacheDir, 'documents'))
+  const largest = Math.max(...documents.files.map((d) => d.bytes))
+  log(
+    `documents: ${documents.files.length} PDFs (${documents.made} made anew, the rest unchanged) in ${Math.round(performance.now() - t4)} ms (largest ${Math.round(largest / 1024)} KB)`,
+  )
   await writeStaticHostingFiles(outDir, {
     redirects: manifest.redirects,
     notFoundPages: manifest.notFoundPages,

@@ -3,7 +3,10 @@
 // never disagree): under client/documents/<language>/ (templates/lib/documents.ts names the files
 // and the pages link them). What a sheet holds: name, picture, key facts, specifications, packing,
 // storage and shelf life, applications, the company's contact details and the page's address.
-import { mkdir, writeFile } from 'node:fs/promises'
+import { createHash } from 'node:crypto'
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import sharp from 'sharp'
 import type { SiteContent } from '../../content/site-content.ts'
@@ -18,6 +21,14 @@ import { A4, type FontFiles, MARGIN, PdfWriter, readFonts } from './pdf.ts'
 const format = (template: string, values: Record<string, string>) =>
   template.replace(/\{([A-Za-z]+)\}/g, (whole, name: string) => values[name] ?? whole)
 const languageTag = (content: SiteContent) => content.language.tag ?? content.language.code
+
+const require = createRequire(import.meta.url)
+const packageVersion = (name: string): string => {
+  // Each package's main file, then up to its package.json (some export no ./package.json).
+  let dir = dirname(require.resolve(name))
+  while (!(existsSync(join(dir, 'package.json')) && dir.endsWith(name)) && dir !== dirname(dir)) dir = dirname(dir)
+  return `${name}@${(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string }).version}`
+}
 
 /** A product or a shade, as a sheet shows it. */
 interface SheetItem {
@@ -256,26 +267,87 @@ function picturesFrom(imagesDir: string): Pictures {
 }
 
 /**
+ * What a document is made from, as one hash: its content and words, the pictures' files, and the
+ * code and packages that draw it. A build whose hash is unchanged copies the PDF it made last time.
+ */
+function fingerprint(parts: unknown[]): string {
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 32)
+}
+
+/** The code and fonts every document depends on: this folder's files and the packages' versions. */
+function drawingVersion(): string {
+  const own = readdirSync(import.meta.dirname)
+    .filter((f) => f.endsWith('.ts'))
+    .sort()
+    .map((f) => readFileSync(join(import.meta.dirname, f), 'utf8'))
+  const versions = ['pdfkit', 'fontkit', 'bidi-js', '@embedpdf/fonts-latin', '@embedpdf/fonts-arabic', '@embedpdf/fonts-sc'].map(
+    packageVersion,
+  )
+  return fingerprint([own, versions])
+}
+
+/**
  * Writes every sheet and catalogue into `clientDir` (the built site's public folder); returns each
- * file's public path and size.
+ * file's public path and size, and how many were made anew. Making them all takes long (shaping,
+ * subsetting a Chinese font 64 times), so each PDF is kept in `cacheDir` under the hash of what it is
+ * made from and copied from there while that has not changed; a change to a product makes its
+ * sheets and the catalogues anew. Files no document of this build used are removed from the cache.
  */
 export async function writeDocuments(
   content: SiteContent,
   clientDir: string,
   imagesDir: string,
-): Promise<{ path: string; bytes: number }[]> {
-  const fonts = readFonts()
+  cacheDir: string,
+): Promise<{ files: { path: string; bytes: number }[]; made: number }> {
+  let fonts: FontFiles | undefined
   const pictures = picturesFrom(imagesDir)
-  const written: { path: string; bytes: number }[] = []
-  const put = async (path: string, pdf: Buffer) => {
+  const version = drawingVersion()
+  const pictureHashes = new Map<string, string>()
+  const pictureHash = (src: string) => {
+    if (!pictureHashes.has(src))
+      pictureHashes.set(
+        src,
+        createHash('sha256')
+          .update(readFileSync(join(imagesDir, src)))
+          .digest('hex'),
+      )
+    return pictureHashes.get(src)!
+  }
+  await mkdir(cacheDir, { recursive: true })
+  const used = new Set<string>()
+  const files: { path: string; bytes: number }[] = []
+  let made = 0
+  const put = async (path: string, parts: unknown[], make: () => Promise<Buffer>) => {
+    const cached = join(cacheDir, `${fingerprint([version, path, parts])}.pdf`)
+    used.add(cached)
+    let pdf: Buffer
+    if (existsSync(cached)) pdf = await readFile(cached)
+    else {
+      pdf = await make()
+      await writeFile(cached, pdf)
+      made++
+    }
     const file = join(clientDir, path.slice(1))
     await mkdir(dirname(file), { recursive: true })
     await writeFile(file, pdf)
-    written.push({ path, bytes: pdf.length })
+    files.push({ path, bytes: pdf.length })
   }
   for (const language of everyLanguage(content)) {
-    for (const item of sheetItems(language)) await put(specSheetPath(language, item.slug), await specSheet(language, item, fonts, pictures))
-    await put(cataloguePath(language), await catalogue(language, fonts, pictures))
+    // Everything of the language's content a document shows besides its items.
+    const { site, ui, language: lang, pages } = language
+    const common = [site, ui.documents, ui.product, ui.contact, lang, pages.products.path]
+    const items = sheetItems(language)
+    for (const item of items) {
+      await put(specSheetPath(language, item.slug), [common, item, pictureHash(item.image.src)], async () => {
+        fonts ??= readFonts()
+        return specSheet(language, item, fonts, pictures)
+      })
+    }
+    await put(cataloguePath(language), [common, items, items.map((i) => pictureHash(i.image.src))], async () => {
+      fonts ??= readFonts()
+      return catalogue(language, fonts, pictures)
+    })
   }
-  return written
+  for (const name of readdirSync(cacheDir)) if (!used.has(join(cacheDir, name))) rmSync(join(cacheDir, name), { force: true })
+  return { files, made }
 }
