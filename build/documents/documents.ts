@@ -96,8 +96,8 @@ function footer(content: SiteContent, address: string) {
       .strokeColor('#d9dee3')
       .stroke()
     const phones = site.contact.phones.map((p) => p.display).join(' · ')
-    w.paragraph(`${site.company.name} · ${phones} · ${site.contact.email}`, { size: 7.5, color: MUTED }, { top, flow: false })
-    w.paragraph(address, { size: 7.5, color: MUTED }, { top: top + 11, flow: false })
+    w.paragraph(`${site.company.name} · ${phones} · ${site.contact.email}`, { size: 7.5, color: MUTED }, { top, flow: false, ltr: true })
+    w.paragraph(address, { size: 7.5, color: MUTED }, { top: top + 11, flow: false, ltr: true })
   }
 }
 
@@ -113,90 +113,101 @@ async function drawItem(w: PdfWriter, content: SiteContent, item: SheetItem, pic
 
   // The picture at the start edge, the key facts (or the shade's description) beside it.
   const picture = await pictures(item.image.src)
-  const pictureWidth = 200
+  const pictureWidth = 190
   const meta = await sharp(picture).metadata()
   const pictureHeight = Math.round((pictureWidth * (meta.height ?? 3)) / (meta.width ?? 4))
   w.need(pictureHeight)
   const top = w.y
   w.doc.image(picture, w.physicalX(0, pictureWidth), top, { width: pictureWidth, height: pictureHeight })
-  const besideX = pictureWidth + 20
+  const besideX = pictureWidth + 18
   const besideWidth = w.width - besideX
   let y = top
   if (item.facts.length > 0) {
-    y = w.paragraph(ui.documents.keyFacts, { size: 11, weight: 'bold' }, { x: besideX, width: besideWidth, top: y, flow: false }) + 2
+    y =
+      w.paragraph(
+        ui.documents.keyFacts,
+        { size: 11, weight: 'bold', color: BRAND },
+        { x: besideX, width: besideWidth, top: y, flow: false },
+      ) + 3
+    const factLabel = 100
     for (const fact of item.facts) {
-      y = w.paragraph(fact.label, { size: 8, color: MUTED }, { x: besideX, width: besideWidth, top: y, flow: false })
-      y = w.paragraph(fact.value, { size: 10 }, { x: besideX, width: besideWidth, top: y, flow: false }) + 3
+      const below = w.paragraph(fact.label, { size: 8.5, color: MUTED }, { x: besideX, width: factLabel - 6, top: y, flow: false })
+      y =
+        Math.max(
+          below,
+          w.paragraph(fact.value, { size: 9.5 }, { x: besideX + factLabel, width: besideWidth - factLabel, top: y, flow: false }),
+        ) + 2
     }
   }
   if (item.description)
     y = w.paragraph(item.description, { size: 9.5, leading: 1.45 }, { x: besideX, width: besideWidth, top: y, flow: false })
-  w.y = Math.max(top + pictureHeight, y) + 16
+  w.y = Math.max(top + pictureHeight, y) + 14
 
-  // The specifications as a table of label and value.
-  w.need(40)
-  w.paragraph(words.specifications, { size: 13, weight: 'bold', color: BRAND })
-  w.y += 2
+  // Label and value side by side, a rule above each row.
   const labelWidth = 150
-  for (const row of item.specifications) {
-    w.need(16)
-    w.rule()
-    w.y += 4
-    const rowTop = w.y
-    const below = w.paragraph(row.label, { size: 9.5, color: MUTED }, { width: labelWidth - 8, top: rowTop, flow: false })
-    w.y = rowTop
-    w.paragraph(row.value, { size: 9.5 }, { x: labelWidth, width: w.width - labelWidth })
-    w.y = Math.max(w.y, below) + 2
+  // A third element true: the value reads left to right whatever the page's direction (a phone number).
+  const rows = (list: readonly (readonly [string, string, boolean?])[], ruled: boolean) => {
+    for (const [label, value, ltr] of list) {
+      w.need(15)
+      if (ruled) {
+        w.rule()
+        w.y += 3
+      }
+      const rowTop = w.y
+      const below = w.paragraph(label, { size: 9.5, color: MUTED }, { width: labelWidth - 8, top: rowTop, flow: false })
+      w.y = rowTop
+      w.paragraph(value, { size: 9.5 }, { x: labelWidth, width: w.width - labelWidth, ltr })
+      w.y = Math.max(w.y, below) + (ruled ? 1 : 0)
+    }
+    if (ruled) w.rule()
   }
-  w.rule()
-  w.y += 14
+  const heading = (text: string) => {
+    w.need(40)
+    w.paragraph(text, { size: 12.5, weight: 'bold', color: BRAND })
+    w.y += 2
+  }
+
+  heading(words.specifications)
+  rows(
+    item.specifications.map((r) => [r.label, r.value] as const),
+    true,
+  )
+  w.y += 12
 
   if (item.packing) {
-    w.need(60)
-    w.paragraph(words.packingHeading, { size: 13, weight: 'bold', color: BRAND })
-    w.y += 2
-    for (const [label, value] of [
-      [words.packing, item.packing.packing],
-      [words.storage, item.packing.storage],
-      [words.shelfLife, item.packing.shelfLife],
-    ] as const) {
-      w.need(28)
-      w.paragraph(label, { size: 9.5, weight: 'bold' })
-      w.paragraph(value, { size: 9.5 })
-      w.y += 3
-    }
-    w.y += 10
+    heading(words.packingHeading)
+    rows(
+      [
+        [words.packing, item.packing.packing],
+        [words.storage, item.packing.storage],
+        [words.shelfLife, item.packing.shelfLife],
+      ],
+      false,
+    )
+    w.y += 12
   }
 
-  w.need(60)
-  w.paragraph(words.applications, { size: 13, weight: 'bold', color: BRAND })
-  w.y += 2
+  heading(words.applications)
   for (const a of item.applications) {
-    w.need(28)
+    w.need(26)
     w.paragraph(a.title, { size: 9.5, weight: 'bold' })
     w.paragraph(a.text, { size: 9.5 })
-    w.y += 3
+    w.y += 2
   }
-  w.y += 10
+  w.y += 12
 
-  w.need(70)
-  w.paragraph(ui.documents.contact, { size: 13, weight: 'bold', color: BRAND })
-  w.y += 2
+  heading(ui.documents.contact)
   const address = site.company.address
-  for (const [label, value] of [
-    [ui.contact.person, site.contact.person],
-    [ui.contact.phone, site.contact.phones.map((p) => p.display).join(', ')],
-    [ui.contact.email, site.contact.email],
-    [ui.contact.address, [address.locality, address.region, address.postalCode, address.country].filter(Boolean).join(', ')],
-    [ui.documents.web, site.origin + item.path],
-  ] as const) {
-    w.need(14)
-    const rowTop = w.y
-    const below = w.paragraph(label, { size: 9.5, color: MUTED }, { width: labelWidth - 8, top: rowTop, flow: false })
-    w.y = rowTop
-    w.paragraph(value, { size: 9.5 }, { x: labelWidth, width: w.width - labelWidth })
-    w.y = Math.max(w.y, below)
-  }
+  rows(
+    [
+      [ui.contact.person, site.contact.person],
+      [ui.contact.phone, site.contact.phones.map((p) => p.display).join(', '), true],
+      [ui.contact.email, site.contact.email, true],
+      [ui.contact.address, [address.locality, address.region, address.postalCode, address.country].filter(Boolean).join(', ')],
+      [ui.documents.web, site.origin + item.path, true],
+    ],
+    false,
+  )
 }
 
 function writer(content: SiteContent, fonts: FontFiles, title: string, subject: string, address: string): PdfWriter {
@@ -239,9 +250,9 @@ export async function catalogue(content: SiteContent, fonts: FontFiles, pictures
   w.y += 24
   w.paragraph(ui.documents.contact, { size: 13, weight: 'bold', color: BRAND })
   w.y += 4
-  for (const line of [site.contact.person, ...site.contact.phones.map((p) => p.display), site.contact.email, products]) {
-    w.paragraph(line, { size: 10.5 })
-  }
+  w.paragraph(site.contact.person, { size: 10.5 })
+  for (const line of [...site.contact.phones.map((p) => p.display), site.contact.email, products])
+    w.paragraph(line, { size: 10.5 }, { ltr: true })
   for (const item of items) {
     w.addPage()
     await drawItem(w, content, item, pictures)

@@ -117,7 +117,7 @@ export class PdfWriter {
    * aligned to the start edge of the page's direction; returns the y below it. With `flow`, the
    * cursor moves below it and a line that does not fit goes to a new page.
    */
-  paragraph(text: string, style: TextStyle, box: { x?: number; width?: number; top?: number; flow?: boolean } = {}): number {
+  paragraph(text: string, style: TextStyle, box: { x?: number; width?: number; top?: number; flow?: boolean; ltr?: boolean } = {}): number {
     const x = box.x ?? 0
     const width = box.width ?? this.width - x
     const flow = box.flow ?? true
@@ -135,7 +135,8 @@ export class PdfWriter {
       }
       return w
     }
-    const levels = paragraphLevels(text, this.rtl)
+    // `ltr`: a phone number or an address read left to right as a whole on a right-to-left page too.
+    const levels = paragraphLevels(text, this.rtl && !box.ltr)
     let y = box.top ?? this.y
     this.doc.fillColor(style.color ?? '#1f2933')
     for (const [start, end] of breakLines(text, width, measure)) {
