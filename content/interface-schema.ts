@@ -245,7 +245,6 @@ const documents = z
     contents: shown('The catalogue’s cover: the heading of the list of products in it.'),
     contact: shown('A specification sheet: the heading of the company’s contact details.'),
     web: shown('A specification sheet: label of the address of the product’s page on the site.'),
-    page: filled('The catalogue’s page numbers; {number} is the page, {count} how many there are.', 'number', 'count'),
   })
   .meta({ description: 'The specification sheets and the catalogue (PDF files made by the build), and the links to them.' })
 
