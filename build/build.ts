@@ -28,6 +28,7 @@ import { buildServer } from './build-server.ts'
 import { type BuildSettings, BuildSettingsError, loadBuildSettings } from './build-settings.ts'
 import { inlineHashes } from './csp-hashes.ts'
 import { deferEntries } from './defer-entry.ts'
+import { writeDocuments } from './documents/documents.ts'
 import { inlineStylesheets } from './inline-css.ts'
 import { precompressDir } from './precompress.ts'
 import { writeSiteIcons } from './site-icons.ts'
@@ -273,6 +274,13 @@ async function buildInto(
     await mkdir(dirname(join(client, url)), { recursive: true })
     await writeFile(join(client, url), json)
   }
+  // Each product's and shade's specification sheet and the catalogue, in every language (PDF).
+  const t4 = performance.now()
+  const documents = await writeDocuments(content, client, paths.contentImagesDir, join(paths.cacheDir, 'documents'))
+  const largest = Math.max(...documents.files.map((d) => d.bytes))
+  log(
+    `documents: ${documents.files.length} PDFs (${documents.made} made anew, the rest unchanged) in ${Math.round(performance.now() - t4)} ms (largest ${Math.round(largest / 1024)} KB)`,
+  )
   await writeStaticHostingFiles(outDir, {
     redirects: manifest.redirects,
     notFoundPages: manifest.notFoundPages,

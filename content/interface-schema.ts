@@ -232,6 +232,30 @@ const structured = z
   })
   .meta({ description: 'Words only search engines read.' })
 
+const documents = z
+  .strictObject({
+    specSheet: shown('The link to a product’s or shade’s specification sheet (a PDF), on its page.'),
+    catalogue: shown('The link to the catalogue of the whole range (a PDF), on the Products page.'),
+    sheetTitle: filled(
+      'The title of a specification sheet (the PDF’s title and its first line); {product} is the product’s name.',
+      'product',
+    ),
+    catalogueTitle: filled('The title of the catalogue (the PDF’s title and its cover); {company} is the company’s short name.', 'company'),
+    keyFacts: shown('A specification sheet: the heading of the key facts.'),
+    contents: shown('The catalogue’s cover: the heading of the list of products in it.'),
+    contact: shown('A specification sheet: the heading of the company’s contact details.'),
+    web: shown('A specification sheet: label of the address of the product’s page on the site.'),
+  })
+  .meta({ description: 'The specification sheets and the catalogue (PDF files made by the build), and the links to them.' })
+
+const whatsapp = z
+  .strictObject({
+    chat: shown('The link that opens a WhatsApp chat with the company (product, shade and contact pages).'),
+    productText: filled('The message already written in that chat on a product or shade page; {product} is its name.', 'product'),
+    contactText: shown('The message already written in that chat on the Contact page.'),
+  })
+  .meta({ description: 'The WhatsApp chat link; the number is site.yaml’s contact.whatsapp.' })
+
 export const interfaceSchema = z
   .strictObject({
     header,
@@ -252,6 +276,8 @@ export const interfaceSchema = z
     thankYou,
     notice,
     structured,
+    documents,
+    whatsapp,
     forms: formsInterfaceSchema,
   })
   .meta({

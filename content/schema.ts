@@ -240,6 +240,13 @@ export const siteSchema = z
           )
           .min(1)
           .meta({ description: 'The phone numbers, each with `display` and `tel`.' }),
+        whatsapp: matching(/^\+[0-9]{6,15}$/, 'International format: + and digits only, e.g. +919000012345')
+          .optional()
+          .meta({
+            description:
+              'Optional: the WhatsApp number buyers chat with, as + and digits only, e.g. "+919000011122". Product, shade and contact pages link a chat with it (https://wa.me/…), and search engines read it as a contact point; without it, no WhatsApp link shows.',
+            label: 'WhatsApp number',
+          }),
         email: z.email({ message: 'An e-mail address such as info@example.com' }).meta({ description: 'The company e-mail address.' }),
         marketplace: z
           .strictObject({

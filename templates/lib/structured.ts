@@ -2,6 +2,7 @@
 import type { SiteContent } from '../../content/load.ts'
 import type { AgroProduct, GraniteShade, Product } from '../../content/schema.ts'
 import type { Crumb } from '../components/blocks.tsx'
+import { whatsappHref } from './documents.ts'
 import type { ImageOf } from './site.ts'
 
 type Json = Record<string, unknown>
@@ -31,14 +32,30 @@ export function organization(content: SiteContent, image: ImageOf): Json {
     email: site.contact.email,
     telephone: site.contact.phones[0]?.tel,
     sameAs: site.social.map((s) => s.url),
-    contactPoint: site.contact.phones.map((p) => ({
-      '@type': 'ContactPoint',
-      telephone: p.tel,
-      email: site.contact.email,
-      contactType: 'sales',
-      areaServed: content.ui.structured.areaServed,
-      availableLanguage: ['English', 'Hindi', 'Telugu'],
-    })),
+    contactPoint: [
+      ...site.contact.phones.map((p) => ({
+        '@type': 'ContactPoint',
+        telephone: p.tel,
+        email: site.contact.email,
+        contactType: 'sales',
+        areaServed: content.ui.structured.areaServed,
+        availableLanguage: ['English', 'Hindi', 'Telugu'],
+      })),
+      // The WhatsApp chat: its number, and the chat's address as the point's url.
+      ...(site.contact.whatsapp
+        ? [
+            {
+              '@type': 'ContactPoint',
+              name: 'WhatsApp',
+              telephone: site.contact.whatsapp,
+              url: whatsappHref(content, content.ui.whatsapp.contactText),
+              contactType: 'sales',
+              areaServed: content.ui.structured.areaServed,
+              availableLanguage: ['English', 'Hindi', 'Telugu'],
+            },
+          ]
+        : []),
+    ],
   }
 }
 

@@ -2,11 +2,12 @@ import { PageHero } from '../../components/blocks.tsx'
 import { ContactForm } from '../../components/forms/ContactForm.tsx'
 import '../../components/forms/forms.css'
 import { Icon } from '../../components/Icon.tsx'
+import { WhatsAppLink } from '../../components/DocumentLinks.tsx'
 import { Island } from '../../islands/Island.tsx'
 import type { Data } from './+data.ts'
 import './contact.css'
 
-export default function Page({ page, site, form, formShared, trail, ui }: Data) {
+export default function Page({ page, site, form, formShared, trail, ui, whatsapp }: Data) {
   const { company, contact } = site
   const words = ui.contact
   return (
@@ -58,6 +59,11 @@ export default function Page({ page, site, form, formShared, trail, ui }: Data) 
                   </dd>
                 </div>
               </dl>
+              {whatsapp && (
+                <p className="contact-whatsapp">
+                  <WhatsAppLink href={whatsapp} label={ui.whatsapp.chat} />
+                </p>
+              )}
             </section>
             <section className="contact-card" aria-labelledby="why-heading">
               <h2 id="why-heading">{page.whyChooseUs.heading}</h2>

@@ -5,6 +5,7 @@ import { pageHead } from '../../lib/head.ts'
 import { pageSite } from '../../lib/site.ts'
 import { organization } from '../../lib/structured.ts'
 import { homeTrail } from '../../lib/words.ts'
+import { whatsappHref } from '../../lib/documents.ts'
 
 export default function data(pageContext: PageContextServer) {
   const { content, defaultContent, image } = pageSite(pageContext)
@@ -30,6 +31,7 @@ export default function data(pageContext: PageContextServer) {
     site: content.site,
     trail: homeTrail(content),
     ui: content.ui,
+    whatsapp: whatsappHref(content, content.ui.whatsapp.contactText),
     form: {
       ...formText.props,
       graniteLabel: granite?.enquiryLabel ?? granite?.menuLabel ?? GRANITE_PRODUCT_LABEL,

@@ -1,4 +1,5 @@
 import { ContactButtons, SpecTable } from '../../components/blocks.tsx'
+import { ProductDocumentLinks } from '../../components/DocumentLinks.tsx'
 import { ApplicationList, EnquirySection, ExploreSection, ProductTop } from '../product/ProductSections.tsx'
 import { format } from '../../lib/words.ts'
 import type { Data } from './+data.ts'
@@ -13,6 +14,7 @@ export default function Page({
   exploreHeading,
   explore,
   contact,
+  documents,
   enquiry,
   enquiryShared,
 }: Data) {
@@ -29,6 +31,7 @@ export default function Page({
           subject={format(ui.granite.enquirySubject, { shade: shade.name })}
           words={ui.product}
         />
+        <ProductDocumentLinks {...documents} />
       </ProductTop>
 
       <section className="section" aria-labelledby="details-heading">

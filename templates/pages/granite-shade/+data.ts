@@ -6,6 +6,8 @@ import { lcpImage, pageHead } from '../../lib/head.ts'
 import { pageSite } from '../../lib/site.ts'
 import { breadcrumbJsonLd, productJsonLd } from '../../lib/structured.ts'
 import { PRODUCT_PHOTO_SIZES } from '../product/ProductSections.tsx'
+import { specSheetPath, whatsappHref } from '../../lib/documents.ts'
+import { format } from '../../lib/words.ts'
 
 export default function data(pageContext: PageContextServer) {
   const { content, defaultContent, image, socialImage } = pageSite(pageContext)
@@ -37,6 +39,11 @@ export default function data(pageContext: PageContextServer) {
     exploreHeading: graniteShared.exploreHeading,
     explore: graniteShades.filter((s) => s.slug !== shade.slug).map((s) => shadeCard(s, image)),
     contact: { tel: site.contact.phones[0]!.tel, email: site.contact.email },
+    documents: {
+      sheet: specSheetPath(content, shade.slug),
+      whatsapp: whatsappHref(content, format(content.ui.whatsapp.productText, { product: shade.name })),
+      words: { specSheet: content.ui.documents.specSheet, chat: content.ui.whatsapp.chat },
+    },
     enquiry: { ...enquiryFormProps(content, shade.formType, 'enquiry-heading'), ...formText.props },
     enquiryShared: formText.shared,
   }

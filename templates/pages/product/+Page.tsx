@@ -1,10 +1,11 @@
 import { ContactButtons, FactsGrid, SpecTable } from '../../components/blocks.tsx'
+import { ProductDocumentLinks } from '../../components/DocumentLinks.tsx'
 import { format } from '../../lib/words.ts'
 import type { Data } from './+data.ts'
 import { MakhanaSections } from './MakhanaSections.tsx'
 import { ApplicationList, EnquirySection, ExploreSection, ProductTop } from './ProductSections.tsx'
 
-export default function Page({ product, picture, trail, ui, formatPrice, explore, contact, enquiry, enquiryShared }: Data) {
+export default function Page({ product, picture, trail, ui, formatPrice, explore, contact, documents, enquiry, enquiryShared }: Data) {
   const words = ui.product
   return (
     <>
@@ -18,6 +19,7 @@ export default function Page({ product, picture, trail, ui, formatPrice, explore
           subject={format(words.enquirySubject, { product: product.name })}
           words={words}
         />
+        <ProductDocumentLinks {...documents} />
       </ProductTop>
 
       <section className="section" aria-labelledby="details-heading">

@@ -7,7 +7,8 @@ import { lcpImage, pageHead } from '../../lib/head.ts'
 import { pageSite } from '../../lib/site.ts'
 import { breadcrumbJsonLd, productCategory, productJsonLd } from '../../lib/structured.ts'
 import { PRODUCT_PHOTO_SIZES } from './ProductSections.tsx'
-import { formatNumber } from '../../lib/words.ts'
+import { format, formatNumber } from '../../lib/words.ts'
+import { specSheetPath, whatsappHref } from '../../lib/documents.ts'
 
 /** Tiles under "Explore More Products" when the product's content names none. */
 const EXPLORE_TILES = 7
@@ -47,6 +48,11 @@ export default function data(pageContext: PageContextServer) {
     formatPrice: (amount: number) => formatNumber(content, amount, 2),
     explore: others.map((p) => productCard(p, image)),
     contact: { tel: site.contact.phones[0]!.tel, email: site.contact.email },
+    documents: {
+      sheet: specSheetPath(content, product.slug),
+      whatsapp: whatsappHref(content, format(content.ui.whatsapp.productText, { product: product.name })),
+      words: { specSheet: content.ui.documents.specSheet, chat: content.ui.whatsapp.chat },
+    },
     enquiry: { ...enquiryFormProps(content, product.formType, 'enquiry-heading'), ...formText.props },
     enquiryShared: formText.shared,
   }

@@ -1,11 +1,12 @@
 import { CardGrid, PageHero } from '../../components/blocks.tsx'
+import { PdfLink } from '../../components/DocumentLinks.tsx'
 import { EnquiryForm } from '../../components/forms/EnquiryForm.tsx'
 import '../../components/forms/forms.css'
 import { Island } from '../../islands/Island.tsx'
 import type { Data } from './+data.ts'
 import { Pagination } from './Pagination.tsx'
 
-export default function Page({ page, products, pagination, trail, cta, enquiry, enquiryShared }: Data) {
+export default function Page({ page, products, pagination, trail, cta, catalogue, enquiry, enquiryShared }: Data) {
   return (
     <>
       <PageHero heading={page.heading} intro={page.intro} trail={trail} />
@@ -14,6 +15,9 @@ export default function Page({ page, products, pagination, trail, cta, enquiry, 
           <h2 id="range-heading">{page.gridHeading}</h2>
           <CardGrid items={products} cta={cta} />
           {pagination && <Pagination pagination={pagination} />}
+          <p className="catalogue-link">
+            <PdfLink {...catalogue} />
+          </p>
         </div>
       </section>
       <section className="section section-alt" aria-labelledby="export-heading">

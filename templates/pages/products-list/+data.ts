@@ -6,6 +6,7 @@ import { enquiryFormProps } from '../../lib/forms.ts'
 import { pageHead } from '../../lib/head.ts'
 import { pageSite } from '../../lib/site.ts'
 import { format, formatNumber, homeTrail } from '../../lib/words.ts'
+import { cataloguePath } from '../../lib/documents.ts'
 
 export default function data(pageContext: PageContextServer) {
   const { content, defaultContent, image } = pageSite(pageContext)
@@ -74,6 +75,7 @@ export default function data(pageContext: PageContextServer) {
     },
     trail: homeTrail(content),
     cta: content.ui.cards.viewProduct,
+    catalogue: { href: cataloguePath(content), label: content.ui.documents.catalogue },
     enquiry: {
       ...enquiryFormProps(content, 'ExportEnquiry', 'export-heading'),
       variant: 'export' as const,
