@@ -122,11 +122,15 @@ describe("the editor's local API", () => {
       dataFiles: [{ path: 'content/products/clove.yaml', newPath: 'content/legal/clove.yaml', raw, slug: 'clove' }],
     })
     expect(moved.status).toBe(422)
-    // A picture's folder renamed as if it were an entry.
+    // A file saved among the pictures and moved: decap-server moves the whole folder, every product's picture.
     const pictures = await save({
-      dataFiles: [{ path: 'content/images/products/clove.jpg', newPath: 'content/images/moved/clove.jpg', raw: 'x', slug: 'clove' }],
+      dataFiles: [
+        { path: 'content/images/products/notes.yaml', newPath: 'content/images/moved/notes.yaml', raw: 'note: x\n', slug: 'notes' },
+      ],
     })
     expect(pictures.status).toBe(422)
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(existsSync(file('content/images/moved'))).toBe(false)
     expect(existsSync(file('content/products/cardamom.yaml'))).toBe(true)
     expect(existsSync(file('content/images/products/cardamom.jpg'))).toBe(true)
   }, 120_000)
