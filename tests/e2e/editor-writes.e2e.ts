@@ -1,7 +1,7 @@
 // What the browser editor writes, with `npm run edit` on a temporary git copy of the project (the
 // content formatted and committed first): a write that would fail the content check is refused before
 // anything touches disk, through Decap's local API as through the editor, which shows the check's
-// message by the field, in staff's words (no file paths or lines, no "Failed to persist entry: API_ERROR:"); a shade is deleted after a confirmation, a product other content still names
+// message by the field, in staff's words (no file paths or lines, no "Failed to persist entry: API_ERROR:"); a shade is deleted after a confirmation, with its photo, a product other content still names
 // is not, and the refusal says where it is named; one word changed in a legal text's rich-text box
 // changes one line in git diff; pictures are previewed (the logo drawing, the share image from another
 // folder) with advice beside a photo too narrow, without the terminal's ENOENT of a picture looked for
@@ -136,13 +136,19 @@ describe('npm run edit: deleting', () => {
     await page.getByRole('button', { name: 'Delete entry' }).click()
     await expect.poll(() => existsSync(file('content/granite/StarBlue.yaml')), { timeout: 20_000 }).toBe(false)
     expect(asked).toMatch(/delete/i)
-    // The shade and its translations, in one change (Decap's i18n deletes every language's file).
+    // The shade and its translations, in one change (Decap's i18n deletes every language's file), and
+    // its photo, which no other content names.
     expect(
       changes()
         .split('\n')
         .map((line) => line.trim())
         .sort(),
-    ).toEqual(['StarBlue.yaml', 'StarBlue.ar.yaml', 'StarBlue.es.yaml', 'StarBlue.zh.yaml'].map((f) => `D content/granite/${f}`).sort())
+    ).toEqual(
+      [
+        ...['StarBlue.yaml', 'StarBlue.ar.yaml', 'StarBlue.es.yaml', 'StarBlue.zh.yaml'].map((f) => `D content/granite/${f}`),
+        'D content/images/granite/StarBlue.jpg',
+      ].sort(),
+    )
   })
 
   test('refuses to delete a product other content names, saying where, and keeps it', async () => {
