@@ -135,6 +135,8 @@ describe('npm run edit: deleting', () => {
     })
     await page.getByRole('button', { name: 'Delete entry' }).click()
     await expect.poll(() => existsSync(file('content/granite/StarBlue.yaml')), { timeout: 20_000 }).toBe(false)
+    // The files go before decap-server answers: Decap leaves the entry for its list once it has.
+    await page.waitForURL(/#\/collections\/granite-shades$/)
     expect(asked).toMatch(/delete/i)
     // The shade and its translations, in one change (Decap's i18n deletes every language's file), and
     // its photo, which no other content names.
