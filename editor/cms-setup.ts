@@ -7,6 +7,8 @@
 // - wraps every field's control (editor/field-control.ts): the content check's messages on the fields
 //   when a save is refused (editor/refusals.ts), pictures previewed and advised on;
 // - gives every text box dir="auto", so Arabic typed in it reads right to left (editor/text-direction.ts);
+// - says a refused or failed save in plain words, without Decap's "Failed to persist entry: API_ERROR:"
+//   (editor/readable-errors.ts);
 // - in the live preview, shows the content check's problems (file, line, field) on top of the editor;
 //   on the live site, a pull request's failed content check (editor/pull-request-check.ts).
 import {
@@ -25,6 +27,7 @@ import { defaultLocalePaths, withDefaultLocalePaths } from './default-locale-pat
 import { fieldControl, readPicturesFrom } from './field-control.ts'
 import { pictureSourceFor } from './picture-source.ts'
 import { problemBox } from './problem-box.ts'
+import { plainFailureNotices, withReadableErrors } from './readable-errors.ts'
 import { type PullRequestCheckOptions, watchPullRequestChecks } from './pull-request-check.ts'
 import { watchRefusals } from './refusals.ts'
 import { typeInAnyDirection } from './text-direction.ts'
@@ -124,24 +127,26 @@ function wrapControls(cms: Decap): void {
 }
 
 /**
- * With the content in several languages (config.yml's `i18n`), the backend under another name that
+ * The backend under another name: its failed saves and deletes read as staff's words
+ * (editor/readable-errors.ts), and with the content in several languages (config.yml's `i18n`) it
  * reads and writes the English files by their plain names (editor/default-locale-paths.ts).
  */
-function withEnglishFilesPlain(cms: Decap, config: Record<string, unknown> & { collections: Collection[] }): Record<string, unknown> {
+function siteBackend(cms: Decap, config: Record<string, unknown> & { collections: Collection[] }): Record<string, unknown> {
   const i18n = config.i18n as { locales: string[]; default_locale: string } | undefined
   const backend = config.backend as { name: string }
   const original = cms.getBackend(backend.name)
-  if (!i18n || !original) return backend
+  if (!original) return backend
   const translated = config.collections as (Collection & { folder?: string; extension?: string; i18n?: unknown })[]
   const folders = [...new Set(translated.filter((c) => c.i18n && c.folder).map((c) => c.folder!))]
-  const paths = defaultLocalePaths(folders, 'yaml', i18n.default_locale, i18n.locales)
-  const name = `${backend.name}-english-plain`
+  const paths = i18n ? defaultLocalePaths(folders, 'yaml', i18n.default_locale, i18n.locales) : undefined
+  const name = `${backend.name}-site`
   cms.registerBackend(
     name,
     class {
       constructor(...args: unknown[]) {
+        const instance = original!.init(...args)
         // biome-ignore lint/correctness/noConstructorReturn: the instance is the wrapped backend's
-        return withDefaultLocalePaths(original!.init(...args), paths)
+        return withReadableErrors(paths ? withDefaultLocalePaths(instance, paths) : instance)
       }
     },
   )
@@ -188,7 +193,8 @@ async function start(): Promise<void> {
   // cms.right-pane, in the browser's storage): the editor opens as it always has, English only, and
   // its "Toggle i18n" button shows the other languages beside it (Decap then remembers the choice).
   if (config.i18n && localStorage.getItem('cms.right-pane') === null) localStorage.setItem('cms.right-pane', 'none')
-  const editing = withEnglishFilesPlain(cms, config)
+  plainFailureNotices(cms)
+  const editing = siteBackend(cms, config)
   typeInAnyDirection()
   cms.init({ config: { ...config, backend: editing, display_url: window.location.origin, load_config_file: false } })
   if (backend.name === 'github') {

@@ -53,6 +53,9 @@ export interface Decap {
   /** A backend by its name in config.yml (proxy, github): `init` makes an instance. */
   getBackend(name: string): { init(...args: unknown[]): object } | undefined
   registerBackend(name: string, backend: new (...args: unknown[]) => object): void
+  /** The phrases of a language (decap-cms-locales), and new ones for it (replacing the old). */
+  getLocale(locale: string): object | undefined
+  registerLocale(locale: string, phrases: object): void
 }
 
 declare global {

@@ -118,6 +118,14 @@ function drawable(asset: unknown, key: string): unknown {
 /** Decap's stand-in while a picture loads (decap-cms-core's actions/media.ts, emptyAsset). */
 const isLoading = (asset: unknown) => (asset as { path?: string } | undefined)?.path === 'empty.svg'
 
+/** A list field that must have items (config.yml: not `required: false`) and has none. */
+function emptyRequiredList(props: ControlProps): boolean {
+  const { field, value } = props
+  if (field.get('widget') !== 'list' || field.get('required') === false) return false
+  const size = (value as { size?: number } | null | undefined)?.size ?? (Array.isArray(value) ? value.length : 0)
+  return size === 0
+}
+
 /** Files the site's image build reads (content/check-images.ts). */
 const PICTURE_FILE = /\.(jpe?g|png|webp|avif|svg)$/i
 
@@ -158,7 +166,10 @@ export function fieldControl(Inner: unknown, { picture = false } = {}): unknown 
       if (typeof inner?.validate === 'function') {
         // A group or list checks its own fields; its own message needs Decap's check of the field itself.
         inner.validate()
-        if (this.problem || this.showing) this.props.validate()
+        // An empty list: Decap's list control checks presence, then reports its item count as fine
+        // (no items, no count to check), which wipes the "is required" off; a required list left empty
+        // was sent to the backend. Decap's check of the field itself, run last, keeps it.
+        if (this.problem || this.showing || emptyRequiredList(this.props)) this.props.validate()
       } else this.props.validate()
       this.showing = this.problem !== undefined
     },

@@ -15,6 +15,7 @@ import { cmsConfigYaml } from '../../content/cms-config.ts'
 import { paths } from '../../project/paths.ts'
 import { createCmsHandler } from '../../server/editor/handler.ts'
 import type { LiveContent } from './live-content.ts'
+import { PICTURE_MAX_BYTES, REQUEST_MAX_BYTES, requestRefusal, unusedPictures } from './local-api-rules.ts'
 import { changeOf, checkChange } from './write-check.ts'
 
 export const LOCAL_API = '/admin/local-api'
@@ -37,38 +38,58 @@ function namedPaths(params: Record<string, unknown> | undefined): string[] {
 }
 
 async function localBackend(live: LiveContent): Promise<express.Express> {
-  const contentFolder = `${relative(paths.root, paths.contentDir).split('\\').join('/')}/`
+  const contentRel = relative(paths.root, paths.contentDir).split('\\').join('/')
+  const contentFolder = `${contentRel}/`
   const app = express()
-  app.use(express.json({ limit: '50mb' }))
+  app.use(express.json({ limit: REQUEST_MAX_BYTES }))
   // One write at a time, each checked against the content the one before it left.
   let writing: Promise<unknown> = Promise.resolve()
   // decap-server may write anywhere in the project; the editor only ever needs content/.
   app.post('/api/v1', (req, res, next) => {
     // Parsed once, here: decap-server's own body parser skips a request marked parsed.
     ;(req as { _body?: boolean })._body = true
-    const { action, params } = req.body as { action?: unknown; params?: Record<string, unknown> }
+    const body = req.body as { action?: unknown; params?: Record<string, unknown> }
+    const { action, params } = body
     const outside = namedPaths(params).filter((p) => !`${p.replace(/^\/+/, '')}/`.startsWith(contentFolder) || p.includes('..'))
     if (outside.length > 0)
       return void res.status(403).json({ error: `The editor may only change files under ${contentFolder}: ${outside.join(', ')}` })
-    const change = changeOf(action, params)
-    if (!change) return next()
+    if (!changeOf(action, params)) return next()
     // Nothing is written unless the content, as it would be after the write, passes the content check.
     writing = writing.then(
       () =>
         new Promise<void>((done) => {
           res.once('close', done)
-          live
-            .state()
-            .then(({ result }) =>
-              checkChange(change, {
-                root: paths.root,
-                contentDir: paths.contentDir,
-                scratchDir: paths.cacheDir,
-                cacheFile: join(paths.cacheDir, 'content-check.json'),
-                before: result.errors,
-              }),
-            )
-            .then((refusal) => (refusal ? res.status(422).json(refusal) : next()), next)
+          ;(async () => {
+            const refused = await requestRefusal(action, params, paths.root, contentRel)
+            if (refused) {
+              console.warn(`Editor: refused (${refused.status}): ${refused.error}`)
+              return void res.status(refused.status).json(refused)
+            }
+            // A deleted entry takes the pictures nothing else names with it (one deleteFiles for decap-server).
+            if (action === 'deleteFile' || action === 'deleteFiles') {
+              const deleted = (action === 'deleteFile' ? [params?.path] : ((params?.paths ?? []) as unknown[])).filter(
+                (p): p is string => typeof p === 'string',
+              )
+              const pictures = unusedPictures(deleted, paths.root, contentRel)
+              if (pictures.length > 0) {
+                const { path: _path, ...rest } = params ?? {}
+                req.body = { ...body, action: 'deleteFiles', params: { ...rest, paths: [...deleted, ...pictures] } }
+              }
+            }
+            const { result } = await live.state()
+            const { action: finalAction, params: finalParams } = req.body as typeof body
+            const refusal = await checkChange(changeOf(finalAction, finalParams, paths.root)!, {
+              root: paths.root,
+              contentDir: paths.contentDir,
+              scratchDir: paths.cacheDir,
+              cacheFile: join(paths.cacheDir, 'content-check.json'),
+              before: result.errors,
+            })
+            if (!refusal) return next()
+            // The terminal gets the check's own words, by file and line; the editor gets staff's.
+            console.warn(`Editor: a change was refused, as it would cause:\n${formatProblems(refusal.checked)}`)
+            res.status(422).json({ error: refusal.error, problems: refusal.problems })
+          })().catch(next)
         }),
     )
   })
@@ -78,6 +99,17 @@ async function localBackend(live: LiveContent): Promise<express.Express> {
     registerLocalFs(app: express.Express, options?: { logLevel?: string }): Promise<void>
   }
   await registerLocalFs(app, { logLevel: 'warn' })
+  // A body too large or not JSON is the request's fault, answered as such (Vite would answer 500).
+  app.use((error: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {
+    const status = (error as { status?: unknown }).status
+    if (res.headersSent || typeof status !== 'number' || status < 400 || status >= 500) return next(error)
+    const tooLarge = (error as { type?: unknown }).type === 'entity.too.large'
+    res.status(status).json({
+      error: tooLarge
+        ? `Not saved: the upload is larger than the editor takes (${REQUEST_MAX_BYTES / 1024 / 1024} MB at once; a picture may be at most ${PICTURE_MAX_BYTES / 1024 / 1024} MB).`
+        : 'Not saved: the editor sent a request the preview could not read. Reload the editor and try again.',
+    })
+  })
   return app
 }
 

@@ -70,6 +70,9 @@ export class PreviewImages {
       return
     }
     res.setHeader('Content-Type', type)
+    // A drawing opened by its address runs nothing and loads nothing, whatever is in it.
+    res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox")
+    res.setHeader('X-Content-Type-Options', 'nosniff')
     // The URL carries the file's stamp: a replaced photo gets a new URL.
     res.setHeader('Cache-Control', 'no-cache')
     createReadStream(join(this.imagesDir, key))

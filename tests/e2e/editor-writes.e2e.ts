@@ -1,7 +1,7 @@
 // What the browser editor writes, with `npm run edit` on a temporary git copy of the project (the
 // content formatted and committed first): a write that would fail the content check is refused before
 // anything touches disk, through Decap's local API as through the editor, which shows the check's
-// message by the field; a shade is deleted after a confirmation, a product other content still names
+// message by the field, in staff's words (no file paths or lines, no "Failed to persist entry: API_ERROR:"); a shade is deleted after a confirmation, with its photo, a product other content still names
 // is not, and the refusal says where it is named; one word changed in a legal text's rich-text box
 // changes one line in git diff; pictures are previewed (the logo drawing, the share image from another
 // folder) with advice beside a photo too narrow, without the terminal's ENOENT of a picture looked for
@@ -86,8 +86,9 @@ describe('npm run edit: writes the content check would fail are refused', () => 
     const refused = await post({ entry: entry('clove-buds', { aliases: ['/products/clove'] }) })
     expect(refused.status).toBe(422)
     const body = (await refused.json()) as { error: string; problems: { file: string; field: string; message: string }[] }
-    expect(body.error).toContain('content/products/clove-buds.yaml')
-    expect(body.error).toContain('aliases.0: /products/clove is already the address of content/products/clove.yaml')
+    // In staff's words: the field and the entry as the editor names them, no file path or line.
+    expect(body.error).toContain('Other addresses, item 1: /products/clove is already the address of product clove')
+    expect(body.error).not.toMatch(/content\/|\.yaml|API_ERROR/)
     expect(body.problems).toEqual([expect.objectContaining({ file: 'content/products/clove-buds.yaml', field: 'aliases.0' })])
     expect(existsSync(file('content/products/clove-buds.yaml'))).toBe(false)
     expect(changes()).toBe('')
@@ -109,13 +110,12 @@ describe('npm run edit: writes the content check would fail are refused', () => 
     await aliases.getByRole('button', { name: 'Add other addresses' }).click()
     await aliases.locator('input').last().fill('/products/clove')
     await publish()
-    const message = aliases.getByText('item 2: /products/clove is already the address of content/products/clove.yaml: choose another')
+    const message = aliases.getByText('item 2: /products/clove is already the address of product clove: choose another')
     await message.waitFor()
-    // Decap's notice says it too, and what happened.
-    await page
-      .getByText(/Not saved: the content check found a problem this change would cause/)
-      .first()
-      .waitFor()
+    // Decap's notice says it too, and what happened, without its developer's frame.
+    const notice = page.getByText(/Not saved: the content check found a problem this change would cause/).first()
+    await notice.waitFor()
+    expect(await notice.textContent()).not.toMatch(/Failed to persist|API_ERROR|content\//)
     await page.screenshot({ path: join(root, '.cache', 'editor-1280-refused.png') })
     expect(readFileSync(file('content/products/cardamom.yaml'), 'utf8')).toBe(before)
 
@@ -135,25 +135,34 @@ describe('npm run edit: deleting', () => {
     })
     await page.getByRole('button', { name: 'Delete entry' }).click()
     await expect.poll(() => existsSync(file('content/granite/StarBlue.yaml')), { timeout: 20_000 }).toBe(false)
+    // The files go before decap-server answers: Decap leaves the entry for its list once it has.
+    await page.waitForURL(/#\/collections\/granite-shades$/)
     expect(asked).toMatch(/delete/i)
-    // The shade and its translations, in one change (Decap's i18n deletes every language's file).
+    // The shade and its translations, in one change (Decap's i18n deletes every language's file), and
+    // its photo, which no other content names.
     expect(
       changes()
         .split('\n')
         .map((line) => line.trim())
         .sort(),
-    ).toEqual(['StarBlue.yaml', 'StarBlue.ar.yaml', 'StarBlue.es.yaml', 'StarBlue.zh.yaml'].map((f) => `D content/granite/${f}`).sort())
+    ).toEqual(
+      [
+        ...['StarBlue.yaml', 'StarBlue.ar.yaml', 'StarBlue.es.yaml', 'StarBlue.zh.yaml'].map((f) => `D content/granite/${f}`),
+        'D content/images/granite/StarBlue.jpg',
+      ].sort(),
+    )
   })
 
   test('refuses to delete a product other content names, saying where, and keeps it', async () => {
     await openEntry('products/entries/clove', 'Name in menus')
     page.once('dialog', (dialog) => void dialog.accept())
     await page.getByRole('button', { name: 'Delete entry' }).click()
-    const notice = page.getByText(/"clove" cannot be deleted: other content still names it\. In Home page \(content\/home\.yaml:\d+\): /)
+    const notice = page.getByText(/"clove" cannot be deleted: other content still names it\. In Home page: /)
     await notice.first().waitFor()
     const text = (await notice.first().textContent()) ?? ''
     expect(text).toContain('Latest › Products, item 4')
-    expect(text).toContain('In product makhana (content/products/makhana.yaml:')
+    expect(text).toContain('In product makhana: Explore more products')
+    expect(text).not.toMatch(/Failed to delete|API_ERROR|content\/|\.yaml/)
     await page.screenshot({ path: join(root, '.cache', 'editor-1280-delete-refused.png') })
     expect(existsSync(file('content/products/clove.yaml'))).toBe(true)
   })

@@ -3,8 +3,10 @@
 // specification rows is published (without any optional block) and lands on disk in canonical form,
 // passes the content check and shows in the live preview and in a real build of the copy (products
 // list, header menu, contact form), its address and form name made from its short name, never asked
-// for; renaming an existing product changes one line in git diff, and saving keeps the settings staff
-// are not asked for (hidden fields); a short name with capitals is refused with the schema's message;
+// for; empty required lists are held back before anything is sent; a short name already taken is
+// said in plain words, with the product that has it and a free one; renaming an existing product
+// changes one line in git diff, and saving keeps the settings staff are not asked for (hidden
+// fields); a short name with capitals is refused with the schema's message;
 // the shades collection lists exactly the shades.
 // Prints the steps and time "add a product" took, what /admin/ loads (it loads nothing elsewhere), and
 // the build's time; screenshots the editor at 1280 and 390 px, and the "not set up" page of a server
@@ -131,6 +133,24 @@ describe('npm run edit: the browser editor', { timeout: 480_000 }, () => {
     expect(existsSync(join(projectDir, 'content/products/green-chilli.yaml'))).toBe(false)
   })
 
+  test('holds back a new product with its lists empty, naming each list, and sends nothing', async () => {
+    const sent: string[] = []
+    const onRequest = (request: import('playwright-core').Request) => {
+      if (request.method() === 'POST' && request.url().includes('/admin/local-api/') && /"persistEntry"/.test(request.postData() ?? ''))
+        sent.push(request.url())
+    }
+    page.on('request', onRequest)
+    await page.goto(`${origin}/admin/#/collections/products/new`)
+    await page.reload()
+    await (await field('Short name for the web address')).fill('saffron')
+    await (await field('Name')).fill('Saffron')
+    await publish()
+    for (const list of ['Facts', 'Specifications', 'Applications']) await page.getByText(`${list} is required.`).first().waitFor()
+    page.off('request', onRequest)
+    expect(sent).toEqual([])
+    expect(existsSync(join(projectDir, 'content/products/saffron.yaml'))).toBe(false)
+  })
+
   test('adds a product with a photo and two specification rows, without optional blocks', async () => {
     const photo = join(workDir, 'green-chilli.jpg')
     await sharp({ create: { width: 1600, height: 1067, channels: 3, background: { r: 40, g: 140, b: 50 } } })
@@ -209,7 +229,8 @@ describe('npm run edit: the browser editor', { timeout: 480_000 }, () => {
       expect(data).not.toHaveProperty(optional)
     // Made from its short name by the loader: /products/green-chilli, GreenChilliEnquiry.
     for (const derived of ['path', 'formType', 'enquiryName', 'geoTagged']) expect(data).not.toHaveProperty(derived)
-    expect(existsSync(join(projectDir, 'content/images/products/green-chilli.jpg'))).toBe(true)
+    // decap-server writes the entry's file, then its pictures.
+    await expect.poll(() => existsSync(join(projectDir, 'content/images/products/green-chilli.jpg')), { timeout: 10_000 }).toBe(true)
     // Written in the canonical form, as `npm run format:content` would.
     const formatted = formatContent(join(projectDir, 'content')).find((f) => f.file === 'products/green-chilli.yaml')!
     expect(formatted.after).toBe(formatted.before)
@@ -223,6 +244,44 @@ describe('npm run edit: the browser editor', { timeout: 480_000 }, () => {
     const product = await (await fetch(`${origin}/products/green-chilli`, { headers: { accept: 'text/html' } })).text()
     expect(product).toContain('name="formType" value="GreenChilliEnquiry"')
   })
+
+  test('a new product whose short name is taken is told so in plain words, by the product that has it', async () => {
+    // Another product under the short name of the one just added, every field filled as staff would.
+    await page.goto(`${origin}/admin/#/collections/products/new`)
+    await page.reload()
+    await (await field('Short name for the web address')).fill('green-chilli')
+    await (await field('Name')).fill('Green Chilli Whole')
+    await (await field('Name in menus')).fill('Green Chilli Whole')
+    await (await field('Position')).fill('10')
+    await (await field('Summary')).fill('Whole green chillies, sorted and packed for export.')
+    await page.getByRole('button', { name: 'Choose an image' }).click()
+    await page.getByText('green-chilli.jpg').first().click()
+    await page.getByRole('button', { name: 'Choose selected' }).click()
+    await (await field('What the picture shows')).fill('Whole green chillies')
+    await (await field('Title')).fill('Whole Green Chilli Exporter from India')
+    await (await field('Description')).fill('Whole green chillies for bulk buyers.')
+    await (await field('Subtitle')).fill('Whole green chillies, sorted and packed.')
+    for (const list of ['facts', 'specifications']) await page.getByRole('button', { name: `Add ${list}` }).click()
+    for (const nth of [0, 1]) {
+      await (await field('Label', nth)).fill('Colour')
+      await (await field('Value', nth)).fill('Green')
+    }
+    await page.getByRole('button', { name: 'Add applications' }).click()
+    await (await field('Title', 1)).fill('Food processing')
+    await (await field('Text', 0)).fill('Sauces and pickles.')
+    await (await field('Packing', 1)).fill('10 kg cartons')
+    await (await field('Storage')).fill('Cold store')
+    await (await field('Shelf life')).fill('3 weeks')
+    await publish()
+    const words = 'The short name "green-chilli" is already used by the product Green Chilli. Choose another, e.g. green-chilli-whole'
+    // On the field, and in Decap's notice without its frame, a file or a line.
+    await page.getByText(words, { exact: true }).first().waitFor()
+    const notice = page.getByText(/^Not saved: the content check found/).first()
+    await notice.waitFor()
+    expect(await notice.textContent()).toContain(words)
+    expect(await notice.textContent()).not.toMatch(/Failed to persist|API_ERROR|\.yaml|content\/|rename the file/)
+    expect(existsSync(join(projectDir, 'content/products/green-chilli-1.yaml'))).toBe(false)
+  }, 120_000)
 
   test("a build of the copy shows the new product in the products list, the header menu and the contact form's choices", async () => {
     // The encoded pictures of this checkout's last build, copied: only the new photo is encoded.

@@ -168,6 +168,13 @@ describe('the editor configuration generated from content/schema.ts', () => {
     })
   })
 
+  it('marks every list the schema requires as required with its least number of items, so Decap checks it before Save', () => {
+    const fields = collection('products').fields as CmsField[]
+    for (const name of ['facts', 'specifications', 'applications'])
+      expect(find(fields, [name]), name).toMatchObject({ widget: 'list', required: true, min: 1 })
+    expect(find(collection('granite-shades').fields as CmsField[], ['colours'])).toMatchObject({ required: true, min: 2 })
+  })
+
   it('maps kinds of value to widgets', () => {
     const fields = collection('products').fields as CmsField[]
     expect(find(fields, ['kind'])).toMatchObject({ widget: 'hidden', default: 'agro' })

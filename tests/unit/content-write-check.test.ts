@@ -87,17 +87,49 @@ describe('checking a write before it is made', () => {
       remove: [],
     })
     expect(refusal).toBeDefined()
+    // Staff read the entry's name where the check names a file; the terminal keeps the file.
     expect(refusal!.problems).toContainEqual(
       expect.objectContaining({
         file: `${rel}/products/clove-buds.yaml`,
         field: 'aliases.0',
-        message: expect.stringContaining(`/products/clove is already the address of ${rel}/products/clove.yaml`),
+        message: expect.stringContaining('/products/clove is already the address of product clove'),
       }),
     )
-    expect(refusal!.error).toContain('aliases.0: /products/clove is already the address')
+    expect(refusal!.checked).toContainEqual(
+      expect.objectContaining({ message: expect.stringContaining(`/products/clove is already the address of ${rel}/products/clove.yaml`) }),
+    )
+    expect(refusal!.error).toContain('Other addresses, item 1: /products/clove is already the address of product clove')
+    expect(refusal!.error).not.toContain(rel)
     expect(readdirSync(join(contentDir, 'products')).sort()).toEqual(files)
     expect(readFileSync(join(contentDir, 'products/cardamom.yaml')).equals(cardamomBefore)).toBe(true)
     expect(readdirSync(join(dir, 'scratch'))).toEqual([])
+  }, 30_000)
+
+  it('says a new product’s short name is taken, by which product, and a free one to choose: no file, line or developer’s remedy', async () => {
+    // Decap names the new file clove-1.yaml when clove.yaml exists, and writes slug: clove into it.
+    const fresh = cloveWith({ name: 'Clove whole', menuLabel: 'Clove whole' })
+    const refusal = await check({ write: new Map([[`${rel}/products/clove-1.yaml`, Buffer.from(productText(fresh))]]), remove: [] })
+    expect(refusal).toBeDefined()
+    const words = 'The short name "clove" is already used by the product Clove. Choose another, e.g. clove-whole'
+    expect(refusal!.problems).toContainEqual({ file: `${rel}/products/clove-1.yaml`, field: 'slug', message: words })
+    expect(refusal!.error).toContain(words)
+    expect(refusal!.error).not.toMatch(/\.yaml|:\d|rename the file|write slug/)
+    // A name that makes no new short name: the first free numbered one.
+    const same = await check({ write: new Map([[`${rel}/products/clove-1.yaml`, Buffer.from(productText(cloveWith({})))]]), remove: [] })
+    expect(same!.error).toContain('Choose another, e.g. clove-2')
+  }, 30_000)
+
+  it('sees a move to another folder as decap-server makes it (the whole folder moves) and refuses what it breaks', async () => {
+    const raw = readFileSync(join(contentDir, 'products/clove.yaml'), 'utf8')
+    const moved = changeOf(
+      'persistEntry',
+      { dataFiles: [{ path: `${rel}/products/clove.yaml`, newPath: `${rel}/legal/clove.yaml`, raw }], assets: [] },
+      paths.root,
+    )!
+    expect(moved.remove).toContain(`${rel}/products/cardamom.yaml`)
+    expect(moved.write.has(`${rel}/legal/cardamom.yaml`)).toBe(true)
+    const refusal = await check(moved)
+    expect(refusal?.problems.length).toBeGreaterThan(0)
   }, 30_000)
 
   it('refuses a file not in the layout npm run format:content gives it', async () => {
@@ -111,12 +143,13 @@ describe('checking a write before it is made', () => {
   it('refuses to delete a product other content names, saying where', async () => {
     const refusal = await check({ write: new Map(), remove: [`${rel}/products/clove.yaml`] })
     expect(refusal).toBeDefined()
-    // Said with the editor's names for the places, and the files and lines for whoever opens them.
+    // Said with the editor's names for the places; the files and lines are for the terminal (refusal.checked).
     expect(refusal!.error).toBe(
-      `"clove" cannot be deleted: other content still names it. In Home page (${rel}/home.yaml:16): Slideshow › Slides, item 2; ` +
-        `Latest › Products, item 4. In product makhana (${rel}/products/makhana.yaml:79): Explore more products, item 4. ` +
+      '"clove" cannot be deleted: other content still names it. In Home page: Slideshow › Slides, item 2; ' +
+        'Latest › Products, item 4. In product makhana: Explore more products, item 4. ' +
         'Remove it there first, then delete it.',
     )
+    expect(refusal!.checked.map((p) => `${p.file}:${p.line}`)).toContain(`${rel}/products/makhana.yaml:79`)
   }, 30_000)
 
   it('lets a granite shade be deleted, with its translations (as the editor deletes them), never leaving them behind', async () => {
