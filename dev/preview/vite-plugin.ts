@@ -88,8 +88,10 @@ const OTHERS = /^\/(api|admin|__preview|assets\/words|@vite|@react-refresh|@id|_
 export function servable(pathname: string, root: string, publicDir: string): boolean {
   if (pathname.includes('\0') || pathname.includes('\\') || pathname.split('/').includes('..')) return false
   if (OTHERS.test(pathname)) return true
-  // .vite holds the packages Vite bundled for the browser; any other hidden file or folder is not the site's.
-  if (pathname.split('/').some((p) => p.startsWith('.') && p !== '.vite')) return false
+  // .vite holds the packages Vite bundled for the browser; any other hidden file or folder is not the
+  // site's. A /@fs/ address is checked below, from the project's root on: the project itself may sit
+  // in a hidden folder (a copy under .cache/), and Vite names its modules by /@fs/ for some hosts.
+  if (!pathname.startsWith('/@fs/') && pathname.split('/').some((p) => p.startsWith('.') && p !== '.vite')) return false
   const ext = extname(pathname)
   // A page's address, unless it is a file of the project (Dockerfile, LICENSE), which Vite would send.
   if (!pathname.startsWith('/@fs/') && (ext === '' || ext === '.html')) return !isFile(join(root, pathname))

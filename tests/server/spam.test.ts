@@ -188,16 +188,17 @@ describe('verdicts and their reasons', () => {
   })
 
   it('a classic post without JavaScript whose message has 3 links is delivered, suspected', async () => {
-    const sent = mail.received.length
+    // Found by its own address: an earlier test's mail may still be on its way.
+    const email = 'three-links-no-script@buyer.example'
     const message = 'Our catalogue: https://buyer.example/a https://buyer.example/b https://buyer.example/c'
-    const fields = Object.entries({ formType: 'QuickEnquiry', ...validData.quickEnquiry, message }) as Array<[string, string]>
+    const fields = Object.entries({ formType: 'QuickEnquiry', ...validData.quickEnquiry, email, message }) as Array<[string, string]>
     const res = await postForm(server.url, fields, { 'x-forwarded-for': freshAddress() })
     expect(res.status).toBe(303)
     const stored = (await server.store.listSubmissions({ includeSpam: true, limit: 1 }))[0]!
     expect(stored.status).toBe('received')
     expect(stored.spamReasons).toEqual(['Sent without JavaScript (no time check)', 'Contains 3 links'])
-    const [received] = (await mail.waitForMessages(sent + 1)).slice(sent)
-    expect(received!.parsed.subject).toMatch(/^Suspected spam: /)
+    const received = await waitFor(() => mail.received.find((m) => m.raw.includes(email)), 10_000, 'the owner’s mail')
+    expect(received.parsed.subject).toMatch(/^Suspected spam: /)
   })
 
   it('a burst from one address: the 3rd is suspect, the 5th in the window is spam', async () => {
