@@ -1,4 +1,4 @@
-# The site and its enquiry service in one image (docs/deploy.md, "Docker").
+# The site and its enquiry service in one image (docs/deploy/containers.md, "Docker").
 #   docker build -t neo-site --build-arg SITE_URL=https://www.example.com .
 #   docker run -d -p 3000:3000 -v neo-data:/data --env-file site.env neo-site
 # tests/deploy/docker-stages.test.ts runs this file's commands outside Docker (install, build,

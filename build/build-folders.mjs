@@ -1,5 +1,5 @@
 // @ts-check
-// Where builds live beside dist/ (docs/deploy.md, "Builds kept beside dist/, and rollback"):
+// Where builds live beside dist/ (docs/deploy/server.md, "Builds kept beside dist/, and rollback"):
 //
 //   dist/                        the build being served
 //   .dist.building-<pid>/        a build being written by `npm run build` (process <pid>), on the same

@@ -1,5 +1,5 @@
 // The settings of `npm run build` that come from the environment. Listed with the server's variables
-// in docs/deploy.md (`npm run docs:env` writes that table from ENVIRONMENT here and in server/config.ts).
+// in docs/deploy/variables.md (`npm run docs:env` writes that table from ENVIRONMENT here and in server/config.ts).
 import { z } from 'zod'
 
 export class BuildSettingsError extends Error {
@@ -76,6 +76,7 @@ export function loadBuildSettings(env: NodeJS.ProcessEnv = process.env): BuildSe
 function setting<T>(name: string, schema: z.ZodType<T>, raw: string | undefined): T {
   const value = raw?.trim()
   const parsed = schema.safeParse(value === '' ? undefined : value)
-  if (!parsed.success) throw new BuildSettingsError(`${name}: ${parsed.error.issues.map((i) => i.message).join('; ')}. See docs/deploy.md.`)
+  if (!parsed.success)
+    throw new BuildSettingsError(`${name}: ${parsed.error.issues.map((i) => i.message).join('; ')}. See docs/deploy/variables.md.`)
   return parsed.data
 }

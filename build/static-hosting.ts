@@ -1,6 +1,6 @@
 // For hosting dist/client on a plain static host (Netlify, Cloudflare Pages, nginx) with the enquiry
 // service elsewhere: the alias redirects and the headers that the Node server would send, written
-// by the build in each host's own format. docs/deploy.md, "A static host with the API elsewhere".
+// by the build in each host's own format. docs/deploy/static-host.md.
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { InlineHashes } from '../project/site-manifest.ts'

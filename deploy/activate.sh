@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs on the server, as the deploy user, at the end of the workflow's deploy (deploy/push-to-server.sh)
 # or by hand: puts the build copied beside dist/ in place and has the service serve it
-# (docs/deploy.md, "Deploying a new build").
+# (docs/deploy/server.md, "Deploying a new build").
 #   1. production dependencies, when package-lock.json changed since the last install here;
 #   2. the build in place: build/build-folders.mjs swap-in refuses anything but a whole build, and keeps
 #      the build it replaces for `npm run rollback`;

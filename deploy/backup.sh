@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# One backup of the enquiries (docs/deploy.md, "Backups"), run nightly by neo-site-backup.timer as the
-# service's user with the service's environment; run it by hand the same way (docs/deploy.md shows how).
+# One backup of the enquiries (docs/deploy/backups.md), run nightly by neo-site-backup.timer as the
+# service's user with the service's environment; run it by hand the same way (docs/deploy/server.md, "The admin CLI on the server", shows how).
 #   SQLite (the default): `npm run enquiries -- backup`, SQLite's online backup, consistent while the
 #     service runs, checked for integrity.
 #   PostgreSQL (DATABASE_URL set): pg_dump, whose version must be at least the server's.
@@ -30,5 +30,5 @@ if [ -n "${BACKUP_REMOTE:-}" ]; then
   rsync -a --chmod=F600 "$dir/" "$BACKUP_REMOTE"
   echo "copied off the machine to $BACKUP_REMOTE"
 else
-  echo "BACKUP_REMOTE is not set: the backups are on this machine only (docs/deploy.md, \"Backups\")" >&2
+  echo "BACKUP_REMOTE is not set: the backups are on this machine only (docs/deploy/backups.md)" >&2
 fi

@@ -1,6 +1,6 @@
 // @ts-check
 // Reports a pull request's preview to GitHub as a commit status on the pull request's head commit
-// (docs/deploy.md, "A preview of every pull request"). Decap's editorial workflow shows "View preview"
+// (docs/deploy/workflow.md, "A preview of every pull request"). Decap's editorial workflow shows "View preview"
 // with the status's link: its GitHub backend reads the head commit's combined status
 // (GET /repos/{repo}/commits/{sha}/status) and takes the first status whose context contains "deploy"
 // (decaporg/decap-cms: packages/decap-cms-backend-github/src/implementation.tsx, getDeployPreview;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The workflow's deploy to one server (docs/deploy.md, "Deploying a new build"): the build made once in
+# The workflow's deploy to one server (docs/deploy/server.md, "Deploying a new build"): the build made once in
 # CI (dist/ here) is copied beside the live dist/ on the server, with the few files that run there
 # besides it, then deploy/activate.sh puts it in place and the service serves it. Over SSH as
 # DEPLOY_USER (deploy) to DEPLOY_HOST, into DEPLOY_PATH (/srv/neo-site).

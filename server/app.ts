@@ -200,7 +200,7 @@ function warnOnceAboutProxy(logger: Logger): RequestHandler {
       logger.warn(
         { proxy: req.socket.remoteAddress },
         'requests come through a proxy (X-Forwarded-For) but TRUST_PROXY is not set: every visitor shares one rate-limit ' +
-          'bucket and the log shows the proxy address; set TRUST_PROXY to that address (or the number of proxies, with HOST on loopback; docs/deploy.md)',
+          'bucket and the log shows the proxy address; set TRUST_PROXY to that address (or the number of proxies, with HOST on loopback; docs/deploy/server.md, "TRUST_PROXY")',
       )
     }
     next()

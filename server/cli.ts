@@ -52,7 +52,7 @@ Commands:
   help                          this text
 
 Configuration comes from the same environment variables as the server (DATA_DIR or DATABASE_URL,
-SMTP_URL, ...): run it with the server's environment. Restoring a backup: docs/deploy.md, "Backups".
+SMTP_URL, ...): run it with the server's environment. Restoring a backup: docs/deploy/backups.md.
 For CSV on standard output use "npm run -s enquiries -- export > enquiries.csv".`
 
 const text = { type: 'string' } as const
@@ -239,7 +239,7 @@ export async function runEnquiriesCommand(args: string[], io: CliIo): Promise<nu
           io.err.write(
             `Not sending from here: this command's mail settings differ from those the server started with (${recordedAt}):\n` +
               differences.map((d) => `  - ${d}\n`).join('') +
-              `Run it with the server's environment (e.g. node --env-file=/path/to/site.env or your service's EnvironmentFile; docs/deploy.md).\n` +
+              `Run it with the server's environment (e.g. node --env-file=/path/to/site.env or your service's EnvironmentFile; docs/deploy/server.md, "The admin CLI on the server").\n` +
               `The ${waiting} waiting message(s) are due now (${madeDue} were backing off): a running server sends them within OUTBOX_POLL_SECONDS.\n`,
           )
           return 3
@@ -290,7 +290,7 @@ export async function runEnquiriesCommand(args: string[], io: CliIo): Promise<nu
           print(
             `Backed up ${submissions} submission(s) and ${queued} waiting mail(s) to ${file} (${fs.statSync(file).size} bytes, integrity ok).`,
           )
-          print('To restore it: docs/deploy.md, "Backups".')
+          print('To restore it: docs/deploy/backups.md.')
         } finally {
           copy.close()
         }

@@ -1,7 +1,7 @@
 // The enquiry service's whole configuration: read once from the environment into one typed object.
 // A bad value stops start-up with a message naming the variable, what it must be and what it got
 // (a secret is masked). ENVIRONMENT below is also the source of the variable table in
-// docs/deploy.md (`npm run docs:env` writes it; a test checks it is current).
+// docs/deploy/variables.md (`npm run docs:env` writes it; a test checks it is current).
 import { isIP } from 'node:net'
 import path from 'node:path'
 import proxyaddr from 'proxy-addr'
@@ -70,7 +70,7 @@ export interface InboxConfig {
   sessionMs: number
 }
 
-export const DOCS = 'docs/deploy.md'
+export const DOCS = 'docs/deploy/variables.md'
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -309,7 +309,7 @@ export const ENVIRONMENT = {
     schema: z.string().transform(list).optional(),
     default: 'none',
     meaning:
-      'Endpoints told of each accepted enquiry (comma-separated https URLs): Slack and Microsoft Teams incoming webhooks by their host, or any URL after `slack:`, `teams:` or `json:`; others get the signed JSON event (see "Webhooks" above)',
+      'Endpoints told of each accepted enquiry (comma-separated https URLs): Slack and Microsoft Teams incoming webhooks by their host, or any URL after `slack:`, `teams:` or `json:`; others get the signed JSON event (docs/enquiry-service.md, "Webhooks")',
     secret: 'value',
   }),
   WEBHOOK_SECRET: variable({

@@ -5,7 +5,7 @@
 // source when the development tools are installed, else compiled (dist/service/enquiries.js).
 // Outside production it first builds the site when dist/ is missing or older than its sources and the
 // build tools (development dependencies) are installed. With NODE_ENV=production it never builds:
-// a missing build is a one-line error naming `npm run build`. See docs/deploy.md.
+// a missing build is a one-line error naming `npm run build`. See docs/deploy/running.md.
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'

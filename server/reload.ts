@@ -1,5 +1,5 @@
 // SIGHUP: the running service takes the build now in dist/ without a restart (systemd's
-// `ExecReload=/bin/kill -HUP $MAINPID`; docs/deploy.md, "Deploying a new build"). The new request
+// `ExecReload=/bin/kill -HUP $MAINPID`; docs/deploy/server.md, "Reloading a new build"). The new request
 // listener is made whole first (the site manifest with its formTypes and CSP hashes, every page
 // indexed into memory, the headers, the editor's config, the inbox's pages) while the old one goes on
 // answering; then one assignment puts it in place. The listening socket never closes, and each

@@ -3,7 +3,7 @@
 // specification says (https://www.standardwebhooks.com): `webhook-id` (the same on every retry),
 // `webhook-timestamp`, and `webhook-signature` with WEBHOOK_SECRET (a `whsec_…` key). Three bodies:
 // the generic JSON event, a Slack incoming webhook's message, and a Microsoft Teams Adaptive Card;
-// docs/deploy.md ("Webhooks") says how each endpoint's is chosen. An endpoint's URL is a secret of
+// docs/enquiry-service.md ("Webhooks") says how each endpoint's is chosen. An endpoint's URL is a secret of
 // its own (Slack's and Teams' carry their key in it): only its host is ever logged or shown.
 import { Webhook } from 'standardwebhooks'
 import { fieldLabel, LONG_FIELDS } from './fields.ts'

@@ -17,7 +17,7 @@ export const SQLITE_FILE_NAME = 'enquiries.sqlite3'
 /**
  * The highest ids ever given, beside the database: SQLite would give the next row MAX(id) + 1, so a
  * database restored from a backup, or whose newest enquiry was deleted, would give an id a second
- * time, and its mail the subject and .eml name of another enquiry. docs/deploy.md, "Backups".
+ * time, and its mail the subject and .eml name of another enquiry. docs/deploy/backups.md.
  */
 export const ISSUED_IDS_FILE_NAME = 'issued-ids.json'
 

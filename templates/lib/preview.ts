@@ -1,5 +1,5 @@
 // A preview build (`PREVIEW=1 npm run build`): the site as a pull request would make it, published
-// at a preview address for staff to look at before anyone merges (docs/deploy.md, "A preview of
+// at a preview address for staff to look at before anyone merges (docs/deploy/workflow.md, "A preview of
 // every pull request"). Every page says so in a banner, search engines are asked not to index it, and
 // its forms send nothing: a preview has no enquiry service behind it (as a static host's preview
 // deploys get an environment of their own), so no enquiry from it can reach the company's inbox.

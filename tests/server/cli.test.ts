@@ -265,7 +265,7 @@ describe('enquiries CLI', () => {
       expect(out).toMatch(
         /^Backed up \d+ submission\(s\) and \d+ waiting mail\(s\) to .*enquiries-backup\.sqlite3 \(\d+ bytes, integrity ok\)\.$/m,
       )
-      expect(out).toContain('docs/deploy.md, "Backups"')
+      expect(out).toContain('docs/deploy/backups.md')
       expect(fs.existsSync(`${file}-wal`)).toBe(false)
       const copy = new Database(file, { readonly: true })
       try {
@@ -318,7 +318,7 @@ describe('enquiries CLI', () => {
     }).catch((e: { code: number; stderr: string }) => e)
     expect('code' in bad && bad.code).toBe(1)
     expect((bad as { stderr: string }).stderr).toContain('PORT: must be a whole number from 0 to 65535 (got "eighty")')
-    expect((bad as { stderr: string }).stderr).toContain('Every variable is described in docs/deploy.md.')
+    expect((bad as { stderr: string }).stderr).toContain('Every variable is described in docs/deploy/variables.md.')
   })
 
   it('hash-password prints an scrypt hash of a password piped in, and refuses a short one', async () => {

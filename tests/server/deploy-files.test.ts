@@ -1,4 +1,4 @@
-// The files docs/deploy.md installs on a Debian server (deploy/), tried as far as this machine allows:
+// The files docs/deploy/server.md installs on a Debian server (deploy/), tried as far as this machine allows:
 // nginx -t on both nginx configurations (with a throw-away certificate, and the nginx includes of the
 // real build), systemd-analyze verify on the units, and the backup script on a real SQLite store
 // with an off-site copy to a local rsync destination. A tool that is not installed skips its test

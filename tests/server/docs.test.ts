@@ -1,16 +1,21 @@
-// docs/deploy.md is the operator's reference: its variable table is generated from the schemas, and
-// a configuration error points to it.
+// docs/deploy.md and the files under docs/deploy/ are the operator's reference: the variable table
+// (docs/deploy/variables.md) is generated from the schemas and a configuration error points to it; the
+// commands and file names they give are tried as written.
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ENVIRONMENT } from '../../server/config.ts'
 import { BUILD_ENVIRONMENT } from '../../build/build-settings.ts'
-import { DEPLOY_DOC, environmentTable, withCurrentTable } from '../../build/env-table.ts'
+import { environmentTable, VARIABLES_DOC, withCurrentTable } from '../../build/env-table.ts'
 import { projectRoot } from './helpers.ts'
 
-const doc = fs.readFileSync(path.join(projectRoot, DEPLOY_DOC), 'utf8')
+const read = (file: string) => fs.readFileSync(path.join(projectRoot, file), 'utf8')
+const doc = read(VARIABLES_DOC)
+const serverDoc = read('docs/deploy/server.md')
+/** The index and every file it leads to. */
+const deployDocs = ['docs/deploy.md', ...fs.readdirSync(path.join(projectRoot, 'docs/deploy')).map((name) => `docs/deploy/${name}`)]
 
-describe('docs/deploy.md', () => {
+describe(VARIABLES_DOC, () => {
   it('has the environment table the schemas generate (npm run docs:env)', () => {
     expect(withCurrentTable(doc), 'run npm run docs:env').toBe(doc)
     for (const name of [...Object.keys(ENVIRONMENT), ...Object.keys(BUILD_ENVIRONMENT)]) {
@@ -33,15 +38,17 @@ describe('docs/deploy.md', () => {
 
   it('is where configuration errors point', () => {
     const config = fs.readFileSync(path.join(projectRoot, 'server/config.ts'), 'utf8')
-    expect(config).toContain(`export const DOCS = '${DEPLOY_DOC}'`)
-    expect(doc).toContain('## Environment variables')
+    expect(config).toContain(`export const DOCS = '${VARIABLES_DOC}'`)
+    expect(doc).toMatch(/^# Environment variables$/m)
   })
 })
 
-describe('docs/deploy.md, tried as written', () => {
+describe('docs/deploy.md and docs/deploy/, tried as written', () => {
   it('names only files of deploy/ that exist', () => {
+    expect(deployDocs.length).toBeGreaterThan(6)
+    const text = deployDocs.map(read).join('\n')
     // A file's name has a dot or a dash (the commit status deploy/preview is not a file).
-    const named = new Set([...doc.matchAll(/(?<![\w/.-])deploy\/[\w./-]*[.-][\w./-]*\w/g)].map((m) => m[0]))
+    const named = new Set([...text.matchAll(/(?<![\w/.-])deploy\/[\w./-]*[.-][\w./-]*\w/g)].map((m) => m[0]))
     expect(named.size).toBeGreaterThan(8)
     for (const file of named) expect(fs.existsSync(path.join(projectRoot, file)), file).toBe(true)
   })
@@ -52,8 +59,10 @@ describe('docs/deploy.md, tried as written', () => {
     const run = promisify(execFile)
     const { runCli, tempDir } = await import('./helpers.ts')
     const { hashPassword } = await import('../../server/inbox/password.ts')
-    const line = doc.split('\n').find((l) => l.startsWith("sudo -u neo-site bash -c 'cd /srv/neo-site && set -a") && l.endsWith("list'"))
-    expect(line, 'the CLI line in "The admin CLI in production"').toBeDefined()
+    const line = serverDoc
+      .split('\n')
+      .find((l) => l.startsWith("sudo -u neo-site bash -c 'cd /srv/neo-site && set -a") && l.endsWith("list'"))
+    expect(line, 'the CLI line in docs/deploy/server.md, "The admin CLI on the server"').toBeDefined()
 
     // The example settings file, with this machine's folders, and a store holding one enquiry.
     const dir = tempDir('docs-cli-')
@@ -83,5 +92,29 @@ describe('docs/deploy.md, tried as written', () => {
     fs.writeFileSync(oldFile, fs.readFileSync(envFile, 'utf8').replaceAll('"', ''))
     const before = run('bash', ['-c', `cd ${projectRoot} && env $(grep -v '^#' ${oldFile} | xargs) npm run enquiries -- list`], { env })
     await expect(before).rejects.toMatchObject({ stderr: expect.stringContaining('<website@example.com>') })
+  }, 60_000)
+
+  it('makes the inbox password hash on the server as step 15 says: in the deployed folder, no checkout', async () => {
+    const { spawn } = await import('node:child_process')
+    const { hashedPasswordCheck, parsePasswordHash } = await import('../../server/inbox/password.ts')
+    const line = serverDoc
+      .split('\n')
+      .map((l) => l.trim())
+      .find((l) => l.startsWith('cd /srv/neo-site && ') && l.endsWith('hash-password'))
+    expect(line, 'the hash-password line in docs/deploy/server.md').toBeDefined()
+    const child = spawn('bash', ['-c', line!.replaceAll('/srv/neo-site', projectRoot)], {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME },
+    })
+    let out = ''
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk
+    })
+    child.stdin.end('a long enough inbox password\n')
+    const code = await new Promise((resolve) => child.on('close', resolve))
+    expect(code).toBe(0)
+    const hash = out.trim()
+    const parsed = parsePasswordHash(hash)
+    expect(typeof parsed, `${hash}: ${String(parsed)}`).toBe('object')
+    expect(await hashedPasswordCheck(parsed as Exclude<typeof parsed, string>)('a long enough inbox password')).toBe(true)
   }, 60_000)
 })

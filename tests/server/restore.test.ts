@@ -1,4 +1,4 @@
-// Restoring a backup as docs/deploy.md ("Backups") says, after more enquiries were accepted: no id
+// Restoring a backup as docs/deploy/backups.md says, after more enquiries were accepted: no id
 // is given a second time, and no .eml file of an enquiry is overwritten.
 import fs from 'node:fs'
 import path from 'node:path'

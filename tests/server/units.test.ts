@@ -154,7 +154,7 @@ describe('configuration, for production', () => {
       expect(configProblems(env), JSON.stringify(env)).toEqual([])
   })
 
-  it('never shows a password: a bad SMTP_URL is echoed masked, and every error points to docs/deploy.md', () => {
+  it('never shows a password: a bad SMTP_URL is echoed masked, and every error points to docs/deploy/variables.md', () => {
     let error: unknown
     try {
       loadConfig({ SMTP_URL: 'smtps://enquiries%40example.com:s3cret-pass@smtp.example.com:465/ bad' }, '/srv/site')
@@ -166,8 +166,8 @@ describe('configuration, for production', () => {
     expect(message).toContain('SMTP_URL: must be an smtp:// or smtps:// URL')
     expect(message).toContain('(got "smtps://enquiries%40example.com:***@smtp.example.com:465/ bad")')
     expect(message).not.toContain('s3cret-pass')
-    expect(message).toMatch(/Every variable is described in docs\/deploy\.md\.$/)
-    expect(fs.existsSync(path.join(projectRoot, 'docs/deploy.md'))).toBe(true)
+    expect(message).toMatch(/Every variable is described in docs\/deploy\/variables\.md\.$/)
+    expect(fs.existsSync(path.join(projectRoot, 'docs/deploy/variables.md'))).toBe(true)
   })
 
   it("takes the site's address from the build, and refuses a SITE_URL that contradicts it", () => {

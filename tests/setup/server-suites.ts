@@ -11,7 +11,7 @@ export const SQLITE_ONLY_SUITES: Record<string, string> = {
   'tests/server/content-editor.test.ts': 'the browser editor writes content files, not enquiries',
   'tests/server/deploy-files.test.ts': "the server's files (nginx, systemd, backup.sh, which backs up the SQLite file)",
   'tests/server/deploy-server.test.ts': 'pushing and activating a build; the service only has to start',
-  'tests/server/docs.test.ts': "docs/deploy.md's variable table and commands",
+  'tests/server/docs.test.ts': "docs/deploy/'s variable table and commands",
   'tests/server/enquiry-csv.test.ts': 'one CSV cell, a pure function',
   'tests/server/field-messages.test.ts': 'the words of refusals, decided before anything is stored',
   'tests/server/language-not-found.test.ts': 'static not-found pages',

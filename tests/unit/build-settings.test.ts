@@ -32,6 +32,6 @@ describe('PREVIEW', () => {
 
   it('refuses anything else, naming the variable and what it got', () => {
     expect(() => loadBuildSettings({ PREVIEW: 'yes' })).toThrow(BuildSettingsError)
-    expect(() => loadBuildSettings({ PREVIEW: 'yes' })).toThrow('PREVIEW: must be 1 or 0 (got "yes"). See docs/deploy.md.')
+    expect(() => loadBuildSettings({ PREVIEW: 'yes' })).toThrow('PREVIEW: must be 1 or 0 (got "yes"). See docs/deploy/variables.md.')
   })
 })
