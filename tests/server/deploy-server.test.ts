@@ -120,6 +120,7 @@ describe.skipIf(!hasRsync)('deploying to one server (rsync, swap-in, systemctl r
       'node_modules',
       'package-lock.json',
       'package.json',
+      'project',
       'server',
     ])
     const [kept] = fs.readdirSync(path.join(server, '.dist.kept'))

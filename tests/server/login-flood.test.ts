@@ -5,6 +5,7 @@
 // The password is a real scrypt hash (N = 2^16: the same work per guess as in production, halved).
 import fs from 'node:fs'
 import path from 'node:path'
+import { Worker } from 'node:worker_threads'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashPassword } from '../../server/inbox/password.ts'
 import { startTestServer, validData, waitFor, type TestServer } from './helpers.ts'
@@ -12,10 +13,11 @@ import { InboxClient, SITE_ORIGIN, sendEnquiry } from './inbox-helpers.ts'
 
 const PASSWORD = 'the owner knows this one, long enough'
 const ADDRESSES = 64
-const FLOOD_MS = 12_000
 /** What "promptly" means for the owner's login while the flood goes on. */
 const OWNER_LOGIN_MS = 2500
 const ENQUIRIES = 10
+/** How long the enquiries' mail may take to go out, the flood still going on. */
+const MAIL_MS = 10_000
 
 let server: TestServer
 beforeAll(async () => {
@@ -32,35 +34,71 @@ afterAll(() => server?.close())
 const emlFiles = () =>
   fs.readdirSync(path.join(server.config.dataDir, 'mail'), { withFileTypes: true, recursive: false }).filter((f) => f.name.endsWith('.eml'))
 
-/** One flooding address: a wrong password, and the next as soon as the answer is in. */
-async function flood(address: string, until: number, answers: Map<number, number>, answered: Set<string>): Promise<void> {
-  for (let guess = 0; Date.now() < until; guess++) {
+/**
+ * The attacker: 64 addresses, each posting its next wrong password as soon as it has an answer,
+ * until told to stop. It runs on a thread of its own, as an attacker is not in the server's process:
+ * its own work does not count against the server's event loop.
+ */
+const FLOOD = `
+const { parentPort, workerData: { url, origin, addresses } } = require('node:worker_threads')
+const stopping = new AbortController()
+const answers = {}
+const answered = new Set()
+parentPort.on('message', () => stopping.abort())
+async function flood(address) {
+  for (let guess = 0; !stopping.signal.aborted; guess++) {
     try {
-      const res = await fetch(`${server.url}/admin/login`, {
+      const res = await fetch(url + '/admin/login', {
         method: 'POST',
-        headers: { origin: SITE_ORIGIN, 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': address },
-        body: new URLSearchParams({ password: `guess ${guess} from ${address}` }).toString(),
+        headers: { origin, 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': address },
+        body: new URLSearchParams({ password: 'guess ' + guess + ' from ' + address }).toString(),
         redirect: 'manual',
-        signal: AbortSignal.timeout(Math.max(1, until - Date.now())),
+        signal: stopping.signal,
       })
       await res.arrayBuffer()
-      answered.add(address)
-      answers.set(res.status, (answers.get(res.status) ?? 0) + 1)
+      answers[res.status] = (answers[res.status] ?? 0) + 1
+      if (!answered.has(address)) {
+        answered.add(address)
+        if (answered.size === addresses.length) parentPort.postMessage({ underWay: true })
+      }
     } catch {
-      // The flood's end cut the request: the guess is abandoned, as an attacker's would be.
+      // Stopped: the guess in flight is abandoned, as an attacker's would be.
     }
+  }
+}
+Promise.all(addresses.map(flood)).then(() => parentPort.postMessage({ answers }))
+`
+
+/** Starts the flood; `underWay` resolves once every address has had an answer, `stop` ends it. */
+function startFlood(): { underWay: Promise<void>; stop(): Promise<Map<number, number>> } {
+  const addresses = Array.from({ length: ADDRESSES }, (_, i) => `198.51.100.${i + 1}`)
+  const worker = new Worker(FLOOD, { eval: true, workerData: { url: server.url, origin: SITE_ORIGIN, addresses } })
+  let underWay!: () => void
+  const answered = new Promise<void>((resolve) => (underWay = resolve))
+  const finished = new Promise<Map<number, number>>((resolve, reject) => {
+    worker.on('error', reject)
+    worker.on('message', (message: { underWay?: true; answers?: Record<string, number> }) => {
+      if (message.underWay) underWay()
+      if (message.answers) resolve(new Map(Object.entries(message.answers).map(([status, n]) => [Number(status), n])))
+    })
+  })
+  return {
+    underWay: answered,
+    async stop() {
+      worker.postMessage('stop')
+      const answers = await finished
+      await worker.terminate()
+      return answers
+    },
   }
 }
 
 describe('a flood of wrong passwords from 64 addresses', () => {
   it('lets the owner in promptly from an address that has not failed, and the mail still goes out', async () => {
-    const until = Date.now() + FLOOD_MS
-    const answers = new Map<number, number>()
-    const answered = new Set<string>()
-    const flooding = Promise.all(Array.from({ length: ADDRESSES }, (_, i) => flood(`198.51.100.${i + 1}`, until, answers, answered)))
+    const flood = startFlood()
     // The flood is under way: every address has had an answer to a guess. (Before that, the owner's
     // first try and an address's first guess look the same, and are served in turn.)
-    await waitFor(() => answered.size === ADDRESSES || Date.now() > until - 5000 || undefined, FLOOD_MS)
+    await Promise.race([flood.underWay, new Promise((resolve) => setTimeout(resolve, 10_000))])
 
     const enquiriesSent = Date.now()
     for (let i = 0; i < ENQUIRIES; i++) {
@@ -76,22 +114,22 @@ describe('a flood of wrong passwords from 64 addresses', () => {
 
     let mailMs = Number.POSITIVE_INFINITY
     try {
-      await waitFor(() => emlFiles().length >= ENQUIRIES || undefined, Math.max(1, until - Date.now()))
+      await waitFor(() => emlFiles().length >= ENQUIRIES || undefined, MAIL_MS)
       mailMs = Date.now() - enquiriesSent
     } catch {
-      // Not all out while the flood lasted: the assertion below says how many.
+      // Not all out in time: the assertion below says how many.
     }
     const mailedDuringFlood = emlFiles().length
-    await flooding
+    const answers = await flood.stop()
 
     expect.soft(login.status).toBe(303)
     expect.soft(ownerMs, 'the owner’s login, in ms').toBeLessThan(OWNER_LOGIN_MS)
-    expect.soft(mailedDuringFlood, `mails out during the flood (all ${ENQUIRIES} after ${mailMs} ms)`).toBe(ENQUIRIES)
+    expect.soft(mailedDuringFlood, `mails out during the flood (all ${ENQUIRIES} after ${mailMs} ms)`).toBeGreaterThanOrEqual(ENQUIRIES)
     // Most guesses were turned away before any password check: busy (503) or limited (429).
     const checked = answers.get(401) ?? 0
     const turnedAway = (answers.get(503) ?? 0) + (answers.get(429) ?? 0)
     expect(turnedAway, JSON.stringify(Object.fromEntries(answers))).toBeGreaterThan(checked)
     // The owner's session works.
     expect((await owner.request('GET', '/admin/api/session', { headers: { 'x-forwarded-for': '203.0.113.7' } })).status).toBe(200)
-  }, 60_000)
+  }, 90_000)
 })
