@@ -9,7 +9,7 @@ import { build } from 'esbuild'
 
 export const SERVICE_ENTRIES = {
   main: 'server/main.ts',
-  enquiries: 'server/cli.ts',
+  enquiries: 'server/cli/main.ts',
 }
 
 export async function buildServer(root: string, outDir: string): Promise<{ files: string[]; packages: string[] }> {

@@ -62,7 +62,7 @@ export function manifestLanguages(content: SiteContent, translated: readonly Sit
  * a granite shade by (a product choice, a granite category, a product form's product, all as the
  * default language has them) → how the catalogue names it in the language of `own` (the choice's
  * label, the product's or shade's name). The
- * service names only these (server/mail.ts): a value that is not one of them, such as a free text,
+ * service names only these (server/delivery/mail.ts): a value that is not one of them, such as a free text,
  * never reaches the buyer's mailbox.
  */
 export function catalogueNames(content: SiteContent, own: SiteContent = content): Record<string, string> {

@@ -1,6 +1,6 @@
 // Build step: the hashes of every inline element the pages carry that the Content Security Policy
 // governs (the inlined <style> and the speculation rules <script>), written into the site manifest
-// so the server can allow exactly these and nothing else (server/app.ts). JSON-LD blocks are data,
+// so the server can allow exactly these and nothing else (server/http/app.ts). JSON-LD blocks are data,
 // not scripts, and need none.
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'

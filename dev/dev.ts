@@ -183,7 +183,7 @@ function previewLogger(): Logger {
   const show = (event: LogEvent) => {
     const { level, msg } = event
     if (level === 'info') {
-      // An enquiry's outcome is on its request's access-log line (addToRequestLine in server/access-log.ts).
+      // An enquiry's outcome is on its request's access-log line (addToRequestLine in server/http/access-log.ts).
       if (event.submissionId !== undefined)
         console.log(`Enquiry #${String(event.submissionId)} received (${String(event.formType)}): stored in ${dataDir}/`)
       else if (event.refused !== undefined) console.log(`Enquiry refused: ${String(event.refused)}`)

@@ -42,7 +42,7 @@ export interface InboxRow {
   mail: MailState | null
   mailError: string | null
   mailAttempts: number
-  /** The spam checks' score and their reasons in plain words (server/spam.ts); kept for every submission. */
+  /** The spam checks' score and their reasons in plain words (server/enquiries/spam.ts); kept for every submission. */
   spamScore: number
   spamReasons: string[]
   /** Delivered although its weak signals (timing, links, the time check) reached the spam score: its reasons say why. */

@@ -10,7 +10,7 @@ import { type CmsRemoteConfig, cmsRemoteConfig, GITHUB_REPO } from './editor/con
 import { MIN_PASSWORD_LENGTH, parsePasswordHash, type ScryptHash } from './inbox/password.ts'
 import { LOG_LEVELS, maskSecrets, type LogLevel } from './log.ts'
 import { readBuiltOrigin } from './site.ts'
-import { checkWebhookSecret, parseWebhookEndpoint } from './webhook-endpoints.ts'
+import { checkWebhookSecret, parseWebhookEndpoint } from './delivery/webhook-endpoints.ts'
 
 export interface Config {
   /** NODE_ENV=production: never build, warn about unset defaults, no loopback origins allowed. */

@@ -102,7 +102,7 @@ async function runCli() {
   if (missingBuildTools().length === 0) {
     const { register } = await import('tsx/esm/api')
     register()
-    cli = await import(pathToFileURL(path.join(projectRoot, 'server', 'cli.ts')).href)
+    cli = await import(pathToFileURL(path.join(projectRoot, 'server', 'cli', 'main.ts')).href)
   } else if (fs.existsSync(cliEntry)) {
     cli = await import(pathToFileURL(cliEntry).href)
   } else {

@@ -102,7 +102,7 @@ function handshakePage(res: Response, origin: string, outcome: 'success' | 'erro
 </script></body></html>`)
 }
 
-/** Logs go through the request's logger (`req.log`, server/access-log.ts), which carries the request id. */
+/** Logs go through the request's logger (`req.log`, server/http/access-log.ts), which carries the request id. */
 export function createOAuthRouter(remote: CmsRemoteConfig, siteUrl: string, fetchImpl: typeof fetch = fetch): express.Router {
   const router = express.Router()
   const origin = new URL(siteUrl).origin

@@ -14,7 +14,7 @@ import express, { type Request, type RequestHandler, type Response } from 'expre
 import { type Options as RateLimitOptions, type RateLimitInfo, rateLimit } from 'express-rate-limit'
 import type { InboxConfig } from '../config.ts'
 import type { Logger } from '../log.ts'
-import { escapeHtml } from '../mail.ts'
+import { escapeHtml } from '../delivery/mail.ts'
 import type { EnquiryDb } from '../store/index.ts'
 import { DEVICE_COOKIE_MS, deviceCookies } from './devices.ts'
 import { hashedPasswordCheck, plainPasswordCheck, type PasswordCheck } from './password.ts'
@@ -126,14 +126,14 @@ export function mountAuth(router: express.Router, deps: AuthDeps): InboxAuth {
       // unchecked (503, the checks were busy) counts too, so a flood's addresses soon wait behind
       // the first try of any other address, and soon get 429 without a check.
       skipSuccessfulRequests: true,
-      // The same headers as the enquiry limit (server/enquiry-limit.ts), so a client reads both one way.
+      // The same headers as the enquiry limit (server/enquiries/limit.ts), so a client reads both one way.
       standardHeaders: 'draft-7',
       legacyHeaders: false,
       store: new LoginFailureStore(deps.db, kind === 'address' ? 'login:' : 'device:', deps.writeCounters),
       requestPropertyName: `${kind}Limit`,
       // Its configuration checks are logged as JSON lines, like everything else. The one about
       // X-Forwarded-For without "trust proxy" is said once for the whole service, in its own terms
-      // (warnOnceAboutProxy in server/app.ts).
+      // (warnOnceAboutProxy in server/http/app.ts).
       logger: deps.logger.child({ component: 'rate-limit' }),
       validate: { xForwardedForHeader: false },
       handler: (req, res) =>

@@ -4,13 +4,13 @@
 // these prefixes is a 404. Every answer is `no-store` and `noindex`. State changes are POSTs that
 // need an Origin of the site and, once logged in, a CSRF token (csrf-csrf, bound to the session).
 import fs from 'node:fs'
-import { languageLabel } from '../languages.ts'
+import { languageLabel } from '../enquiries/languages.ts'
 import path from 'node:path'
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express'
 import { formSchemas, type FormKind } from '../../forms/schemas.ts'
 import type { InboxConfig } from '../config.ts'
-import { CSV_CONTENT_TYPE, writeEnquiryCsv } from '../enquiry-csv.ts'
-import { fieldLabel, formFields, LONG_FIELDS } from '../fields.ts'
+import { CSV_CONTENT_TYPE, writeEnquiryCsv } from '../enquiries/csv.ts'
+import { fieldLabel, formFields, LONG_FIELDS } from '../enquiries/fields.ts'
 import type { Logger } from '../log.ts'
 import type { EnquiryDetail } from '../../project/inbox-api.ts'
 import type { EnquiryDb, EnquiryStore, MailInputs } from '../store/index.ts'

@@ -3,7 +3,7 @@
 // SQLite and PostgreSQL, except where the two read JSON differently (the search in the fields).
 // Every write is one statement; a deleted enquiry's mail goes with it (ON DELETE CASCADE).
 import { sql, type ExpressionBuilder, type RawBuilder } from 'kysely'
-import { languageLabel } from '../languages.ts'
+import { languageLabel } from '../enquiries/languages.ts'
 import type {
   EnquiryDetail,
   EnquiryState,
@@ -15,8 +15,8 @@ import type {
   MailState,
   StateCounts,
 } from '../../project/inbox-api.ts'
-import { isSuspected } from '../spam.ts'
-import { deliveryLabel } from '../webhook-endpoints.ts'
+import { isSuspected } from '../enquiries/spam.ts'
+import { deliveryLabel } from '../delivery/webhook-endpoints.ts'
 import { normaliseReference, parseData, selectSubmissions, toOutboxMessages, toSubmission } from './rows.ts'
 import type { Database, EnquiryDb, OutboxStatus } from './schema.ts'
 import type { OutboxMessage, StoreKind, Submission } from './types.ts'

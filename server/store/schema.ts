@@ -31,7 +31,7 @@ export interface SubmissionsTable {
   user_agent: string | null
   /** When the owner marked it handled in the inbox; null while open. */
   handled_at: number | null
-  /** How likely spam the checks found it (server/spam.ts); SPAM_THRESHOLD or more is spam. */
+  /** How likely spam the checks found it (server/enquiries/spam.ts); SPAM_THRESHOLD or more is spam. */
   spam_score: Generated<number>
   /** JSON array of the checks' reasons in plain words, or null when none applied. */
   spam_reasons: string | null
@@ -128,7 +128,7 @@ export interface ServiceKeysTable {
   value: string
 }
 
-/** The form tokens already used (their signatures), each until it would score as stale anyway (server/spam.ts). */
+/** The form tokens already used (their signatures), each until it would score as stale anyway (server/enquiries/spam.ts). */
 export interface UsedFormTokensTable {
   id: string
   expires_at: number

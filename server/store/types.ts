@@ -18,7 +18,7 @@ export interface NewSubmission {
   /** The browser's User-Agent header, bounded; shown with the enquiry in the inbox. */
   userAgent?: string | undefined
   requestId: string
-  /** The spam checks' score and reasons (server/spam.ts); absent: 0 and none. */
+  /** The spam checks' score and reasons (server/enquiries/spam.ts); absent: 0 and none. */
   spamScore?: number
   spamReasons?: string[]
   /** The language of the page it was sent from, a code of the site's languages ('ar'); absent: English ('en'). */

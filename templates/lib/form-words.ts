@@ -13,7 +13,7 @@ import type { FormLanguage } from '../components/forms/text.ts'
 import type { IslandShared } from '../islands/Island.tsx'
 import { countryChoice, formLanguage, productChoice } from './forms.ts'
 
-/** Where the build writes them (a folder whose files are cached for a year: server/static.ts). */
+/** Where the build writes them (a folder whose files are cached for a year: server/http/static.ts). */
 export const FORM_WORDS_FOLDER = '/assets/words/'
 
 type Language = { language: FormLanguage | undefined }

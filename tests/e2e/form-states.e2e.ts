@@ -478,7 +478,7 @@ describe('before the form comes alive', () => {
       {
         formType: 'CloveEnquiry',
         formData: expect.objectContaining({ name: `Typed ${marker}`, email: 'early@example.com', mobile: '91 9876543210' }),
-        // The time token the island asked for when it came alive: time, nonce, signature (server/spam.ts).
+        // The time token the island asked for when it came alive: time, nonce, signature (server/enquiries/spam.ts).
         formToken: expect.stringMatching(/^\d+\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{43}$/),
       },
     ])

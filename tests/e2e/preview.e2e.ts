@@ -136,7 +136,7 @@ describe('npm run dev on a fresh checkout', () => {
       .toBe('Form submitted successfully!')
 
     // Stored where the preview said, as the enquiry admin tool lists it.
-    const list = execFileSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'list'], {
+    const list = execFileSync(process.execPath, ['--import', 'tsx', 'server/cli/main.ts', 'list'], {
       cwd: projectDir,
       env: { ...process.env, DATA_DIR: dataDir },
     }).toString()

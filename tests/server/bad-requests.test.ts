@@ -1,8 +1,8 @@
 // A table of bad requests: each gets its documented 4xx answer, and none stores or sends anything,
 // and none makes the server log a fault.
 import { describe, expect, it } from 'vitest'
-import { fieldLabel } from '../../server/fields.ts'
-import { escapeHtml } from '../../server/mail.ts'
+import { fieldLabel } from '../../server/enquiries/fields.ts'
+import { escapeHtml } from '../../server/delivery/mail.ts'
 import { useServerWithMail, validData } from './helpers.ts'
 
 const context = useServerWithMail()

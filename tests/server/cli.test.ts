@@ -6,7 +6,7 @@ import { PassThrough } from 'node:stream'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse as parseCsv } from 'csv-parse/sync'
-import { runEnquiriesCommand } from '../../server/cli.ts'
+import { runEnquiriesCommand } from '../../server/cli/main.ts'
 import { HONEYPOT_FIELD } from '../../forms/schemas.ts'
 import Database from 'better-sqlite3'
 import { hashedPasswordCheck, parsePasswordHash, type ScryptHash } from '../../server/inbox/password.ts'
@@ -324,7 +324,7 @@ describe('enquiries CLI', () => {
   it('hash-password prints an scrypt hash of a password piped in, and refuses a short one', async () => {
     const run = (input: string) =>
       new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'hash-password'], {
+        const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/main.ts', 'hash-password'], {
           cwd: projectRoot,
           env: { ...process.env, ...env },
         })
@@ -349,7 +349,7 @@ describe('enquiries CLI', () => {
 
   it('hash-password on a terminal asks twice and never shows what is typed', async () => {
     // `script` gives the command a real pseudo-terminal; its echo would show typed text.
-    const child = spawn('script', ['-qefc', `${process.execPath} --import tsx server/cli.ts hash-password`, '/dev/null'], {
+    const child = spawn('script', ['-qefc', `${process.execPath} --import tsx server/cli/main.ts hash-password`, '/dev/null'], {
       cwd: projectRoot,
       env: { ...process.env, ...env },
     })

@@ -2,8 +2,8 @@
 // with backoff, keeps them across a restart, and delivers each exactly once when the relay is back.
 import { afterEach, describe, expect, it } from 'vitest'
 import { createMemoryLogger } from '../../server/log.ts'
-import { createMailSender } from '../../server/mail.ts'
-import { OutboxWorker } from '../../server/outbox.ts'
+import { createMailSender } from '../../server/delivery/mail.ts'
+import { OutboxWorker } from '../../server/delivery/outbox.ts'
 import { startServer } from '../../server/start.ts'
 import { HONEYPOT_FIELD } from '../../forms/schemas.ts'
 import type { EnquiryDetail } from '../../project/inbox-api.ts'

@@ -2,7 +2,7 @@
 // tests/fixtures/field-messages.ts, which the browser test holds the forms to as well.
 import { describe, expect, it } from 'vitest'
 import type { FormKind } from '../../forms/schemas.ts'
-import { allFormFields, fieldLabel } from '../../server/fields.ts'
+import { allFormFields, fieldLabel } from '../../server/enquiries/fields.ts'
 import { FIELD_MESSAGES } from '../fixtures/field-messages.ts'
 import { postJson, useServerWithMail, validData } from './helpers.ts'
 

@@ -491,7 +491,7 @@ describe('inbox', () => {
       const { body } = await owner.getJson<ListBody>('/admin/api/enquiries?form=CloveEnquiry')
       expect(filtered.rows.slice(1).map((r) => Number(r[0]))).toEqual(body.rows.map((r) => r.id))
 
-      const { runEnquiriesCommand } = await import('../../server/cli.ts')
+      const { runEnquiriesCommand } = await import('../../server/cli/main.ts')
       const out = path.join(server.config.dataDir, 'cli-export.csv')
       const chunks: string[] = []
       const sink = {

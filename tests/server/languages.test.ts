@@ -12,9 +12,9 @@ import { ENGLISH_FORM_MESSAGES, withEnglish } from '../../project/form-messages.
 import { writeBuildManifest } from '../../project/build-manifest.mjs'
 import { distLayout } from '../../project/paths.ts'
 import { type SiteManifest, siteManifestSchema } from '../../project/site-manifest.ts'
-import { composeDigest } from '../../server/mail.ts'
+import { composeDigest } from '../../server/delivery/mail.ts'
 import type { EnquiryStore } from '../../server/store/index.ts'
-import { jsonEvent, slackMessage, teamsMessage } from '../../server/webhooks.ts'
+import { jsonEvent, slackMessage, teamsMessage } from '../../server/delivery/webhooks.ts'
 import {
   builtDist,
   type MailServer,

@@ -13,10 +13,10 @@ import { HONEYPOT_FIELD } from '../../forms/schemas.ts'
 import { distLayout } from '../../project/paths.ts'
 import { siteManifestSchema } from '../../project/site-manifest.ts'
 import { ConfigError } from '../../server/config.ts'
-import { DigestScheduler, dueDigest } from '../../server/digest.ts'
-import { formTokens } from '../../server/spam.ts'
+import { DigestScheduler, dueDigest } from '../../server/delivery/digest.ts'
+import { formTokens } from '../../server/enquiries/spam.ts'
 import { createMemoryLogger } from '../../server/log.ts'
-import { createMailSender } from '../../server/mail.ts'
+import { createMailSender } from '../../server/delivery/mail.ts'
 import {
   builtDist,
   type MailServer,

@@ -6,7 +6,7 @@
 // thanked like an enquiry and never mailed; the owner's "Not spam" sending the mail and "Spam"
 // cancelling a mail not yet sent, no cookie for visitors, the counts and the dashboard.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { formTokens } from '../../server/spam.ts'
+import { formTokens } from '../../server/enquiries/spam.ts'
 import {
   postForm,
   postJson,

@@ -7,7 +7,7 @@ import path from 'node:path'
 import type { SiteManifest } from '../../project/site-manifest.ts'
 import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { chooseEncoding } from '../../server/static.ts'
+import { chooseEncoding } from '../../server/http/static.ts'
 import { startTestServer, type TestServer } from './helpers.ts'
 
 let server: TestServer

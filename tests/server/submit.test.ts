@@ -7,7 +7,7 @@ import { loadContent } from '../../content/load.ts'
 import { builtInFormTypes, HONEYPOT_FIELD } from '../../forms/schemas.ts'
 import { distLayout } from '../../project/paths.ts'
 import { type FormTypeEntry, siteManifestSchema } from '../../project/site-manifest.ts'
-import { fieldLabel, formFields } from '../../server/fields.ts'
+import { fieldLabel, formFields } from '../../server/enquiries/fields.ts'
 import { FORM_TYPE_BY_PAGE, OTHER_FORM_TYPES } from '../fixtures/original-site.ts'
 import { builtDist, SITE_ORIGIN, postForm, postJson, startTestServer, useServerWithMail, validData, waitFor } from './helpers.ts'
 

@@ -10,8 +10,8 @@ import { staleReason } from '../../server/build-freshness.mjs'
 import { ConfigError, DEFAULT_MAIL_TO, loadConfig } from '../../server/config.ts'
 import { maskSecrets } from '../../server/log.ts'
 import { PasswordQueue, PasswordQueueFull } from '../../server/inbox/password-queue.ts'
-import { createMailSender, headerSafe } from '../../server/mail.ts'
-import { retryDelay } from '../../server/outbox.ts'
+import { createMailSender, headerSafe } from '../../server/delivery/mail.ts'
+import { retryDelay } from '../../server/delivery/outbox.ts'
 import { projectRoot, tempDir } from './helpers.ts'
 
 function configProblems(env: Record<string, string>): string[] {

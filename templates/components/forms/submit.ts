@@ -46,7 +46,7 @@ export const CONTACT_MESSAGES: SubmitMessages = {
 const API_ORIGIN = (import.meta.env.PUBLIC_ENV__API_ORIGIN as string | undefined) ?? ''
 /** The enquiry service: this site, or the origin the build was given as API_ORIGIN (docs/deploy/static-host.md). */
 export const SUBMIT_ENDPOINT = `${API_ORIGIN}/api/submit`
-/** The form's time token (server/spam.ts): a signed "when the form opened", never a cookie. */
+/** The form's time token (server/enquiries/spam.ts): a signed "when the form opened", never a cookie. */
 export const FORM_TOKEN_ENDPOINT = `${API_ORIGIN}/api/form-token`
 
 /**

@@ -50,7 +50,7 @@ export function useForm<V extends Values>(options: {
   const [focusRequest, setFocusRequest] = useState(0)
   const formRef = useRef<HTMLFormElement | null>(null)
   const busy = useRef(false)
-  /** The time token asked for when the form came to life, sent with the form (server/spam.ts). */
+  /** The time token asked for when the form came to life, sent with the form (server/enquiries/spam.ts). */
   const formToken = useRef<Promise<string | undefined>>(undefined)
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on hydration: `defaults` is fixed for the life of the form

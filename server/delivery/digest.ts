@@ -7,10 +7,10 @@
 // sent when it starts, that same day; an earlier day's is not.
 import { randomUUID } from 'node:crypto'
 import os from 'node:os'
-import { maskSecrets, type Logger } from './log.ts'
+import { maskSecrets, type Logger } from '../log.ts'
 import { composeDigest, type MailSender } from './mail.ts'
 import { retryDelay, type OutboxSettings } from './outbox.ts'
-import type { EnquiryStore } from './store/index.ts'
+import type { EnquiryStore } from '../store/index.ts'
 
 export interface DigestSettings extends Pick<OutboxSettings, 'retryBaseMs' | 'retryMaxMs' | 'leaseMs' | 'pollMs'> {
   hour: number

@@ -7,14 +7,14 @@
 // A crash between the server's acceptance and "mark sent" can still repeat one message; its
 // Message-ID is fixed when queued, so the mailbox sees the same message twice, never a new one.
 // Each message is composed from its submission when it is sent: the owner's mail and the buyer's
-// acknowledgement (server/mail.ts), and each webhook delivery (server/webhooks.ts), whose
+// acknowledgement (server/delivery/mail.ts), and each webhook delivery (server/delivery/webhooks.ts), whose
 // `webhook-id` is fixed when queued like a mail's Message-ID.
 import { randomUUID } from 'node:crypto'
 import os from 'node:os'
-import type { AcknowledgementText } from '../project/site-manifest.ts'
-import { maskSecrets, type Logger } from './log.ts'
+import type { AcknowledgementText } from '../../project/site-manifest.ts'
+import { maskSecrets, type Logger } from '../log.ts'
 import { composeOutboxMail, type MailSender } from './mail.ts'
-import type { EnquiryStore, OutboxMessage } from './store/index.ts'
+import type { EnquiryStore, OutboxMessage } from '../store/index.ts'
 import { deliverWebhook, type WebhookSettings } from './webhooks.ts'
 
 /** What delivering besides the owner's mail needs: the acknowledgement's words, the webhooks' settings. */

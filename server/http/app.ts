@@ -1,23 +1,23 @@
 // The service's Express app: the access log for every request, health probes, the enquiry API
-// (POST /api/submit, server/submit.ts), security headers, the inbox, the content editor, the static
+// (POST /api/submit, server/enquiries/submit.ts), security headers, the inbox, the content editor, the static
 // site. No page rendering here.
 import type { IncomingMessage } from 'node:http'
 import cors from 'cors'
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
 import { accessLog } from './access-log.ts'
 import { RequestError } from './body.ts'
-import type { Config } from './config.ts'
-import { mountCms } from './editor/mount.ts'
-import { enquiryLimit } from './enquiry-limit.ts'
+import type { Config } from '../config.ts'
+import { mountCms } from '../editor/mount.ts'
+import { enquiryLimit } from '../enquiries/limit.ts'
 import { apiSecurityHeaders, securityHeaders, subresourceSecurityHeaders, type HeaderList } from './headers.ts'
-import { mountInbox } from './inbox/mount.ts'
-import type { Logger } from './log.ts'
-import { type BuiltSite, loadSite } from './site.ts'
-import { burstRule, type FormTokens, formTokens } from './spam.ts'
+import { mountInbox } from '../inbox/mount.ts'
+import type { Logger } from '../log.ts'
+import { type BuiltSite, loadSite } from '../site.ts'
+import { burstRule, type FormTokens, formTokens } from '../enquiries/spam.ts'
 import { StaticSite } from './static.ts'
-import type { EnquiryStore } from './store/index.ts'
-import { formValidator } from '../forms/schemas.ts'
-import { createSubmitHandler, sendFailure, sendRefusal, type SubmitContext } from './submit.ts'
+import type { EnquiryStore } from '../store/index.ts'
+import { formValidator } from '../../forms/schemas.ts'
+import { createSubmitHandler, sendFailure, sendRefusal, type SubmitContext } from '../enquiries/submit.ts'
 
 export interface AppDeps {
   store: EnquiryStore
@@ -28,7 +28,7 @@ export interface AppDeps {
   isShuttingDown?: () => boolean
   /** The site to serve instead of the one built in config.distDir (the live preview passes its own). */
   site?: BuiltSite
-  /** The per-visitor enquiry limit (server/enquiry-limit.ts), kept across reloads (server/reload.ts); made here when not given. */
+  /** The per-visitor enquiry limit (server/enquiries/limit.ts), kept across reloads (server/reload.ts); made here when not given. */
   enquiryLimit?: RequestHandler
 }
 
@@ -152,7 +152,7 @@ function enquiryApi(ctx: SubmitContext, options: { headers: HeaderList; limit: R
   api.post('/submit', crossOriginIfElsewhere, options.limit, createSubmitHandler(ctx))
   api.options('/submit', crossOrigin, methodNotAllowed)
   api.all('/submit', methodNotAllowed)
-  // The form's time token (server/spam.ts): asked for by the form's island, never a cookie.
+  // The form's time token (server/enquiries/spam.ts): asked for by the form's island, never a cookie.
   api.get('/form-token', crossOriginIfElsewhere, async (_req, res) => {
     res.setHeader('Cache-Control', 'no-store')
     res.json({ token: (await ctx.formTokens()).issue(Date.now()) })

@@ -6,10 +6,10 @@
 // docs/enquiry-service.md ("Webhooks") says how each endpoint's is chosen. An endpoint's URL is a secret of
 // its own (Slack's and Teams' carry their key in it): only its host is ever logged or shown.
 import { Webhook } from 'standardwebhooks'
-import { fieldLabel, LONG_FIELDS } from './fields.ts'
-import { DEFAULT_LANGUAGE, languageLabel } from './languages.ts'
-import { isSuspected } from './spam.ts'
-import type { OutboxMessage, Submission } from './store/index.ts'
+import { fieldLabel, LONG_FIELDS } from '../enquiries/fields.ts'
+import { DEFAULT_LANGUAGE, languageLabel } from '../enquiries/languages.ts'
+import { isSuspected } from '../enquiries/spam.ts'
+import type { OutboxMessage, Submission } from '../store/index.ts'
 import { parseWebhookEndpoint, type WebhookFormat } from './webhook-endpoints.ts'
 
 export interface WebhookSettings {
@@ -54,7 +54,7 @@ export function jsonEvent(submission: Submission, siteUrl: string) {
       country: text(submission, 'country'),
       phone: text(submission, 'mobile'),
       fields: submission.data,
-      /** Delivered although its weak spam signals reached the spam score (server/spam.ts); `spamReasons` say why. */
+      /** Delivered although its weak spam signals reached the spam score (server/enquiries/spam.ts); `spamReasons` say why. */
       suspected: isSuspected(submission),
       spamReasons: submission.spamReasons ?? [],
       inboxUrl: inboxUrl(siteUrl, submission.id),

@@ -3,7 +3,7 @@
 // configuration with that record and refuses to send when they differ.
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Config } from './config.ts'
+import type { Config } from '../config.ts'
 
 export interface MailSettingsRecord {
   /** "smtp smtps://smtp.example.com:465 as user", or "eml files" */

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto'
 import type { ServerResponse } from 'node:http'
 import type { RequestHandler } from 'express'
-import type { Logger } from './log.ts'
+import type { Logger } from '../log.ts'
 
 declare module 'http' {
   interface IncomingMessage {

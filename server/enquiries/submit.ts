@@ -1,19 +1,19 @@
-// POST /api/submit: check, validate, judge spam (server/spam.ts), store durably, queue the mail, then answer.
+// POST /api/submit: check, validate, judge spam (server/enquiries/spam.ts), store durably, queue the mail, then answer.
 // JSON requests (the forms with JavaScript) get JSON; classic urlencoded posts (JavaScript off) get
 // a 303 to the thank-you page, or the problem page listing what to fix.
 import type { Request, Response } from 'express'
-import { combineMobile, type FormValidator, HONEYPOT_FIELD } from '../forms/schemas.ts'
-import { normaliseText } from '../forms/text-rules.ts'
-import { type FormMessages, fillIn } from '../project/form-messages.ts'
-import { addToRequestLine } from './access-log.ts'
-import { bodyType, decodeUtf8, parseJson, parseUrlencoded, readBody, RequestError } from './body.ts'
+import { combineMobile, type FormValidator, HONEYPOT_FIELD } from '../../forms/schemas.ts'
+import { normaliseText } from '../../forms/text-rules.ts'
+import { type FormMessages, fillIn } from '../../project/form-messages.ts'
+import { addToRequestLine } from '../http/access-log.ts'
+import { bodyType, decodeUtf8, parseJson, parseUrlencoded, readBody, RequestError } from '../http/body.ts'
 import { LONG_FIELDS } from './fields.ts'
-import type { HeaderList } from './headers.ts'
-import { escapeHtml, productOf } from './mail.ts'
-import type { FormTypeEntry, SiteLanguage } from './site.ts'
+import type { HeaderList } from '../http/headers.ts'
+import { escapeHtml, productOf } from '../delivery/mail.ts'
+import type { FormTypeEntry, SiteLanguage } from '../site.ts'
 import { type BurstRule, type FormTokens, linksIn, spamVerdict, type TokenCheck, USED_TOKEN_KEPT_MS } from './spam.ts'
-import type { StaticSite } from './static.ts'
-import { type EnquiryStore, type FieldValue, type NewSubmission, StoreUnavailableError } from './store/index.ts'
+import type { StaticSite } from '../http/static.ts'
+import { type EnquiryStore, type FieldValue, type NewSubmission, StoreUnavailableError } from '../store/index.ts'
 
 export const BODY_LIMIT = 16 * 1024
 /** More than any form has (the review form has 10 fields plus the honeypot). */
@@ -48,9 +48,9 @@ export interface SubmitContext {
   isAllowedOrigin(origin: string): boolean
   /** Called after a mail was queued, to wake the outbox worker. */
   onQueued(): void
-  /** The form time tokens, signed with the key kept in the store (server/spam.ts). */
+  /** The form time tokens, signed with the key kept in the store (server/enquiries/spam.ts). */
   formTokens(): Promise<FormTokens>
-  /** When submissions from one address are a burst (burstRule in server/spam.ts). */
+  /** When submissions from one address are a burst (burstRule in server/enquiries/spam.ts). */
   burst: BurstRule
   /** FORM_MIN_FILL_SECONDS in ms. */
   minFillMs: number

@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import type { Request, RequestHandler, Response } from 'express'
-import type { Logger } from './log.ts'
+import type { Logger } from '../log.ts'
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -40,7 +40,7 @@ export const CACHE_REVALIDATE = 'public, no-cache'
 export const HASHED_FOLDERS = ['/assets/', '/img/']
 /**
  * Types a page loads rather than shows (pictures, scripts, styles, fonts, data): these get the short
- * subresource headers (server/headers.ts). Pages, the sitemap, robots.txt and PDFs keep the pages'.
+ * subresource headers (server/http/headers.ts). Pages, the sitemap, robots.txt and PDFs keep the pages'.
  */
 const SUBRESOURCE_TYPE = /^(image|font|video)\/|^text\/(css|javascript);|^application\/(json|manifest\+json);/
 /** Instructions for static hosts (written by the build), not pages: never served from here. */

@@ -9,8 +9,8 @@
 // answers it as any other refusal, in that build's words.
 import type { RequestHandler } from 'express'
 import { rateLimit, type Store } from 'express-rate-limit'
-import { RequestError } from './body.ts'
-import type { Logger } from './log.ts'
+import { RequestError } from '../http/body.ts'
+import type { Logger } from '../log.ts'
 
 export interface LimitSettings {
   max: number
@@ -27,7 +27,7 @@ export function enquiryLimit(settings: LimitSettings, store: Store | undefined, 
     ...(store ? { store } : {}),
     // Its configuration checks are logged as JSON lines, like everything else. The one about
     // X-Forwarded-For without "trust proxy" is said once for the whole service, in its own terms
-    // (warnOnceAboutProxy in server/app.ts).
+    // (warnOnceAboutProxy in server/http/app.ts).
     logger: logger.child({ component: 'rate-limit' }),
     validate: { xForwardedForHeader: false },
     handler: (req, _res, next) => {

@@ -1,7 +1,7 @@
 // The fields of each kind of form, in the order a person reads them, with their labels: for the
 // mail bodies, the error messages, the problem page and the CSV export.
-import { formSchemas, HONEYPOT_FIELD, type FormKind } from '../forms/schemas.ts'
-import { ENGLISH_FORM_MESSAGES } from '../project/form-messages.ts'
+import { formSchemas, HONEYPOT_FIELD, type FormKind } from '../../forms/schemas.ts'
+import { ENGLISH_FORM_MESSAGES } from '../../project/form-messages.ts'
 
 /** The English labels (the owner's mail, the inbox, the CSV export); a buyer's answers use their language's. */
 export const FIELD_LABELS: Record<string, string> = ENGLISH_FORM_MESSAGES.server.fieldLabels

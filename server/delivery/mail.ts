@@ -7,12 +7,12 @@ import fs from 'node:fs'
 import path from 'node:path'
 import nodemailer from 'nodemailer'
 import { encodeWord } from 'nodemailer/lib/mime-funcs'
-import { type FormKind, isEmailAddress } from '../forms/schemas.ts'
-import type { AcknowledgementText } from '../project/site-manifest.ts'
-import { fieldLabel, formFields, LONG_FIELDS } from './fields.ts'
-import { DEFAULT_LANGUAGE, languageLabel } from './languages.ts'
-import { isSuspected } from './spam.ts'
-import type { FieldValue, OutboxMessage, Submission } from './store/index.ts'
+import { type FormKind, isEmailAddress } from '../../forms/schemas.ts'
+import type { AcknowledgementText } from '../../project/site-manifest.ts'
+import { fieldLabel, formFields, LONG_FIELDS } from '../enquiries/fields.ts'
+import { DEFAULT_LANGUAGE, languageLabel } from '../enquiries/languages.ts'
+import { isSuspected } from '../enquiries/spam.ts'
+import type { FieldValue, OutboxMessage, Submission } from '../store/index.ts'
 
 /** What a mail is composed from: its submission. */
 export type EnquiryForMail = Pick<Submission, 'id' | 'formType' | 'kind' | 'product' | 'data' | 'receivedAt'> &
@@ -245,7 +245,7 @@ export function composeEnquiryMail(enquiry: EnquiryForMail, siteUrl: string, mes
   const formLabel = FORM_LABELS[kind]
   const product = enquiry.product || 'no product named'
   const reference = enquiry.reference ? `, ref. ${enquiry.reference}` : ''
-  // Delivered although its weak signals reached the spam score (server/spam.ts): said first, with why.
+  // Delivered although its weak signals reached the spam score (server/enquiries/spam.ts): said first, with why.
   const suspected =
     enquiry.status !== undefined && isSuspected({ status: enquiry.status, spamScore: enquiry.spamScore })
       ? `Suspected spam, delivered to you all the same: ${(enquiry.spamReasons ?? []).join('; ')}. No acknowledgement was sent to the address given.`

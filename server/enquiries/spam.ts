@@ -16,7 +16,7 @@
 // again it counts as none. The key is generated once and kept in the database (service_keys), so
 // every instance on one PostgreSQL agrees without any setting, and a restore carries it.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
-import { HONEYPOT_FIELD } from '../forms/schemas.ts'
+import { HONEYPOT_FIELD } from '../../forms/schemas.ts'
 
 /** Weak signals scoring this or more mark a submission suspected; a strong signal holds it back as spam. */
 export const SPAM_THRESHOLD = 5

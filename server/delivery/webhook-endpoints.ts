@@ -1,7 +1,7 @@
 // What WEBHOOK_URLS holds: each entry's endpoint and the body it gets, and how a delivery is named
-// for people. Apart from server/webhooks.ts (the delivery), so the configuration and the store's
+// for people. Apart from server/delivery/webhooks.ts (the delivery), so the configuration and the store's
 // inbox queries can read them without importing the outbox's delivery code.
-import type { DeliveryChannel } from '../project/inbox-api.ts'
+import type { DeliveryChannel } from '../../project/inbox-api.ts'
 
 export type WebhookFormat = 'json' | 'slack' | 'teams'
 

@@ -2,10 +2,10 @@
 // `export`: UTF-8 with a byte-order mark (else Excel guesses a legacy code page), CRLF rows, every
 // cell quoted, one column per field, no raw control character, and no cell a spreadsheet would run
 // as a formula (OWASP "CSV injection"), even in locales whose Excel splits cells on ";".
-import type { FieldValue } from '../project/inbox-api.ts'
+import type { FieldValue } from '../../project/inbox-api.ts'
 import { allFormFields, fieldLabel } from './fields.ts'
-import { enquiryState, inboxRow } from './store/inbox.ts'
-import type { Submission } from './store/index.ts'
+import { enquiryState, inboxRow } from '../store/inbox.ts'
+import type { Submission } from '../store/index.ts'
 
 export const CSV_BOM = '\uFEFF'
 export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8'

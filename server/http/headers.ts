@@ -2,7 +2,7 @@
 // (and by the build, which writes the same headers into dist/client/_headers for static hosts).
 // Per request they are then a short loop of setHeader calls instead of helmet's dozen middlewares.
 import helmet from 'helmet'
-import type { InlineHashes } from '../project/site-manifest.ts'
+import type { InlineHashes } from '../../project/site-manifest.ts'
 
 export const CONTENT_SECURITY_POLICY: Record<string, string[]> = {
   defaultSrc: ["'self'"],
