@@ -9,6 +9,11 @@
 // - templates/ import content/, forms/ and project/; renderer/ (Vike's shell) may import templates/ too;
 // - server/ never imports the pages (templates/, renderer/), the content loader (content/) or the
 //   build, preview and tools (build/, dev/, tools/): it serves what the build made;
+// - inside server/, by feature: enquiries/ (the route that takes an enquiry) stores it with its mail
+//   queued and never reaches delivery/ (outbox, mail, webhooks, digest), which runs without HTTP
+//   (the CLI's retry too) and so never imports http/, inbox/, editor/; store/ (all SQL) imports
+//   no feature's runtime; no feature imports the wiring (start.ts, main.ts, reload.ts,
+//   http/app.ts) or the CLI (cli/); the inbox and the editor do not import each other;
 // - code that runs in the browser never reaches a server module, however indirectly;
 // - no import cycles anywhere.
 // README.md's map of the folders says what each one holds.
@@ -24,6 +29,15 @@ const layer = (name, mayImport) => ({
   severity: 'error',
   from: { path: folders(name) },
   to: { path: folders(...OURS), pathNot: folders(name, ...mayImport) },
+})
+
+/** A folder of server/ that may not import the server folders listed. */
+const serverRule = (name, comment, from, notTo) => ({
+  name,
+  comment,
+  severity: 'error',
+  from: { path: `^server/${from}/` },
+  to: { path: `^server/(${notTo.join('|')})/` },
 })
 
 module.exports = {
@@ -46,6 +60,49 @@ module.exports = {
       severity: 'error',
       from: { path: folders('server') },
       to: { path: folders('templates', 'renderer', 'content', 'build', 'dev', 'tools') },
+    },
+    serverRule(
+      'server-enquiries-not-to-delivery',
+      'enquiries/ stores an enquiry with its mail queued; delivery/ sends it later, so the route never imports it',
+      'enquiries',
+      ['delivery', 'inbox', 'editor', 'cli'],
+    ),
+    serverRule(
+      'server-delivery-runs-without-http',
+      'delivery/ runs in the outbox worker and the CLI, without HTTP: never http/, inbox/, editor/ or cli/',
+      'delivery',
+      ['http', 'inbox', 'editor', 'cli'],
+    ),
+    serverRule('server-inbox-not-to-editor', 'the inbox and the editor are separate features', 'inbox', ['editor', 'cli']),
+    serverRule('server-editor-not-to-inbox', 'the inbox and the editor are separate features', 'editor', [
+      'inbox',
+      'cli',
+      'enquiries',
+      'delivery',
+      'store',
+    ]),
+    {
+      name: 'server-store-not-to-features',
+      comment:
+        'server/store/ holds the SQL: it never imports the HTTP layer, a feature’s runtime (submit, outbox, mail, webhooks, digest), the inbox, the editor or the CLI',
+      severity: 'error',
+      from: { path: '^server/store/' },
+      to: {
+        path: [
+          '^server/(http|inbox|editor|cli)/',
+          '^server/(start|main|reload)[.]ts$',
+          '^server/enquiries/submit[.]ts$',
+          '^server/delivery/(outbox|mail|webhooks|digest)[.]ts$',
+        ],
+      },
+    },
+    {
+      name: 'server-features-not-to-wiring',
+      comment:
+        'start.ts, main.ts, reload.ts and http/app.ts wire the features together; no feature imports them, and only the CLI imports cli/',
+      severity: 'error',
+      from: { path: '^server/', pathNot: '^server/(cli/|start[.]ts$|main[.]ts$|reload[.]ts$)' },
+      to: { path: ['^server/(start|main|reload)[.]ts$', '^server/http/app[.]ts$', '^server/cli/'] },
     },
     {
       name: 'browser-not-to-server',

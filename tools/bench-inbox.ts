@@ -6,7 +6,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { Writable } from 'node:stream'
 import { DEFAULT_COST, hashedPasswordCheck, hashPassword, parsePasswordHash, type ScryptHash } from '../server/inbox/password.ts'
-import { writeEnquiryCsv } from '../server/enquiries/csv.ts'
+import { writeEnquiryCsv } from '../server/inbox/csv.ts'
 import { outboxRow, submissionRow } from '../server/store/rows.ts'
 import { SqliteEnquiryStore } from '../server/store/sqlite.ts'
 

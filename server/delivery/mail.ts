@@ -10,6 +10,7 @@ import { encodeWord } from 'nodemailer/lib/mime-funcs'
 import { type FormKind, isEmailAddress } from '../../forms/schemas.ts'
 import type { AcknowledgementText } from '../../project/site-manifest.ts'
 import { fieldLabel, formFields, LONG_FIELDS } from '../enquiries/fields.ts'
+import { escapeHtml } from '../html.ts'
 import { DEFAULT_LANGUAGE, languageLabel } from '../enquiries/languages.ts'
 import { isSuspected } from '../enquiries/spam.ts'
 import type { FieldValue, OutboxMessage, Submission } from '../store/index.ts'
@@ -64,23 +65,11 @@ export function headerSafe(value: string, max = 200): string {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line
 }
 
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-}
-
 function displayValue(field: string, value: FieldValue | undefined): string {
   if (value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return ''
   if (Array.isArray(value)) return value.join(', ')
   if (field === 'rating') return `${value} of 5`
   return String(value)
-}
-
-/** The product the mail is about: the form's own product, or the one the visitor chose. */
-export function productOf(data: Record<string, FieldValue>, formProduct: string | undefined): string {
-  if (formProduct) return formProduct
-  const chosen = typeof data.product === 'string' ? data.product : ''
-  const granite = typeof data.granite === 'string' ? data.granite : ''
-  return [chosen, granite].filter(Boolean).join(' – ')
 }
 
 /** The kind's fields with their labels, in mail order. */

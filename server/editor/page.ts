@@ -1,7 +1,7 @@
 // The browser editor's page at /admin/: Decap CMS's standalone bundle (copied from node_modules by the
 // build, never a CDN), behind its own Content-Security-Policy: Decap needs inline styles (emotion), eval (its
 // config validator compiles schemas) and blob: pictures, which the public pages never get.
-import { escapeHtml } from '../delivery/mail.ts'
+import { escapeHtml } from '../html.ts'
 
 export const CMS_ASSETS_PATH = '/admin/cms/'
 

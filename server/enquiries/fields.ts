@@ -2,6 +2,7 @@
 // mail bodies, the error messages, the problem page and the CSV export.
 import { formSchemas, HONEYPOT_FIELD, type FormKind } from '../../forms/schemas.ts'
 import { ENGLISH_FORM_MESSAGES } from '../../project/form-messages.ts'
+import type { FieldValue } from '../../project/inbox-api.ts'
 
 /** The English labels (the owner's mail, the inbox, the CSV export); a buyer's answers use their language's. */
 export const FIELD_LABELS: Record<string, string> = ENGLISH_FORM_MESSAGES.server.fieldLabels
@@ -25,4 +26,12 @@ export function allFormFields(): string[] {
 export function fieldLabel(field: string): string {
   // Own keys only: a field named "constructor" must not find Object.prototype.constructor.
   return Object.hasOwn(FIELD_LABELS, field) ? FIELD_LABELS[field]! : field
+}
+
+/** The product the mail is about: the form's own product, or the one the visitor chose. */
+export function productOf(data: Record<string, FieldValue>, formProduct: string | undefined): string {
+  if (formProduct) return formProduct
+  const chosen = typeof data.product === 'string' ? data.product : ''
+  const granite = typeof data.granite === 'string' ? data.granite : ''
+  return [chosen, granite].filter(Boolean).join(' – ')
 }

@@ -14,7 +14,7 @@ import express, { type Request, type RequestHandler, type Response } from 'expre
 import { type Options as RateLimitOptions, type RateLimitInfo, rateLimit } from 'express-rate-limit'
 import type { InboxConfig } from '../config.ts'
 import type { Logger } from '../log.ts'
-import { escapeHtml } from '../delivery/mail.ts'
+import { escapeHtml } from '../html.ts'
 import type { EnquiryDb } from '../store/index.ts'
 import { DEVICE_COOKIE_MS, deviceCookies } from './devices.ts'
 import { hashedPasswordCheck, plainPasswordCheck, type PasswordCheck } from './password.ts'

@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { paths } from '../../project/paths.ts'
 import { loadConfig } from '../../server/config.ts'
 import { createMemoryLogger } from '../../server/log.ts'
-import { escapeHtml } from '../../server/delivery/mail.ts'
+import { escapeHtml } from '../../server/html.ts'
 import { type RunningServer, startServer } from '../../server/start.ts'
 import { freePort } from './project-copy.ts'
 

@@ -2,7 +2,7 @@
 // and none makes the server log a fault.
 import { describe, expect, it } from 'vitest'
 import { fieldLabel } from '../../server/enquiries/fields.ts'
-import { escapeHtml } from '../../server/delivery/mail.ts'
+import { escapeHtml } from '../../server/html.ts'
 import { useServerWithMail, validData } from './helpers.ts'
 
 const context = useServerWithMail()

@@ -1,7 +1,7 @@
 // One CSV cell, as Excel would read it: quoted, no control characters, no formula at a cell's start
 // or after a ";" (where Excel in some locales starts a new cell).
 import { describe, expect, it } from 'vitest'
-import { csvCell, csvLine, enquiryCsvHeader } from '../../server/enquiries/csv.ts'
+import { csvCell, csvLine, enquiryCsvHeader } from '../../server/inbox/csv.ts'
 
 describe('csvCell', () => {
   it.each([

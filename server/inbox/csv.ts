@@ -3,7 +3,7 @@
 // cell quoted, one column per field, no raw control character, and no cell a spreadsheet would run
 // as a formula (OWASP "CSV injection"), even in locales whose Excel splits cells on ";".
 import type { FieldValue } from '../../project/inbox-api.ts'
-import { allFormFields, fieldLabel } from './fields.ts'
+import { allFormFields, fieldLabel } from '../enquiries/fields.ts'
 import { enquiryState, inboxRow } from '../store/inbox.ts'
 import type { Submission } from '../store/index.ts'
 
