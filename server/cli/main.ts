@@ -299,13 +299,13 @@ export async function runEnquiriesCommand(args: string[], io: CliIo): Promise<nu
       case 'delete': {
         const email = positional[0]?.trim()
         if (!email?.includes('@')) return fail('Usage: npm run enquiries -- delete <email> [--yes]')
-        const matches = (await store.listSubmissions({ includeSpam: true })).filter((s) => s.email.toLowerCase() === email.toLowerCase())
+        const matches = (await store.idsForEmail(email)).reverse()
         if (matches.length === 0) {
           print(`Nothing is stored for ${email}.`)
           return 0
         }
         if (!flags.yes) {
-          print(`${matches.length} submission(s) stored for ${email}: ${matches.map((s) => `#${s.id}`).join(', ')}.`)
+          print(`${matches.length} submission(s) stored for ${email}: ${matches.map((id) => `#${id}`).join(', ')}.`)
           print('Run again with --yes to delete them, their queued mail and their .eml copies.')
           return 0
         }

@@ -19,7 +19,7 @@ import type { EnquiryDb } from '../store/index.ts'
 import { DEVICE_COOKIE_MS, deviceCookies } from './devices.ts'
 import { hashedPasswordCheck, plainPasswordCheck, type PasswordCheck } from './password.ts'
 import { PasswordQueue, PasswordQueueFull } from './password-queue.ts'
-import { AdminSessions, LoginFailureStore, type AdminSession } from '../store/sessions.ts'
+import { InboxSessions, LoginFailureStore, type InboxSession } from '../store/sessions.ts'
 import { LOGIN_MESSAGE_MARKER } from './shells.ts'
 
 export const LOGIN_PATH = '/admin/login'
@@ -69,17 +69,17 @@ export interface InboxAuth {
   csrfProtection: RequestHandler
   /** A CSRF token for the request's session (and its cookie). */
   csrfToken(req: Request, res: Response): string
-  session(req: Request): AdminSession
+  session(req: Request): InboxSession
   /** The login page with a message, for answers on /admin/login. */
   loginPage(res: Response, status: number, message?: string): void
 }
 
 /** Adds cookie parsing, /admin/login and /admin/logout to `router`; returns the guards for the rest. */
 export function mountAuth(router: express.Router, deps: AuthDeps): InboxAuth {
-  const sessions = new AdminSessions(deps.db, deps.config.sessionMs)
+  const sessions = new InboxSessions(deps.db, deps.config.sessionMs)
   const checkPassword: PasswordCheck =
     'hash' in deps.config.password ? hashedPasswordCheck(deps.config.password.hash) : plainPasswordCheck(deps.config.password.plain)
-  const sessionOf = new WeakMap<Request, { session: AdminSession; token: string }>()
+  const sessionOf = new WeakMap<Request, { session: InboxSession; token: string }>()
   const csrfFor = csrfUtilities((req) => sessionOf.get(req)!.session)
   const sessionCookie = (req: Request) => (req.secure ? '__Host-inbox-session' : 'inbox-session')
   const deviceCookie = (req: Request) => (req.secure ? '__Host-inbox-device' : 'inbox-device')
@@ -240,7 +240,7 @@ export function mountAuth(router: express.Router, deps: AuthDeps): InboxAuth {
 const csrfCookieName = (secure: boolean) => (secure ? '__Host-inbox-csrf' : 'inbox-csrf')
 
 /** A csrf-csrf instance per cookie flavour: `__Host-` (Secure) over https, a plain name over http. */
-function csrfUtilities(sessionOf: (req: Request) => AdminSession): (req: Request) => DoubleCsrfUtilities {
+function csrfUtilities(sessionOf: (req: Request) => InboxSession): (req: Request) => DoubleCsrfUtilities {
   const make = (secure: boolean) =>
     doubleCsrf({
       getSecret: (req) => sessionOf(req!).csrfSecret,

@@ -25,6 +25,7 @@ export function mountInbox(
     config: config.inbox,
     inbox: deps.store.inbox,
     verdicts: deps.store,
+    erasure: deps.store,
     deliveries: {
       siteUrl: config.siteUrl,
       acknowledge: config.acknowledgeBuyers,

@@ -25,6 +25,8 @@ export interface InboxDeps {
   inbox: Inbox
   /** The owner's "Spam" and "Not spam" (the store's, which queue and cancel deliveries). */
   verdicts: Pick<EnquiryStore, 'markSpam' | 'markNotSpam'>
+  /** A data-subject request: the store's one deletion by address, and what it would delete. */
+  erasure: Pick<EnquiryStore, 'idsForEmail' | 'deleteByEmail'>
   /** What a submission released from spam sends, as the submit path decides for a new one. */
   deliveries: MailInputs
   /** The store's query layer, for the sessions and the failed logins (server/store/sessions.ts). */
@@ -108,7 +110,7 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
   router.get('/admin/api/by-email', requireSession('api'), async (req, res) => {
     const email = typeof req.query.email === 'string' ? req.query.email.trim() : ''
     if (!email.includes('@') || email.length > 254) throw new InboxError(400, 'Give the e-mail address to look for.')
-    res.json({ email, ids: await inbox.idsForEmail(email) })
+    res.json({ email, ids: await deps.erasure.idsForEmail(email) })
   })
 
   const action = (name: string, run: (id: number, req: Request) => Promise<Record<string, unknown>>): RequestHandler[] => [
@@ -181,7 +183,7 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
     const email = (req.body as Record<string, unknown> | undefined)?.email
     if (typeof email !== 'string' || !email.includes('@') || email.length > 254)
       throw new InboxError(400, 'Give the e-mail address whose enquiries to delete.')
-    const { submissionIds, emlFiles } = await inbox.deleteByEmail(email)
+    const { submissionIds, emlFiles } = await deps.erasure.deleteByEmail(email)
     const deletedFiles = deleteMailCopies(deps.mailDir, emlFiles, logger)
     // The address itself stays out of the log: that is the point of the request.
     req.log.info({ action: 'delete-by-email', submissionIds }, 'inbox action')

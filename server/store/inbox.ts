@@ -97,28 +97,6 @@ export class Inbox {
     return { emlFiles }
   }
 
-  /** The enquiries stored for an address (any letter case), for the confirmation of a deletion. */
-  async idsForEmail(email: string): Promise<number[]> {
-    const rows = await this.db
-      .selectFrom('submissions')
-      .select('id')
-      .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
-      .orderBy('id')
-      .execute()
-    return rows.map((r) => r.id)
-  }
-
-  /** A data-subject request: every enquiry from an address, with its mail. Only the enquiries seen
-   * here are deleted, so one arriving meanwhile is not deleted without its .eml copy. */
-  async deleteByEmail(email: string): Promise<{ submissionIds: number[]; emlFiles: string[] }> {
-    const ids = await this.idsForEmail(email)
-    if (ids.length === 0) return { submissionIds: [], emlFiles: [] }
-    const emlFiles = await this.emlFilesOf(ids)
-    await this.db.deleteFrom('submissions').where('id', 'in', ids).execute()
-    await this.afterDelete()
-    return { submissionIds: ids, emlFiles }
-  }
-
   /** Every enquiry the filter selects, newest first, read in batches: for the CSV export. */
   async *export(filter: InboxFilter): AsyncGenerator<Submission> {
     let before = Number.MAX_SAFE_INTEGER

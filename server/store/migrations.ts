@@ -330,6 +330,21 @@ export const MIGRATIONS: Migration[] = [
       `ALTER TABLE submissions ADD COLUMN acknowledgement_limit integer`,
     ],
   },
+  {
+    version: 10,
+    name: "inbox-names: the owner's sessions and failed logins named for the inbox; an address matched in A–Z case alike on both stores",
+    sqlite: [`ALTER TABLE admin_sessions RENAME TO inbox_sessions`, `ALTER TABLE admin_login_failures RENAME TO inbox_login_failures`],
+    postgresql: [
+      `ALTER TABLE admin_sessions RENAME TO inbox_sessions`,
+      `ALTER INDEX admin_sessions_pkey RENAME TO inbox_sessions_pkey`,
+      `ALTER TABLE admin_login_failures RENAME TO inbox_login_failures`,
+      `ALTER INDEX admin_login_failures_pkey RENAME TO inbox_login_failures_pkey`,
+      // lower() under the C collation folds A–Z only, as SQLite's NOCASE index does, whatever the
+      // database's locale: one rule of "the same address" for the deletion by address.
+      `DROP INDEX submissions_email`,
+      `CREATE INDEX submissions_email ON submissions (lower(email COLLATE "C"))`,
+    ],
+  },
 ]
 
 /** Kysely's name of a migration: sorted by version. */

@@ -147,7 +147,8 @@ export class PostgresEnquiryStore extends SqlEnquiryStore {
   }
 
   protected emailMatches(address: string): Expression<SqlBool> {
-    return sql<SqlBool>`lower(email) = lower(${address})`
+    // lower() under the C collation folds A–Z only, as SQLite's NOCASE (the index is on this expression).
+    return sql<SqlBool>`lower(email COLLATE "C") = lower(${address} COLLATE "C")`
   }
 
   /** Frees the deleted rows' space now rather than at the next autovacuum (which may take a while). */

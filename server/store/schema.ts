@@ -104,7 +104,7 @@ export interface RateLimitHitsTable {
 }
 
 /** A login to the owner's inbox (./sessions.ts). */
-export interface AdminSessionsTable {
+export interface InboxSessionsTable {
   /** SHA-256 of the cookie's token: the database never holds a token that would log anyone in. */
   id: string
   /** Key of the CSRF tokens of this session (csrf-csrf); dies with the session. */
@@ -116,7 +116,7 @@ export interface AdminSessionsTable {
 }
 
 /** Failed logins to the inbox per client address and their window, shared by every instance. */
-export interface AdminLoginFailuresTable {
+export interface InboxLoginFailuresTable {
   key: string
   hits: number
   reset_at: number
@@ -139,8 +139,8 @@ export interface Database {
   submissions: SubmissionsTable
   outbox: OutboxTable
   rate_limit_hits: RateLimitHitsTable
-  admin_sessions: AdminSessionsTable
-  admin_login_failures: AdminLoginFailuresTable
+  inbox_sessions: InboxSessionsTable
+  inbox_login_failures: InboxLoginFailuresTable
   service_keys: ServiceKeysTable
   acknowledgements_sent: AcknowledgementsSentTable
   digests: DigestsTable

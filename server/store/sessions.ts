@@ -8,13 +8,13 @@ import { sql } from 'kysely'
 import type { ClientRateLimitInfo, Options as RateLimitOptions, Store } from 'express-rate-limit'
 import type { EnquiryDb } from './schema.ts'
 
-export interface AdminSession {
+export interface InboxSession {
   id: string
   csrfSecret: string
   expiresAt: number
 }
 
-export class AdminSessions {
+export class InboxSessions {
   constructor(
     private readonly db: EnquiryDb,
     private readonly lifetimeMs: number,
@@ -25,13 +25,13 @@ export class AdminSessions {
     now: number
     ip: string | undefined
     userAgent: string | undefined
-  }): Promise<{ token: string; session: AdminSession }> {
+  }): Promise<{ token: string; session: InboxSession }> {
     const token = randomBytes(32).toString('base64url')
     const session = { id: digest(token), csrfSecret: randomBytes(32).toString('base64url'), expiresAt: details.now + this.lifetimeMs }
     // Expired sessions go when a new one starts: logins are rare, so this keeps the table small.
-    await this.db.deleteFrom('admin_sessions').where('expires_at', '<=', details.now).execute()
+    await this.db.deleteFrom('inbox_sessions').where('expires_at', '<=', details.now).execute()
     await this.db
-      .insertInto('admin_sessions')
+      .insertInto('inbox_sessions')
       .values({
         id: session.id,
         csrf_secret: session.csrfSecret,
@@ -44,10 +44,10 @@ export class AdminSessions {
     return { token, session }
   }
 
-  async find(token: string | undefined, now: number): Promise<AdminSession | undefined> {
+  async find(token: string | undefined, now: number): Promise<InboxSession | undefined> {
     if (!token || token.length > 100) return undefined
     const row = await this.db
-      .selectFrom('admin_sessions')
+      .selectFrom('inbox_sessions')
       .select(['id', 'csrf_secret', 'expires_at'])
       .where('id', '=', digest(token))
       .where('expires_at', '>', now)
@@ -57,7 +57,7 @@ export class AdminSessions {
 
   async end(token: string | undefined): Promise<void> {
     if (!token || token.length > 100) return
-    await this.db.deleteFrom('admin_sessions').where('id', '=', digest(token)).execute()
+    await this.db.deleteFrom('inbox_sessions').where('id', '=', digest(token)).execute()
   }
 }
 
@@ -65,7 +65,7 @@ function digest(token: string): string {
   return createHash('sha256').update(token).digest('hex')
 }
 
-/** express-rate-limit's Store over the admin_login_failures table: one upsert per counted request.
+/** express-rate-limit's Store over the inbox_login_failures table: one upsert per counted request.
  * Each limit has a store of its own, its keys set apart by `prefix` (addresses, devices, everyone). */
 export class LoginFailureStore implements Store {
   private windowMs = 15 * 60_000
@@ -87,20 +87,20 @@ export class LoginFailureStore implements Store {
     const resetAt = now + this.windowMs
     // Addresses whose window is over go at the next failure: failures are rare, and no address is
     // kept much longer than its window.
-    const expired = sql<boolean>`${sql.ref('admin_login_failures.reset_at')} <= ${now}`
+    const expired = sql<boolean>`${sql.ref('inbox_login_failures.reset_at')} <= ${now}`
     const row = await this.write(async (db) => {
       await db
-        .deleteFrom('admin_login_failures')
+        .deleteFrom('inbox_login_failures')
         .where('reset_at', '<=', now)
         .where('key', '!=', this.prefix + key)
         .execute()
       return db
-        .insertInto('admin_login_failures')
+        .insertInto('inbox_login_failures')
         .values({ key: this.prefix + key, hits: 1, reset_at: resetAt })
         .onConflict((oc) =>
           oc.column('key').doUpdateSet({
-            hits: sql<number>`case when ${expired} then 1 else ${sql.ref('admin_login_failures.hits')} + 1 end`,
-            reset_at: sql<number>`case when ${expired} then ${resetAt} else ${sql.ref('admin_login_failures.reset_at')} end`,
+            hits: sql<number>`case when ${expired} then 1 else ${sql.ref('inbox_login_failures.hits')} + 1 end`,
+            reset_at: sql<number>`case when ${expired} then ${resetAt} else ${sql.ref('inbox_login_failures.reset_at')} end`,
           }),
         )
         .returning(['hits', 'reset_at'])
@@ -111,7 +111,7 @@ export class LoginFailureStore implements Store {
 
   async get(key: string): Promise<ClientRateLimitInfo | undefined> {
     const row = await this.db
-      .selectFrom('admin_login_failures')
+      .selectFrom('inbox_login_failures')
       .select(['hits', 'reset_at'])
       .where('key', '=', this.prefix + key)
       .where('reset_at', '>', Date.now())
@@ -121,7 +121,7 @@ export class LoginFailureStore implements Store {
 
   async decrement(key: string): Promise<void> {
     await this.db
-      .updateTable('admin_login_failures')
+      .updateTable('inbox_login_failures')
       .set((eb) => ({ hits: eb('hits', '-', 1) }))
       .where('key', '=', this.prefix + key)
       .where('hits', '>', 0)
@@ -130,7 +130,7 @@ export class LoginFailureStore implements Store {
 
   async resetKey(key: string): Promise<void> {
     await this.db
-      .deleteFrom('admin_login_failures')
+      .deleteFrom('inbox_login_failures')
       .where('key', '=', this.prefix + key)
       .execute()
   }

@@ -73,7 +73,10 @@ export abstract class SqlEnquiryStore {
   /** Runs `work` in a transaction that holds the write lock from its start. */
   protected abstract writeTransaction<T>(work: (db: EnquiryDb) => Promise<T>): Promise<T>
 
-  /** `email = address` in any letter case, using the dialect's index on it. */
+  /**
+   * `email = address` with the letters A–Z in either case, using the dialect's index on it. Only
+   * A–Z: that is what SQLite's NOCASE folds, so both stores (and everything asking them) agree.
+   */
   protected abstract emailMatches(address: string): Expression<SqlBool>
 
   /** The id a new row of `table` takes, when the database's own choice is not enough. */
@@ -638,15 +641,23 @@ export abstract class SqlEnquiryStore {
   }
 
   /**
-   * Deletes every submission from `email` (any letter case) with its outbox rows, and scrubs them
-   * from the database's files as far as the database allows. Returns the deleted submission ids and
-   * the .eml files the caller should delete too.
+   * The enquiries stored for an address, oldest first: what deleteByEmail deletes, for the
+   * confirmation the inbox and the CLI ask before it. The one rule of "the same address" for both.
+   */
+  async idsForEmail(email: string, db: EnquiryDb = this.db): Promise<number[]> {
+    const rows = await db.selectFrom('submissions').select('id').where(this.emailMatches(email.trim())).orderBy('id').execute()
+    return rows.map((r) => r.id)
+  }
+
+  /**
+   * A data-subject request, the one deletion by address (the inbox's and the CLI's): every
+   * submission from `email` (letter case A–Z ignored, as idsForEmail) with its outbox rows, in one
+   * transaction, then scrubbed from the database's files as far as the database allows. Returns the
+   * deleted submission ids and the .eml files the caller should delete too.
    */
   async deleteByEmail(email: string): Promise<{ submissionIds: number[]; emlFiles: string[] }> {
     const result = await this.writeTransaction(async (db) => {
-      const ids = (await db.selectFrom('submissions').select('id').where(this.emailMatches(email.trim())).orderBy('id').execute()).map(
-        (r) => r.id,
-      )
+      const ids = await this.idsForEmail(email, db)
       if (ids.length === 0) return { submissionIds: [], emlFiles: [] }
       const deliveries = await db.selectFrom('outbox').select('delivery').where('submission_id', 'in', ids).execute()
       const emlFiles = deliveries.map((d) => d.delivery).filter((d): d is string => d?.endsWith('.eml') === true)

@@ -11,7 +11,7 @@ import { MIGRATIONS, migrationName } from '../../server/store/migrations.ts'
 import { SqliteEnquiryStore } from '../../server/store/sqlite.ts'
 import { freshStoreEnv, openStoreOf, projectRoot, storeBackend, tempDir } from './helpers.ts'
 
-const INBOX_TABLES = ['admin_sessions', 'admin_login_failures']
+const INBOX_TABLES = ['inbox_sessions', 'inbox_login_failures']
 const OLD_ENQUIRY = `INSERT INTO submissions (received_at, form_type, kind, product, name, email, data, status, ip, request_id)
   VALUES (1700000000000, 'QuickEnquiry', 'quickEnquiry', 'Pepper', 'Old Buyer', 'old@example.com', '{"name":"Old Buyer"}', 'received', '10.0.0.1', 'r1')`
 
@@ -26,7 +26,7 @@ async function expectInboxReady(store: EnquiryStore): Promise<void> {
   for (const table of INBOX_TABLES)
     expect(
       await store.db
-        .selectFrom(table as 'admin_sessions')
+        .selectFrom(table as 'inbox_sessions')
         .selectAll()
         .execute(),
       table,

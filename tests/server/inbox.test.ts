@@ -7,7 +7,7 @@ import path from 'node:path'
 import type { Options as RateLimitOptions } from 'express-rate-limit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashPassword } from '../../server/inbox/password.ts'
-import { AdminSessions, LoginFailureStore } from '../../server/store/sessions.ts'
+import { InboxSessions, LoginFailureStore } from '../../server/store/sessions.ts'
 import { type ConfigError, loadConfig } from '../../server/config.ts'
 import {
   startMailServer,
@@ -153,14 +153,14 @@ describe('inbox', () => {
     })
 
     it('refuses a session once it has expired', async () => {
-      const sessions = new AdminSessions(server.store.db, 60_000)
+      const sessions = new InboxSessions(server.store.db, 60_000)
       const expired = await sessions.create({ now: Date.now() - 61_000, ip: undefined, userAgent: undefined })
       const live = await sessions.create({ now: Date.now(), ip: undefined, userAgent: undefined })
       const call = (token: string) => fetch(`${server.url}/admin/api/enquiries`, { headers: { cookie: `inbox-session=${token}` } })
       expect((await call(expired.token)).status).toBe(401)
       expect((await call(live.token)).status).toBe(200)
       // Only a digest of the token is stored.
-      const ids = (await server.store.db.selectFrom('admin_sessions').select('id').execute()).map((r) => r.id)
+      const ids = (await server.store.db.selectFrom('inbox_sessions').select('id').execute()).map((r) => r.id)
       expect(ids).not.toContain(live.token)
       expect(ids.every((id) => /^[0-9a-f]{64}$/.test(id))).toBe(true)
     })
@@ -536,7 +536,7 @@ describe('login limit', () => {
     await failures.increment('192.0.2.1')
     await new Promise((resolve) => setTimeout(resolve, 150))
     expect(await failures.increment('192.0.2.2')).toMatchObject({ totalHits: 1 })
-    const keys = (await server.store.db.selectFrom('admin_login_failures').select('key').execute()).map((r) => r.key)
+    const keys = (await server.store.db.selectFrom('inbox_login_failures').select('key').execute()).map((r) => r.key)
     expect(keys).toContain('login:192.0.2.2')
     expect(keys).not.toContain('login:192.0.2.1')
   })
@@ -583,7 +583,7 @@ describe('login limits that keep a way in for the owner', () => {
     const known = new InboxClient(server.url)
     expect((await known.login(TEST_PASSWORD, from('198.51.100.200'))).status).toBe(303)
     const failures =
-      (await server.store.db.selectFrom('admin_login_failures').select('hits').where('key', '=', 'everyone:all').executeTakeFirst())
+      (await server.store.db.selectFrom('inbox_login_failures').select('hits').where('key', '=', 'everyone:all').executeTakeFirst())
         ?.hits ?? 0
     // Two wrong passwords from each of many addresses, up to 100 in all: none of them reaches its own limit.
     for (let i = 0; Number(failures) + i < 100; i++) {

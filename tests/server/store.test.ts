@@ -3,9 +3,11 @@
 // worker to a live one, claims that never hand one message to two workers, versioned migrations,
 // the shared rate-limit counter, readiness, and deletion by e-mail address.
 import net from 'node:net'
+import { PassThrough } from 'node:stream'
 import BetterSqlite3 from 'better-sqlite3'
 import { sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
+import { runEnquiriesCommand } from '../../server/cli/main.ts'
 import { composeOutboxMail } from '../../server/delivery/mail.ts'
 import type { EnquiryStore, MailInputs, NewSubmission } from '../../server/store/index.ts'
 import { MIGRATIONS, migrationName } from '../../server/store/migrations.ts'
@@ -217,6 +219,24 @@ describe(`store (${storeBackend})`, () => {
     expect(await store.outboxForSubmission(a.id)).toEqual([])
     expect((await store.getSubmission(other.id))!.name).toBe('C')
     expect(await store.deleteByEmail('nobody@example.com')).toEqual({ submissionIds: [], emlFiles: [] })
+  })
+
+  it('finds and deletes the same enquiries for an address wherever it is asked (CLI, inbox, store): ASCII letter case only', async () => {
+    const env = await freshStoreEnv('store-')
+    const store = await openStoreOf({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL })
+    opened.push(store)
+    // Letter case is folded for A–Z only, as SQLite's index can (NOCASE) and PostgreSQL's index does
+    // (lower() under the C collation): é and É are different letters to both stores, and to the CLI.
+    await store.addSubmission(submission('A', { email: 'Élodie.Durand@Example.com' }), MAIL)
+    const b = await store.addSubmission(submission('B', { email: 'élodie.durand@EXAMPLE.com' }), MAIL)
+    await store.addSubmission(submission('C', { email: 'ELODIE.DURAND@example.com' }), MAIL)
+    const asked = 'élodie.durand@example.com'
+    const out = new PassThrough()
+    expect(await runEnquiriesCommand(['delete', asked], { out, err: new PassThrough(), env })).toBe(0)
+    expect(String(out.read())).toContain(`1 submission(s) stored for ${asked}: #${b.id}.`)
+    expect(await store.idsForEmail(asked)).toEqual([b.id])
+    expect((await store.deleteByEmail(asked)).submissionIds).toEqual([b.id])
+    expect((await store.listSubmissions()).map((s) => s.name).sort()).toEqual(['A', 'C'])
   })
 
   it('reports readiness: the outbox backlog and the age of its oldest message, or the fault', async () => {
