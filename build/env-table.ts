@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { isEntryPoint } from '../project/entry-point.ts'
 import { paths } from '../project/paths.ts'
-import { ENVIRONMENT } from '../server/config.ts'
+import { ENVIRONMENT, RENAMED_VARIABLES } from '../server/config.ts'
 import { BUILD_ENVIRONMENT } from './build-settings.ts'
 
 export const VARIABLES_DOC = 'docs/deploy/variables.md'
@@ -21,7 +21,9 @@ export function environmentTable(): string {
     ),
     ...Object.entries(BUILD_ENVIRONMENT).map(([name, v]) => `| \`${name}\` | ${cell(v.default)} | ${cell(v.meaning)} |`),
   ]
-  return [START, '', '| Variable | Default | Meaning |', '|---|---|---|', ...rows, '', END].join('\n')
+  const renamed = Object.entries(RENAMED_VARIABLES).map(([old, now]) => `\`${old}\` (now \`${now}\`)`)
+  const oldNames = `Old names still read, with a warning in the log at start: ${renamed.join(', ')}. Rename them; a variable set under both names is refused.`
+  return [START, '', '| Variable | Default | Meaning |', '|---|---|---|', ...rows, '', oldNames, '', END].join('\n')
 }
 
 /** The document with its table replaced by the current one. */

@@ -63,6 +63,9 @@ const config = loadConfig(
     // The preview hands the service its own site (below), so no build is read, and none can disagree
     // with SITE_URL. The inbox is not part of the preview (only /api reaches the service).
     DIST_DIR: noStaticFiles,
+    INBOX_PASSWORD: '',
+    INBOX_PASSWORD_HASH: '',
+    // The old names too (server/config.ts RENAMED_VARIABLES), should a shell still export them.
     ADMIN_PASSWORD: '',
     ADMIN_PASSWORD_HASH: '',
     // No build, so no acknowledgement text: the preview mails the owner's copy only.

@@ -377,7 +377,7 @@ export const ENVIRONMENT = {
     default: '`info`',
     meaning: '`debug` adds health-check requests; `warn` keeps only warnings and errors',
   }),
-  ADMIN_PASSWORD_HASH: variable({
+  INBOX_PASSWORD_HASH: variable({
     schema: z
       .string()
       .transform((value, ctx) => {
@@ -390,13 +390,13 @@ export const ENVIRONMENT = {
     meaning: 'Turns on the enquiry inbox at `/admin/enquiries`: the line printed by `npm run enquiries -- hash-password` (scrypt)',
     secret: 'value',
   }),
-  ADMIN_PASSWORD: variable({
+  INBOX_PASSWORD: variable({
     schema: z.string().min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`).optional(),
     default: 'unset',
-    meaning: `The inbox password in plain text, for local use only (at least ${MIN_PASSWORD_LENGTH} characters); not together with \`ADMIN_PASSWORD_HASH\``,
+    meaning: `The inbox password in plain text, for local use only (at least ${MIN_PASSWORD_LENGTH} characters); not together with \`INBOX_PASSWORD_HASH\``,
     secret: 'value',
   }),
-  ADMIN_SESSION_HOURS: variable({
+  INBOX_SESSION_HOURS: variable({
     schema: z
       .string()
       .regex(/^\d+(\.\d+)?$/, 'must be a number of hours, such as 12')
@@ -450,12 +450,47 @@ const SECRETS = new Map(
 
 export const DEFAULT_MAIL_TO = 'enquiries@localhost'
 
+/**
+ * Variables renamed, by their old names: the inbox's were named ADMIN_ before /admin/ became the
+ * editor's. An old name is still read, with a warning at start, so no deployment breaks.
+ */
+export const RENAMED_VARIABLES = {
+  ADMIN_PASSWORD_HASH: 'INBOX_PASSWORD_HASH',
+  ADMIN_PASSWORD: 'INBOX_PASSWORD',
+  ADMIN_SESSION_HOURS: 'INBOX_SESSION_HOURS',
+} as const satisfies Record<string, keyof typeof ENVIRONMENT>
+
+/**
+ * `env` with each renamed variable under its new name; what a message calls each variable (the name
+ * it was set under); a warning per old name read; and a problem per variable set under both names.
+ */
+function readRenamed(env: NodeJS.ProcessEnv) {
+  const current: NodeJS.ProcessEnv = { ...env }
+  const named: Record<string, string> = Object.fromEntries(Object.keys(ENVIRONMENT).map((key) => [key, key]))
+  const deprecated: string[] = []
+  const clashes: string[] = []
+  for (const [old, now] of Object.entries(RENAMED_VARIABLES)) {
+    delete current[old]
+    if (!env[old]?.trim()) continue
+    if (env[now]?.trim()) {
+      clashes.push(`${old}: is the old name of ${now}, which is set too: remove ${old}`)
+      continue
+    }
+    current[now] = env[old]
+    named[now] = old
+    deprecated.push(`${old} is the old name of ${now}: rename it (the old name is still read for now)`)
+  }
+  return { current, named, deprecated, clashes }
+}
+
 /** Reads the configuration from `env` (process.env by default); throws ConfigError listing every bad value. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const { current, named, deprecated, clashes } = readRenamed(env)
+  if (clashes.length > 0) throw new ConfigError(clashes)
   // An empty value (SMTP_URL= in a .env file) means "not set".
   const present = Object.fromEntries(
     Object.keys(envSchema.shape)
-      .map((key) => [key, env[key]?.trim()] as const)
+      .map((key) => [key, current[key]?.trim()] as const)
       .filter(([, value]) => value !== undefined && value !== ''),
   )
   const parsed = envSchema.safeParse(present)
@@ -468,7 +503,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         const shown = secret === 'password' ? maskSecrets(String(present[key])) : present[key]
         const got = key in present && secret !== 'value' ? ` (got "${shown}")` : ''
         const message = secret === 'password' && issue.message.includes('(got') ? maskSecrets(issue.message) : issue.message
-        return `${key}: ${message}${message.includes('(got') ? '' : got}`
+        return `${named[key] ?? key}: ${message}${message.includes('(got') ? '' : got}`
       }),
     )
   }
@@ -494,8 +529,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (e.REQUEST_TIMEOUT_SECONDS < e.HEADERS_TIMEOUT_SECONDS) {
     problems.push('REQUEST_TIMEOUT_SECONDS: must not be less than HEADERS_TIMEOUT_SECONDS (the headers are part of the request)')
   }
-  if (e.ADMIN_PASSWORD_HASH && e.ADMIN_PASSWORD) {
-    problems.push('ADMIN_PASSWORD: set either ADMIN_PASSWORD_HASH or ADMIN_PASSWORD, not both')
+  if (e.INBOX_PASSWORD_HASH && e.INBOX_PASSWORD) {
+    problems.push(`${named.INBOX_PASSWORD}: set either ${named.INBOX_PASSWORD_HASH} or ${named.INBOX_PASSWORD}, not both`)
   }
   const proxyProblem = trustedByCountOnOpenPort(e.TRUST_PROXY, e.HOST)
   if (proxyProblem) problems.push(proxyProblem)
@@ -544,10 +579,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     requestTimeouts: { headersMs: e.HEADERS_TIMEOUT_SECONDS, requestMs: e.REQUEST_TIMEOUT_SECONDS },
     buildOnStart: e.BUILD_ON_START,
     logLevel: e.LOG_LEVEL,
-    inbox: inboxConfig(e.ADMIN_PASSWORD_HASH, e.ADMIN_PASSWORD, e.ADMIN_SESSION_HOURS),
+    inbox: inboxConfig(e.INBOX_PASSWORD_HASH, e.INBOX_PASSWORD, e.INBOX_SESSION_HOURS),
     cms: cms.config,
   }
-  return { ...config, warnings: production ? productionWarnings(config, 'TRUST_PROXY' in present) : [] }
+  return { ...config, warnings: [...deprecated, ...(production ? productionWarnings(config, 'TRUST_PROXY' in present) : [])] }
 }
 
 const isLoopback = proxyaddr.compile('loopback')

@@ -30,7 +30,7 @@ export const PAGE_TYPES = [
 ]
 
 /** A password only for this run's throwaway server, so that it serves the inbox's login page. */
-const INBOX = { ADMIN_PASSWORD: 'compare-builds local password' }
+const INBOX = { INBOX_PASSWORD: 'compare-builds local password' }
 
 export interface Difference {
   file: string

@@ -14,7 +14,7 @@ export interface ServedBuild {
   close(): Promise<void>
 }
 
-/** `env`: further settings of the server (ADMIN_PASSWORD, to serve the enquiry inbox's pages too). */
+/** `env`: further settings of the server (INBOX_PASSWORD, to serve the enquiry inbox's pages too). */
 export async function serveBuild(distDir: string = paths.distDir, env: Record<string, string> = {}): Promise<ServedBuild> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'serve-build-'))
   try {

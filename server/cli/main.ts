@@ -45,7 +45,7 @@ Commands:
   delete <email> [--yes]        delete everything stored for an e-mail address
                                 (without --yes, only shows what would be deleted)
   hash-password                 asks for the inbox password (twice, not shown) and prints the
-                                line to set as ADMIN_PASSWORD_HASH
+                                line to set as INBOX_PASSWORD_HASH
   migrate-to <DATABASE_URL> [--force]
                                 copy the SQLite database under DATA_DIR (enquiries and their
                                 mail, sent or waiting) to PostgreSQL; safe to run again
@@ -435,7 +435,7 @@ export function terminalSafe(text: string, kind: TextKind = 'single'): string {
 }
 
 /** Reads the new inbox password from the terminal without showing it (or one line from a pipe),
- * and prints its scrypt hash for ADMIN_PASSWORD_HASH. */
+ * and prints its scrypt hash for INBOX_PASSWORD_HASH. */
 async function hashPasswordCommand(io: CliIo & { in?: NodeJS.ReadableStream }): Promise<number> {
   const input = (io.in ?? process.stdin) as NodeJS.ReadStream
   const ask = (prompt: string) => readSecret(input, io.err, prompt)
@@ -456,7 +456,7 @@ async function hashPasswordCommand(io: CliIo & { in?: NodeJS.ReadableStream }): 
     }
   }
   io.out.write(`${await hashPassword(password)}\n`)
-  if (input.isTTY) io.err.write("Set this line as ADMIN_PASSWORD_HASH in the server's environment (it is not the password).\n")
+  if (input.isTTY) io.err.write("Set this line as INBOX_PASSWORD_HASH in the server's environment (it is not the password).\n")
   return 0
 }
 

@@ -17,7 +17,7 @@ export interface DeviceCookies {
 
 export function deviceCookies(password: InboxConfig['password']): DeviceCookies {
   // Derived from the password's scrypt hash, so every instance signs alike and a new password
-  // retires every device. A plain ADMIN_PASSWORD (local use) gets a key of its own per process: a
+  // retires every device. A plain INBOX_PASSWORD (local use) gets a key of its own per process: a
   // key from it would let a copied cookie test guesses at the speed of one HMAC.
   const key =
     'hash' in password

@@ -1,5 +1,5 @@
 // Wires the owner's inbox into the app over the enquiry store (SQLite or PostgreSQL), or logs that
-// it is off: without ADMIN_PASSWORD_HASH or ADMIN_PASSWORD nothing is mounted, and its addresses
+// it is off: without INBOX_PASSWORD_HASH or INBOX_PASSWORD nothing is mounted, and its addresses
 // are plain 404s.
 import path from 'node:path'
 import type { Express } from 'express'
@@ -15,11 +15,11 @@ export function mountInbox(
   deps: { store: EnquiryStore; logger: Logger; isAllowedOrigin(origin: string): boolean; onQueued(): void },
 ): void {
   if (!config.inbox) {
-    deps.logger.info('the enquiry inbox (/admin/enquiries) is off: set ADMIN_PASSWORD_HASH to turn it on')
+    deps.logger.info('the enquiry inbox (/admin/enquiries) is off: set INBOX_PASSWORD_HASH to turn it on')
     return
   }
   if ('plain' in config.inbox.password) {
-    deps.logger.warn('the enquiry inbox uses ADMIN_PASSWORD, meant for local use; set ADMIN_PASSWORD_HASH in production')
+    deps.logger.warn('the enquiry inbox uses INBOX_PASSWORD, meant for local use; set INBOX_PASSWORD_HASH in production')
   }
   const router = createInboxRouter({
     config: config.inbox,

@@ -1,6 +1,6 @@
 // The owner's password: scrypt from node:crypto (memory-hard, no native add-on to build), stored as a
 // PHC-style string `$scrypt$ln=17,r=8,p=1$<salt>$<hash>` that `npm run enquiries -- hash-password`
-// prints for ADMIN_PASSWORD_HASH. Comparisons are constant-time.
+// prints for INBOX_PASSWORD_HASH. Comparisons are constant-time.
 import { createHash, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'
 
 export interface ScryptHash {
@@ -47,7 +47,7 @@ export function hashedPasswordCheck(stored: ScryptHash): PasswordCheck {
   }
 }
 
-/** ADMIN_PASSWORD (local use): digests of equal length compared in constant time, so neither the
+/** INBOX_PASSWORD (local use): digests of equal length compared in constant time, so neither the
  * content nor the length of the password leaks through timing. */
 export function plainPasswordCheck(expected: string): PasswordCheck {
   const digest = (s: string) => createHash('sha256').update(s.normalize('NFC')).digest()

@@ -116,7 +116,7 @@ describe('a permanent refusal (an SMTP 5xx)', () => {
   it('is tried once, shown in the inbox as failed with the server’s answer, and never retried', async () => {
     const mail = await mailServer()
     mail.refuseRecipient = (address) => (address === 'gone@example.in' ? { code: 550, message: '5.1.1 No such mailbox here' } : undefined)
-    const s = await server({ SMTP_URL: mail.url, ACKNOWLEDGE_BUYERS: 'true', ADMIN_PASSWORD: TEST_PASSWORD })
+    const s = await server({ SMTP_URL: mail.url, ACKNOWLEDGE_BUYERS: 'true', INBOX_PASSWORD: TEST_PASSWORD })
     const owner = await new InboxClient(s.url).loggedIn()
     const res = await postJson(s.url, { formType: 'CloveEnquiry', formData: { ...validData.productEnquiry, email: 'gone@example.in' } })
     expect(res.status).toBe(200)
@@ -136,7 +136,7 @@ describe('a permanent refusal (an SMTP 5xx)', () => {
   it('a 554 to the owner’s mail: one attempt, failed, and the readiness backlog does not count it', async () => {
     const mail = await mailServer()
     mail.refuseWith = { code: 554, message: '5.7.1 Message rejected as spam' }
-    const s = await server({ SMTP_URL: mail.url, ADMIN_PASSWORD: TEST_PASSWORD })
+    const s = await server({ SMTP_URL: mail.url, INBOX_PASSWORD: TEST_PASSWORD })
     const owner = await new InboxClient(s.url).loggedIn()
     expect((await postJson(s.url, enquiry(3))).status).toBe(200)
     await waitFor(async () => (await s.store.listOutbox({ includeSent: true }))[0]?.lastError ?? undefined, 10_000, 'the refusal')
@@ -155,7 +155,7 @@ describe('a permanent refusal (an SMTP 5xx)', () => {
   it('“Not spam” on a robot’s post with several addresses in its e-mail field mails the owner and no stranger', async () => {
     const mail = await mailServer()
     // A real relay refuses "<a@x, b@y>" with a 501; this one would take each address it is given.
-    const s = await server({ SMTP_URL: mail.url, ACKNOWLEDGE_BUYERS: 'true', ADMIN_PASSWORD: TEST_PASSWORD })
+    const s = await server({ SMTP_URL: mail.url, ACKNOWLEDGE_BUYERS: 'true', INBOX_PASSWORD: TEST_PASSWORD })
     const owner = await new InboxClient(s.url).loggedIn()
     const email = 'victim.one@example.org, victim.two@example.net'
     const res = await postJson(s.url, {

@@ -226,7 +226,7 @@ describe('logs', () => {
   it('carry the rate limiter’s own configuration warnings as JSON lines, not console text', async () => {
     // express-rate-limit (the inbox's login limit) checks its first request; one with a Forwarded
     // header makes it report.
-    const fresh = await startTestServer({ ADMIN_PASSWORD: 'a-password-for-this-test' })
+    const fresh = await startTestServer({ INBOX_PASSWORD: 'a-password-for-this-test' })
     try {
       const res = await fetch(`${fresh.url}/admin/login`, {
         method: 'POST',

@@ -77,7 +77,7 @@ describe('inbox', () => {
     // Retries far apart: only "resend" brings a failed mail back quickly.
     server = await startTestServer({
       SMTP_URL: mail.url,
-      ADMIN_PASSWORD: TEST_PASSWORD,
+      INBOX_PASSWORD: TEST_PASSWORD,
       OUTBOX_RETRY_BASE_SECONDS: '600',
       OUTBOX_RETRY_MAX_SECONDS: '600',
     })
@@ -514,7 +514,7 @@ describe('inbox', () => {
 describe('login limit', () => {
   let server: TestServer
   beforeAll(async () => {
-    server = await startTestServer({ ADMIN_PASSWORD: TEST_PASSWORD })
+    server = await startTestServer({ INBOX_PASSWORD: TEST_PASSWORD })
   })
   afterAll(() => server.close())
 
@@ -546,7 +546,7 @@ describe('login limits that keep a way in for the owner', () => {
   let server: TestServer
   beforeAll(async () => {
     // Through a proxy on 127.0.0.1, so each test speaks from addresses of its own (X-Forwarded-For).
-    server = await startTestServer({ ADMIN_PASSWORD: TEST_PASSWORD, TRUST_PROXY: 'loopback' })
+    server = await startTestServer({ INBOX_PASSWORD: TEST_PASSWORD, TRUST_PROXY: 'loopback' })
   })
   afterAll(() => server.close())
   const from = (address: string) => ({ origin: SITE_ORIGIN, 'x-forwarded-for': address })
@@ -603,9 +603,9 @@ describe('login limits that keep a way in for the owner', () => {
 })
 
 describe('password configuration', () => {
-  it('logs in against an scrypt ADMIN_PASSWORD_HASH', async () => {
+  it('logs in against an scrypt INBOX_PASSWORD_HASH', async () => {
     const hash = await hashPassword('a hashed password, long enough', { logN: 12, r: 8, p: 1 })
-    const server = await startTestServer({ ADMIN_PASSWORD_HASH: hash })
+    const server = await startTestServer({ INBOX_PASSWORD_HASH: hash })
     try {
       expect((await new InboxClient(server.url).login('a hashed password, long enough')).status).toBe(303)
       expect((await new InboxClient(server.url).login('a hashed password, long enougH')).status).toBe(401)
@@ -623,19 +623,19 @@ describe('password configuration', () => {
         return (error as ConfigError).message
       }
     }
-    expect(problems({ ADMIN_PASSWORD_HASH: 'plaintext-oops' })).toMatch(
-      /ADMIN_PASSWORD_HASH: must be the line printed by "npm run enquiries -- hash-password"/,
+    expect(problems({ INBOX_PASSWORD_HASH: 'plaintext-oops' })).toMatch(
+      /INBOX_PASSWORD_HASH: must be the line printed by "npm run enquiries -- hash-password"/,
     )
-    expect(problems({ ADMIN_PASSWORD_HASH: 'plaintext-oops' })).not.toContain('plaintext-oops')
-    expect(problems({ ADMIN_PASSWORD: 'short-pw' })).toMatch(/ADMIN_PASSWORD: must be at least 12 characters/)
-    expect(problems({ ADMIN_PASSWORD: 'short-pw' })).not.toContain('short-pw')
+    expect(problems({ INBOX_PASSWORD_HASH: 'plaintext-oops' })).not.toContain('plaintext-oops')
+    expect(problems({ INBOX_PASSWORD: 'short-pw' })).toMatch(/INBOX_PASSWORD: must be at least 12 characters/)
+    expect(problems({ INBOX_PASSWORD: 'short-pw' })).not.toContain('short-pw')
     expect(
       problems({
-        ADMIN_PASSWORD: TEST_PASSWORD,
-        ADMIN_PASSWORD_HASH: '$scrypt$ln=12,r=8,p=1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+        INBOX_PASSWORD: TEST_PASSWORD,
+        INBOX_PASSWORD_HASH: '$scrypt$ln=12,r=8,p=1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
       }),
     ).toMatch(/not both/)
-    expect(loadConfig({ ADMIN_PASSWORD: TEST_PASSWORD, ADMIN_SESSION_HOURS: '2' }).inbox).toMatchObject({ sessionMs: 7_200_000 })
+    expect(loadConfig({ INBOX_PASSWORD: TEST_PASSWORD, INBOX_SESSION_HOURS: '2' }).inbox).toMatchObject({ sessionMs: 7_200_000 })
     expect(loadConfig({}).inbox).toBeUndefined()
   })
 })
@@ -643,7 +643,7 @@ describe('password configuration', () => {
 describe('behind an https proxy', () => {
   let server: TestServer
   beforeAll(async () => {
-    server = await startTestServer({ ADMIN_PASSWORD: TEST_PASSWORD, TRUST_PROXY: 'loopback' })
+    server = await startTestServer({ INBOX_PASSWORD: TEST_PASSWORD, TRUST_PROXY: 'loopback' })
   })
   afterAll(() => server.close())
 

@@ -85,7 +85,7 @@ let store: EnquiryStore
 beforeAll(async () => {
   dist = await spanishSite()
   mail = await startMailServer()
-  server = await startTestServer({ DIST_DIR: dist, SMTP_URL: mail.url, ACKNOWLEDGE_BUYERS: 'true', ADMIN_PASSWORD: TEST_PASSWORD })
+  server = await startTestServer({ DIST_DIR: dist, SMTP_URL: mail.url, ACKNOWLEDGE_BUYERS: 'true', INBOX_PASSWORD: TEST_PASSWORD })
   store = await openStoreOf(server.config)
 })
 afterAll(async () => {

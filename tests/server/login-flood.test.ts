@@ -22,7 +22,7 @@ const MAIL_MS = 10_000
 let server: TestServer
 beforeAll(async () => {
   server = await startTestServer({
-    ADMIN_PASSWORD_HASH: await hashPassword(PASSWORD, { logN: 16, r: 8, p: 1 }),
+    INBOX_PASSWORD_HASH: await hashPassword(PASSWORD, { logN: 16, r: 8, p: 1 }),
     TRUST_PROXY: 'loopback',
     // The test's own enquiries come from one address: not a burst of spam (server/enquiries/spam.ts).
     RATE_LIMIT_MAX: '1000',

@@ -31,7 +31,7 @@ beforeAll(async () => {
   mail = await startMailServer()
   server = await startTestServer({
     SMTP_URL: mail.url,
-    ADMIN_PASSWORD: TEST_PASSWORD,
+    INBOX_PASSWORD: TEST_PASSWORD,
     TRUST_PROXY: '1',
     // The default limit: a burst is its half (the 5th in 10 minutes).
     RATE_LIMIT_MAX: '10',

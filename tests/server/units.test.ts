@@ -221,6 +221,26 @@ describe('configuration, for production', () => {
     ).toBe(false)
   })
 
+  it("reads the inbox's variables under their INBOX_ names, and the old ADMIN_ names with a warning", () => {
+    const password = 'correct horse battery staple'
+    const hours = { sessionMs: 7_200_000 }
+    const now = loadConfig({ INBOX_PASSWORD: password, INBOX_SESSION_HOURS: '2' }, '/srv/site')
+    expect(now.inbox).toMatchObject(hours)
+    expect(now.warnings).toEqual([])
+    // A deployment configured before the rename keeps working, and is told, once, at start (start.ts logs the warnings).
+    const old = loadConfig({ ADMIN_PASSWORD: password, ADMIN_SESSION_HOURS: '2' }, '/srv/site')
+    expect(old.inbox).toMatchObject(hours)
+    expect(old.warnings).toEqual([
+      'ADMIN_PASSWORD is the old name of INBOX_PASSWORD: rename it (the old name is still read for now)',
+      'ADMIN_SESSION_HOURS is the old name of INBOX_SESSION_HOURS: rename it (the old name is still read for now)',
+    ])
+    // A bad value is named as it was set; both names at once is refused, never one silently preferred.
+    expect(configProblemsIn({ ADMIN_PASSWORD: 'short-pw' }, '/srv/site')).toEqual(['ADMIN_PASSWORD: must be at least 12 characters'])
+    expect(configProblemsIn({ ADMIN_PASSWORD_HASH: 'x', INBOX_PASSWORD_HASH: 'y' }, '/srv/site')).toEqual([
+      'ADMIN_PASSWORD_HASH: is the old name of INBOX_PASSWORD_HASH, which is set too: remove ADMIN_PASSWORD_HASH',
+    ])
+  })
+
   it('reads LOG_LEVEL', () => {
     expect(loadConfig({}, '/srv/site').logLevel).toBe('info')
     expect(loadConfig({ LOG_LEVEL: 'debug' }, '/srv/site').logLevel).toBe('debug')

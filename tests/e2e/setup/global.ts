@@ -21,7 +21,7 @@ declare module 'vitest' {
     wsEndpoint: string
     mailDir: string
     distDir: string
-    /** The owner's inbox password (ADMIN_PASSWORD) of the server under test. */
+    /** The owner's inbox password (INBOX_PASSWORD) of the server under test. */
     adminPassword: string
   }
 }
@@ -54,7 +54,7 @@ export default globalSetup(async (project: TestProject) => {
       OUTBOX_RETRY_MAX_SECONDS: '1',
       SHUTDOWN_TIMEOUT_SECONDS: '2',
       BUILD_ON_START: 'false',
-      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+      INBOX_PASSWORD: E2E_ADMIN_PASSWORD,
     },
     paths.root,
   )
