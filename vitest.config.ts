@@ -4,7 +4,7 @@
 //   unit               tests/unit/ and the other node tests: no built site needed
 //   server-sqlite      tests/server/: the real enquiry service on port 0 with a real store and a real SMTP
 //                      server, serving the built site (tests/server/setup.ts), on the embedded SQLite store
-//   server-postgresql  every server suite but those the store cannot change (tests/setup/server-suites.ts),
+//   server-postgresql  every server suite but those the store cannot change (*.sqlite.test.ts, tests/setup/server-suites.ts),
 //                      again on a real PostgreSQL started once for the run (tests/server/setup/postgres.ts)
 //   build              tests/build/: the built site, and a copy of the project (in a folder whose name has
 //                      spaces, with a product added as content only) built by its global setup
@@ -21,7 +21,7 @@
 // every project in the run before the first test, and ends them after the last.
 import { defineConfig } from 'vitest/config'
 import { FILE_WORKERS } from './tests/setup/file-workers.ts'
-import { LOAD_TESTS, SQLITE_ONLY_SUITES } from './tests/setup/server-suites.ts'
+import { LOAD_TESTS, SQLITE_ONLY } from './tests/setup/server-suites.ts'
 
 /** What the two server projects share. They run side by side in one group, so they share its file workers. */
 const server = {
@@ -75,9 +75,9 @@ export default defineConfig({
         test: {
           ...server,
           name: 'server-postgresql',
-          // Every server suite but those the store cannot change (tests/setup/server-suites.ts).
+          // Every server suite but those the store cannot change (*.sqlite.test.ts, tests/setup/server-suites.ts).
           include: ['tests/server/**/*.test.ts'],
-          exclude: [...Object.keys(SQLITE_ONLY_SUITES), LOAD_TESTS, 'node_modules/**'],
+          exclude: [SQLITE_ONLY, LOAD_TESTS, 'node_modules/**'],
           globalSetup: [...server.globalSetup, 'tests/server/setup/postgres.ts'],
           provide: { storeBackend: 'postgresql' },
         },

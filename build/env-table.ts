@@ -1,6 +1,6 @@
 // The table of environment variables in docs/deploy/variables.md, generated from the configuration schemas
 // (server/config.ts and build/build-settings.ts), so the documentation cannot drift from the code.
-// `npm run docs:env` rewrites it; tests/server/docs.test.ts fails when it is out of date.
+// `npm run docs:env` rewrites it; tests/server/docs.sqlite.test.ts fails when it is out of date.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { isEntryPoint } from '../project/entry-point.ts'

@@ -1,6 +1,6 @@
 // The compiled server as production runs it, in a child process: killed with SIGKILL in the middle
 // of a burst it loses no enquiry it said "success" to; SIGTERM drains in-flight requests and the
-// current send. (tests/server/shutdown.test.ts: signals through npm, keep-alive load, a stalled relay.)
+// current send. (tests/server/shutdown.sqlite.test.ts: signals through npm, keep-alive load, a stalled relay.)
 import http from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
 import { killSpawnedServers, spawnServer } from './child-server.ts'

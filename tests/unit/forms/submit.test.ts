@@ -1,6 +1,6 @@
 // The shared submission helper and the replies the real enquiry service never sends (an older or
 // another server, a proxy), from a stand-in HTTP server: each still maps to the form's own text.
-// Every answer of the real server is tested in tests/server/submit-helper.test.ts.
+// Every answer of the real server is tested in tests/server/submit-helper.sqlite.test.ts.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'

@@ -1,3 +1,4 @@
+// SQLite only (the store cannot change the outcome: pushing and activating a build; the service only has to start); *.sqlite.test.ts, tests/setup/server-suites.ts.
 // The workflow's deploy to one server (deploy/push-to-server.sh, deploy/activate.sh), run here with the
 // real rsync and a stand-in for ssh that runs the remote command on this machine, into a folder laid
 // out as the server's /srv/neo-site, whose dist/ the compiled service is serving; `systemctl` is a

@@ -1,3 +1,4 @@
+// SQLite only (the store cannot change the outcome: the browser editor writes content files, not enquiries); *.sqlite.test.ts, tests/setup/server-suites.ts.
 // The browser editor on the server: /admin/ explains itself when remote editing is off, serves Decap
 // from the build (dist/admin/) with the generated config and its own CSP when on, and the GitHub login runs
 // against a local fake OAuth provider: state checked, token handed over only to our origin, never logged.

@@ -1,3 +1,4 @@
+// SQLite only (the store cannot change the outcome: static not-found pages); *.sqlite.test.ts, tests/setup/server-suites.ts.
 // A missing address in a language's folder gets that language's not-found page (/ar/… → the Arabic
 // 404.html, written by the build from templates/pages/not-found), with status 404; any other missing
 // address the default language's. Served by the real service from the real build.

@@ -1,3 +1,4 @@
+// SQLite only (the store cannot change the outcome: the Origin and CORS policy, decided before anything is stored); *.sqlite.test.ts, tests/setup/server-suites.ts.
 // Who may post, and who the rate limit sees: the Origin header against SITE_URL and ALLOWED_ORIGINS
 // (never the Host header), CORS for another allowed origin, answers that lead back to the site when
 // the pages are elsewhere (API_ORIGIN), and TRUST_PROXY as a hop count that a client cannot spoof.

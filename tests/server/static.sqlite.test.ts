@@ -1,3 +1,4 @@
+// SQLite only (the store cannot change the outcome: static files and their headers); *.sqlite.test.ts, tests/setup/server-suites.ts.
 // Static serving of the real prerendered site: content types, caching, precompressed variants,
 // aliases, 404s and the security headers.
 import { createHash } from 'node:crypto'

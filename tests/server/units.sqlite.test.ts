@@ -1,3 +1,4 @@
+// SQLite only (the store cannot change the outcome: configuration and small parts on their own); *.sqlite.test.ts, tests/setup/server-suites.ts.
 // The small parts on their own: configuration, backoff, precompression, build freshness.
 // The store has its own suite (store.test.ts), run on SQLite and on PostgreSQL.
 import fs from 'node:fs'

@@ -1,3 +1,4 @@
+// SQLite only (the store cannot change the outcome: taking a new build; the store stays open across it); *.sqlite.test.ts, tests/setup/server-suites.ts.
 // A new build without a restart (server/reload.ts, build/build-folders.mjs): the compiled service in
 // its own process serves a project copy's dist/ while several clients on 127.0.0.1 keep asking for
 // pages and sending enquiries; `npm run build` in the copy with a product added swaps a new dist/ in,

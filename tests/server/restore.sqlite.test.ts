@@ -1,3 +1,4 @@
+// SQLite only (the store cannot change the outcome: restoring an SQLite backup file (PostgreSQL has its own tools)); *.sqlite.test.ts, tests/setup/server-suites.ts.
 // Restoring a backup as docs/deploy/backups.md says, after more enquiries were accepted: no id
 // is given a second time, and no .eml file of an enquiry is overwritten.
 import fs from 'node:fs'

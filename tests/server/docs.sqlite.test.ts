@@ -1,3 +1,4 @@
+// SQLite only (the store cannot change the outcome: docs/deploy/'s variable table and commands); *.sqlite.test.ts, tests/setup/server-suites.ts.
 // docs/deploy.md and the files under docs/deploy/ are the operator's reference: the variable table
 // (docs/deploy/variables.md) is generated from the schemas and a configuration error points to it; the
 // commands and file names they give are tried as written.

@@ -1,3 +1,4 @@
+// SQLite only (the store cannot change the outcome: HTTP time limits, before any body is read); *.sqlite.test.ts, tests/setup/server-suites.ts.
 // Slow clients against the real server: a connection that sends nothing, headers sent a line at a
 // time, a body sent a byte at a time. Each is cut at the configured limit (HEADERS_TIMEOUT_SECONDS,
 // REQUEST_TIMEOUT_SECONDS), not up to one check interval of Node's later; short limits keep it quick.

@@ -1,3 +1,4 @@
+// SQLite only (the store cannot change the outcome: signals and connection draining); *.sqlite.test.ts, tests/setup/server-suites.ts.
 // Stopping the service as supervisors and people do: SIGTERM or SIGINT to `npm start` (npm as the
 // parent, as Docker with npm as PID 1 and most process managers have it) or to node itself. The
 // request in flight is answered, keep-alive clients under load see no reset, a stalled mail relay

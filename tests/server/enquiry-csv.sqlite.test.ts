@@ -1,3 +1,4 @@
+// SQLite only (the store cannot change the outcome: one CSV cell, a pure function); *.sqlite.test.ts, tests/setup/server-suites.ts.
 // One CSV cell, as Excel would read it: quoted, no control characters, no formula at a cell's start
 // or after a ";" (where Excel in some locales starts a new cell).
 import { describe, expect, it } from 'vitest'

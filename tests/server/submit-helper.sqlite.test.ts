@@ -1,3 +1,4 @@
+// SQLite only (the store cannot change the outcome: the browser's submit helper against the service's answers); *.sqlite.test.ts, tests/setup/server-suites.ts.
 // The browser forms' one way to the server (templates/components/forms/submit.ts) against the real
 // enquiry service: each answer it can give reaches each form as that form's own text, with the
 // server's per-field messages. Replies the real server never sends are in tests/unit/forms/submit.test.ts.

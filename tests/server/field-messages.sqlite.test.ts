@@ -1,3 +1,4 @@
+// SQLite only (the store cannot change the outcome: the words of refusals, decided before anything is stored); *.sqlite.test.ts, tests/setup/server-suites.ts.
 // Every field message of every form, word for word, as the server answers it: the shared table of
 // tests/fixtures/field-messages.ts, which the browser test holds the forms to as well.
 import { describe, expect, it } from 'vitest'

@@ -1,3 +1,4 @@
+// SQLite only (the store cannot change the outcome: broken HTTP is refused before anything reaches the store); *.sqlite.test.ts, tests/setup/server-suites.ts.
 // A client's mistake at the level of HTTP itself (a malformed chunked body, a body cut short, a
 // Content-Length that is not a number), sent over a raw socket as a broken client would: each gets its
 // 4xx, and the log says so at info or warn without a stack, never as the service's own fault.

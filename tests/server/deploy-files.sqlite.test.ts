@@ -1,3 +1,4 @@
+// SQLite only (the store cannot change the outcome: the server's files (nginx, systemd, backup.sh, which backs up the SQLite file)); *.sqlite.test.ts, tests/setup/server-suites.ts.
 // The files docs/deploy/server.md installs on a Debian server (deploy/), tried as far as this machine allows:
 // nginx -t on both nginx configurations (with a throw-away certificate, and the nginx includes of the
 // real build), systemd-analyze verify on the units, and the backup script on a real SQLite store
