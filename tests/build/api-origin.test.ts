@@ -4,7 +4,7 @@
 import { execFile } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
-import net, { type AddressInfo } from 'node:net'
+import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -17,6 +17,7 @@ import { startServer, type RunningServer } from '../../server/start.ts'
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/setup/chromium.ts'
 import { attr, elements } from '../support/html.ts'
 import { readParsedPage } from './html.ts'
+import { freePort } from '../support/ports.ts'
 
 const distDir = path.join('.cache', 'api-origin-dist')
 const client = path.join(process.cwd(), distDir, 'client')
@@ -25,15 +26,6 @@ let siteOrigin = ''
 let staticHost: http.Server
 let api: RunningServer
 let browser: Browser
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo
-      probe.close(() => resolve(port))
-    })
-  })
-}
 
 beforeAll(async () => {
   const apiPort = await freePort()

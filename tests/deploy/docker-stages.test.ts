@@ -5,12 +5,12 @@
 // on such a pruned install: `npm start` that cannot build, and one line when nothing is built.
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import readline from 'node:readline'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseDockerfile, type Stage } from './dockerfile.ts'
+import { freePort } from '../support/ports.ts'
 
 const projectRoot = process.cwd()
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'docker-stages-'))
@@ -32,15 +32,6 @@ function run(command: string, cwd: string, env: NodeJS.ProcessEnv): void {
     throw new Error(
       `"${command}" failed (${result.status ?? result.signal}):\n${result.stdout.slice(-4000)}\n${result.stderr.slice(-4000)}`,
     )
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo
-      probe.close(() => resolve(port))
-    })
-  })
 }
 
 const stages = parseDockerfile(fs.readFileSync(path.join(projectRoot, 'Dockerfile'), 'utf8'))

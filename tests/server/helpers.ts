@@ -9,6 +9,7 @@ import path from 'node:path'
 import { PassThrough } from 'node:stream'
 import { simpleParser, type ParsedMail } from 'mailparser'
 import { afterAll, beforeAll, inject } from 'vitest'
+import { sql } from 'kysely'
 import { SMTPServer } from 'smtp-server'
 import { paths } from '../../project/paths.ts'
 import { runEnquiriesCommand } from '../../server/cli/main.ts'
@@ -42,6 +43,12 @@ export async function freshStoreEnv(prefix = 'enquiry-data-'): Promise<{ DATA_DI
 /** The variables that name a server's store, for the admin CLI run against it. */
 export function storeEnv(server: { config: Pick<Config, 'dataDir' | 'databaseUrl'> }): { DATA_DIR: string; DATABASE_URL?: string } {
   return { DATA_DIR: server.config.dataDir, ...(server.config.databaseUrl ? { DATABASE_URL: server.config.databaseUrl } : {}) }
+}
+
+/** The migrations Kysely's Migrator recorded as run, in order. */
+export async function executedMigrations(store: EnquiryStore): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name`.execute(store.db)
+  return rows.map((r) => r.name)
 }
 
 /** A second connection to a server's store, as the admin CLI or another instance has. */

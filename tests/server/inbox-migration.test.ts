@@ -3,13 +3,12 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
-import { sql } from 'kysely'
 import pg from 'pg'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { EnquiryStore } from '../../server/store/index.ts'
 import { MIGRATIONS, migrationName } from '../../server/store/migrations.ts'
 import { SqliteEnquiryStore } from '../../server/store/sqlite.ts'
-import { freshStoreEnv, openStoreOf, projectRoot, storeBackend, tempDir } from './helpers.ts'
+import { executedMigrations, freshStoreEnv, openStoreOf, projectRoot, storeBackend, tempDir } from './helpers.ts'
 
 const INBOX_TABLES = ['inbox_sessions', 'inbox_login_failures']
 const OLD_ENQUIRY = `INSERT INTO submissions (received_at, form_type, kind, product, name, email, data, status, ip, request_id)
@@ -97,9 +96,3 @@ describe.runIf(storeBackend === 'postgresql')('the inbox step on PostgreSQL', ()
     await expectInboxReady(store)
   })
 })
-
-/** The migrations Kysely's Migrator recorded as run, in order. */
-async function executedMigrations(store: EnquiryStore): Promise<string[]> {
-  const { rows } = await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name`.execute(store.db)
-  return rows.map((r) => r.name)
-}

@@ -13,7 +13,7 @@ import type { EnquiryStore, MailInputs, NewSubmission } from '../../server/store
 import { MIGRATIONS, migrationName } from '../../server/store/migrations.ts'
 import { SqlRateLimitStore } from '../../server/store/rate-limit.ts'
 import { SqliteEnquiryStore } from '../../server/store/sqlite.ts'
-import { freshStoreEnv, openStoreOf, storeBackend, tempDir } from './helpers.ts'
+import { executedMigrations, freshStoreEnv, openStoreOf, storeBackend, tempDir } from './helpers.ts'
 
 const opened: EnquiryStore[] = []
 afterEach(async () => {
@@ -362,9 +362,3 @@ describe.runIf(storeBackend === 'postgresql')('PostgreSQL migrations', () => {
     expect((await stores[0]!.listSubmissions()).map((s) => s.name)).toEqual(['after'])
   })
 })
-
-/** The migrations Kysely's Migrator recorded as run, in order. */
-async function executedMigrations(store: EnquiryStore): Promise<string[]> {
-  const { rows } = await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name`.execute(store.db)
-  return rows.map((r) => r.name)
-}
