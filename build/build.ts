@@ -23,7 +23,7 @@ import { PRODUCT_CHOICES_PATH, productOptions } from '../templates/lib/forms.ts'
 import { languageHead } from '../templates/lib/languages.ts'
 import { writeBuildManifest } from '../project/build-manifest.mjs'
 import { buildingDir, removeAbandonedBuilds, swapIn } from './build-folders.mjs'
-import { buildImages } from './build-images.ts'
+import { type BuildImagesOptions, buildImages } from './build-images.ts'
 import { buildServer } from './build-server.ts'
 import { type BuildSettings, BuildSettingsError, loadBuildSettings } from './build-settings.ts'
 import { inlineHashes } from './csp-hashes.ts'
@@ -169,6 +169,20 @@ async function countHtml(dir: string): Promise<number> {
   return n
 }
 
+/** The site's pictures as the build encodes them (also `npm run artwork:encoded`, which keeps them). */
+export function siteImageOptions(content: SiteContent): BuildImagesOptions {
+  return {
+    imagesDir: paths.contentImagesDir,
+    outDir: paths.imagesOut,
+    manifestPath: paths.imageManifest,
+    cachePath: paths.imageCache,
+    // The stand-in artwork, encoded once: a fresh clone copies these rather than encoding them.
+    seedDir: paths.encodedArtworkDir,
+    // The home page's first slide, its largest paint: phones held upright get its portrait cuts.
+    portraitCuts: [content.productBySlug.get(content.home.carousel.slides[0]!)!.image.src],
+  }
+}
+
 export async function buildSite({ quiet = false } = {}): Promise<{ pages: number; ms: number }> {
   const log = (line: string) => quiet || console.log(line)
   const t0 = performance.now()
@@ -192,14 +206,7 @@ export async function buildSite({ quiet = false } = {}): Promise<{ pages: number
   log(`content: ${content.products.length} products, ${content.graniteShades.length} granite shades, ${content.routes.length} pages valid`)
 
   const t1 = performance.now()
-  const images = await buildImages({
-    imagesDir: paths.contentImagesDir,
-    outDir: paths.imagesOut,
-    manifestPath: paths.imageManifest,
-    cachePath: paths.imageCache,
-    // The home page's first slide, its largest paint: phones held upright get its portrait cuts.
-    portraitCuts: [content.productBySlug.get(content.home.carousel.slides[0]!)!.image.src],
-  })
+  const images = await buildImages(siteImageOptions(content))
   log(`images: ${Object.keys(images).length} in ${Math.round(performance.now() - t1)} ms`)
 
   const abandoned = await removeAbandonedBuilds(paths.distDir)
