@@ -31,7 +31,7 @@ export interface AutocannonResult {
   /** Seconds the run took. */
   duration: number
   requests: { average: number; total: number }
-  latency: { p50: number; p99: number }
+  latency: { p50: number; p99: number; mean: number }
   statusCodeStats: Record<string, { count: number }>
   errors: number
   timeouts: number
