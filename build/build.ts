@@ -229,6 +229,41 @@ export async function buildSite({ quiet = false } = {}): Promise<{ pages: number
   }
 }
 
+/**
+ * Runs `work` with two kinds of lines left out of the output: Vike's line per prerendered page, which
+ * names the temporary folder the build is swapped in from (130 of them; its count follows), and
+ * Rolldown's notice that advancedChunks is deprecated (vite.config.ts says why it stays).
+ */
+async function quietBuildOutput<T>(tempDir: string, work: () => Promise<T>): Promise<T> {
+  const unwanted = (line: string) =>
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: colour codes around the notice
+    line.replace(/\x1b\[[0-9;]*m/g, '').startsWith(tempDir) || /`?(advancedChunks|manualChunks)`? option is (deprecated|ignored)/.test(line)
+  const streams = [process.stdout, process.stderr] as const
+  const writes = streams.map((stream) => stream.write)
+  streams.forEach((stream, i) => {
+    stream.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+      const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString()
+      const kept = text
+        .split(/(?<=\n)/)
+        .filter((line) => !unwanted(line.trim()))
+        .join('')
+      if (kept === '') {
+        const done = rest.find((r) => typeof r === 'function') as (() => void) | undefined
+        done?.()
+        return true
+      }
+      return (writes[i] as (...args: unknown[]) => boolean).call(stream, kept, ...rest)
+    }) as typeof stream.write
+  })
+  try {
+    return await work()
+  } finally {
+    streams.forEach((stream, i) => {
+      stream.write = writes[i]!
+    })
+  }
+}
+
 async function buildInto(
   outDir: string,
   content: SiteContent,
@@ -239,16 +274,18 @@ async function buildInto(
 ): Promise<{ pages: number }> {
   const t2 = performance.now()
   const { build } = await import('vike/api')
-  await build({
-    viteConfig: {
-      root: paths.root,
-      logLevel: quiet ? 'silent' : 'warn',
-      // Vike joins outDir to the root, so it must be relative.
-      build: { outDir: relative(paths.root, outDir) || '.', emptyOutDir: true },
-      // The pages are made from the content checked above and the pictures just encoded.
-      plugins: [siteDataPlugin({ content, images })],
-    },
-  })
+  await quietBuildOutput(relative(paths.root, outDir), () =>
+    build({
+      viteConfig: {
+        root: paths.root,
+        logLevel: quiet ? 'silent' : 'warn',
+        // Vike joins outDir to the root, so it must be relative.
+        build: { outDir: relative(paths.root, outDir) || '.', emptyOutDir: true },
+        // The pages are made from the content checked above and the pictures just encoded.
+        plugins: [siteDataPlugin({ content, images })],
+      },
+    }),
+  )
   log(`pages: prerendered in ${Math.round(performance.now() - t2)} ms`)
   const { clientDir: client, siteManifest: manifestFile } = distLayout(outDir)
   await mkdir(client, { recursive: true })
