@@ -203,7 +203,9 @@ export async function buildSite({ quiet = false } = {}): Promise<{ pages: number
   if (!check.content) throw new ContentError(check.errors)
   if (check.warnings.length > 0) log(`content: ${check.warnings.length} warning(s):\n${formatProblems(check.warnings)}`)
   const content = check.content
-  log(`content: ${content.products.length} products, ${content.graniteShades.length} granite shades, ${content.routes.length} pages valid`)
+  log(
+    `content: ${content.products.length} products, ${content.graniteShades.length} granite shades, ${content.routes.length} pages valid in ${Math.round(performance.now() - t0)} ms`,
+  )
 
   const t1 = performance.now()
   const images = await buildImages(siteImageOptions(content))
@@ -231,13 +233,16 @@ export async function buildSite({ quiet = false } = {}): Promise<{ pages: number
 
 /**
  * Runs `work` with two kinds of lines left out of the output: Vike's line per prerendered page, which
- * names the temporary folder the build is swapped in from (130 of them; its count follows), and
- * Rolldown's notice that advancedChunks is deprecated (vite.config.ts says why it stays).
+ * names the temporary folder the build is swapped in from (130 of them; its count follows),
+ * Rolldown's notice that advancedChunks is deprecated (vite.config.ts says why it stays), and the
+ * blank lines around it.
  */
 async function quietBuildOutput<T>(tempDir: string, work: () => Promise<T>): Promise<T> {
   const unwanted = (line: string) =>
+    line === '' ||
     // biome-ignore lint/suspicious/noControlCharactersInRegex: colour codes around the notice
-    line.replace(/\x1b\[[0-9;]*m/g, '').startsWith(tempDir) || /`?(advancedChunks|manualChunks)`? option is (deprecated|ignored)/.test(line)
+    line.replace(/\x1b\[[0-9;]*m/g, '').startsWith(tempDir) ||
+    /`?(advancedChunks|manualChunks)`? option is (deprecated|ignored)/.test(line)
   const streams = [process.stdout, process.stderr] as const
   const writes = streams.map((stream) => stream.write)
   streams.forEach((stream, i) => {
@@ -334,8 +339,11 @@ async function buildInto(
   // The editor's config.yml and page script, beside client/: served by the server only (not public files).
   await writeCmsFiles(outDir)
 
+  const t5 = performance.now()
   const stats = await precompressDir(client)
-  log(`compressed: ${stats.files} files, ${stats.bytes} B → brotli ${stats.brotliBytes} B, gzip ${stats.gzipBytes} B`)
+  log(
+    `compressed: ${stats.files} files, ${stats.bytes} B → brotli ${stats.brotliBytes} B, gzip ${stats.gzipBytes} B in ${Math.round(performance.now() - t5)} ms`,
+  )
   await writeFile(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`)
 
   const t3 = performance.now()
