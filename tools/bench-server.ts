@@ -128,7 +128,10 @@ function enquiries(url: string) {
       {
         setupRequest: (r: { headers?: Record<string, string> }) => {
           visitor++
-          return { ...r, headers: { ...r.headers, 'x-forwarded-for': `10.${(visitor >> 16) & 255}.${(visitor >> 8) & 255}.${visitor & 255}` } }
+          return {
+            ...r,
+            headers: { ...r.headers, 'x-forwarded-for': `10.${(visitor >> 16) & 255}.${(visitor >> 8) & 255}.${visitor & 255}` },
+          }
         },
       },
     ],
