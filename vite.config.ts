@@ -23,8 +23,14 @@ export default defineConfig({
     cssMinify: 'lightningcss',
     // React, its JSX runtime and the CommonJS helper they share in one file: every island loads all
     // three, and one file compresses smaller than three (the pages' JavaScript budget, docs/speed.md).
+    // advancedChunks, not Rolldown's newer codeSplitting: with codeSplitting Vike adds a group for
+    // CSS, which changes the order of the rules the pages inline. Rolldown's deprecation notice for
+    // it is left out of the build's output (build/build.ts, quietBuildOutput).
     rollupOptions: {
       output: { advancedChunks: { groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }] } },
+      // Rolldown's table of the slowest plugins, in raw colour codes on every build, is for profiling
+      // one; the build prints its own steps' times.
+      checks: { bundlerTimings: false },
     },
   },
   server: { port: Number(process.env.PORT ?? 3000) },

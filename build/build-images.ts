@@ -36,6 +36,13 @@ export interface BuildImagesOptions {
    * (PORTRAIT in image-widths.ts): the home page's first slide. Default none.
    */
   portraitCuts?: readonly string[]
+  /**
+   * Pictures encoded once and kept in the repository (tools/artwork/encoded/, written by
+   * `npm run artwork:encoded`): a picture missing from the cache whose source, portrait cuts and
+   * encoder settings match an entry there is copied from it instead of encoded, so a fresh clone's
+   * first build encodes only the pictures that differ from the stand-in artwork. Default none.
+   */
+  seedDir?: string
   /** How many encodes run at once. Default 2 (the build machine's cores; AVIF is CPU-bound). */
   concurrency?: number
   /** Progress lines; default silent. */
@@ -69,7 +76,7 @@ type Format = keyof typeof ENCODERS
 const FORMATS = Object.keys(ENCODERS) as Format[]
 
 /** Changing the ladder, encoder settings or sharp itself invalidates the whole cache. */
-const SETTINGS_KEY = hash(
+export const SETTINGS_KEY = hash(
   JSON.stringify({ v: 5, WIDTH_LADDER, WIDEST_BY_FOLDER, PORTRAIT, PORTRAIT_AVIF, FALLBACK_WIDTH, ENCODERS, sharp: sharp.versions }),
 )
 
@@ -78,7 +85,10 @@ const SVG = /\.svg$/i
 /** Names this function writes; only these are ever deleted from outDir. */
 const OUTPUT_NAME = /(-\d+\.[0-9a-f]{8}\.(avif|webp|jpg)|\.[0-9a-f]{8}\.svg)$/
 
-interface CacheFile {
+/** The cache file of a seed folder (BuildImagesOptions.seedDir), beside its encoded files. */
+export const SEED_CACHE = 'images-cache.json'
+
+export interface CacheFile {
   settings: string
   publicPrefix: string
   images: Record<string, { sourceHash: string; portrait?: boolean; entry: ImageEntry; files: string[] }>
@@ -94,6 +104,8 @@ export async function buildImages(opts: BuildImagesOptions): Promise<ImageManife
   const limit = limiter(opts.concurrency ?? Math.max(1, Math.min(2, os.availableParallelism())))
 
   const cache = await readCache(cachePath, publicPrefix)
+  const seedDir = opts.seedDir && path.resolve(opts.seedDir)
+  const seed = seedDir ? await readCache(path.join(seedDir, SEED_CACHE), publicPrefix) : undefined
   const nextCache: CacheFile = { settings: SETTINGS_KEY, publicPrefix, images: {} }
   const portraitKeys = new Set(opts.portraitCuts ?? [])
   const sources = (await listFiles(imagesDir)).filter((f) => RASTER.test(f) || SVG.test(f)).sort()
@@ -111,6 +123,18 @@ export async function buildImages(opts: BuildImagesOptions): Promise<ImageManife
         cached.files.every((f) => existsSync(path.join(outDir, f)))
       ) {
         nextCache.images[rel] = cached
+        return
+      }
+      const seeded = seed?.images[rel]
+      if (
+        seedDir &&
+        seeded &&
+        seeded.sourceHash === sourceHash &&
+        (seeded.portrait ?? false) === portrait &&
+        seeded.files.every((f) => existsSync(path.join(seedDir, f)))
+      ) {
+        for (const f of seeded.files) await writeOutput(path.join(outDir, f), await readFile(path.join(seedDir, f)))
+        nextCache.images[rel] = seeded
         return
       }
       const t0 = performance.now()

@@ -23,7 +23,7 @@ import { PRODUCT_CHOICES_PATH, productOptions } from '../templates/lib/forms.ts'
 import { languageHead } from '../templates/lib/languages.ts'
 import { writeBuildManifest } from '../project/build-manifest.mjs'
 import { buildingDir, removeAbandonedBuilds, swapIn } from './build-folders.mjs'
-import { buildImages } from './build-images.ts'
+import { type BuildImagesOptions, buildImages } from './build-images.ts'
 import { buildServer } from './build-server.ts'
 import { type BuildSettings, BuildSettingsError, loadBuildSettings } from './build-settings.ts'
 import { inlineHashes } from './csp-hashes.ts'
@@ -169,6 +169,20 @@ async function countHtml(dir: string): Promise<number> {
   return n
 }
 
+/** The site's pictures as the build encodes them (also `npm run artwork:encoded`, which keeps them). */
+export function siteImageOptions(content: SiteContent): BuildImagesOptions {
+  return {
+    imagesDir: paths.contentImagesDir,
+    outDir: paths.imagesOut,
+    manifestPath: paths.imageManifest,
+    cachePath: paths.imageCache,
+    // The stand-in artwork, encoded once: a fresh clone copies these rather than encoding them.
+    seedDir: paths.encodedArtworkDir,
+    // The home page's first slide, its largest paint: phones held upright get its portrait cuts.
+    portraitCuts: [content.productBySlug.get(content.home.carousel.slides[0]!)!.image.src],
+  }
+}
+
 export async function buildSite({ quiet = false } = {}): Promise<{ pages: number; ms: number }> {
   const log = (line: string) => quiet || console.log(line)
   const t0 = performance.now()
@@ -189,17 +203,12 @@ export async function buildSite({ quiet = false } = {}): Promise<{ pages: number
   if (!check.content) throw new ContentError(check.errors)
   if (check.warnings.length > 0) log(`content: ${check.warnings.length} warning(s):\n${formatProblems(check.warnings)}`)
   const content = check.content
-  log(`content: ${content.products.length} products, ${content.graniteShades.length} granite shades, ${content.routes.length} pages valid`)
+  log(
+    `content: ${content.products.length} products, ${content.graniteShades.length} granite shades, ${content.routes.length} pages valid in ${Math.round(performance.now() - t0)} ms`,
+  )
 
   const t1 = performance.now()
-  const images = await buildImages({
-    imagesDir: paths.contentImagesDir,
-    outDir: paths.imagesOut,
-    manifestPath: paths.imageManifest,
-    cachePath: paths.imageCache,
-    // The home page's first slide, its largest paint: phones held upright get its portrait cuts.
-    portraitCuts: [content.productBySlug.get(content.home.carousel.slides[0]!)!.image.src],
-  })
+  const images = await buildImages(siteImageOptions(content))
   log(`images: ${Object.keys(images).length} in ${Math.round(performance.now() - t1)} ms`)
 
   const abandoned = await removeAbandonedBuilds(paths.distDir)
@@ -222,6 +231,44 @@ export async function buildSite({ quiet = false } = {}): Promise<{ pages: number
   }
 }
 
+/**
+ * Runs `work` with two kinds of lines left out of the output: Vike's line per prerendered page, which
+ * names the temporary folder the build is swapped in from (130 of them; its count follows),
+ * Rolldown's notice that advancedChunks is deprecated (vite.config.ts says why it stays), and the
+ * blank lines around it.
+ */
+async function quietBuildOutput<T>(tempDir: string, work: () => Promise<T>): Promise<T> {
+  const unwanted = (line: string) =>
+    line === '' ||
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: colour codes around the notice
+    line.replace(/\x1b\[[0-9;]*m/g, '').startsWith(tempDir) ||
+    /`?(advancedChunks|manualChunks)`? option is (deprecated|ignored)/.test(line)
+  const streams = [process.stdout, process.stderr] as const
+  const writes = streams.map((stream) => stream.write)
+  streams.forEach((stream, i) => {
+    stream.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+      const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString()
+      const kept = text
+        .split(/(?<=\n)/)
+        .filter((line) => !unwanted(line.trim()))
+        .join('')
+      if (kept === '') {
+        const done = rest.find((r) => typeof r === 'function') as (() => void) | undefined
+        done?.()
+        return true
+      }
+      return (writes[i] as (...args: unknown[]) => boolean).call(stream, kept, ...rest)
+    }) as typeof stream.write
+  })
+  try {
+    return await work()
+  } finally {
+    streams.forEach((stream, i) => {
+      stream.write = writes[i]!
+    })
+  }
+}
+
 async function buildInto(
   outDir: string,
   content: SiteContent,
@@ -232,16 +279,18 @@ async function buildInto(
 ): Promise<{ pages: number }> {
   const t2 = performance.now()
   const { build } = await import('vike/api')
-  await build({
-    viteConfig: {
-      root: paths.root,
-      logLevel: quiet ? 'silent' : 'warn',
-      // Vike joins outDir to the root, so it must be relative.
-      build: { outDir: relative(paths.root, outDir) || '.', emptyOutDir: true },
-      // The pages are made from the content checked above and the pictures just encoded.
-      plugins: [siteDataPlugin({ content, images })],
-    },
-  })
+  await quietBuildOutput(relative(paths.root, outDir), () =>
+    build({
+      viteConfig: {
+        root: paths.root,
+        logLevel: quiet ? 'silent' : 'warn',
+        // Vike joins outDir to the root, so it must be relative.
+        build: { outDir: relative(paths.root, outDir) || '.', emptyOutDir: true },
+        // The pages are made from the content checked above and the pictures just encoded.
+        plugins: [siteDataPlugin({ content, images })],
+      },
+    }),
+  )
   log(`pages: prerendered in ${Math.round(performance.now() - t2)} ms`)
   const { clientDir: client, siteManifest: manifestFile } = distLayout(outDir)
   await mkdir(client, { recursive: true })
@@ -290,8 +339,11 @@ async function buildInto(
   // The editor's config.yml and page script, beside client/: served by the server only (not public files).
   await writeCmsFiles(outDir)
 
+  const t5 = performance.now()
   const stats = await precompressDir(client)
-  log(`compressed: ${stats.files} files, ${stats.bytes} B → brotli ${stats.brotliBytes} B, gzip ${stats.gzipBytes} B`)
+  log(
+    `compressed: ${stats.files} files, ${stats.bytes} B → brotli ${stats.brotliBytes} B, gzip ${stats.gzipBytes} B in ${Math.round(performance.now() - t5)} ms`,
+  )
   await writeFile(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`)
 
   const t3 = performance.now()

@@ -15,9 +15,12 @@ export const WIDEST = 1600
  * Folders whose pictures are never drawn wide: their ladder stops lower, which spares a cold build
  * its most expensive encodes (a 1600 px rung costs as much as the four smallest together).
  * Granite shades are drawn at most 536 CSS px wide (the product photo), 1072 px on a 2x screen.
+ * The home page's picture (beside the quick enquiry, and the pages' share picture) is drawn at most
+ * 447 CSS px wide beside the form on desktops, up to 975 px (cut to 16:9) above it on tablets; link
+ * previews ask for 1200 px: the width the stand-in artwork has, and enough for all three.
  * Product pictures are carousel slides, drawn full width: they keep the whole ladder.
  */
-export const WIDEST_BY_FOLDER: Readonly<Record<string, number>> = { 'granite/': 1280 }
+export const WIDEST_BY_FOLDER: Readonly<Record<string, number>> = { 'granite/': 1280, 'home/': 1200 }
 /** The ladder's rungs below the source width, topped by the source width itself (capped at `widest`). */
 export function ladderFor(sourceWidth: number, widest: number = WIDEST): number[] {
   const top = Math.min(sourceWidth, widest)

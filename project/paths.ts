@@ -36,6 +36,8 @@ export const paths = {
   /** The image manifest the templates read (project/image-manifest.ts has its format). */
   imageManifest: join(cacheDir, 'images-manifest.json'),
   imageCache: join(cacheDir, 'images-cache.json'),
+  /** The stand-in artwork's pictures encoded once, kept in the repository (tools/artwork/encoded.ts). */
+  encodedArtworkDir: join(root, 'tools', 'artwork', 'encoded'),
   /** The built site. */
   distDir,
   ...distLayout(distDir),

@@ -31,7 +31,7 @@ export interface AutocannonResult {
   /** Seconds the run took. */
   duration: number
   requests: { average: number; total: number }
-  latency: { p50: number; p99: number }
+  latency: { p50: number; p99: number; mean: number }
   statusCodeStats: Record<string, { count: number }>
   errors: number
   timeouts: number
@@ -45,6 +45,8 @@ export interface AutocannonOptions {
   method?: string
   headers?: Record<string, string>
   body?: string
+  /** Each request made anew: `setupRequest` may change it (autocannon's requests option). */
+  requests?: Array<{ setupRequest?: (request: { headers?: Record<string, string> }) => unknown }>
 }
 // autocannon ships no types; this is the part of its API used here.
 const runAutocannon = createRequire(import.meta.url)('autocannon') as (

@@ -250,7 +250,12 @@ async function load(services: Service[], database: () => number[]): Promise<Pick
   const result = {
     duration: Math.max(...results.map((r) => r.duration)),
     requests: { average: sum(results.map((r) => r.requests.average)), total: sum(results.map((r) => r.requests.total)) },
-    latency: { p50: Math.max(...results.map((r) => r.latency.p50)), p99: Math.max(...results.map((r) => r.latency.p99)) },
+    latency: {
+      p50: Math.max(...results.map((r) => r.latency.p50)),
+      p99: Math.max(...results.map((r) => r.latency.p99)),
+      // Weighted by each instance's requests.
+      mean: sum(results.map((r) => r.latency.mean * r.requests.total)) / Math.max(1, sum(results.map((r) => r.requests.total))),
+    },
     statusCodeStats,
     errors: sum(results.map((r) => r.errors)),
     timeouts: sum(results.map((r) => r.timeouts)),

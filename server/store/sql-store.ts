@@ -162,7 +162,7 @@ export abstract class SqlEnquiryStore {
       .returning('id')
       .executeTakeFirstOrThrow()
     if (!mail) return { id, outboxId: null, reference }
-    return { id, outboxId: await this.insertDeliveries(db, id, mail, submission.receivedAt), reference }
+    return { id, outboxId: await this.insertDeliveries(db, { id, ...submission }, mail, submission.receivedAt), reference }
   }
 
   /**
@@ -183,7 +183,12 @@ export abstract class SqlEnquiryStore {
    * already or the hour's limit is reached (counted here, so the limits hold across instances); one delivery per webhook endpoint. The one
    * place that decides what an accepted enquiry sends. Returns the highest outbox id queued.
    */
-  protected async insertDeliveries(db: EnquiryDb, submissionId: number, plan: MailInputs, now: number): Promise<number> {
+  protected async insertDeliveries(
+    db: EnquiryDb,
+    { id: submissionId, email, kind }: { id: number; email: string; kind: string },
+    plan: MailInputs,
+    now: number,
+  ): Promise<number> {
     const queue = async (channel: OutboxChannel, target: string | null = null) =>
       (
         await db
@@ -194,11 +199,6 @@ export abstract class SqlEnquiryStore {
       ).id
     let last = await queue('owner')
     if (plan.acknowledge) {
-      const { email, kind } = await db
-        .selectFrom('submissions')
-        .select(['email', 'kind'])
-        .where('id', '=', submissionId)
-        .executeTakeFirstOrThrow()
       // Not for a review: the reviewer asked nothing, and the page said what happens to a review.
       // Only to exactly one valid address: a robot's post released from spam was never checked, and
       // "a@x.example, b@y.example" would mail two strangers (or be refused by the relay for good).
@@ -278,7 +278,7 @@ export abstract class SqlEnquiryStore {
   async markNotSpam(id: number, mail: MailInputs, now: number): Promise<'released' | 'not-spam' | undefined> {
     let ids: Pick<StoredIds, 'id' | 'outboxId'> | undefined
     const outcome = await this.writeTransaction(async (db) => {
-      const row = await db.selectFrom('submissions').select(['status', 'kind']).where('id', '=', id).executeTakeFirst()
+      const row = await db.selectFrom('submissions').select(['status', 'kind', 'email']).where('id', '=', id).executeTakeFirst()
       if (!row) return undefined
       if (row.status !== 'spam') return 'not-spam' as const
       await db
@@ -287,7 +287,7 @@ export abstract class SqlEnquiryStore {
         .set({ status: row.kind === 'review' ? 'pending_moderation' : 'received', handled_at: null, spam_score: 0 })
         .where('id', '=', id)
         .execute()
-      ids = { id, outboxId: await this.insertDeliveries(db, id, mail, now) }
+      ids = { id, outboxId: await this.insertDeliveries(db, { id, kind: row.kind, email: row.email }, mail, now) }
       return 'released' as const
     })
     if (ids) this.written([ids])

@@ -10,8 +10,15 @@ export const client = join(distDir, 'client')
 export const baseURL = inject('qualityBaseURL')
 export const wsEndpoint = inject('qualityWsEndpoint')
 
+/**
+ * QUALITY_PAGES (site paths, one a line or space-separated): only these pages are checked. The
+ * workflow sets it for a change that touches only content/: the pages whose HTML that build changed
+ * (.ci/changed-pages.mjs; docs/deploy/workflow.md). Unset: every page.
+ */
+const only = process.env.QUALITY_PAGES?.trim() ? new Set(process.env.QUALITY_PAGES.trim().split(/\s+/)) : undefined
+
 /** Every prerendered page as [site path, file], in every language: routes, aliases, 404, thank-you and problem pages. */
-export const pages = htmlPages(client)
+export const pages = htmlPages(client).filter(([path]) => !only || only.has(path))
 
 /**
  * The pages the expensive checks open in a browser (axe, the JavaScript budget, the CSP, the HTML
@@ -30,5 +37,6 @@ export const checkedPages: [string, string][] = (() => {
     sampled.add(`/${language.language.code}/404.html`)
   }
   const folders = new Set(others.map((c) => c.language.code))
-  return pages.filter(([path]) => !folders.has(path.split('/')[1]!) || sampled.has(path))
+  // Pages named by QUALITY_PAGES are all checked, in every language.
+  return pages.filter(([path]) => only || !folders.has(path.split('/')[1]!) || sampled.has(path))
 })()

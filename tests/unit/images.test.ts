@@ -1,13 +1,14 @@
 // @vitest-environment node
 import { existsSync, statSync } from 'node:fs'
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildImages, ladderFor, widestFor } from '../../build/build-images.ts'
+import { buildImages, type CacheFile, ladderFor, SEED_CACHE, SETTINGS_KEY, widestFor } from '../../build/build-images.ts'
+import { paths } from '../../project/paths.ts'
 import { portraitWidths } from '../../project/image-widths.ts'
 import { Picture, SvgImage } from '../../templates/components/Picture.tsx'
 import {
@@ -173,6 +174,41 @@ describe('buildImages', () => {
     expect(after.portrait).toBeUndefined()
     expect(after.avif).toEqual(clove.avif)
     for (const file of cuts) expect(existsSync(file)).toBe(false)
+  })
+})
+
+describe('buildImages with a seed folder (the stand-in artwork encoded once, tools/artwork/encoded/)', () => {
+  it('copies a picture whose source and settings match the seed instead of encoding it, and encodes one that differs', async () => {
+    // The seed: what the runs above left, as npm run artwork:encoded keeps it.
+    const seedDir = path.join(root, 'seed')
+    await cp(outDir, seedDir, { recursive: true })
+    await cp(path.join(outDir, '..', 'images-cache.json'), path.join(seedDir, SEED_CACHE))
+    const fresh = path.join(root, 'fresh')
+    const options = { imagesDir, outDir: path.join(fresh, 'img'), seedDir, portraitCuts: [] }
+    const encoded: string[] = []
+    const seeded = await buildImages({ ...options, log: (line) => encoded.push(line) })
+    expect(encoded).toEqual([])
+    expect(seeded).toEqual(await buildImages({ imagesDir, outDir: path.join(root, 'again', 'img'), portraitCuts: [] }))
+    const names = async (dir: string) => (await filesUnder(dir)).map((f) => path.relative(dir, f))
+    expect(await names(options.outDir)).toEqual(await names(outDir))
+    for (const file of await names(outDir)) {
+      expect((await readFile(path.join(options.outDir, file))).equals(await readFile(path.join(outDir, file))), file).toBe(true)
+    }
+    // A photo swapped in for the artwork is encoded; the others still come from the seed.
+    await sharp({ create: { width: 400, height: 300, channels: 3, background: '#123456' } })
+      .jpeg()
+      .toFile(path.join(imagesDir, 'badge-2.jpg'))
+    await buildImages({ ...options, outDir: path.join(root, 'fresh-2', 'img'), log: (line) => encoded.push(line) })
+    expect(encoded).toEqual([expect.stringMatching(/^images: badge-2\.jpg \(\d+ ms\)$/)])
+  }, 60_000)
+
+  it("the repository's seed has the encoder's current settings and every file it lists", async () => {
+    const seed = JSON.parse(await readFile(path.join(paths.encodedArtworkDir, SEED_CACHE), 'utf8')) as CacheFile
+    // Changed settings or sharp make every kept picture useless: run npm run artwork:encoded.
+    expect(seed.settings).toBe(SETTINGS_KEY)
+    const files = Object.values(seed.images).flatMap((i) => i.files)
+    expect(files.length).toBeGreaterThan(100)
+    for (const file of files) expect(existsSync(path.join(paths.encodedArtworkDir, file)), file).toBe(true)
   })
 })
 

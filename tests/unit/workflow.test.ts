@@ -4,11 +4,11 @@
 // deployed only after the content check and the tests. Also netlify.toml, and the preview's commit
 // status sent to a local fake of GitHub's statuses API (deploy/commit-status.mjs).
 import { execFile } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
 import { parse as parseToml } from 'smol-toml'
 import { parse } from 'yaml'
@@ -82,7 +82,8 @@ describe('.github/workflows/site.yml', () => {
     expect(content.steps.at(-1)!.run).toBe('npm run check:content')
     expect(content.needs).toBeUndefined()
     const test = job('test')
-    expect(test.needs).toBe('content')
+    expect(needs('test')).toEqual(['changes', 'content'])
+    expect(test.if).toBe("needs.changes.outputs.code == 'true'")
     expect(test.container).toMatch(/bookworm/)
     expect(test.steps.at(-1)!.run).toBe('bash .ci/run')
     expect(readFileSync(join(process.cwd(), '.ci/run'), 'utf8')).toMatch(/ensure-chromium\.sh[\s\S]*npm test/)
@@ -94,19 +95,26 @@ describe('.github/workflows/site.yml', () => {
     )
   })
 
-  it('builds the live site once, on the main branch only, after the content check', () => {
+  it('builds the live site once, on the main branch only, beside the content check (the build checks the content first)', () => {
     const build = job('build')
     expect(build.if).toContain("github.event_name != 'pull_request'")
     expect(build.if).toContain(MAIN)
-    expect(needs('build')).toEqual(['content'])
+    expect(needs('build')).toEqual(['changes'])
     expect(runs('build').filter((r) => r === 'npm run build')).toHaveLength(1)
     expect(build.steps.find((s) => s.run === 'npm run build')!.env).not.toHaveProperty('PREVIEW')
     expect(runs('build')).toContain('actions/upload-artifact@v4')
   })
 
   it('deploys that one build to each configured place, only after the content check and the tests', () => {
+    const passed =
+      "!cancelled() && needs.content.result == 'success' && needs.build.result == 'success' && " +
+      'contains(fromJSON(\'["success", "skipped"]\'), needs.test.result)'
+    for (const name of ['deploy-server', 'deploy-static', 'deploy-container']) {
+      expect(needs(name).sort(), name).toEqual(['build', 'content', 'test'])
+      // The tests skipped (a content-only change) let it deploy; failed or cancelled, never.
+      expect(job(name).if!.startsWith(`${passed} &&`), job(name).if).toBe(true)
+    }
     for (const name of ['deploy-server', 'deploy-static']) {
-      expect(needs(name).sort(), name).toEqual(['build', 'test'])
       // No build of their own: they take the build job's.
       expect(
         runs(name).some((r) => r.includes('npm run build')),
@@ -116,16 +124,29 @@ describe('.github/workflows/site.yml', () => {
       expect(job(name).environment, name).toBe('production')
       expect(job(name).concurrency, name).toMatchObject({ 'cancel-in-progress': false })
     }
-    expect(job('deploy-server').if).toBe("vars.DEPLOY_HOST != ''")
+    expect(job('deploy-server').if).toMatch(/ && vars.DEPLOY_HOST != ''$/)
     expect(runs('deploy-server').at(-1)).toBe('bash deploy/push-to-server.sh')
-    expect(job('deploy-static').if).toBe("vars.NETLIFY_SITE_ID != ''")
+    expect(job('deploy-static').if).toMatch(/ && vars.NETLIFY_SITE_ID != ''$/)
     expect(runs('deploy-static').at(-1)).toMatch(/netlify deploy --prod --no-build --dir dist\/client/)
     // The container is the Dockerfile's own build, gated the same way.
     const container = job('deploy-container')
-    expect(needs('deploy-container').sort()).toEqual(['content', 'test'])
     expect(container.if).toContain(MAIN)
     expect(container.permissions).toEqual({ contents: 'read', packages: 'write' })
     expect(runs('deploy-container').at(-1)).toMatch(/^curl -fsS -X POST .*"\$CONTAINER_DEPLOY_HOOK"/)
+  })
+
+  it('takes a change to content/ only along the short path: no test job, the changed pages checked in the build job', () => {
+    const changes = job('changes')
+    expect(changes.needs).toBeUndefined()
+    expect(changes.steps[0]!.with).toEqual({ 'fetch-depth': 0 })
+    expect(changes.steps.at(-1)).toMatchObject({ run: 'bash .ci/changes', env: { BASE: expect.stringContaining('github.event.before') } })
+    const steps = job('build').steps
+    const at = (text: string) => steps.findIndex((s) => (s.run ?? '').includes(text))
+    const quality = steps[at('changed-pages.mjs')]!
+    expect(quality.if).toBe("needs.changes.outputs.code == 'false'")
+    expect(quality.run).toMatch(/QUALITY_PAGES=.*\n[\s\S]*npx vitest run --project quality/)
+    expect(at('npm run build')).toBeLessThan(at('changed-pages.mjs'))
+    expect(at('changed-pages.mjs')).toBeLessThan(at('tar -cf site.tar dist'))
   })
 
   it('publishes a preview of every pull request from this repository and reports it as a "deploy" commit status on its head commit', () => {
@@ -236,5 +257,71 @@ describe('deploy/commit-status.mjs against a fake of GitHub’s statuses API', (
     answer = 422
     await expect(reportPreview(['failure'], env())).rejects.toThrow('GitHub refused the status: 422 {"message":"Validation Failed"}')
     answer = 201
+  })
+})
+
+describe('.ci/changes and .ci/changed-pages.mjs: which way a change takes, which pages it changed', () => {
+  let repo: string
+  const git = (...args: string[]) => run('git', ['-C', repo, ...args]).then((r) => r.stdout.trim())
+  const commit = async (file: string, text: string) => {
+    const full = join(repo, file)
+    mkdirSync(dirname(full), { recursive: true })
+    writeFileSync(full, text)
+    await git('add', '-A')
+    await git('-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-qm', file)
+    return git('rev-parse', 'HEAD')
+  }
+  const changes = async (base: string) => {
+    const output = join(repo, 'github-output')
+    writeFileSync(output, '')
+    await run('bash', [join(repo, '.ci/changes')], { env: { ...process.env, BASE: base, GITHUB_OUTPUT: output } })
+    return readFileSync(output, 'utf8').trim()
+  }
+  beforeAll(async () => {
+    repo = mkdtempSync(join(tmpdir(), 'changes-'))
+    await git('init', '-q')
+    mkdirSync(join(repo, '.ci'))
+    writeFileSync(join(repo, '.ci/changes'), readFileSync(join(process.cwd(), '.ci/changes')))
+  })
+  afterAll(() => rmSync(repo, { recursive: true, force: true }))
+
+  it('content/ only: code=false; anything else, or no base to compare with: code=true', async () => {
+    const first = await commit('server/app.ts', 'one')
+    const afterContent = await commit('content/products/clove.yaml', 'name: Clove')
+    expect(await changes(first)).toBe('code=false')
+    await commit('server/app.ts', 'two')
+    expect(await changes(first)).toBe('code=true')
+    expect(await changes(afterContent)).toBe('code=true')
+    // A new branch's push has no before commit (all zeros), a run by hand none at all.
+    expect(await changes('0000000000000000000000000000000000000000')).toBe('code=true')
+    expect(await changes('')).toBe('code=true')
+    expect(await changes('1234567890abcdef1234567890abcdef12345678')).toBe('code=true')
+  })
+
+  it('names the pages whose HTML differs from the earlier build, or every page when there is none', async () => {
+    const manifest = (files: Record<string, string>) => {
+      const file = join(repo, `manifest-${Object.values(files).join('')}.json`)
+      const entries = Object.fromEntries(Object.entries(files).map(([name, sha256]) => [name, { size: 1, sha256 }]))
+      writeFileSync(file, JSON.stringify({ version: 1, files: entries }))
+      return file
+    }
+    const earlier = manifest({
+      'client/index.html': 'a',
+      'client/products/clove/index.html': 'b',
+      'client/404.html': 'c',
+      'service/main.js': 'd',
+    })
+    const next = manifest({
+      'client/index.html': 'a',
+      'client/products/clove/index.html': 'B',
+      'client/404.html': 'c',
+      'client/ar/products/clove/index.html': 'e',
+      'client/assets/x.js': 'f',
+      'service/main.js': 'D',
+    })
+    const pages = (...files: string[]) => run('node', ['.ci/changed-pages.mjs', ...files]).then((r) => r.stdout)
+    expect(await pages(earlier, next)).toBe('/ar/products/clove\n/products/clove\n')
+    expect(await pages(join(repo, 'none.json'), next)).toBe('/\n/404.html\n/ar/products/clove\n/products/clove\n')
+    expect(await pages(next, next)).toBe('')
   })
 })
