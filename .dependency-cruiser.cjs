@@ -1,21 +1,21 @@
 // The layers of the code, checked by `npm run lint` (dependency-cruiser, after Biome). Imports point
 // down only:
 //
-//   project  ←  content  ←  templates  ←  renderer        (forms: shared by templates and server)
+//   project  ←  model  ←  templates  ←  renderer        (forms: shared by templates and server)
 //
 // - project/ (paths, manifest formats, shared contracts) imports nothing of ours;
-// - content/ (the content model, its loader and checks) imports only project/;
+// - model/ (the content model, its loader and checks) imports only project/; content/ holds no code;
 // - forms/ (the request contract) imports only project/;
-// - templates/ import content/, forms/ and project/; renderer/ (Vike's shell) may import templates/ too;
-// - server/ never imports the pages (templates/, renderer/), the content loader (content/) or the
+// - templates/ import model/, forms/ and project/; renderer/ (Vike's shell) may import templates/ too;
+// - server/ never imports the pages (templates/, renderer/), the content loader (model/) or the
 //   build, preview and tools (build/, dev/, tools/): it serves what the build made;
 // - code that runs in the browser never reaches a server module, however indirectly;
 // - no import cycles anywhere.
 // README.md's map of the folders says what each one holds.
 
-/** A path rule for top-level folders, e.g. folders('content', 'forms') → ^(content|forms)/ */
+/** A path rule for top-level folders, e.g. folders('model', 'forms') → ^(model|forms)/ */
 const folders = (...names) => `^(${names.join('|')})/`
-const OURS = ['project', 'content', 'forms', 'templates', 'renderer', 'server', 'editor', 'build', 'dev', 'tools']
+const OURS = ['project', 'model', 'content', 'forms', 'templates', 'renderer', 'server', 'editor', 'build', 'dev', 'tools']
 
 /** A folder that may import only itself and the folders listed. */
 const layer = (name, mayImport) => ({
@@ -36,16 +36,16 @@ module.exports = {
       to: { circular: true },
     },
     layer('project', []),
-    layer('content', ['project']),
+    layer('model', ['project']),
     layer('forms', ['project']),
-    layer('templates', ['content', 'forms', 'project']),
-    layer('renderer', ['templates', 'content', 'forms', 'project']),
+    layer('templates', ['model', 'forms', 'project']),
+    layer('renderer', ['templates', 'model', 'forms', 'project']),
     {
       name: 'server-not-to-pages-content-or-build',
       comment: 'server/ serves what the build made: it never imports the pages, the content loader, or build, preview and tool code',
       severity: 'error',
       from: { path: folders('server') },
-      to: { path: folders('templates', 'renderer', 'content', 'build', 'dev', 'tools') },
+      to: { path: folders('templates', 'renderer', 'model', 'content', 'build', 'dev', 'tools') },
     },
     {
       name: 'browser-not-to-server',

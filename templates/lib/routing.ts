@@ -2,8 +2,8 @@
 // added in content is routed and prerendered without touching code.
 import { getGlobalContext } from 'vike/server'
 import type { GlobalContextServer } from 'vike/types'
-import type { PageKind, SiteContent } from '../../content/load.ts'
-import { everyLanguage } from '../../content/site-content.ts'
+import type { PageKind, SiteContent } from '../../model/load.ts'
+import { everyLanguage } from '../../model/site-content.ts'
 import { pageSite } from './site.ts'
 
 /**

@@ -12,8 +12,8 @@ import { type Browser, chromium, type Locator, type Page } from 'playwright-core
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { parse } from 'yaml'
-import { canonicalYaml } from '../../content/canonical-yaml.ts'
-import { productKeyOrder } from '../../content/format-content.ts'
+import { canonicalYaml } from '../../model/canonical-yaml.ts'
+import { productKeyOrder } from '../../model/format-content.ts'
 import { type EditorCopy, startEditorCopy } from './project-copy.ts'
 import { CHROMIUM_ARGS, chromiumPath } from './setup/chromium.ts'
 

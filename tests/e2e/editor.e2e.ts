@@ -11,7 +11,7 @@
 // Prints the steps and time "add a product" took, what /admin/ loads (it loads nothing elsewhere), and
 // the build's time; screenshots the editor at 1280 and 390 px, and the "not set up" page of a server
 // without remote editing.
-import { translationLanguage } from '../../content/translations.ts'
+import { translationLanguage } from '../../model/translations.ts'
 import { execFile } from 'node:child_process'
 import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -21,7 +21,7 @@ import { gzipSync } from 'node:zlib'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { parse } from 'yaml'
-import { formatContent } from '../../content/format-content.ts'
+import { formatContent } from '../../model/format-content.ts'
 import { type EditorCopy, type RunningScript, startEditorCopy, writtenWhole } from './project-copy.ts'
 import { CHROMIUM_ARGS, chromiumPath } from './setup/chromium.ts'
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll } from 'vitest'
-import { checkContent } from '../../content/check.ts'
+import { checkContent } from '../../model/check.ts'
 
 const run = promisify(execFile)
 const script = join(process.cwd(), 'build/check-content.ts')

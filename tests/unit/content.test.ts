@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { GRANITE_SHADES, PRODUCT_MENU } from '../fixtures/original-site.ts'
-import { ContentError, formatProblems, loadContent, type Problem } from '../../content/load.ts'
+import { ContentError, formatProblems, loadContent, type Problem } from '../../model/load.ts'
 
 const realContent = join(process.cwd(), 'content')
 const copies: string[] = []

@@ -1,6 +1,6 @@
 // Optional sections a product shows when its content has them (makhana's grades, tiers, bands, uses).
-import type { Interface } from '../../../content/interface-schema.ts'
-import type { AgroProduct } from '../../../content/schema.ts'
+import type { Interface } from '../../../model/interface-schema.ts'
+import type { AgroProduct } from '../../../model/schema.ts'
 import { fill } from '../../lib/words.ts'
 
 export function MakhanaSections({

@@ -37,7 +37,7 @@ declare module 'zod' {
     /**
      * Words visitors read, translated per language: the translation files (site.ar.yaml beside
      * site.yaml) hold these fields only, their schemas and the editor's i18n follow from this mark
-     * (content/translations.ts; content/README.md, "Languages").
+     * (model/translations.ts; content/README.md, "Languages").
      */
     translate?: boolean
   }
@@ -477,7 +477,7 @@ export const graniteSharedSchema = z
 export const graniteShadeSchema = z
   .strictObject({
     // What tells a shade from granite/_shared.yaml in the same folder: the browser editor lists the
-    // folder's files whose kind is graniteShade (content/cms-config.ts).
+    // folder's files whose kind is graniteShade (model/cms-config.ts).
     kind: z.literal('graniteShade').meta({ description: 'Always graniteShade for a granite shade page.' }),
     slug: matching(SHADE_SLUG, 'Letters, digits and single dashes, e.g. NeoGalaxy').max(SLUG_MAX, `At most ${SLUG_MAX} characters`).meta({
       description:

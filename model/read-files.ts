@@ -1,5 +1,5 @@
-// The first step of loading the content (content/load.ts): every file of every collection in
-// content/collections.ts read and validated against its schema. What is wrong is collected, with
+// The first step of loading the content (model/load.ts): every file of every collection in
+// model/collections.ts read and validated against its schema. What is wrong is collected, with
 // the file and line, never thrown: the person editing sees every problem at once.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
@@ -69,7 +69,7 @@ export class Findings {
   }
 }
 
-/** Reads every collection of content/collections.ts from `dir` (the English files; translations: content/translations.ts). */
+/** Reads every collection of model/collections.ts from `dir` (the English files; translations: model/translations.ts). */
 export function readCollections(dir: string, findings: Findings): { data: CollectionData; mdxFiles: string[] } {
   const data: Record<string, unknown> = {}
   // The About page's story, and its translations (about.ar.mdx), all compiled by the check.
@@ -126,7 +126,7 @@ function readFolder<S extends z.ZodType>(dir: string, collection: FolderCollecti
     return folder
   }
   for (const name of readdirSync(path).sort()) {
-    // Translations (clove.ar.yaml) are read with their language (content/translations.ts).
+    // Translations (clove.ar.yaml) are read with their language (model/translations.ts).
     if (name.startsWith('_') || name.startsWith('.') || translationLanguage(name)) continue
     const file = join(path, name)
     if (!/\.ya?ml$/i.test(name)) {

@@ -1,5 +1,5 @@
 // The translation files of every language site.yaml lists, read and validated against the schemas
-// derived from the English ones (content/translations.ts), with every problem at its file and line;
+// derived from the English ones (model/translations.ts), with every problem at its file and line;
 // and, per language, the content with each translated value in place of the English one.
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { basename, join } from 'node:path'

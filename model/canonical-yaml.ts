@@ -2,8 +2,8 @@
 // Decap's format) and by `npm run format:content` for files edited by hand, so that changing one
 // field changes one line in git diff whoever made the change. Keys follow the schema's order, no
 // line is folded, empty optional values are left out, and top-level lists and groups are set apart
-// by a blank line. Comments are not kept: the help for every field lives in content/schema.ts. An MDX
-// file's text is written by content/canonical-markdown.ts.
+// by a blank line. Comments are not kept: the help for every field lives in model/schema.ts. An MDX
+// file's text is written by model/canonical-markdown.ts.
 // Runs in the browser too: imports nothing but `yaml` and the Markdown writer.
 import { Document, isMap, isSeq, parse, Scalar, YAMLMap, YAMLSeq } from 'yaml'
 import { canonicalMarkdown } from './canonical-markdown.ts'

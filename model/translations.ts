@@ -1,5 +1,5 @@
 // Translations of the content: what a translation file may hold, how it is laid over its English
-// file, and what is still missing. Everything follows from one mark in content/schema.ts: a field
+// file, and what is still missing. Everything follows from one mark in model/schema.ts: a field
 // whose `.meta()` says `translate: true` holds words visitors read. A translation file
 // (products/clove.ar.yaml beside products/clove.yaml, the layout Decap CMS's i18n `multiple_files`
 // writes) holds only such fields, in the same nesting, lists matched item by item; everything else

@@ -1,4 +1,4 @@
-// Every file generated from content/schema.ts, with the text it must have: written by
+// Every file generated from model/schema.ts, with the text it must have: written by
 // `npm run schemas`, compared by the unit tests so a schema change cannot ship without them.
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'

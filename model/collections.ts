@@ -1,7 +1,7 @@
 // Every collection the site is built from, declared once: where its files live, its schema
-// (content/schema.ts) and how the browser editor offers it. The loader (content/load.ts), the JSON
-// Schemas and the field reference of content/README.md (content/json-schemas.ts) and the editor's
-// configuration (content/cms-config.ts) all read this list, in this order.
+// (model/schema.ts) and how the browser editor offers it. The loader (model/load.ts), the JSON
+// Schemas and the field reference of content/README.md (model/json-schemas.ts) and the editor's
+// configuration (model/cms-config.ts) all read this list, in this order.
 import type { z } from 'zod'
 import {
   capitalisedSlug,

@@ -1,5 +1,5 @@
 // The whole content check, run by `npm run check:content`, before every build and by the preview:
-// everything content/load.ts checks, plus what only the build would otherwise find out, each named
+// everything model/load.ts checks, plus what only the build would otherwise find out, each named
 // by file and line: MDX that does not compile or render, pictures that cannot be decoded, and
 // (as warnings) photos smaller than the site draws them.
 import { createHash } from 'node:crypto'
@@ -23,7 +23,7 @@ export interface CheckOptions {
   origin?: string
   /**
    * Also report what is not translated, and translations older than their English text (by git):
-   * `npm run check:content` only, warnings all (content/translation-coverage.ts).
+   * `npm run check:content` only, warnings all (model/translation-coverage.ts).
    */
   coverage?: boolean
 }

@@ -1,10 +1,10 @@
 // Loads the content for the templates in three steps: read (every file of every collection in
-// content/collections.ts, validated against its schema: content/read-files.ts), cross-check (what no
+// model/collections.ts, validated against its schema: model/read-files.ts), cross-check (what no
 // single file can tell: products and pictures named exist, formTypes unique) and routes (every page's
 // addresses, none claimed twice). Every problem in every file is collected before anything fails, so
-// the editor sees the whole list at once, each with its file and line (content/problems.ts prints
+// the editor sees the whole list at once, each with its file and line (model/problems.ts prints
 // them). The slower checks only the build needs on top (MDX compiled, pictures decoded) are in
-// content/check.ts.
+// model/check.ts.
 import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { basename, dirname, join, relative, resolve } from 'node:path'
@@ -170,7 +170,7 @@ interface ContentFile {
 /**
  * What no single file can tell: every product a list names exists, every picture named exists
  * (spelled with the file's letter case), and no two pages share a formType. Returns the pictures
- * named, for the check of the pictures themselves (content/check.ts).
+ * named, for the check of the pictures themselves (model/check.ts).
  */
 function crossCheck(dir: string, data: CollectionData, findings: Findings, requireImages: boolean): ImageReference[] {
   const productNames = data.products.names
@@ -276,7 +276,7 @@ function routeTable(dir: string, data: CollectionData, findings: Findings): Rout
     const pagesFile = findings.shown(join(dir, collections.pages.file))
     routes.push({ kind: 'home', id: 'home', path: '/', aliases: [], source: findings.shown(join(dir, collections.home.file)) })
     for (const [kind, key] of PAGES_OF_PAGES_YAML) routes.push({ kind, id: kind, path: pages[key].path, aliases: [], source: pagesFile })
-    // A large catalogue's Products list continues on pages of its own (content/catalogue-pages.ts).
+    // A large catalogue's Products list continues on pages of its own (model/catalogue-pages.ts).
     for (let page = 2; page <= catalogueListPageCount(data.products.entries.length); page++) {
       const path = catalogueListPath(pages.products.path, page)
       routes.push({ kind: 'productsList', id: catalogueListPageId(page), path, aliases: [], source: pagesFile })

@@ -1,4 +1,4 @@
-// Which canonical form each content file has (content/canonical-yaml.ts, the same the browser
+// Which canonical form each content file has (model/canonical-yaml.ts, the same the browser
 // editor writes), and the files that are not in it yet. Used by `npm run format:content` and by
 // `npm run check:content`, which fails on a file that is not in canonical form.
 import { existsSync, readdirSync, readFileSync } from 'node:fs'

@@ -49,7 +49,7 @@ export interface CoverageOptions {
   translations: Translations
   /** The content folder (for the About story's translations). */
   dir: string
-  /** Where a field is in a file that was read (content/load.ts's readContent). */
+  /** Where a field is in a file that was read (model/load.ts's readContent). */
   locate(file: string, path: readonly PropertyKey[]): Position
   /** Compare with git when a translation was last changed (default true). */
   git?: boolean

@@ -1,5 +1,5 @@
 // The browser editor's configuration (Decap CMS's config.yml), generated from the JSON Schemas of
-// content/schema.ts so the editor can never drift from the content check: a field added to the
+// model/schema.ts so the editor can never drift from the content check: a field added to the
 // schema appears in the editor with its hint, its pattern and its message. Never hand-written:
 // `npm run build` writes it to dist/admin/config.yml and the live preview serves it fresh.
 import { existsSync, readFileSync } from 'node:fs'
@@ -59,7 +59,7 @@ interface FieldContext {
 }
 
 /**
- * The schema holds words that are translated (the `translate` mark of content/schema.ts), itself
+ * The schema holds words that are translated (the `translate` mark of model/schema.ts), itself
  * or inside: such a field is edited per language, and so are the groups and lists around it, or
  * Decap would not show it in the other languages. Everything else is English only (Decap's default,
  * `none`): it is not shown in the other languages and never written to their files.
@@ -75,7 +75,7 @@ export function cmsField(name: string, schema: JsonSchema, required: boolean, ct
   const field: Record<string, unknown> & { name: string } = { label: typeof schema.label === 'string' ? schema.label : label(name), name }
   if (schema.description) field.hint = schema.description
   // Staff are not asked for it; Decap keeps a hidden field's value when it saves the file, and a
-  // new entry leaves it out (the loader makes it from the entry's name: content/schema.ts).
+  // new entry leaves it out (the loader makes it from the entry's name: model/schema.ts).
   if (ctx.i18n && holdsTranslatedWords(schema)) field.i18n = true
   if (schema.forDevelopers) return { ...field, required: false, widget: 'hidden' } as CmsField
   const isRequired = required && schema.default === undefined && !ctx.inOptionalBlock
@@ -376,7 +376,7 @@ function translationCollections(
 /**
  * The whole configuration, as an object. `languages`: site.yaml's codes, the default first; with
  * more than one, products and granite shades are edited in every language, each translation in
- * its own file (Decap's i18n `multiple_files`, the layout content/read-translations.ts reads).
+ * its own file (Decap's i18n `multiple_files`, the layout model/read-translations.ts reads).
  * Decap allows only `single_file` for its "files" collections, which would put every language into
  * site.yaml itself: the settings files' translations are file entries of their own, one collection
  * per language (translationCollections).
@@ -458,7 +458,7 @@ export function cmsConfig(
   }
 }
 
-export const CONFIG_HEADER = '# Generated from content/schema.ts by content/cms-config.ts: do not edit. Change the schema instead.\n'
+export const CONFIG_HEADER = '# Generated from model/schema.ts by model/cms-config.ts: do not edit. Change the schema instead.\n'
 
 /** config.yml's text. */
 export function cmsConfigYaml(backend: CmsBackend): string {
