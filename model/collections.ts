@@ -19,7 +19,7 @@ import {
   SHADE_SLUG,
   siteSchema,
 } from './schema.ts'
-import { interfaceSchema } from './interface-schema.ts'
+import { interfaceSchema } from './schemas/interface.ts'
 
 /** One file, e.g. site.yaml: a "Site settings" entry in the editor. */
 export interface FileCollection<S extends z.ZodType = z.ZodType> {

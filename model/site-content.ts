@@ -15,7 +15,7 @@ import type {
   Reviews,
   Site,
 } from './schema.ts'
-import type { Interface } from './interface-schema.ts'
+import type { Interface } from './schemas/interface.ts'
 
 export type PageKind =
   | 'home'

@@ -1,4 +1,4 @@
-import type { Interface } from '../../model/interface-schema.ts'
+import type { Interface } from '../../model/schemas/interface.ts'
 import type { NavItem, Site } from '../../model/schema.ts'
 import { fill, format } from '../lib/words.ts'
 import { Icon } from './Icon.tsx'

@@ -28,7 +28,7 @@ import {
   reviewsSchema,
   siteSchema,
 } from '../../model/schema.ts'
-import { interfaceSchema } from '../../model/interface-schema.ts'
+import { interfaceSchema } from '../../model/schemas/interface.ts'
 import { translationFile, translationLanguage, translationSchema } from '../../model/translations.ts'
 import { paths } from '../../project/paths.ts'
 import { type DecapValidate, decapWidgets, loadDecapValidator } from '../support/decap-config-schema.ts'

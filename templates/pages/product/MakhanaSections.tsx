@@ -1,5 +1,5 @@
 // Optional sections a product shows when its content has them (makhana's grades, tiers, bands, uses).
-import type { Interface } from '../../../model/interface-schema.ts'
+import type { Interface } from '../../../model/schemas/interface.ts'
 import type { AgroProduct } from '../../../model/schema.ts'
 import { fill } from '../../lib/words.ts'
 

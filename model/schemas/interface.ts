@@ -6,8 +6,8 @@
 // its English reference uses (each field below lists them), so a misspelt {prodcut} is an error,
 // not a visible brace on the page. The `forms:` section is the forms' own (their labels and messages).
 import { z } from 'zod'
-import { formsInterfaceSchema } from './interface-forms-schema.ts'
-import { words } from './schema.ts'
+import { formsInterfaceSchema } from './interface-forms.ts'
+import { words } from './fields.ts'
 
 /** The {name} placeholders a value may use: those of its English reference. */
 function withPlaceholders(...names: string[]) {

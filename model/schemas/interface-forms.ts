@@ -6,8 +6,8 @@
 // Placeholders in braces ({field}, {max}, {count}, {reference}, {fields}, {asterisk}) are filled in
 // when the text is shown: keep them as they are written in English.
 import { z } from 'zod'
-import { ENGLISH_FORM_MESSAGES } from '../project/form-messages.ts'
-import { words } from './schema.ts'
+import { ENGLISH_FORM_MESSAGES } from '../../project/form-messages.ts'
+import { words } from './fields.ts'
 
 /** Text with the named placeholders `names` (each at most once is not required, but every one
  * written must be one of them, so a typo such as {feild} is caught). */
