@@ -1,6 +1,6 @@
-// `npm run schemas`: writes what is generated from model/schema.ts: the JSON Schemas in schemas/
+// `npm run schemas`: writes what is generated from the schemas (model/schema.ts): the JSON Schemas in schemas/
 // (editor help for the YAML files), the `yaml.schemas` setting in .vscode/settings.json and the
-// field reference in content/README.md. `--check` writes nothing and fails if any of them is stale
+// field reference content/FIELDS.md. `--check` writes nothing and fails if any of them is stale
 // (the unit tests run the same comparison).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'

@@ -1,16 +1,15 @@
-// Every file generated from model/schema.ts, with the text it must have: written by
+// Every file generated from the schemas (model/schema.ts), with the text it must have: written by
 // `npm run schemas`, compared by the unit tests so a schema change cannot ship without them.
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { jsonSchemaFiles, withFieldReference, yamlSchemasSetting } from './json-schemas.ts'
+import { FIELD_REFERENCE, fieldReference, jsonSchemaFiles, yamlSchemasSetting } from './json-schemas.ts'
 
-export const CONTENT_README = 'content/README.md'
 export const VSCODE_SETTINGS = '.vscode/settings.json'
 
 /** File (relative to the project folder) → the text it must have. */
 export function generatedFiles(root: string): Map<string, string> {
   const files = jsonSchemaFiles()
-  files.set(CONTENT_README, withFieldReference(readFileSync(join(root, CONTENT_README), 'utf8')))
+  files.set(FIELD_REFERENCE, fieldReference())
   const settingsFile = join(root, VSCODE_SETTINGS)
   // Only the yaml.schemas key is generated; the other settings are kept as they are.
   const settings = existsSync(settingsFile) ? (JSON.parse(readFileSync(settingsFile, 'utf8')) as Record<string, unknown>) : {}

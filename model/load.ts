@@ -113,7 +113,7 @@ function localizePaths(content: PlainContent, translations: Translations, defaul
     if (!file?.exists) return 'wholly'
     const key = pagesKey.get(route.kind)
     const fields = key ? file.fields.filter((f) => f.path[0] === key) : file.fields
-    // A file that translates nothing yet (`{}`, made for the editor: content/README.md, "Adding a
+    // A file that translates nothing yet (`{}`, made for the editor: docs/content-guide.md, "Adding a
     // language") is no translation: the page stays English, as if the file were missing.
     if (fields.length > 0 && !fields.some((f) => f.translated)) return 'wholly'
     const story = route.kind !== 'about' || translations.aboutStory.has(language.code)

@@ -82,7 +82,7 @@ const c = (line: string, comment: string) => `${line.padEnd(32)} # ${comment}`
 
 const yamlText = `# products/${slug}.yaml — the ${name} product page.
 # Made by "npm run new:product". Every line marked EDIT holds placeholder text: replace it with
-# the real facts of ${name}. Every field is explained in content/README.md.
+# the real facts of ${name}. Every field is explained in content/FIELDS.md.
 # Text with a colon (:) goes inside "double quotes".
 
 kind: agro                       # do not change: an agro / spice product page
