@@ -12,6 +12,7 @@ import { paths } from '../project/paths.ts'
 import { catalogueListPageCount, catalogueListPageId, catalogueListPath } from './catalogue-pages.ts'
 import { type Collection, type Collections, collections } from './collections.ts'
 import { markedValues, sharedJsonSchema } from './json-schemas.ts'
+import { PAGES_YAML_KINDS, PRODUCT_PAGE_KIND } from './page-kinds.ts'
 import { closest, fieldName } from './messages.ts'
 import { ContentError, type Problem, sortProblems } from './problems.ts'
 import { type CollectionData, Findings, type Folder, readCollections } from './read-files.ts'
@@ -106,7 +107,7 @@ function localizePaths(content: PlainContent, translations: Translations, defaul
   const link = <T extends { path: string }>(item: T): T => ({ ...item, path: at(item.path) })
   const linkWithAliases = <T extends { path: string; aliases: string[] }>(item: T): T => ({ ...link(item), aliases: item.aliases.map(at) })
   const ofLanguage = translations.files.filter((t) => t.language === language.code)
-  const pagesKey = new Map(PAGES_OF_PAGES_YAML)
+  const pagesKey = new Map<PageKind, keyof Pages>(PAGES_YAML_KINDS)
   const state = (route: RouteEntry): RouteEntry['untranslated'] => {
     if (route.kind === 'legal') return 'englishOnly'
     const file = ofLanguage.find((t) => t.source === route.source)
@@ -253,17 +254,6 @@ function checkFormTypes(data: CollectionData, findings: Findings): void {
   }
 }
 
-/** The screens of pages.yaml, by the kind of page each is. */
-const PAGES_OF_PAGES_YAML: [PageKind, keyof Pages][] = [
-  ['productsList', 'products'],
-  ['about', 'about'],
-  ['contact', 'contact'],
-  ['reviews', 'reviews'],
-  ['sitemap', 'sitemap'],
-  ['thankYou', 'thankYou'],
-  ['enquiryProblem', 'enquiryProblem'],
-]
-
 /**
  * Every page with its addresses. No two pages may claim one address. Addresses differing only in
  * letter case clash too when they belong to different pages: case-insensitive hosts would serve
@@ -275,7 +265,7 @@ function routeTable(dir: string, data: CollectionData, findings: Findings): Rout
   if (pages) {
     const pagesFile = findings.shown(join(dir, collections.pages.file))
     routes.push({ kind: 'home', id: 'home', path: '/', aliases: [], source: findings.shown(join(dir, collections.home.file)) })
-    for (const [kind, key] of PAGES_OF_PAGES_YAML) routes.push({ kind, id: kind, path: pages[key].path, aliases: [], source: pagesFile })
+    for (const [kind, key] of PAGES_YAML_KINDS) routes.push({ kind, id: kind, path: pages[key].path, aliases: [], source: pagesFile })
     // A large catalogue's Products list continues on pages of its own (model/catalogue-pages.ts).
     for (let page = 2; page <= catalogueListPageCount(data.products.entries.length); page++) {
       const path = catalogueListPath(pages.products.path, page)
@@ -283,8 +273,7 @@ function routeTable(dir: string, data: CollectionData, findings: Findings): Rout
     }
   }
   for (const { file, data: product } of data.products.entries) {
-    const kind = product.kind === 'graniteCollection' ? 'graniteCollection' : 'product'
-    routes.push({ kind, id: product.slug, path: product.path, aliases: product.aliases, source: file })
+    routes.push({ kind: PRODUCT_PAGE_KIND[product.kind], id: product.slug, path: product.path, aliases: product.aliases, source: file })
   }
   for (const { file, data: shade } of data.graniteShades.entries)
     routes.push({ kind: 'graniteShade', id: shade.slug, path: shade.path, aliases: shade.aliases, source: file })

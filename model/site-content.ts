@@ -15,21 +15,10 @@ import type {
   Reviews,
   Site,
 } from './schema.ts'
+import type { PageKind } from './page-kinds.ts'
 import type { Interface } from './schemas/interface.ts'
 
-export type PageKind =
-  | 'home'
-  | 'productsList'
-  | 'product'
-  | 'graniteCollection'
-  | 'graniteShade'
-  | 'about'
-  | 'contact'
-  | 'reviews'
-  | 'sitemap'
-  | 'legal'
-  | 'thankYou'
-  | 'enquiryProblem'
+export type { PageKind } from './page-kinds.ts'
 
 /** One page of the site: its canonical path, the other paths that lead to it, and what it shows. */
 export interface RouteEntry {

@@ -1,9 +1,10 @@
-// Optional sections a product shows when its content has them (makhana's grades, tiers, bands, uses).
+// The category sections a product shows when its content has them: grades, quality tiers, price bands
+// and use cases (optional fields of any agro product; makhana has them today).
 import type { Interface } from '../../../model/schemas/interface.ts'
 import type { AgroProduct } from '../../../model/schema.ts'
 import { fill } from '../../lib/words.ts'
 
-export function MakhanaSections({
+export function CategorySections({
   product,
   words,
   formatPrice,
