@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest'
 import { loadContent } from '../../model/load.ts'
 import { distLayout } from '../../project/paths.ts'
 import { siteManifestSchema } from '../../project/site-manifest.ts'
-import { moduleGraph, pageAssets } from '../../tools/page-weights.ts'
+import { moduleGraph, pageAssets } from '../../build/page-weights.ts'
 import { attr, elements, parsePage } from '../support/html.ts'
 import { client, distDir, pages } from './site.ts'
 

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { inject } from 'vitest'
 import { loadContent } from '../../model/load.ts'
 import { everyLanguage } from '../../model/site-content.ts'
-import { htmlPages } from '../../tools/page-weights.ts'
+import { htmlPages } from '../../build/page-weights.ts'
 
 export const distDir = inject('qualityDistDir')
 export const client = join(distDir, 'client')
