@@ -48,6 +48,14 @@ module.exports = {
       to: { path: folders('templates', 'renderer', 'model', 'content', 'build', 'dev', 'tools') },
     },
     {
+      name: 'tests-not-to-tools',
+      comment:
+        'Tests use the project and tests/support/, not tools/ (one-off scripts); only the tests of a tool import it. tools/local-postgres.ts is still shared with the server tests',
+      severity: 'error',
+      from: { path: '^tests/', pathNot: '^tests/unit/(artwork/|compare-english-pages[.]test[.]ts$)' },
+      to: { path: '^tools/', pathNot: '^tools/local-postgres[.]ts$' },
+    },
+    {
       name: 'browser-not-to-server',
       comment: 'Code the browser runs (a page’s +client.ts and what it hydrates, the editor page’s script) never reaches server/',
       severity: 'error',
