@@ -20,12 +20,13 @@ declare module 'vitest' {
   }
 }
 
-/** What a fresh checkout holds, plus the image cache (so the copy encodes only the added picture). */
+/** What a fresh checkout holds, plus the build's cache of pictures and PDF documents (so the copy
+ * encodes only the added picture and makes only the documents that name it). */
 const LEFT_OUT = new Set(['node_modules', 'dist', 'data', '.git', 'coverage', 'test-results'])
 const keep = (source: string) => {
   const [top, next] = path.relative(paths.root, source).split(path.sep)
   if (LEFT_OUT.has(top ?? '')) return false
-  return top !== '.cache' || next === undefined || next === 'public' || /^images-.*\.json$/.test(next)
+  return top !== '.cache' || next === undefined || next === 'public' || next === 'documents' || /^images-.*\.json$/.test(next)
 }
 
 export default globalSetup(async (project: TestProject) => {

@@ -37,8 +37,8 @@ export function useTempFolders(prefix: string): () => string {
 
 /**
  * The project as a fresh checkout has it: the files git knows (and new ones not ignored), nothing
- * built. With `encodedImages`, also the pictures the last build encoded (.cache/public and its
- * manifests), so a build of the copy encodes only pictures that are new.
+ * built. With `encodedImages`, also the pictures and PDF documents the last build made (.cache/public,
+ * its manifests and .cache/documents), so a build of the copy makes only what is new.
  */
 export function copyProject(root: string, to: string, { encodedImages = false } = {}): void {
   const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root })
@@ -55,7 +55,9 @@ export function copyProject(root: string, to: string, { encodedImages = false } 
   execFileSync('cp', ['-al', join(root, 'node_modules'), join(to, 'node_modules')])
   if (!encodedImages) return
   const cache = join(root, '.cache')
-  if (existsSync(join(cache, 'public'))) cpSync(join(cache, 'public'), join(to, '.cache', 'public'), { recursive: true })
+  // The encoded pictures and the PDF documents: a copy re-encodes only what it changed.
+  for (const folder of ['public', 'documents'])
+    if (existsSync(join(cache, folder))) cpSync(join(cache, folder), join(to, '.cache', folder), { recursive: true })
   for (const file of existsSync(cache) ? readdirSync(cache).filter((f) => /^images-.*\.json$/.test(f)) : [])
     copyFileSync(join(cache, file), join(to, '.cache', file))
 }
