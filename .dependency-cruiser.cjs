@@ -1,13 +1,13 @@
 // The layers of the code, checked by `npm run lint` (dependency-cruiser, after Biome). Imports point
 // down only:
 //
-//   project  ←  content  ←  templates  ←  renderer        (forms: shared by templates and server)
+//   project  ←  model  ←  templates  ←  renderer        (forms: shared by templates and server)
 //
 // - project/ (paths, manifest formats, shared contracts) imports nothing of ours;
-// - content/ (the content model, its loader and checks) imports only project/;
+// - model/ (the content model, its loader and checks) imports only project/; content/ holds no code;
 // - forms/ (the request contract) imports only project/;
-// - templates/ import content/, forms/ and project/; renderer/ (Vike's shell) may import templates/ too;
-// - server/ never imports the pages (templates/, renderer/), the content loader (content/) or the
+// - templates/ import model/, forms/ and project/; renderer/ (Vike's shell) may import templates/ too;
+// - server/ never imports the pages (templates/, renderer/), the content loader (model/) or the
 //   build, preview and tools (build/, dev/, tools/): it serves what the build made;
 // - inside server/, by feature: enquiries/ (the route that takes an enquiry) stores it with its mail
 //   queued and never reaches delivery/ (outbox, mail, webhooks, digest), which runs without HTTP
@@ -18,9 +18,9 @@
 // - no import cycles anywhere.
 // README.md's map of the folders says what each one holds.
 
-/** A path rule for top-level folders, e.g. folders('content', 'forms') → ^(content|forms)/ */
+/** A path rule for top-level folders, e.g. folders('model', 'forms') → ^(model|forms)/ */
 const folders = (...names) => `^(${names.join('|')})/`
-const OURS = ['project', 'content', 'forms', 'templates', 'renderer', 'server', 'editor', 'build', 'dev', 'tools']
+const OURS = ['project', 'model', 'content', 'forms', 'templates', 'renderer', 'server', 'editor', 'build', 'dev', 'tools']
 
 /** A folder that may import only itself and the folders listed. */
 const layer = (name, mayImport) => ({
@@ -50,16 +50,24 @@ module.exports = {
       to: { circular: true },
     },
     layer('project', []),
-    layer('content', ['project']),
+    layer('model', ['project']),
     layer('forms', ['project']),
-    layer('templates', ['content', 'forms', 'project']),
-    layer('renderer', ['templates', 'content', 'forms', 'project']),
+    layer('templates', ['model', 'forms', 'project']),
+    layer('renderer', ['templates', 'model', 'forms', 'project']),
     {
       name: 'server-not-to-pages-content-or-build',
       comment: 'server/ serves what the build made: it never imports the pages, the content loader, or build, preview and tool code',
       severity: 'error',
       from: { path: folders('server') },
-      to: { path: folders('templates', 'renderer', 'content', 'build', 'dev', 'tools') },
+      to: { path: folders('templates', 'renderer', 'model', 'content', 'build', 'dev', 'tools') },
+    },
+    {
+      name: 'tests-not-to-tools',
+      comment:
+        'Tests use the project and tests/support/, not tools/ (one-off scripts); only the tests of a tool import it. tools/local-postgres.ts is still shared with the server tests',
+      severity: 'error',
+      from: { path: '^tests/', pathNot: '^tests/unit/(artwork/|compare-english-pages[.]test[.]ts$)' },
+      to: { path: '^tools/', pathNot: '^tools/local-postgres[.]ts$' },
     },
     serverRule(
       'server-enquiries-not-to-delivery',

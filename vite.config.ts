@@ -13,7 +13,7 @@ export default defineConfig({
   resolve: { alias: { '@content': paths.contentDir }, dedupe: ['react', 'react-dom'] },
   plugins: [
     browserRulesPlugin(),
-    // Front matter of legal texts is read and validated by content/load.ts; MDX just skips it.
+    // Front matter of legal texts is read and validated by model/load.ts; MDX just skips it.
     { enforce: 'pre', ...mdx({ remarkPlugins: [remarkFrontmatter] }) },
     react({ include: /\.(mdx|tsx?)$/ }),
     vike(),

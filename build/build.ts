@@ -8,9 +8,10 @@
 import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises'
 import { dirname, join, relative } from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { checkContent } from '../content/check.ts'
-import { ContentError, formatProblems, type SiteContent } from '../content/load.ts'
-import { everyLanguage } from '../content/site-content.ts'
+import { checkContent } from '../model/check.ts'
+import { ContentError, formatProblems, type SiteContent } from '../model/load.ts'
+import { offered } from '../model/page-kinds.ts'
+import { everyLanguage } from '../model/site-content.ts'
 import { builtInFormTypes } from '../forms/schemas.ts'
 import { isEntryPoint } from '../project/entry-point.ts'
 import type { ImageManifest } from '../project/image-manifest.ts'
@@ -30,6 +31,7 @@ import { inlineHashes } from './csp-hashes.ts'
 import { deferEntries } from './defer-entry.ts'
 import { writeDocuments } from './documents/documents.ts'
 import { inlineStylesheets } from './inline-css.ts'
+import { checkPageFolders, checkPrerendered, PageRegistryError } from './page-folders.ts'
 import { precompressDir } from './precompress.ts'
 import { writeSiteIcons } from './site-icons.ts'
 import { siteDataPlugin } from './site-data-plugin.ts'
@@ -125,7 +127,7 @@ function offeredPages(content: SiteContent): Pick<SiteManifest, 'pages' | 'alter
   const alternates: NonNullable<SiteManifest['alternates']> = {}
   for (const language of everyLanguage(content)) {
     for (const route of language.routes) {
-      if (route.kind === 'thankYou' || route.kind === 'enquiryProblem') continue
+      if (!offered(route.kind)) continue
       const head = languageHead(language, route, route.path)
       if (head.notOffered) continue
       pages.push(route.path)
@@ -154,10 +156,8 @@ export function sitemapXml(manifest: SiteManifest, lastModified: string): string
 export function robotsTxt(content: SiteContent, { preview = false } = {}): string {
   // A preview is not the site: nothing of it is for search engines.
   if (preview) return 'User-agent: *\nDisallow: /\n'
-  // The thank-you and problem pages of every language (/thank-you, /ar/thank-you …).
-  const notForSearch = everyLanguage(content).flatMap((c) =>
-    c.routes.filter((r) => r.kind === 'thankYou' || r.kind === 'enquiryProblem').map((r) => `Disallow: ${r.path}\n`),
-  )
+  // The pages not offered to search engines (model/page-kinds.ts: the thank-you and problem pages), in every language.
+  const notForSearch = everyLanguage(content).flatMap((c) => c.routes.filter((r) => !offered(r.kind)).map((r) => `Disallow: ${r.path}\n`))
   return `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\n${notForSearch.join('')}\nSitemap: ${content.site.origin}/sitemap.xml\n`
 }
 
@@ -206,6 +206,8 @@ export async function buildSite({ quiet = false } = {}): Promise<{ pages: number
   log(
     `content: ${content.products.length} products, ${content.graniteShades.length} granite shades, ${content.routes.length} pages valid in ${Math.round(performance.now() - t0)} ms`,
   )
+  // Every page kind has its page to render it (model/page-kinds.ts), before anything is built.
+  checkPageFolders(join(paths.root, 'templates', 'pages'))
 
   const t1 = performance.now()
   const images = await buildImages(siteImageOptions(content))
@@ -293,6 +295,7 @@ async function buildInto(
   )
   log(`pages: prerendered in ${Math.round(performance.now() - t2)} ms`)
   const { clientDir: client, siteManifest: manifestFile } = distLayout(outDir)
+  checkPrerendered(content, client)
   await mkdir(client, { recursive: true })
   // Each language's not-found page (templates/pages/not-found), prerendered as /ar/404, becomes
   // /ar/404.html beside the default language's 404.html: the file hosts look for.
@@ -363,7 +366,7 @@ if (isEntryPoint(import.meta.url)) {
   buildSite().catch((error: unknown) => {
     if (error instanceof ContentError) {
       console.error(`Build stopped: ${error.problems.length} problem(s) in content:\n${formatProblems(error.problems)}`)
-    } else if (error instanceof BuildSettingsError) {
+    } else if (error instanceof BuildSettingsError || error instanceof PageRegistryError) {
       console.error(`Build stopped: ${error.message}`)
     } else {
       console.error(error)

@@ -3,10 +3,10 @@
 // Under GitHub Actions (GITHUB_ACTIONS=true) each problem is also printed as a workflow command,
 // which GitHub shows on the changed line of the pull request.
 import { join } from 'node:path'
-import { checkContent } from '../content/check.ts'
-import { formatContent } from '../content/format-content.ts'
-import { formatProblems, githubAnnotations } from '../content/problems.ts'
-import { formatCoverage } from '../content/translation-coverage.ts'
+import { checkContent } from '../model/check.ts'
+import { formatContent } from '../model/format-content.ts'
+import { formatProblems, githubAnnotations } from '../model/problems.ts'
+import { formatCoverage } from '../model/translation-coverage.ts'
 import { paths } from '../project/paths.ts'
 
 const { content, errors, warnings, coverage } = await checkContent({
@@ -23,7 +23,7 @@ if (warnings.length > 0) {
   console.warn(`${warnings.length} warning${warnings.length === 1 ? '' : 's'} (the site still builds):\n${formatProblems(warnings)}\n`)
 }
 // The layout the browser editor writes: a hand-edited file in another layout would make the next
-// edit in the editor rewrite every line of it (content/canonical-yaml.ts).
+// edit in the editor rewrite every line of it (model/canonical-yaml.ts).
 let unformatted: string[]
 try {
   unformatted = formatContent(paths.contentDir)

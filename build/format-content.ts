@@ -1,9 +1,9 @@
 // `npm run format:content`: rewrites hand-edited content files in the canonical form the browser
-// editor writes (content/canonical-yaml.ts), so a later edit in either changes only its own lines.
+// editor writes (model/canonical-yaml.ts), so a later edit in either changes only its own lines.
 // `--check` writes nothing and exits 1 listing the files that are not in canonical form.
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { formatContent } from '../content/format-content.ts'
+import { formatContent } from '../model/format-content.ts'
 import { paths } from '../project/paths.ts'
 
 const check = process.argv.includes('--check')

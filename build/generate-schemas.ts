@@ -1,10 +1,10 @@
-// `npm run schemas`: writes what is generated from content/schema.ts: the JSON Schemas in schemas/
+// `npm run schemas`: writes what is generated from the schemas (model/schema.ts): the JSON Schemas in schemas/
 // (editor help for the YAML files), the `yaml.schemas` setting in .vscode/settings.json and the
-// field reference in content/README.md. `--check` writes nothing and fails if any of them is stale
+// field reference content/FIELDS.md. `--check` writes nothing and fails if any of them is stale
 // (the unit tests run the same comparison).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { generatedFiles } from '../content/generated-files.ts'
+import { generatedFiles } from '../model/generated-files.ts'
 import { paths } from '../project/paths.ts'
 
 const check = process.argv.includes('--check')

@@ -1,16 +1,16 @@
 // The module virtual:site-data, through which the build hands the prerender what it checked: the
-// content (its plain form, content/site-content.ts) and the pictures' manifest, written out as JSON.
+// content (its plain form, model/site-content.ts) and the pictures' manifest, written out as JSON.
 // renderer/+onCreateGlobalContext.server.ts puts them in Vike's globalContext for every page. So
 // the pages are made from exactly the content the build checked, read once, with the origin the
 // build was given. The live preview hands its content over itself and gets an empty module.
 import { fileURLToPath } from 'node:url'
 import type { Plugin } from 'vite'
-import { plainContent } from '../content/site-content.ts'
+import { plainContent } from '../model/site-content.ts'
 import type { SiteData } from '../templates/lib/site.ts'
 
 const ID = 'virtual:site-data'
 const RESOLVED = `\0${ID}`
-const SITE_CONTENT = fileURLToPath(new URL('../content/site-content.ts', import.meta.url))
+const SITE_CONTENT = fileURLToPath(new URL('../model/site-content.ts', import.meta.url))
 
 export function siteDataPlugin(data: SiteData | undefined): Plugin {
   return {

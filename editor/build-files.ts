@@ -1,5 +1,5 @@
 // The browser editor's build output, dist/admin/ (outside dist/client/: not a public page, not in
-// the sitemap): config.yml generated from content/schema.ts, the page's bundled setup script, and
+// the sitemap): config.yml generated from model/schema.ts, the page's bundled setup script, and
 // Decap's standalone bundle copied from node_modules into dist/admin/cms/ with brotli and gzip copies,
 // so a production install (`npm install --omit=dev`) serves the editor without the decap-cms package.
 // The server sets the backend (GitHub) in config.yml at start, from its environment.
@@ -8,7 +8,7 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
-import { cmsConfigYaml } from '../content/cms-config.ts'
+import { cmsConfigYaml } from '../model/cms-config.ts'
 import { cmsBuildFiles } from '../server/editor/mount.ts'
 import { bundleCmsSetup } from './bundle.ts'
 

@@ -1,8 +1,8 @@
 // The editor page's own script, run before Decap CMS (bundled by editor/bundle.ts). It:
 // - asks Decap to wait (CMS_MANUAL_INIT), loads the generated config.yml once and starts Decap with it;
-// - registers the canonical YAML and MDX formats (content/canonical-yaml.ts), so a file saved here
+// - registers the canonical YAML and MDX formats (model/canonical-yaml.ts), so a file saved here
 //   looks exactly like one formatted by `npm run format:content`, and tells the rich-text box the same
-//   Markdown marks (content/canonical-markdown.ts), which it then shows in its raw mode;
+//   Markdown marks (model/canonical-markdown.ts), which it then shows in its raw mode;
 // - registers the "set-once" widget: a slug or form type is typed for a new entry, read-only after;
 // - wraps every field's control (editor/field-control.ts): the content check's messages on the fields
 //   when a save is refused (editor/refusals.ts), pictures previewed and advised on;
@@ -19,9 +19,9 @@ import {
   type OrderedField,
   parseFrontmatter,
   parseYaml,
-} from '../content/canonical-yaml.ts'
-import { MARKDOWN_MARKS } from '../content/canonical-markdown.ts'
-import { FRONTMATTER_FORMAT, SET_ONCE_WIDGET, TRANSLATIONS_COLLECTION_PREFIX, YAML_FORMAT } from '../content/cms-names.ts'
+} from '../model/canonical-yaml.ts'
+import { MARKDOWN_MARKS } from '../model/canonical-markdown.ts'
+import { FRONTMATTER_FORMAT, SET_ONCE_WIDGET, TRANSLATIONS_COLLECTION_PREFIX, YAML_FORMAT } from '../model/cms-names.ts'
 import type { Decap, Immutable } from './decap.ts'
 import { defaultLocalePaths, withDefaultLocalePaths } from './default-locale-paths.ts'
 import { fieldControl, readPicturesFrom } from './field-control.ts'
@@ -109,7 +109,7 @@ function registerSetOnce(cms: Decap): void {
   cms.registerWidget(SET_ONCE_WIDGET, control, string.preview)
 }
 
-/** The widgets the generated config uses (content/cms-config.ts), each wrapped by editor/field-control.ts. */
+/** The widgets the generated config uses (model/cms-config.ts), each wrapped by editor/field-control.ts. */
 const WRAPPED = ['string', 'text', 'number', 'boolean', 'select', 'datetime', 'relation', 'markdown', 'list', 'object', SET_ONCE_WIDGET]
 
 function wrapControls(cms: Decap): void {

@@ -11,7 +11,7 @@
 // Decap calls the control's isValid, validate, focus, getValidateValue and shouldComponentUpdate
 // (decap-cms-core's Widget.js, EditorControlPane.js, and the object and list widgets): each is passed
 // on to the wrapped control.
-import { narrowPhotoAdvice } from '../content/picture-advice.ts'
+import { narrowPhotoAdvice } from '../model/picture-advice.ts'
 import type { ControlInstance, ControlProps, Immutable } from './decap.ts'
 
 interface Wrapper extends ControlInstance {
@@ -126,7 +126,7 @@ function emptyRequiredList(props: ControlProps): boolean {
   return size === 0
 }
 
-/** Files the site's image build reads (content/check-images.ts). */
+/** Files the site's image build reads (model/check-images.ts). */
 const PICTURE_FILE = /\.(jpe?g|png|webp|avif|svg)$/i
 
 export function fieldControl(Inner: unknown, { picture = false } = {}): unknown {

@@ -1,7 +1,7 @@
 // Where the editor reads a picture Decap cannot find by itself (editor/field-control.ts): in the live
 // preview (`npm run edit`), from the preview's own copy of content/images/; on the live site, from
 // the repository through GitHub's API, with the token of the logged-in editor (as Decap reads files).
-import { PREVIEW_IMAGES_PREFIX } from '../content/cms-names.ts'
+import { PREVIEW_IMAGES_PREFIX } from '../model/cms-names.ts'
 
 interface Backend {
   name?: string

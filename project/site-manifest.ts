@@ -1,6 +1,6 @@
 // The site manifest (dist/site-manifest.json): what the build tells the server about the site it
 // made. build/build.ts writes it, server/site.ts reads it at start-up; both use this one schema,
-// so the two cannot drift apart. The content model (content/schema.ts) takes its rules for an
+// so the two cannot drift apart. The content model (model/schema.ts) takes its rules for an
 // address and a form's name from here, and forms/schemas.ts declares exactly FORM_KINDS.
 import { z } from 'zod'
 import { ENGLISH_FORM_MESSAGES, type FormChecks, MESSAGE_FIELDS, type ServerAnswers } from './form-messages.ts'

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { RouteEntry } from '../content/site-content.ts'
+import type { RouteEntry } from '../model/site-content.ts'
 import { Footer } from '../templates/components/Footer.tsx'
 import { Header } from '../templates/components/Header.tsx'
 import { PreviewBanner } from '../templates/components/PreviewBanner.tsx'

@@ -7,7 +7,7 @@ import path from 'node:path'
 
 /** The folders a build is made from: the site's, the enquiry service's (compiled into dist/service),
  * the browser editor's page script (bundled into dist/admin), and project/, which all share. */
-export const SOURCE_FOLDERS = ['content', 'templates', 'renderer', 'forms', 'server', 'editor', 'project']
+export const SOURCE_FOLDERS = ['content', 'model', 'templates', 'renderer', 'forms', 'server', 'editor', 'project']
 
 /**
  * Newest modification time of any file under the given folders (0 if there is none).

@@ -16,9 +16,9 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, sta
 import os from 'node:os'
 import path from 'node:path'
 import { parseDocument, type YAMLMap, type YAMLSeq } from 'yaml'
-import { translationLanguage } from '../content/translations.ts'
+import { translationLanguage } from '../model/translations.ts'
 import { paths } from '../project/paths.ts'
-import { syntheticContent } from './synthetic-catalogue.ts'
+import { syntheticContent } from '../tests/fixtures/synthetic-catalogue.ts'
 
 const root = paths.root
 

@@ -6,9 +6,9 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { parse } from 'yaml'
-import { canonicalYaml } from '../content/canonical-yaml.ts'
-import { productKeyOrder } from '../content/format-content.ts'
-import { enquiryFormType, productPath, productSchema } from '../content/schema.ts'
+import { canonicalYaml } from '../model/canonical-yaml.ts'
+import { productKeyOrder } from '../model/format-content.ts'
+import { enquiryFormType, productPath, productSchema } from '../model/schema.ts'
 import { paths } from '../project/paths.ts'
 
 const productsDir = join(paths.contentDir, 'products')
@@ -48,7 +48,7 @@ const name =
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
     .join(' ')
 if (/^[0-9]/.test(slug)) fail(`"${slug}" must start with a letter, e.g. sesame-seeds rather than 1-sesame.`)
-// Neither is written in the file: they follow from its name (content/schema.ts), as for a product
+// Neither is written in the file: they follow from its name (model/schema.ts), as for a product
 // added in the browser editor.
 const formType = enquiryFormType(slug)
 const path = productPath(slug)
@@ -82,7 +82,7 @@ const c = (line: string, comment: string) => `${line.padEnd(32)} # ${comment}`
 
 const yamlText = `# products/${slug}.yaml — the ${name} product page.
 # Made by "npm run new:product". Every line marked EDIT holds placeholder text: replace it with
-# the real facts of ${name}. Every field is explained in content/README.md.
+# the real facts of ${name}. Every field is explained in content/FIELDS.md.
 # Text with a colon (:) goes inside "double quotes".
 
 kind: agro                       # do not change: an agro / spice product page

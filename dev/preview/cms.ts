@@ -1,5 +1,5 @@
 // The browser editor inside the live preview (`npm run edit`): /admin/ with a config generated
-// fresh from content/schema.ts, Decap's local backend (decap-server's own file-system middleware,
+// fresh from model/schema.ts, Decap's local backend (decap-server's own file-system middleware,
 // on the preview's 127.0.0.1 port, allowed to write under content/ only, each write checked first by
 // dev/preview/write-check.ts), and the content check's problems for the editor page to show. Saving
 // in the editor writes the file; the preview's watcher then checks it and reloads open pages, as
@@ -10,8 +10,8 @@ import express from 'express'
 import type { Plugin } from 'vite'
 import { decapDistDir } from '../../editor/build-files.ts'
 import { bundleCmsSetup } from '../../editor/bundle.ts'
-import { formatProblems } from '../../content/problems.ts'
-import { cmsConfigYaml } from '../../content/cms-config.ts'
+import { formatProblems } from '../../model/problems.ts'
+import { cmsConfigYaml } from '../../model/cms-config.ts'
 import { paths } from '../../project/paths.ts'
 import { createCmsHandler } from '../../server/editor/handler.ts'
 import type { LiveContent } from './live-content.ts'

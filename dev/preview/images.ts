@@ -7,8 +7,8 @@ import { stat } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { extname, join } from 'node:path'
 import sharp from 'sharp'
-import { listPictures } from '../../content/check-images.ts'
-import { PREVIEW_IMAGES_PREFIX } from '../../content/cms-names.ts'
+import { listPictures } from '../../model/check-images.ts'
+import { PREVIEW_IMAGES_PREFIX } from '../../model/cms-names.ts'
 import type { ImageEntry, ImageManifest } from '../../project/image-manifest.ts'
 
 export { PREVIEW_IMAGES_PREFIX }

@@ -4,7 +4,7 @@
 // the enquiry forms the server accepts; an invalid one is kept to be shown in the browser, while the
 // last valid content stays in place.
 import { join } from 'node:path'
-import { checkContent, type CheckResult } from '../../content/check.ts'
+import { checkContent, type CheckResult } from '../../model/check.ts'
 import type { SiteData } from '../../templates/lib/site.ts'
 import { PreviewImages } from './images.ts'
 

@@ -23,7 +23,7 @@ export interface Refused {
 }
 
 const ENTRY_FILE = /\.(ya?ml|mdx)$/i
-/** What the image build reads (content/check-images.ts), with the format sharp finds inside. */
+/** What the image build reads (model/check-images.ts), with the format sharp finds inside. */
 const PICTURE_FORMATS: Record<string, { format: string; kind: string }> = {
   '.jpg': { format: 'jpeg', kind: 'JPEG' },
   '.jpeg': { format: 'jpeg', kind: 'JPEG' },

@@ -1,7 +1,7 @@
 // The page the preview shows instead of the site while the content has errors: the check's own
 // messages, each with its file and line, and Vite's client, which reloads the page once the file
 // is fixed and saved.
-import type { Problem } from '../../content/problems.ts'
+import type { Problem } from '../../model/problems.ts'
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 

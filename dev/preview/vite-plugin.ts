@@ -74,7 +74,7 @@ function isPageRequest(req: IncomingMessage): boolean {
 }
 
 /** Where the site's own code lives, that the preview's pages load as modules (Vite compiles them). */
-const SOURCE_FOLDERS = new Set(['templates', 'renderer', 'forms', 'project', 'content'])
+const SOURCE_FOLDERS = new Set(['templates', 'renderer', 'forms', 'project', 'model', 'content'])
 /** What a page loads from those folders and from installed packages: code, styles, fonts, pictures they import. */
 const MODULE_FILE = /\.(m?[jt]sx?|cjs|css|mdx|map|woff2?|ttf|svg|png|jpe?g|webp|avif|wasm)$/i
 /** Addresses other middleware answers (the service, the editor, the preview's pictures and words) or Vite itself. */

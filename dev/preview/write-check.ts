@@ -1,7 +1,7 @@
 // The browser editor's writes, checked before anything touches disk (`npm run edit`): a write to
 // Decap's local backend (save, delete, picture upload) is tried on a scratch copy of the content
-// folder first, and the content check of `npm run check:content` (content/check.ts, and the editor's
-// layout of content/format-content.ts for the files written) runs on the content as it would be after
+// folder first, and the content check of `npm run check:content` (model/check.ts, and the editor's
+// layout of model/format-content.ts for the files written) runs on the content as it would be after
 // it. A write that would add a problem is refused with the check's messages, by file and field, and
 // nothing is written; problems the content already had do not block an unrelated save.
 import {
@@ -19,10 +19,10 @@ import {
 } from 'node:fs'
 import { basename, dirname, join, posix, relative } from 'node:path'
 import { parse } from 'yaml'
-import { checkContent } from '../../content/check.ts'
-import { type CmsCollection, cmsConfig } from '../../content/cms-config.ts'
-import { formatContent } from '../../content/format-content.ts'
-import type { Problem } from '../../content/problems.ts'
+import { checkContent } from '../../model/check.ts'
+import { type CmsCollection, cmsConfig } from '../../model/cms-config.ts'
+import { formatContent } from '../../model/format-content.ts'
+import type { Problem } from '../../model/problems.ts'
 
 /** What one local-backend request would change: paths relative to the project folder, with / separators. */
 export interface ContentChange {
@@ -295,7 +295,7 @@ function takenNames(change: ContentChange, contentDir: string, contentRel: strin
 type EditorField = { name: string; label?: string; fields?: EditorField[]; field?: EditorField }
 
 /**
- * A content file and its fields as the editor names them (content/cms-config.ts): "Home page" and
+ * A content file and its fields as the editor names them (model/cms-config.ts): "Home page" and
  * "Latest › Products, item 4" for content/home.yaml's latest.products.3.
  */
 function editorNames(file: string, contentRel: string): { entry: string; kind: string; fields: (path: string) => string } {

@@ -1,5 +1,5 @@
 // Wires the browser editor into the Express server: /admin/ with the config.yml the build
-// generated from content/schema.ts (dist/admin/), saving through GitHub pull requests when remote
+// generated from model/schema.ts (dist/admin/), saving through GitHub pull requests when remote
 // editing is configured (docs/editing.md), and the GitHub login endpoints. Without that
 // configuration /admin/ says how to turn it on. The inbox's /admin/login, /admin/enquiries and
 // /admin/api/ are not touched: the editor takes /admin/ itself, /admin/config.yml, /admin/cms/

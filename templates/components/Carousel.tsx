@@ -3,7 +3,7 @@
 // ways, pausing while hovered or focused, when the visitor presses pause, and under
 // prefers-reduced-motion) is carousel-motion.ts, a few lines of browser code working on this markup:
 // a carousel needs no React, and its props would otherwise travel in the page twice.
-import type { Interface } from '../../content/interface-schema.ts'
+import type { Interface } from '../../model/schemas/interface.ts'
 import { Icon } from './Icon.tsx'
 import type { ImageEntry } from './images.ts'
 import { Picture } from './Picture.tsx'

@@ -1,5 +1,5 @@
-import type { Interface } from '../../content/interface-schema.ts'
-import type { NavItem, Site } from '../../content/schema.ts'
+import type { Interface } from '../../model/schemas/interface.ts'
+import type { NavItem, Site } from '../../model/schema.ts'
 import { fill, format } from '../lib/words.ts'
 import { Icon } from './Icon.tsx'
 

@@ -3,8 +3,8 @@
 // is a <details> disclosure with a nested Products disclosure. The language switcher is plain links to
 // this page in every language: a <details> disclosure beside the desktop menu, a short list in the
 // phone menu.
-import type { Interface } from '../../content/interface-schema.ts'
-import type { NavItem } from '../../content/schema.ts'
+import type { Interface } from '../../model/schemas/interface.ts'
+import type { NavItem } from '../../model/schema.ts'
 import type { LanguageLink } from '../lib/languages.ts'
 import { format } from '../lib/words.ts'
 import { Icon } from './Icon.tsx'

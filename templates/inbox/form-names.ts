@@ -1,7 +1,7 @@
 // The forms as visitors see them ("Clove enquiry", "Contact form"), named at build time from the
 // content (the inbox pages are prerendered; the server never reads the content's YAML). The inbox
 // page carries them in its shell, and the browser reads them from there.
-import type { SiteContent } from '../../content/load.ts'
+import type { SiteContent } from '../../model/load.ts'
 
 /** formType → its name in the inbox. A formType not here is shown as it is. */
 export function formNames(content: Pick<SiteContent, 'agroProducts' | 'graniteShades'>): Record<string, string> {

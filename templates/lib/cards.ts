@@ -1,4 +1,4 @@
-import type { GraniteShade, Product } from '../../content/schema.ts'
+import type { GraniteShade, Product } from '../../model/schema.ts'
 import type { CardItem } from '../components/blocks.tsx'
 import type { ImageOf } from './site.ts'
 

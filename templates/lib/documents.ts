@@ -1,7 +1,7 @@
 // Where the build writes each specification sheet and catalogue (build/documents/documents.ts), so
 // the pages link exactly the files that exist; and the WhatsApp chat link of the product, shade and
 // contact pages: a plain https://wa.me link, no script of WhatsApp's.
-import type { SiteContent } from '../../content/site-content.ts'
+import type { SiteContent } from '../../model/site-content.ts'
 
 /** The folder of one language's documents: /documents/en/, /documents/ar/ … */
 function folder(content: Pick<SiteContent, 'language'>): string {

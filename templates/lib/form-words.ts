@@ -6,7 +6,7 @@
 // (ids, the heading it is named by) and stays within the first flight (docs/speed.md). English
 // pages carry none of this: their words are built into the islands.
 import { createHash } from 'node:crypto'
-import type { SiteContent } from '../../content/load.ts'
+import type { SiteContent } from '../../model/load.ts'
 import { type FormKind, formSchemas } from '../../forms/schemas.ts'
 import type { ProductChoice } from '../components/forms/ProductField.tsx'
 import type { FormLanguage } from '../components/forms/text.ts'

@@ -1,5 +1,5 @@
 // Props of the form islands, built from content (the components themselves live in components/forms/).
-import type { SiteContent } from '../../content/load.ts'
+import type { SiteContent } from '../../model/load.ts'
 import { browserCheckMessages } from '../../forms/derive-rules.ts'
 import type { FormKind } from '../../forms/schemas.ts'
 import type { ProductChoice } from '../components/forms/ProductField.tsx'

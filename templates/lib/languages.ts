@@ -1,9 +1,9 @@
 // What a page says about its language, to search engines (lang, dir, canonical, hreflang alternates,
 // og:locale, robots) and to people (the language switcher, the notice on an untranslated page). All of
 // it comes from the content's route table: each page's versions in every language and whether each is
-// offered to search engines (content/load.ts, content/README.md "Languages").
-import type { RouteEntry, SiteContent } from '../../content/site-content.ts'
-import type { Language } from '../../content/schema.ts'
+// offered to search engines (model/load.ts, content/README.md "Languages").
+import type { RouteEntry, SiteContent } from '../../model/site-content.ts'
+import type { Language } from '../../model/schema.ts'
 
 /** The BCP 47 tag of a language, for lang and hreflang: its tag (zh-Hans) or its code (ar). */
 export const languageTag = (language: Language): string => language.tag ?? language.code

@@ -2,7 +2,7 @@
 // grow with the catalogue (listing every product made each product page 247 KiB at 1000 products):
 // they list the first MENU_PRODUCTS in menu order, then "All products". The Products page and the
 // sitemap page list every product.
-import type { NavItem } from '../../content/schema.ts'
+import type { NavItem } from '../../model/schema.ts'
 
 export const MENU_PRODUCTS = 10
 

@@ -1,9 +1,10 @@
-// Vike route functions and prerender lists derived from the content's route table, so a page
-// added in content is routed and prerendered without touching code.
+// Vike route functions and the prerender list derived from the content's route table, so a page
+// added in content is routed and prerendered without touching code. The kinds of page, and the
+// Vike page of each, are registered in model/page-kinds.ts.
 import { getGlobalContext } from 'vike/server'
 import type { GlobalContextServer } from 'vike/types'
-import type { PageKind, SiteContent } from '../../content/load.ts'
-import { everyLanguage } from '../../content/site-content.ts'
+import type { PageKind, SiteContent } from '../../model/load.ts'
+import { everyLanguage } from '../../model/site-content.ts'
 import { pageSite } from './site.ts'
 
 /**
@@ -20,13 +21,15 @@ export function routeTo(kind: PageKind) {
   }
 }
 
-/** Every URL of pages of one kind, aliases included, in every language, for Vike to prerender. */
-export async function prerenderUrls(kind: PageKind): Promise<string[]> {
+/**
+ * Every address of every page of the content, aliases included, in every language, for Vike to
+ * prerender: Vike routes each one to the page whose +route.ts claims it (routeTo above), so one list
+ * serves every page kind (templates/pages/home/+onBeforePrerenderStart.ts).
+ */
+export async function everyAddress(): Promise<string[]> {
   // Called on the server only (before prerendering), where the global context is the server's.
   const globalContext = (await getGlobalContext()) as GlobalContextServer
-  return everyLanguage(pageSite({ globalContext }).content).flatMap((content) =>
-    content.routes.filter((r) => r.kind === kind).flatMap((r) => [r.path, ...r.aliases]),
-  )
+  return everyLanguage(pageSite({ globalContext }).content).flatMap((content) => content.routes.flatMap((r) => [r.path, ...r.aliases]))
 }
 
 /**

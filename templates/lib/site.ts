@@ -3,9 +3,9 @@
 // for the prerender (renderer/+onCreateGlobalContext.server.ts), the live preview after each check
 // (dev/preview/vite-plugin.ts). Every hook reads them from its pageContext, so a page is built from
 // exactly the content that was checked, and a test can hand a page any content it likes.
-import type { SiteContent } from '../../content/load.ts'
-import { everyLanguage } from '../../content/site-content.ts'
-import type { ImageRef, NavItem } from '../../content/schema.ts'
+import type { SiteContent } from '../../model/load.ts'
+import { everyLanguage } from '../../model/site-content.ts'
+import type { ImageRef, NavItem } from '../../model/schema.ts'
 import { type ImageEntry, type ImageManifest, imageEntry } from '../components/images.ts'
 import type { HeadImage } from './head.ts'
 import { productMenuOf } from './menu.ts'

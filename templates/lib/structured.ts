@@ -1,6 +1,6 @@
 // schema.org data for search engines, built from content.
-import type { SiteContent } from '../../content/load.ts'
-import type { AgroProduct, GraniteShade, Product } from '../../content/schema.ts'
+import type { SiteContent } from '../../model/load.ts'
+import type { AgroProduct, GraniteShade, Product } from '../../model/schema.ts'
 import type { Crumb } from '../components/blocks.tsx'
 import { whatsappHref } from './documents.ts'
 import type { ImageOf } from './site.ts'

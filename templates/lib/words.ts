@@ -2,7 +2,7 @@
 // parts in braces, "{product} at a glance", and the page puts them in, wherever the language puts
 // them. Numbers and dates are written for the page's language (Intl, by its tag).
 import { createElement, Fragment, type ReactElement, type ReactNode } from 'react'
-import type { SiteContent } from '../../content/site-content.ts'
+import type { SiteContent } from '../../model/site-content.ts'
 
 const PLACEHOLDER = /\{([A-Za-z]+)\}/g
 

@@ -2,11 +2,12 @@
 // with no stack trace, and the last good build in the output folder is left as it was. Each build
 // here fails within seconds, before any page is rendered.
 import { execFile } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterEach, describe, expect, it } from 'vitest'
+import { copyContent } from '../support/copies.ts'
 
 const run = promisify(execFile)
 const folders: string[] = []
@@ -19,7 +20,7 @@ async function buildBroken(breakIt: (content: string) => void) {
   const dir = mkdtempSync(join(tmpdir(), 'broken-build-'))
   folders.push(dir)
   const content = join(dir, 'content')
-  cpSync(join(process.cwd(), 'content'), content, { recursive: true })
+  copyContent(content)
   breakIt(content)
   const dist = join(dir, 'dist')
   mkdirSync(join(dist, 'client'), { recursive: true })

@@ -7,6 +7,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
+import { copyContent } from '../support/copies.ts'
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'failed-build-'))
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }))
@@ -16,7 +17,7 @@ describe('a build that fails after it started writing', () => {
     // Valid for the content schema (front matter), broken for the MDX compiler: the build gets as
     // far as prerendering before it fails.
     const content = path.join(work, 'content')
-    fs.cpSync(path.join(process.cwd(), 'content'), content, { recursive: true })
+    copyContent(content)
     fs.appendFileSync(path.join(content, 'legal', 'terms.mdx'), '\n\n<UnclosedComponent\n')
     const dist = path.join(work, 'dist')
     fs.mkdirSync(path.join(dist, 'client'), { recursive: true })

@@ -7,8 +7,8 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { loadContent } from '../../content/load.ts'
-import { everyLanguage } from '../../content/site-content.ts'
+import { loadContent } from '../../model/load.ts'
+import { everyLanguage } from '../../model/site-content.ts'
 import { attr, canonical, elements, metaTags, type Node, parsePage } from '../support/html.ts'
 import { distClient, readParsedPage } from './html.ts'
 

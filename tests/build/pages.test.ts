@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { loadContent } from '../../content/load.ts'
-import { everyLanguage } from '../../content/site-content.ts'
+import { loadContent } from '../../model/load.ts'
+import { everyLanguage } from '../../model/site-content.ts'
 import { attr, canonical, elements, jsonLd, links, meta, scriptSources, title } from '../support/html.ts'
 import { distClient, readPage, readParsedPage } from './html.ts'
 

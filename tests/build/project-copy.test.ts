@@ -4,8 +4,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, inject, it } from 'vitest'
-import { loadContent } from '../../content/load.ts'
-import { everyLanguage } from '../../content/site-content.ts'
+import { loadContent } from '../../model/load.ts'
+import { everyLanguage } from '../../model/site-content.ts'
 import { distLayout } from '../../project/paths.ts'
 import { siteManifestSchema } from '../../project/site-manifest.ts'
 

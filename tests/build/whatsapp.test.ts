@@ -3,8 +3,8 @@
 // page's language naming the product; no script of WhatsApp's; and the number as a contact point
 // in the structured data search engines read.
 import { describe, expect, it } from 'vitest'
-import { loadContent } from '../../content/load.ts'
-import { everyLanguage } from '../../content/site-content.ts'
+import { loadContent } from '../../model/load.ts'
+import { everyLanguage } from '../../model/site-content.ts'
 import { format } from '../../templates/lib/words.ts'
 import { attr, elements, jsonLd, text } from '../support/html.ts'
 import { readParsedPage } from './html.ts'

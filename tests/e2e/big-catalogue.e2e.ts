@@ -4,16 +4,16 @@
 // from it is sent and stored, a name the catalogue does not have is refused with the field's own
 // message; the Products list continues on a second page. The real site's eight products keep their
 // <select> (forms.e2e.ts).
-import { translationLanguage } from '../../content/translations.ts'
+import { translationLanguage } from '../../model/translations.ts'
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { PRODUCTS_PER_PAGE } from '../../content/catalogue-pages.ts'
+import { PRODUCTS_PER_PAGE } from '../../model/catalogue-pages.ts'
 import { paths } from '../../project/paths.ts'
-import { syntheticContent } from '../../tools/synthetic-catalogue.ts'
+import { syntheticContent } from '../fixtures/synthetic-catalogue.ts'
 import { loadConfig } from '../../server/config.ts'
 import { createMemoryLogger } from '../../server/log.ts'
 import { type RunningServer, startServer } from '../../server/start.ts'

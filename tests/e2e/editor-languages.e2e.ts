@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { parse } from 'yaml'
-import { readContent } from '../../content/load.ts'
+import { readContent } from '../../model/load.ts'
 import { type EditorCopy, startEditorCopy, writtenWhole } from './project-copy.ts'
 import { CHROMIUM_ARGS, chromiumPath } from './setup/chromium.ts'
 

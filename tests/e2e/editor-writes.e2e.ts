@@ -12,9 +12,9 @@ import { type Browser, chromium, type Locator, type Page } from 'playwright-core
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { parse } from 'yaml'
-import { canonicalYaml } from '../../content/canonical-yaml.ts'
-import { productKeyOrder } from '../../content/format-content.ts'
-import { type EditorCopy, startEditorCopy } from './project-copy.ts'
+import { canonicalYaml } from '../../model/canonical-yaml.ts'
+import { productKeyOrder } from '../../model/format-content.ts'
+import { type EditorCopy, publish, startEditorCopy } from './project-copy.ts'
 import { CHROMIUM_ARGS, chromiumPath } from './setup/chromium.ts'
 
 const root = process.cwd()
@@ -40,11 +40,6 @@ async function openEntry(path: string, label: string): Promise<void> {
   await page.goto(`${copy.origin}/admin/#/collections/${path}`)
   await page.reload()
   await fieldGroup(label).waitFor()
-}
-
-async function publish(): Promise<void> {
-  await page.getByRole('button', { name: 'Publish', exact: true }).click()
-  await page.getByText('Publish now', { exact: true }).click()
 }
 
 beforeAll(async () => {
@@ -109,7 +104,7 @@ describe('npm run edit: writes the content check would fail are refused', () => 
     const aliases = fieldGroup('Other addresses')
     await aliases.getByRole('button', { name: 'Add other addresses' }).click()
     await aliases.locator('input').last().fill('/products/clove')
-    await publish()
+    await publish(page)
     const message = aliases.getByText('item 2: /products/clove is already the address of product clove: choose another')
     await message.waitFor()
     // Decap's notice says it too, and what happened, without its developer's frame.
@@ -177,7 +172,7 @@ describe('npm run edit: one field edited, one line changed', () => {
     await word.dblclick({ position: { x: 10, y: 5 } })
     await page.keyboard.type('Enquiry')
     await expect.poll(() => page.locator('[data-slate-editor]').getByText('Enquiry details', { exact: true }).count()).toBe(1)
-    await publish()
+    await publish(page)
     await expect
       .poll(() => copy.git('diff', '--numstat', '--', 'content/legal/privacy.mdx').trim(), { timeout: 20_000 })
       .toBe('1\t1\tcontent/legal/privacy.mdx')

@@ -11,7 +11,7 @@
 // Prints the steps and time "add a product" took, what /admin/ loads (it loads nothing elsewhere), and
 // the build's time; screenshots the editor at 1280 and 390 px, and the "not set up" page of a server
 // without remote editing.
-import { translationLanguage } from '../../content/translations.ts'
+import { translationLanguage } from '../../model/translations.ts'
 import { execFile } from 'node:child_process'
 import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -21,8 +21,8 @@ import { gzipSync } from 'node:zlib'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { parse } from 'yaml'
-import { formatContent } from '../../content/format-content.ts'
-import { type EditorCopy, type RunningScript, startEditorCopy, writtenWhole } from './project-copy.ts'
+import { formatContent } from '../../model/format-content.ts'
+import { type EditorCopy, type RunningScript, publish, startEditorCopy, writtenWhole } from './project-copy.ts'
 import { CHROMIUM_ARGS, chromiumPath } from './setup/chromium.ts'
 
 const root = process.cwd()
@@ -44,11 +44,6 @@ async function field(text: string, nth = 0) {
     .nth(nth)
   const id = await label.getAttribute('for')
   return page.locator(`[id="${id}"]`)
-}
-
-async function publish(): Promise<void> {
-  await page.getByRole('button', { name: 'Publish', exact: true }).click()
-  await page.getByText('Publish now', { exact: true }).click()
 }
 
 /**
@@ -127,7 +122,7 @@ describe('npm run edit: the browser editor', { timeout: 480_000 }, () => {
     await page.goto(`${origin}/admin/#/collections/products/new`)
     await (await field('Short name for the web address')).fill('Green-Chilli')
     await (await field('Name')).fill('Green Chilli')
-    await publish()
+    await publish(page)
     await page.getByText('Use lower-case letters, digits and single dashes, e.g. green-chilli').first().waitFor()
     expect(existsSync(join(projectDir, 'content/products/Green-Chilli.yaml'))).toBe(false)
     expect(existsSync(join(projectDir, 'content/products/green-chilli.yaml'))).toBe(false)
@@ -144,7 +139,7 @@ describe('npm run edit: the browser editor', { timeout: 480_000 }, () => {
     await page.reload()
     await (await field('Short name for the web address')).fill('saffron')
     await (await field('Name')).fill('Saffron')
-    await publish()
+    await publish(page)
     for (const list of ['Facts', 'Specifications', 'Applications']) await page.getByText(`${list} is required.`).first().waitFor()
     page.off('request', onRequest)
     expect(sent).toEqual([])
@@ -204,7 +199,7 @@ describe('npm run edit: the browser editor', { timeout: 480_000 }, () => {
     await step(async () => (await field('Storage')).fill('Cold store at 7–10 °C'))
     await step(async () => (await field('Shelf life')).fill('3 weeks'))
     const before = editor!.output().length
-    await step(publish)
+    await step(() => publish(page))
     const file = join(projectDir, 'content/products/green-chilli.yaml')
     await checked('content/products/green-chilli.yaml', before)
     expect(writtenWhole(file)).toBe(true)
@@ -272,7 +267,7 @@ describe('npm run edit: the browser editor', { timeout: 480_000 }, () => {
     await (await field('Packing', 1)).fill('10 kg cartons')
     await (await field('Storage')).fill('Cold store')
     await (await field('Shelf life')).fill('3 weeks')
-    await publish()
+    await publish(page)
     const words = 'The short name "green-chilli" is already used by the product Green Chilli. Choose another, e.g. green-chilli-whole'
     // On the field, and in Decap's notice without its frame, a file or a line.
     await page.getByText(words, { exact: true }).first().waitFor()
@@ -312,7 +307,7 @@ describe('npm run edit: the browser editor', { timeout: 480_000 }, () => {
     expect(await (await field('Short name for the web address')).getAttribute('readonly')).not.toBeNull()
     await name.fill('Clove Buds')
     const before = editor!.output().length
-    await publish()
+    await publish(page)
     await checked('content/products/clove.yaml', before)
     expect(git('diff', '--numstat', '--', 'content/products/clove.yaml').trim()).toBe('1\t1\tcontent/products/clove.yaml')
     expect(git('diff', '-U0', '--', 'content/products/clove.yaml')).toContain('-name: Clove\n+name: Clove Buds\n')
@@ -327,7 +322,7 @@ describe('npm run edit: the browser editor', { timeout: 480_000 }, () => {
       await expect.poll(() => input.inputValue()).not.toBe('')
       await input.fill(value)
       const before = editor!.output().length
-      await publish()
+      await publish(page)
       await checked(file, before)
       expect(git('diff', '--numstat', '--', file).trim()).toBe(`1\t1\t${file}`)
       return parse(readFileSync(join(projectDir, file), 'utf8'))

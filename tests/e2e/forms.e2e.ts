@@ -2,7 +2,7 @@
 // reaches the real SMTP server checked for the right formType and fields.
 import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { loadContent } from '../../content/load.ts'
+import { loadContent } from '../../model/load.ts'
 import { FORM_TYPE_BY_PAGE } from '../fixtures/original-site.ts'
 import {
   connectBrowser,

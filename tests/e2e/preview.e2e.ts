@@ -9,7 +9,8 @@ import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { copyProject, freePort, type RunningScript, startScript, stopScript } from './project-copy.ts'
+import { copyProject } from '../support/copies.ts'
+import { freePort, type RunningScript, startScript, stopScript } from './project-copy.ts'
 import { connectBrowser, field, hydrated, openPage, type OpenPage } from './support.ts'
 
 const root = process.cwd()

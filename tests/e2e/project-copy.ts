@@ -1,36 +1,11 @@
 // A temporary copy of the project with one of its npm scripts running in it, for the end-to-end tests
 // of what staff run on their own computer (`npm run dev`, `npm run edit`).
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import net from 'node:net'
-import { dirname, join } from 'node:path'
-
-/**
- * The project as a fresh checkout has it: the files git knows (and new ones not ignored), nothing
- * built. With `encodedImages`, also the pictures and PDF documents the last build made (.cache/public,
- * its manifests and .cache/documents), so a build of the copy makes only what is new.
- */
-export function copyProject(root: string, to: string, { encodedImages = false } = {}): void {
-  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root })
-    .toString()
-    .split('\0')
-    .filter(Boolean)
-  for (const file of files) {
-    // A node_modules linked into a git worktree is listed as an untracked file: it is linked below.
-    if (!existsSync(join(root, file)) || statSync(join(root, file)).isDirectory()) continue
-    mkdirSync(dirname(join(to, file)), { recursive: true })
-    copyFileSync(join(root, file), join(to, file))
-  }
-  // node_modules as hard links: installed, as after `npm install`, in seconds and without the disk space.
-  execFileSync('cp', ['-al', join(root, 'node_modules'), join(to, 'node_modules')])
-  if (!encodedImages) return
-  const cache = join(root, '.cache')
-  // The encoded pictures and the PDF documents: a copy re-encodes only what it changed.
-  for (const folder of ['public', 'documents'])
-    if (existsSync(join(cache, folder))) cpSync(join(cache, folder), join(to, '.cache', folder), { recursive: true })
-  for (const file of existsSync(cache) ? readdirSync(cache).filter((f) => /^images-.*\.json$/.test(f)) : [])
-    copyFileSync(join(cache, file), join(to, '.cache', file))
-}
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
+import { copyProject } from '../support/copies.ts'
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -161,4 +136,10 @@ export async function startEditorCopy(root: string, label: string): Promise<Edit
       rmSync(workDir, { recursive: true, force: true })
     },
   }
+}
+
+/** Publish → Publish now in the editor on `page`: what staff press to save an entry. */
+export async function publish(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Publish', exact: true }).click()
+  await page.getByText('Publish now', { exact: true }).click()
 }

@@ -15,7 +15,7 @@ import type { Browser } from 'playwright-core'
 import sirv from 'sirv'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { PREVIEW_BANNER_TEXT, PREVIEW_FORM_MESSAGE } from '../../templates/lib/preview.ts'
-import { copyProject } from './project-copy.ts'
+import { copyProject } from '../support/copies.ts'
 import { baseURL, connectBrowser, field, hydrated, openPage, uniqueMarker, waitForMail } from './support.ts'
 
 const run = promisify(execFile)

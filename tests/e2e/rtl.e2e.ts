@@ -5,7 +5,7 @@
 // still goes forward with "Next". Measured by geometry (where boxes and text sit), not by class names.
 import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { loadContent } from '../../content/load.ts'
+import { loadContent } from '../../model/load.ts'
 import { contentInLanguage } from '../../templates/lib/site.ts'
 import { format } from '../../templates/lib/words.ts'
 import { connectBrowser, DESKTOP, MOBILE, type OpenPage, openPage } from './support.ts'

@@ -5,8 +5,8 @@
 // resolves, and only pages with something interactive load JavaScript.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { loadContent } from '../../content/load.ts'
-import { everyLanguage } from '../../content/site-content.ts'
+import { loadContent } from '../../model/load.ts'
+import { everyLanguage } from '../../model/site-content.ts'
 import { ALIASES, PRODUCT_MENU } from '../fixtures/original-site.ts'
 import { baseURL, connectBrowser, DESKTOP, hydrated, manifest, MOBILE, type OpenPage, openPage } from './support.ts'
 

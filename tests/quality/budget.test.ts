@@ -8,7 +8,7 @@
 // - Nothing linked as a stylesheet: a page's CSS is in the page.
 import { type Browser, chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type BrowserScripts, pageWeights, scriptsInBrowser } from '../../tools/page-weights.ts'
+import { type BrowserScripts, pageWeights, scriptsInBrowser } from '../../build/page-weights.ts'
 import { HTML_BUDGET, JS_BUDGET, KB } from './budget.ts'
 import { baseURL, checkedPages, client, wsEndpoint } from './site.ts'
 

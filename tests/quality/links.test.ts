@@ -5,10 +5,10 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { loadContent } from '../../content/load.ts'
+import { loadContent } from '../../model/load.ts'
 import { distLayout } from '../../project/paths.ts'
 import { siteManifestSchema } from '../../project/site-manifest.ts'
-import { moduleGraph, pageAssets } from '../../tools/page-weights.ts'
+import { moduleGraph, pageAssets } from '../../build/page-weights.ts'
 import { attr, elements, parsePage } from '../support/html.ts'
 import { client, distDir, pages } from './site.ts'
 

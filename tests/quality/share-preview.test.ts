@@ -11,8 +11,8 @@ import { structuredDataTest } from 'structured-data-testing-tool'
 // @ts-expect-error: the package ships no types
 import { Google, SocialMedia } from 'structured-data-testing-tool/presets'
 import { describe, expect, test } from 'vitest'
-import { loadContent } from '../../content/load.ts'
-import { everyLanguage } from '../../content/site-content.ts'
+import { loadContent } from '../../model/load.ts'
+import { everyLanguage } from '../../model/site-content.ts'
 import { canonical, metaTags, parsePage, title } from '../support/html.ts'
 import { client, pages } from './site.ts'
 

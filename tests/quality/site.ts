@@ -1,9 +1,9 @@
 // What the quality checks share: the copy of the built site under test and its pages.
 import { join } from 'node:path'
 import { inject } from 'vitest'
-import { loadContent } from '../../content/load.ts'
-import { everyLanguage } from '../../content/site-content.ts'
-import { htmlPages } from '../../tools/page-weights.ts'
+import { loadContent } from '../../model/load.ts'
+import { everyLanguage } from '../../model/site-content.ts'
+import { htmlPages } from '../../build/page-weights.ts'
 
 export const distDir = inject('qualityDistDir')
 export const client = join(distDir, 'client')

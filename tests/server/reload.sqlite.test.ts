@@ -14,7 +14,7 @@ import sharp from 'sharp'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { swapIn } from '../../build/build-folders.mjs'
 import { writeBuildManifest } from '../../project/build-manifest.mjs'
-import { copyProject } from '../e2e/project-copy.ts'
+import { copyProject } from '../support/copies.ts'
 import { killSpawnedServers, spawnServer, type Child } from './child-server.ts'
 import { builtDist, freshStoreEnv, postJson, projectRoot, startTestServer, tempDir, validData, waitFor } from './helpers.ts'
 

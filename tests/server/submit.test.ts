@@ -3,7 +3,7 @@
 import fs from 'node:fs'
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import { loadContent } from '../../content/load.ts'
+import { loadContent } from '../../model/load.ts'
 import { builtInFormTypes, HONEYPOT_FIELD } from '../../forms/schemas.ts'
 import { distLayout } from '../../project/paths.ts'
 import { type FormTypeEntry, siteManifestSchema } from '../../project/site-manifest.ts'

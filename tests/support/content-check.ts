@@ -1,12 +1,13 @@
 // Running the content check on a copy of the content, as the tests that change content do: the
 // line a pattern is on (where a problem must be reported), and `npm run check:content` itself.
 import { execFile } from 'node:child_process'
-import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll } from 'vitest'
-import { checkContent } from '../../content/check.ts'
+import { checkContent } from '../../model/check.ts'
+import { copyContent, PROJECT_CONTENT } from './copies.ts'
 
 const run = promisify(execFile)
 const script = join(process.cwd(), 'build/check-content.ts')
@@ -62,11 +63,11 @@ export function useContentCopies({ leaveOut = () => false }: { leaveOut?: (file:
     const root = mkdtempSync(join(tmpdir(), 'check-'))
     folders.push(root)
     const content = join(root, 'content')
-    cpSync(from, content, { recursive: true, preserveTimestamps: true, filter: (src) => !src.endsWith('.ts') && !leaveOut(src) })
+    copyContent(content, { from, leaveOut })
     return { root, content, cacheFile: join(root, '.cache', 'content-check.json') }
   }
   beforeAll(async () => {
-    first = copyOf(join(process.cwd(), 'content'))
+    first = copyOf(PROJECT_CONTENT)
     await checkContent({ dir: first.content, cacheFile: first.cacheFile })
   }, 120_000)
   afterAll(() => {

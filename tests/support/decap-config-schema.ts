@@ -4,7 +4,7 @@
 // package's source. Two things the page has and Node has not are supplied:
 // - the widgets' schemas: the widgets Decap's app registers (decap-cms-app/src/extensions.js), each
 //   with the schema its package ships (src/schema.js), registered in Decap's own registry; and the
-//   widgets and formats our admin page registers (content/cms-names.ts), as the page registers them;
+//   widgets and formats our admin page registers (model/cms-names.ts), as the page registers them;
 // - i18n.ts imports the collection reducers (React, the browser) for functions the schema never
 //   calls: that one import is replaced by a stub that throws if it is ever called.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build, type Plugin } from 'esbuild'
-import { FRONTMATTER_FORMAT, SET_ONCE_WIDGET, YAML_FORMAT } from '../../content/cms-names.ts'
+import { FRONTMATTER_FORMAT, SET_ONCE_WIDGET, YAML_FORMAT } from '../../model/cms-names.ts'
 
 const require = createRequire(import.meta.url)
 const packageDir = (name: string) => dirname(require.resolve(`${name}/package.json`))

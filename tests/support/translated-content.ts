@@ -6,8 +6,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parse, stringify } from 'yaml'
-import { loadContent, readContent, type SiteContent } from '../../content/load.ts'
-import { translationFile, valueAt } from '../../content/translations.ts'
+import { loadContent, readContent, type SiteContent } from '../../model/load.ts'
+import { translationFile, valueAt } from '../../model/translations.ts'
 import { paths } from '../../project/paths.ts'
 
 export interface MadeUpTranslation {

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parse } from 'yaml'
 import { afterAll, describe, expect, it } from 'vitest'
-import { canonicalFrontmatter, canonicalYaml, orderFromFields, parseFrontmatter } from '../../content/canonical-yaml.ts'
-import { canonicalMarkdown } from '../../content/canonical-markdown.ts'
-import { formatContent } from '../../content/format-content.ts'
+import { canonicalFrontmatter, canonicalYaml, orderFromFields, parseFrontmatter } from '../../model/canonical-yaml.ts'
+import { canonicalMarkdown } from '../../model/canonical-markdown.ts'
+import { formatContent } from '../../model/format-content.ts'
 
 const copy = mkdtempSync(join(tmpdir(), 'canonical-'))
 cpSync('content', copy, { recursive: true, filter: (src) => !src.includes('/images/') })

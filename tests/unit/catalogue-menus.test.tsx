@@ -2,11 +2,11 @@
 // products in menu order and "All products" (issue 14; `npm run bench:build` measures whole pages).
 import { renderToString } from 'react-dom/server'
 import { describe, expect, test } from 'vitest'
-import type { NavItem } from '../../content/schema.ts'
+import type { NavItem } from '../../model/schema.ts'
 import { Footer } from '../../templates/components/Footer.tsx'
 import { Header } from '../../templates/components/Header.tsx'
 import { MENU_PRODUCTS, productMenuOf } from '../../templates/lib/menu.ts'
-import { loadContent } from '../../content/load.ts'
+import { loadContent } from '../../model/load.ts'
 
 const content = loadContent()
 const ALL_PRODUCTS = content.ui.header.allProducts

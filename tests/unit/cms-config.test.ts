@@ -1,4 +1,4 @@
-// The editor's configuration is generated from content/schema.ts: these tests walk the zod schemas
+// The editor's configuration is generated from model/schema.ts: these tests walk the zod schemas
 // themselves (not the JSON Schemas the generator reads) and prove every key has its editor field,
 // with the schema's hint, pattern message and optionality.
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -15,7 +15,7 @@ import {
   cmsConfigYaml,
   englishHint,
   shortened,
-} from '../../content/cms-config.ts'
+} from '../../model/cms-config.ts'
 import {
   formsSchema,
   graniteShadeSchema,
@@ -27,9 +27,9 @@ import {
   productSchema,
   reviewsSchema,
   siteSchema,
-} from '../../content/schema.ts'
-import { interfaceSchema } from '../../content/interface-schema.ts'
-import { translationFile, translationLanguage, translationSchema } from '../../content/translations.ts'
+} from '../../model/schema.ts'
+import { interfaceSchema } from '../../model/schemas/interface.ts'
+import { translationFile, translationLanguage, translationSchema } from '../../model/translations.ts'
 import { paths } from '../../project/paths.ts'
 import { type DecapValidate, decapWidgets, loadDecapValidator } from '../support/decap-config-schema.ts'
 
@@ -114,7 +114,7 @@ const GITHUB = {
   authEndpoint: 'admin/oauth/auth',
 } as const
 
-describe('the editor configuration generated from content/schema.ts', () => {
+describe('the editor configuration generated from model/schema.ts', () => {
   it.each(cases)('%s: every key of the schema has a field, in schema order, and no field is invented', (_name, schema, fields) => {
     expect(configPaths(fields())).toEqual(zodPaths(schema))
   })
@@ -234,7 +234,7 @@ describe('the editor configuration generated from content/schema.ts', () => {
 
   it('round-trips through YAML unchanged', () => {
     const text = cmsConfigYaml({ kind: 'local', serverUrl: 'http://127.0.0.1:8081/api/v1' })
-    expect(text.startsWith('# Generated from content/schema.ts')).toBe(true)
+    expect(text.startsWith('# Generated from model/schema.ts')).toBe(true)
     expect(parse(text)).toEqual(JSON.parse(JSON.stringify(config)))
   })
   it('lists in the shades collection exactly the shade files, not granite/_shared.yaml', () => {

@@ -6,8 +6,8 @@ import { join } from 'node:path'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { COMMAND_TIMEOUT_MS, lineOf, runCheckContent, useContentCopies } from '../support/content-check.ts'
-import { checkContent } from '../../content/check.ts'
-import { formatProblems } from '../../content/problems.ts'
+import { checkContent } from '../../model/check.ts'
+import { formatProblems } from '../../model/problems.ts'
 
 /** A private copy of the content, its check's cache seeded so a check decodes only what the test changed. */
 const project = useContentCopies()

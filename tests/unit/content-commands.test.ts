@@ -6,7 +6,7 @@ import { dirname, join, relative } from 'node:path'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { COMMAND_TIMEOUT_MS, useContentCopies } from '../support/content-check.ts'
-import { loadContent } from '../../content/load.ts'
+import { loadContent } from '../../model/load.ts'
 import { paths } from '../../project/paths.ts'
 
 // Every test waits for `npm run` to exit (npm, then node loading the content check): see COMMAND_TIMEOUT_MS.

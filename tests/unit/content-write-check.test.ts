@@ -2,18 +2,19 @@
 // Decap's local backend is read as the change it would make, the change is tried on a copy, and a
 // change that adds a content problem is refused with the check's message by file and field, the
 // real files untouched; a product still named elsewhere cannot be deleted, and the refusal says where.
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { canonicalYaml } from '../../content/canonical-yaml.ts'
-import { checkContent } from '../../content/check.ts'
-import { productKeyOrder } from '../../content/format-content.ts'
-import type { Problem } from '../../content/problems.ts'
+import { canonicalYaml } from '../../model/canonical-yaml.ts'
+import { checkContent } from '../../model/check.ts'
+import { productKeyOrder } from '../../model/format-content.ts'
+import type { Problem } from '../../model/problems.ts'
 import { changeOf, checkChange, type ContentChange } from '../../dev/preview/write-check.ts'
-import { translationLanguage } from '../../content/translations.ts'
+import { translationLanguage } from '../../model/translations.ts'
 import { paths } from '../../project/paths.ts'
+import { copyContent } from '../support/copies.ts'
 
 let dir: string
 let contentDir: string
@@ -23,7 +24,7 @@ let before: Problem[]
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'write-check-'))
   contentDir = join(dir, 'content')
-  cpSync(paths.contentDir, contentDir, { recursive: true, preserveTimestamps: true })
+  copyContent(contentDir)
   rel = relative(paths.root, contentDir).split('\\').join('/')
   before = (await checkContent({ dir: contentDir })).errors
 }, 60_000)

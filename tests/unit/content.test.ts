@@ -1,26 +1,16 @@
 // The content model: the real content is valid, and each kind of mistake an editor can make is
 // reported with the file, the field, the line and what to do, all problems at once.
 import { execFileSync } from 'node:child_process'
-import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { cpSync, readFileSync, renameSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { GRANITE_SHADES, PRODUCT_MENU } from '../fixtures/original-site.ts'
-import { ContentError, formatProblems, loadContent, type Problem } from '../../content/load.ts'
+import { copyContent, PROJECT_CONTENT, useTempFolders } from '../support/copies.ts'
+import { ContentError, formatProblems, loadContent, type Problem } from '../../model/load.ts'
 
-const realContent = join(process.cwd(), 'content')
-const copies: string[] = []
-
+const tempFolder = useTempFolders('content-')
 /** A private copy of the content folder that a test may break. */
-function copyContent(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'content-'))
-  cpSync(realContent, dir, { recursive: true })
-  copies.push(dir)
-  return dir
-}
-afterEach(() => {
-  for (const dir of copies.splice(0)) rmSync(dir, { recursive: true, force: true })
-})
+const contentCopy = () => copyContent(tempFolder())
 
 function edit(dir: string, file: string, change: (text: string) => string) {
   const path = join(dir, file)
@@ -52,7 +42,7 @@ function problemsOf(dir: string): Problem[] {
 const inFile = (file: string) => expect.stringMatching(new RegExp(`${file.replace(/[.]/g, '\\.')}$`))
 
 describe('the real content', () => {
-  const content = loadContent(realContent)
+  const content = loadContent(PROJECT_CONTENT)
 
   it('has the catalogue of eight product lines', () => {
     expect(content.products.map((p) => p.menuLabel)).toEqual(PRODUCT_MENU)
@@ -71,7 +61,7 @@ describe('the real content', () => {
   })
 
   it('numbers the legal sections: 12 for privacy, 13 for terms', () => {
-    const sections = (file: string) => readFileSync(join(realContent, 'legal', file), 'utf8').match(/^## \d+\. /gm)?.length
+    const sections = (file: string) => readFileSync(join(PROJECT_CONTENT, 'legal', file), 'utf8').match(/^## \d+\. /gm)?.length
     expect(sections('privacy.mdx')).toBe(12)
     expect(sections('terms.mdx')).toBe(13)
   })
@@ -94,8 +84,8 @@ describe("the site's origin", () => {
     const before = process.env.SITE_URL
     process.env.SITE_URL = 'https://from-the-environment.example'
     try {
-      expect(loadContent(realContent).site.origin).toBe('https://www.neoagrogranite.com')
-      expect(loadContent(realContent, { origin: 'https://shop.example.in' }).site.origin).toBe('https://shop.example.in')
+      expect(loadContent(PROJECT_CONTENT).site.origin).toBe('https://www.neoagrogranite.com')
+      expect(loadContent(PROJECT_CONTENT, { origin: 'https://shop.example.in' }).site.origin).toBe('https://shop.example.in')
     } finally {
       if (before === undefined) delete process.env.SITE_URL
       else process.env.SITE_URL = before
@@ -105,7 +95,7 @@ describe("the site's origin", () => {
 
 describe('a field that is not in the schema', () => {
   it('is an error with a "did you mean" at its own line, for misspelled optional fields', () => {
-    const dir = copyContent()
+    const dir = contentCopy()
     edit(dir, 'products/cardamom.yaml', (t) => t.replace(/^order: /m, 'grade: A\norder: '))
     edit(dir, 'granite/StarBlue.yaml', (t) => t.replace(/^order: /m, 'alias:\n  - /products/granite/starblue\norder: '))
     edit(dir, 'products/black-pepper.yaml', (t) => t.replace(/^name: /m, 'enquiryLable: "Black Pepper"\nname: '))
@@ -139,7 +129,7 @@ describe('a field that is not in the schema', () => {
   })
 
   it('is found inside an optional block too, and a misspelled required field is one problem at its line', () => {
-    const dir = copyContent()
+    const dir = contentCopy()
     edit(dir, 'products/makhana.yaml', (t) => t.replace(/^grades:\n {2}heading:/m, 'grades:\n  headng:'))
     edit(dir, 'products/clove.yaml', (t) => t.replace(/^subtitle:/m, 'subtitel:'))
     const problems = problemsOf(dir)
@@ -162,7 +152,7 @@ describe('a field that is not in the schema', () => {
   })
 
   it('lists the fields that are allowed when nothing is close', () => {
-    const dir = copyContent()
+    const dir = contentCopy()
     edit(dir, 'products/clove.yaml', (t) => t.replace(/^packing:\n/m, 'packing:\n  colourOfBags: green\n'))
     const [problem] = problemsOf(dir)
     expect(problem).toMatchObject({
@@ -174,7 +164,7 @@ describe('a field that is not in the schema', () => {
 
 describe('a missing field', () => {
   it('reads "Required: add …:" at the line of the group that lacks it', () => {
-    const dir = copyContent()
+    const dir = contentCopy()
     edit(dir, 'products/cardamom.yaml', (t) => t.replace(/^subtitle:.*\n/m, ''))
     edit(dir, 'products/clove.yaml', (t) => t.replace(/^ {2}storage:.*\n/m, ''))
     const problems = problemsOf(dir)
@@ -198,7 +188,7 @@ describe('a missing field', () => {
   })
 
   it('says what to write for an empty value, a missing kind and a value of the wrong type', () => {
-    const dir = copyContent()
+    const dir = contentCopy()
     edit(dir, 'products/clove.yaml', (t) => t.replace(/^subtitle: .*$/m, 'subtitle:').replace(/^order: 2/m, 'order: second'))
     edit(dir, 'products/cardamom.yaml', (t) => t.replace(/^kind: agro.*\n/m, ''))
     edit(dir, 'forms.yaml', (t) => t.replace(/^defaultDialCode: .*$/m, 'defaultDialCode: 91'))
@@ -214,7 +204,7 @@ describe('a missing field', () => {
 
 describe('YAML that cannot be read', () => {
   it('gives one message per file, the first, in plain words: tabs', () => {
-    const dir = copyContent()
+    const dir = contentCopy()
     // A whole group indented with tabs: the parser itself reports many follow-on errors.
     edit(dir, 'products/clove.yaml', (t) =>
       t.replace(
@@ -278,7 +268,7 @@ describe('YAML that cannot be read', () => {
       /indented differently from the list item above it/,
     ],
   ])('gives one message per file, the first, in plain words: %s', (_name, change, linePattern, message) => {
-    const dir = copyContent()
+    const dir = contentCopy()
     edit(dir, 'products/clove.yaml', change)
     const problems = problemsOf(dir)
     expect(problems).toHaveLength(1)
@@ -289,7 +279,7 @@ describe('YAML that cannot be read', () => {
 
 describe('file names, slugs and duplicates', () => {
   it('says which to rename and to what when the file name and the slug differ', () => {
-    const dir = copyContent()
+    const dir = contentCopy()
     renameSync(join(dir, 'products/soyabean-flakes.yaml'), join(dir, 'products/White Pepper.yaml'))
     edit(dir, 'products/White Pepper.yaml', (t) =>
       t
@@ -315,7 +305,7 @@ describe('file names, slugs and duplicates', () => {
   })
 
   it('blames a duplicate formType or address on the newer file, by git history', () => {
-    const dir = copyContent()
+    const dir = contentCopy()
     const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, stdio: 'ignore' })
     git('init', '-q')
     git('-c', 'user.name=t', '-c', 'user.email=t@example.com', 'add', '.')
@@ -349,7 +339,7 @@ describe('file names, slugs and duplicates', () => {
   })
 
   it('makes a page’s address, formType and enquiry name from its name when its file leaves them out; older files keep theirs', () => {
-    const dir = copyContent()
+    const dir = contentCopy()
     cpSync(join(dir, 'products/clove.yaml'), join(dir, 'products/green-chilli.yaml'))
     edit(dir, 'products/green-chilli.yaml', (t) =>
       t
@@ -377,7 +367,7 @@ describe('file names, slugs and duplicates', () => {
   })
 
   it('names the name as the thing to change when a formType made from it is taken', () => {
-    const dir = copyContent()
+    const dir = contentCopy()
     // Makhana's enquiries are filed as LotusEnquiry: a new product "lotus" would make the same.
     cpSync(join(dir, 'products/clove.yaml'), join(dir, 'products/lotus.yaml'))
     edit(dir, 'products/lotus.yaml', (t) => t.replace(/^slug: .*$/m, 'slug: lotus').replace(/^formType: .*\n/m, ''))
@@ -395,7 +385,7 @@ describe('file names, slugs and duplicates', () => {
   })
 
   it('blames the more recently changed file when git does not know either', () => {
-    const dir = copyContent()
+    const dir = contentCopy()
     edit(dir, 'granite/NeoGalaxy.yaml', (t) => t.replace(/^formType: .*$/m, 'formType: StarBlue'))
     utimesSync(join(dir, 'granite/StarBlue.yaml'), new Date('2020-01-01'), new Date('2020-01-01'))
     const [problem] = problemsOf(dir)
@@ -403,7 +393,7 @@ describe('file names, slugs and duplicates', () => {
   })
 
   it('refuses two pages at one address, and addresses differing only in case', () => {
-    const dir = copyContent()
+    const dir = contentCopy()
     edit(dir, 'products/flax-seeds.yaml', (t) => t.replace('/products/flax\n', '/products/clove\n'))
     edit(dir, 'products/makhana.yaml', (t) => t.replace('/products/lotusSeeds', '/products/CLOVE'))
     utimesSync(join(dir, 'products/clove.yaml'), new Date('2020-01-01'), new Date('2020-01-01'))
@@ -419,7 +409,7 @@ describe('file names, slugs and duplicates', () => {
 
 describe('references between files', () => {
   it('names a missing picture and the one probably meant, and a picture whose letter case differs', () => {
-    const dir = copyContent()
+    const dir = contentCopy()
     edit(dir, 'products/cardamom.yaml', (t) => t.replace('products/cardamom.jpg', 'products/cardamon.jpg'))
     edit(dir, 'products/clove.yaml', (t) => t.replace('products/clove.jpg', 'products/Clove.JPG'))
     const text = formatProblems(problemsOf(dir))
@@ -432,7 +422,7 @@ describe('references between files', () => {
   })
 
   it('checks every picture field the schema marks, the share image too', () => {
-    const dir = copyContent()
+    const dir = contentCopy()
     edit(dir, 'site.yaml', (t) => t.replace('src: home/quick-enquiry.jpg', 'src: home/quick-enquiri.jpg'))
     expect(formatProblems(problemsOf(dir))).toMatch(
       /site\.yaml:\d+ › shareImage\.src: \S*images\/home\/quick-enquiri\.jpg does not exist: did you mean home\/quick-enquiry\.jpg\?/,
@@ -440,7 +430,7 @@ describe('references between files', () => {
   })
 
   it('names a product list entry that is no product, at its line', () => {
-    const dir = copyContent()
+    const dir = contentCopy()
     edit(dir, 'home.yaml', (t) => t.replace('- black-pepper', '- black-peper'))
     const [problem] = problemsOf(dir)
     expect(problem).toMatchObject({
@@ -451,7 +441,7 @@ describe('references between files', () => {
   })
 
   it('checks the front matter of legal texts, at the line in the .mdx file', () => {
-    const dir = copyContent()
+    const dir = contentCopy()
     edit(dir, 'legal/terms.mdx', (t) => t.replace(/^effective: .*$/m, 'effective: October 22'))
     const [problem] = problemsOf(dir)
     expect(problem).toMatchObject({
@@ -465,7 +455,7 @@ describe('references between files', () => {
 
 describe('every problem', () => {
   it('has a line, and all are listed at once', () => {
-    const dir = copyContent()
+    const dir = contentCopy()
     edit(dir, 'products/clove.yaml', (t) => t.replace(/^order: .*$/m, 'order: second'))
     edit(dir, 'home.yaml', (t) => t.replace('- black-pepper', '- saffron'))
     edit(dir, 'granite/NeoGalaxy.yaml', (t) => t.replace(/^formType: .*$/m, 'formType: StarBlue'))

@@ -1,4 +1,4 @@
-// content/interface.yaml, the interface words of the pages, and its schema (content/interface-schema.ts):
+// content/interface.yaml, the interface words of the pages, and its schema (model/schemas/interface.ts):
 // a value may use only the {placeholders} of its English reference, and the page fills them in
 // (templates/lib/words.ts) in the page's language.
 import { readFileSync } from 'node:fs'
@@ -7,9 +7,9 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import type { z } from 'zod'
-import { formsInterfaceSchema } from '../../content/interface-forms-schema.ts'
-import { interfaceSchema } from '../../content/interface-schema.ts'
-import { loadContent } from '../../content/load.ts'
+import { formsInterfaceSchema } from '../../model/schemas/interface-forms.ts'
+import { interfaceSchema } from '../../model/schemas/interface.ts'
+import { loadContent } from '../../model/load.ts'
 import { paths } from '../../project/paths.ts'
 import { fill, format, formatDate, formatNumber, plural } from '../../templates/lib/words.ts'
 

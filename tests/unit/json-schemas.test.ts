@@ -1,4 +1,4 @@
-// The JSON Schemas that give editors their help are generated from content/schema.ts: they must be
+// The JSON Schemas that give editors their help are generated from model/schema.ts: they must be
 // up to date, accept every real content file, refuse broken ones like the check does, and explain
 // every field.
 import { readFileSync, readdirSync } from 'node:fs'
@@ -9,8 +9,8 @@ import { minimatch } from 'minimatch'
 import { parse } from 'yaml'
 import { z } from 'zod'
 import { describe, expect, it } from 'vitest'
-import { generatedFiles } from '../../content/generated-files.ts'
-import { contentSchemas, type JsonSchema, toJsonSchema } from '../../content/json-schemas.ts'
+import { generatedFiles } from '../../model/generated-files.ts'
+import { contentSchemas, type JsonSchema, toJsonSchema } from '../../model/json-schemas.ts'
 
 const root = process.cwd()
 
@@ -58,7 +58,7 @@ function contentFiles(): { file: string; schema: string }[] {
 }
 
 describe('generated files', () => {
-  it('are up to date with content/schema.ts (run `npm run schemas` after changing it)', () => {
+  it('are up to date with model/schema.ts (run `npm run schemas` after changing it)', () => {
     for (const [file, text] of generatedFiles(root)) {
       expect(readFileSync(join(root, file), 'utf8'), `${file} is stale: run npm run schemas`).toBe(text)
     }

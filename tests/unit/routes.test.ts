@@ -1,7 +1,7 @@
 // Route generation: every path of the original route table and every alias (README, "Addresses") leads to the
 // right page, canonical spellings are the readable ones, and no two pages share an address.
 import { describe, expect, it } from 'vitest'
-import { loadContent } from '../../content/load.ts'
+import { loadContent } from '../../model/load.ts'
 import { ALIASES, FORM_TYPE_BY_PAGE, ROUTE_TABLE } from '../fixtures/original-site.ts'
 
 const content = loadContent()

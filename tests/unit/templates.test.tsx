@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { wrapIndex } from '../../templates/components/Carousel.tsx'
 import { Header, isActive } from '../../templates/components/Header.tsx'
 import { summarise } from '../../templates/pages/reviews/rating.ts'
-import { loadContent } from '../../content/load.ts'
+import { loadContent } from '../../model/load.ts'
 
 describe('rating summary', () => {
   const summary = summarise({ 5: 287, 4: 142, 3: 48, 2: 18, 1: 12 }, 2)

@@ -1,4 +1,4 @@
-// What `npm run check:content` says about translations (content/translation-coverage.ts): per
+// What `npm run check:content` says about translations (model/translation-coverage.ts): per
 // language, translated fields out of all; each missing translation a warning at the English line
 // (never an error: the check still passes); one warning for a translation file that does not exist;
 // a translation older than its English text (git blame of both lines); and, from the loader, an
@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { COMMAND_TIMEOUT_MS, lineOf, runCheckContent, useContentCopies } from '../support/content-check.ts'
-import { canonicalYaml } from '../../content/canonical-yaml.ts'
-import { checkContent } from '../../content/check.ts'
-import { productKeyOrder } from '../../content/format-content.ts'
-import { formatCoverage } from '../../content/translation-coverage.ts'
+import { canonicalYaml } from '../../model/canonical-yaml.ts'
+import { checkContent } from '../../model/check.ts'
+import { productKeyOrder } from '../../model/format-content.ts'
+import { formatCoverage } from '../../model/translation-coverage.ts'
 
 const folders: string[] = []
 /** Copies of the content without any translation, their check's cache seeded (tests/support/content-check.ts). */

@@ -4,9 +4,9 @@ import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { readContent, type SiteContent } from '../../content/load.ts'
-import { everyLanguage } from '../../content/site-content.ts'
-import { translationLanguage } from '../../content/translations.ts'
+import { readContent, type SiteContent } from '../../model/load.ts'
+import { everyLanguage } from '../../model/site-content.ts'
+import { translationLanguage } from '../../model/translations.ts'
 
 const copies: string[] = []
 afterEach(() => {

@@ -1,6 +1,6 @@
 // The pictures made from other artwork: the Granite Collection's fan of sample slabs of every shade,
 // and the home page's quick-enquiry picture. The shade pictures must exist first.
-import type { GraniteShade, ImageRef, Product } from '../../content/schema.ts'
+import type { GraniteShade, ImageRef, Product } from '../../model/schema.ts'
 import { dataUri, drawOver, f1, H, saveJpeg, W } from './compose.ts'
 import { seedOf } from './noise.ts'
 import { lightingSvg, type StillLife, stillLife } from './products.ts'

@@ -1,7 +1,7 @@
 // A polished granite slab drawn from a shade's colours (content/granite/<Shade>.yaml, `colours`),
 // with a few per-shade touches: grain size, how the colours share the stone, streaks, schiller.
 // A shade added in content gets the default touches until someone tunes it here.
-import type { GraniteShade } from '../../content/schema.ts'
+import type { GraniteShade } from '../../model/schema.ts'
 import { hexToRgb, mix } from './colour.ts'
 import { H, rawImage, saveJpeg, W } from './compose.ts'
 import { clamp, fbm, prng, seedOf, smoothstep, valueNoise } from './noise.ts'

@@ -6,7 +6,7 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import * as fontkit from 'fontkit'
 import { optimize } from 'svgo'
-import type { Site } from '../../content/schema.ts'
+import type { Site } from '../../model/schema.ts'
 import { paths } from '../../project/paths.ts'
 
 export const TOKENS_FILE = path.join(paths.root, 'templates/styles/tokens.css')

@@ -6,7 +6,7 @@
 //
 //   npm run artwork                    everything
 //   npm run artwork -- granite clove   only the pictures whose path contains one of the words
-import { ContentError, formatProblems, loadContent } from '../../content/load.ts'
+import { ContentError, formatProblems, loadContent } from '../../model/load.ts'
 import { paths } from '../../project/paths.ts'
 import { graniteBoard, quickEnquiry } from './boards.ts'
 import { graniteShadeImage } from './granite.ts'

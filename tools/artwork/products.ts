@@ -2,7 +2,7 @@
 // it, lit from the top left. Which drawing and table each product gets is set here by its slug; a
 // product added in content has no drawing until one is added (or a photo replaces the artwork).
 import type { Sharp } from 'sharp'
-import type { Product } from '../../content/schema.ts'
+import type { Product } from '../../model/schema.ts'
 import { drawOver, f1, H, saveJpeg, W } from './compose.ts'
 import { prng, seedOf, smoothstep } from './noise.ts'
 import { type ArtName, FILTERS, PRODUCT_ART, type ProductArt } from './product-art.ts'

@@ -1,6 +1,6 @@
 // The props of the not-found page. Vike's error page has no +data hook here (one would change the
 // client entries every page ships with): renderer/+onRenderHtml.tsx makes its head and these props.
-import type { SiteContent } from '../../../content/load.ts'
+import type { SiteContent } from '../../../model/load.ts'
 import type { Head } from '../../lib/head.ts'
 import { productMenu } from '../../lib/site.ts'
 

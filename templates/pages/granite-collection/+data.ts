@@ -1,5 +1,5 @@
 import type { PageContextServer } from 'vike/types'
-import type { GraniteCollection } from '../../../content/schema.ts'
+import type { GraniteCollection } from '../../../model/schema.ts'
 import { shadeCard } from '../../lib/cards.ts'
 import { CARD_SIZES } from '../../components/blocks.tsx'
 import { lcpImage, pageHead } from '../../lib/head.ts'

@@ -1,3 +1,5 @@
-import { prerenderUrls } from '../../lib/routing.ts'
+// Every address of the site's content pages, of every kind and language, not only the home page's:
+// Vike routes each one to its page (templates/lib/routing.ts), so the page kinds need no list each.
+import { everyAddress } from '../../lib/routing.ts'
 
-export default () => prerenderUrls('home')
+export default everyAddress

@@ -2,7 +2,7 @@ import { ContactButtons, FactsGrid, SpecTable } from '../../components/blocks.ts
 import { ProductDocumentLinks } from '../../components/DocumentLinks.tsx'
 import { format } from '../../lib/words.ts'
 import type { Data } from './+data.ts'
-import { MakhanaSections } from './MakhanaSections.tsx'
+import { CategorySections } from './CategorySections.tsx'
 import { ApplicationList, EnquirySection, ExploreSection, ProductTop } from './ProductSections.tsx'
 
 export default function Page({ product, picture, trail, ui, formatPrice, explore, contact, documents, enquiry, enquiryShared }: Data) {
@@ -52,7 +52,7 @@ export default function Page({ product, picture, trail, ui, formatPrice, explore
         </div>
       </section>
 
-      <MakhanaSections product={product} words={words} formatPrice={formatPrice} />
+      <CategorySections product={product} words={words} formatPrice={formatPrice} />
       <EnquirySection heading={format(words.lookingFor, { product: product.enquiryName })} enquiry={enquiry} shared={enquiryShared} />
       <ExploreSection heading={words.explore} items={explore} cta={ui.cards.getQuote} />
     </>

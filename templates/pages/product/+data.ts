@@ -1,5 +1,5 @@
 import type { PageContextServer } from 'vike/types'
-import type { AgroProduct } from '../../../content/schema.ts'
+import type { AgroProduct } from '../../../model/schema.ts'
 import { productCard } from '../../lib/cards.ts'
 import { formWords } from '../../lib/form-words.ts'
 import { enquiryFormProps } from '../../lib/forms.ts'

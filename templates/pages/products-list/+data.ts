@@ -1,5 +1,5 @@
 import type { PageContextServer } from 'vike/types'
-import { catalogueListPageCount, catalogueListPageOf, catalogueListPath, PRODUCTS_PER_PAGE } from '../../../content/catalogue-pages.ts'
+import { catalogueListPageCount, catalogueListPageOf, catalogueListPath, PRODUCTS_PER_PAGE } from '../../../model/catalogue-pages.ts'
 import { productCard } from '../../lib/cards.ts'
 import { formWords } from '../../lib/form-words.ts'
 import { enquiryFormProps } from '../../lib/forms.ts'
@@ -12,7 +12,7 @@ export default function data(pageContext: PageContextServer) {
   const { content, defaultContent, image } = pageSite(pageContext)
   const formText = formWords(content, defaultContent, 'exportEnquiry')
   const page = content.pages.products
-  // A large catalogue is listed PRODUCTS_PER_PAGE cards at a time (content/catalogue-pages.ts).
+  // A large catalogue is listed PRODUCTS_PER_PAGE cards at a time (model/catalogue-pages.ts).
   const pageCount = catalogueListPageCount(content.products.length)
   const current = Math.min(catalogueListPageOf(pageContext.routeParams.id), pageCount)
   const first = (current - 1) * PRODUCTS_PER_PAGE

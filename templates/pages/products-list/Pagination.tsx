@@ -1,7 +1,7 @@
 // Links between the pages of a large catalogue's Products list: previous, the first and last pages,
 // the pages around this one, next. A fixed handful of links, so the page does not grow with the
 // catalogue either.
-import type { Interface } from '../../../content/interface-schema.ts'
+import type { Interface } from '../../../model/schemas/interface.ts'
 import './pagination.css'
 
 export interface PaginationData {

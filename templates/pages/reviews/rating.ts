@@ -1,4 +1,4 @@
-import type { Reviews } from '../../../content/schema.ts'
+import type { Reviews } from '../../../model/schema.ts'
 
 export interface RatingSummary {
   total: number

@@ -4,7 +4,7 @@
 // the rest, under a name that changes when any of it changes.
 import { renderToString } from 'react-dom/server'
 import { describe, expect, test } from 'vitest'
-import { loadContent } from '../../../content/load.ts'
+import { loadContent } from '../../../model/load.ts'
 import { QuickEnquiryForm } from '../../../templates/components/forms/QuickEnquiryForm.tsx'
 import { Island } from '../../../templates/islands/Island.tsx'
 import { formWords, formWordsFiles } from '../../../templates/lib/form-words.ts'

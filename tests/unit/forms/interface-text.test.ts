@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import { parse } from 'yaml'
-import { interfaceSchema } from '../../../content/interface-schema.ts'
+import { interfaceSchema } from '../../../model/schemas/interface.ts'
 import { browserCheckMessages, deriveRule, ruleMessages } from '../../../forms/derive-rules.ts'
 import { checkForm, localiseRule } from '../../../forms/rules.ts'
 import { type FormKind, formSchemas, formValidator } from '../../../forms/schemas.ts'

@@ -1,3 +1,0 @@
-import { prerenderUrls } from '../../lib/routing.ts'
-
-export default () => prerenderUrls('sitemap')
