@@ -7,7 +7,7 @@ import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { siteImageOptions } from '../../build/build.ts'
 import { buildImages, type CacheFile, SEED_CACHE } from '../../build/build-images.ts'
-import { ContentError, formatProblems, loadContent } from '../../content/load.ts'
+import { ContentError, formatProblems, loadContent } from '../../model/load.ts'
 import { paths } from '../../project/paths.ts'
 
 async function keepEncoded(): Promise<void> {
