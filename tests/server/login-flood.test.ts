@@ -1,8 +1,15 @@
 // A flood of wrong inbox passwords against the real server, as a hostile visitor sends it: 64
 // addresses at once (through a trusted proxy on 127.0.0.1, TRUST_PROXY=loopback), each posting the
-// next guess as soon as it has an answer, for a bounded time. Meanwhile buyers send enquiries and the
-// owner logs in from an address of their own: the owner gets in promptly and every mail goes out.
-// The password is a real scrypt hash (N = 2^16: the same work per guess as in production, halved).
+// next guess as soon as it has an answer, until told to stop. Meanwhile buyers send enquiries and the
+// owner logs in from an address of their own: the owner gets in and every mail goes out while the
+// flood goes on. The password is a real scrypt hash (N = 2^16: the same work per guess as in
+// production, halved).
+//
+// The bounds below say "not locked out" and "not held up": they are well above the figures a
+// quiet machine gives, which the test prints (how long the owner's login and the mail took).
+// A closed-loop flood keeps the service's one thread busy however cheap each refusal is, so the
+// figures follow the machine's speed; the bounds catch a lockout or a stall (the owner's login
+// once waited 25 s behind queued password checks), not a slow machine.
 import fs from 'node:fs'
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
@@ -13,11 +20,11 @@ import { InboxClient, SITE_ORIGIN, sendEnquiry } from './inbox-helpers.ts'
 
 const PASSWORD = 'the owner knows this one, long enough'
 const ADDRESSES = 64
-/** What "promptly" means for the owner's login while the flood goes on. */
-const OWNER_LOGIN_MS = 2500
+/** The owner is not held up behind the flood's password checks. */
+const OWNER_LOGIN_MS = 10_000
 const ENQUIRIES = 10
 /** How long the enquiries' mail may take to go out, the flood still going on. */
-const MAIL_MS = 10_000
+const MAIL_MS = 30_000
 
 let server: TestServer
 beforeAll(async () => {
@@ -94,7 +101,7 @@ function startFlood(): { underWay: Promise<void>; stop(): Promise<Map<number, nu
 }
 
 describe('a flood of wrong passwords from 64 addresses', () => {
-  it('lets the owner in promptly from an address that has not failed, and the mail still goes out', async () => {
+  it('lets the owner in from an address that has not failed, and the mail still goes out', async () => {
     const flood = startFlood()
     // The flood is under way: every address has had an answer to a guess. (Before that, the owner's
     // first try and an address's first guess look the same, and are served in turn.)
@@ -121,6 +128,9 @@ describe('a flood of wrong passwords from 64 addresses', () => {
     }
     const mailedDuringFlood = emlFiles().length
     const answers = await flood.stop()
+    console.log(
+      `login flood: the owner in after ${Math.round(ownerMs)} ms; all ${ENQUIRIES} mails out ${mailMs} ms after the enquiries were sent; answers ${JSON.stringify(Object.fromEntries(answers))}`,
+    )
 
     expect.soft(login.status).toBe(303)
     expect.soft(ownerMs, 'the owner’s login, in ms').toBeLessThan(OWNER_LOGIN_MS)
@@ -131,5 +141,5 @@ describe('a flood of wrong passwords from 64 addresses', () => {
     expect(turnedAway, JSON.stringify(Object.fromEntries(answers))).toBeGreaterThan(checked)
     // The owner's session works.
     expect((await owner.request('GET', '/admin/api/session', { headers: { 'x-forwarded-for': '203.0.113.7' } })).status).toBe(200)
-  }, 90_000)
+  }, 120_000)
 })
