@@ -6,7 +6,7 @@
 // changes one line in git diff; pictures are previewed (the logo drawing, the share image from another
 // folder) with advice beside a photo too narrow, without the terminal's ENOENT of a picture looked for
 // in the wrong folder.
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core'
 import sharp from 'sharp'
@@ -183,6 +183,12 @@ describe('npm run edit: one field edited, one line changed', () => {
 describe('npm run edit: pictures', () => {
   test('site settings preview the logo and the share image, and say the share image is too narrow', async () => {
     const before = copy.editor.output().length
+    // The share image narrower than link previews draw it (the site's own is wide enough).
+    const shareFile = join(copy.projectDir, 'content/images/home/quick-enquiry.jpg')
+    const original = readFileSync(shareFile)
+    await sharp({ create: { width: 800, height: 800, channels: 3, background: { r: 90, g: 90, b: 90 } } })
+      .jpeg()
+      .toFile(shareFile)
     await openEntry('settings/entries/site', 'Logo')
     const drawn = async (label: string) => {
       const group = fieldGroup(label)
@@ -195,9 +201,10 @@ describe('npm run edit: pictures', () => {
     }
     await drawn('Logo')
     const share = await drawn('Picture for shared links')
-    await share.getByText('This photo is 1200 pixels wide: use a photo at least 1600 pixels wide').waitFor()
+    await share.getByText(/^This photo is 800 pixels wide: use a photo at least 1200 pixels wide/).waitFor()
     await share.screenshot({ path: join(root, '.cache', 'editor-1280-share-image.png') })
     expect(copy.editor.output().slice(before)).not.toContain('ENOENT')
+    writeFileSync(shareFile, original)
   })
 
   test('a photo too narrow, chosen for a product, is named where it is chosen', async () => {
