@@ -55,6 +55,8 @@ export function manifestLanguages(content: SiteContent, translated: readonly Sit
       prefix: index === 0 ? '' : `/${language.code}`,
       messages: { fields, checks, server },
       acknowledgement: { ...own.forms.acknowledgement, names: catalogueNames(content, own) },
+      direction: language.direction,
+      replies: own.forms.replies,
     }
   })
 }

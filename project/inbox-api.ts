@@ -1,6 +1,7 @@
 // The JSON the owner's inbox API answers with (server/inbox/router.ts), shared by the server that
 // writes it and the inbox page that reads it (templates/inbox/), as forms/ is for the enquiry forms.
-// Types only: nothing here runs.
+// Types only: nothing here runs (the pipeline's stages and reasons are in ./sales-stages.ts).
+import type { LostReason, Stage } from './sales-stages.ts'
 
 /** A submitted field's value as stored: text, a number, or the choices of a multiple choice. */
 export type FieldValue = string | number | string[]
@@ -51,10 +52,14 @@ export interface InboxRow {
   language: string
   /** It, named for the owner: "Arabic (ar)". */
   languageName: string
+  /** Where the sale stands. */
+  stage: Stage
+  /** When the first reply from the inbox was queued; null while unanswered from the inbox. */
+  firstReplyAt: number | null
 }
 
 /** Whom a delivery goes to: the company mailbox, the buyer (acknowledgement), or a webhook endpoint. */
-export type DeliveryChannel = 'owner' | 'acknowledgement' | 'webhook'
+export type DeliveryChannel = 'owner' | 'acknowledgement' | 'webhook' | 'reply'
 
 export interface MailDelivery {
   id: number
@@ -81,6 +86,44 @@ export interface EnquiryDetail extends InboxRow {
   /** The hourly limit of acknowledgements (ACKNOWLEDGEMENTS_PER_HOUR) that was reached when this
    * enquiry would have had one, so the buyer got none; null otherwise. */
   acknowledgementLimit: number | null
+  /** Why the sale was lost, when its stage is 'lost'. */
+  lostReason: LostReason | null
+  /** The answers sent from the inbox, oldest first. */
+  replies: ReplyView[]
+  /** The team's internal notes, oldest first. */
+  notes: NoteView[]
+}
+
+/** A reply written in the inbox, as queued and as the outbox got on with it. */
+export interface ReplyView {
+  id: number
+  author: string
+  createdAt: number
+  subject: string
+  text: string
+  status: MailState
+  sentAt: number | null
+  lastError: string | null
+}
+
+export interface NoteView {
+  id: number
+  author: string
+  createdAt: number
+  text: string
+}
+
+/** A reply template in one language, its placeholders already filled for the enquiry. */
+export interface ReplyTemplateView {
+  title: string
+  subject: string
+  body: string
+}
+
+/** The composer's choices: each language's templates; the buyer's language first. */
+export interface ReplyTemplates {
+  language: string
+  languages: Array<{ code: string; name: string; dir: 'ltr' | 'rtl'; templates: ReplyTemplateView[] }>
 }
 
 export interface InboxPage {
@@ -106,4 +149,23 @@ export interface InboxDashboard {
   byCountry: Array<{ name: string; perWeek: number[]; total: number }>
   /** Submissions held back as spam in the last `hours` hours: a buyer among them is found in the spam view. */
   heldBack: { hours: number; count: number }
+  /** How fast enquiries of the last 30 and 90 days were answered from the inbox. */
+  responseTimes: Record<'30' | '90', ResponseTimes>
+}
+
+/** Response times of the enquiries received in a period (spam aside). */
+export interface ResponseFigures {
+  /** Enquiries that count: answered, or unanswered for more than 24 hours. */
+  received: number
+  /** Answered from the inbox at all, and within 24 hours of arriving. */
+  answered: number
+  within24h: number
+  /** Median time to the first reply of those answered, in ms; null when none was. */
+  medianMs: number | null
+}
+
+export interface ResponseTimes {
+  all: ResponseFigures
+  /** Per buyer's country as the enquiry gives it ('' for none), most enquiries first. */
+  byCountry: Array<{ name: string } & ResponseFigures>
 }

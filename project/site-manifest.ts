@@ -106,6 +106,10 @@ export const siteManifestSchema = z.object({
         messages: formMessagesSchema,
         /** The buyer's acknowledgement in this language (content/forms.<code>.yaml over forms.yaml). */
         acknowledgement: acknowledgementSchema.optional(),
+        /** How it is written: rtl for Arabic (site.yaml's `direction`); absent in older builds. */
+        direction: z.enum(['ltr', 'rtl']).optional(),
+        /** The inbox's reply templates in this language (content/forms.<code>.yaml's `replies`); absent in older builds. */
+        replies: z.array(z.object({ title: z.string(), subject: z.string(), body: z.string() })).optional(),
       }),
     )
     .min(1)
@@ -118,4 +122,5 @@ export type SiteManifest = z.infer<typeof siteManifestSchema>
 export type FormTypeEntry = SiteManifest['formTypes'][string]
 export type InlineHashes = SiteManifest['inlineHashes']
 export type AcknowledgementText = NonNullable<SiteManifest['acknowledgement']>
+export type ReplyTemplate = NonNullable<ManifestLanguage['replies']>[number]
 export type ManifestLanguage = NonNullable<SiteManifest['languages']>[number]

@@ -6,7 +6,13 @@ import { builtInFormTypes } from '../forms/schemas.ts'
 import { verifyBuild } from '../project/build-manifest.mjs'
 import { ENGLISH_FORM_MESSAGES, type FormMessages, withEnglish } from '../project/form-messages.ts'
 import { distLayout } from '../project/paths.ts'
-import { type AcknowledgementText, type FormTypeEntry, type SiteManifest, siteManifestSchema } from '../project/site-manifest.ts'
+import {
+  type AcknowledgementText,
+  type FormTypeEntry,
+  type ReplyTemplate,
+  type SiteManifest,
+  siteManifestSchema,
+} from '../project/site-manifest.ts'
 
 export type { FormTypeEntry }
 
@@ -21,6 +27,10 @@ export interface SiteLanguage {
   messages: FormMessages
   /** The buyer's acknowledgement in this language; undefined in older builds. */
   acknowledgement?: AcknowledgementText | undefined
+  /** The inbox's reply templates in this language; empty in older builds. */
+  replies: ReplyTemplate[]
+  /** rtl for a language written right to left. */
+  direction: 'ltr' | 'rtl'
 }
 
 /** The site's languages by code, the default first: a build without them is all English. */
@@ -37,6 +47,8 @@ export function siteLanguages(manifest: Pick<SiteManifest, 'languages' | 'acknow
         prefix: language.prefix,
         messages: withEnglish(language.messages),
         acknowledgement: language.acknowledgement,
+        replies: 'replies' in language ? (language.replies ?? []) : [],
+        direction: 'direction' in language ? (language.direction ?? 'ltr') : 'ltr',
       },
     ]),
   )

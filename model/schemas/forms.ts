@@ -4,22 +4,27 @@ import { z } from 'zod'
 import { matching, words } from './fields.ts'
 
 const ACKNOWLEDGEMENT_PLACEHOLDERS = ['product', 'reference', 'replyTime']
-/** Text whose {placeholders} are only the acknowledgement's. */
-const placeholderText = z
-  .string()
-  .trim()
-  .min(1)
-  .superRefine((value, ctx) => {
-    for (const [, name] of value.matchAll(/\{(\w*)\}/g)) {
-      if (!ACKNOWLEDGEMENT_PLACEHOLDERS.includes(name!)) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `Unknown placeholder {${name}}: use ${ACKNOWLEDGEMENT_PLACEHOLDERS.map((p) => `{${p}}`).join(', ')}.`,
-        })
+/** What a reply template may name: the buyer, the product, the reference, and whoever answers. */
+export const REPLY_PLACEHOLDERS = ['name', 'product', 'reference', 'sender']
+/** Text whose {placeholders} are only those `allowed`. */
+const placeholderText = (allowed: readonly string[]) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .superRefine((value, ctx) => {
+      for (const [, name] of value.matchAll(/\{(\w*)\}/g)) {
+        if (!allowed.includes(name!)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `Unknown placeholder {${name}}: use ${allowed.map((p) => `{${p}}`).join(', ')}.`,
+          })
+        }
       }
-    }
-  })
-  .meta({ translate: true })
+    })
+    .meta({ translate: true })
+const acknowledgementText = placeholderText(ACKNOWLEDGEMENT_PLACEHOLDERS)
+const replyText = placeholderText(REPLY_PLACEHOLDERS)
 const dialCode = matching(/^[0-9]{1,4}$/, 'Digits only, without +, in quotes, e.g. "91"')
 export const formsSchema = z
   .strictObject({
@@ -38,10 +43,10 @@ export const formsSchema = z
     containerPlaceholder: words.meta({ description: 'The example text in the empty container box.', label: 'Example container' }),
     acknowledgement: z
       .strictObject({
-        subject: placeholderText.meta({
+        subject: acknowledgementText.meta({
           description: 'The subject of the mail a buyer gets after sending an enquiry. May use {product}, {reference} and {replyTime}.',
         }),
-        body: placeholderText
+        body: acknowledgementText
           .refine((body) => body.includes('{reference}'), 'Must contain {reference}, so the buyer can quote it.')
           .meta({
             description:
@@ -55,6 +60,25 @@ export const formsSchema = z
       .meta({
         description:
           'The short mail each buyer gets after sending an enquiry (not a review), from the company’s address. Nothing the buyer typed is in it.',
+      }),
+    replies: z
+      .array(
+        z.strictObject({
+          title: words.meta({ description: 'What the team picks in the inbox’s reply box, e.g. "First answer".' }),
+          subject: replyText
+            .refine((subject) => subject.includes('{reference}'), 'Must contain {reference}, so the buyer’s mail program keeps the thread.')
+            .meta({ description: 'The reply’s subject. Must contain {reference}; may use {product} and {name}.' }),
+          body: replyText.meta({
+            description:
+              'The reply’s text, which the team edits before sending, in paragraphs separated by a blank line. {name} is the buyer’s name, {product} the product asked about, {reference} the enquiry’s reference, {sender} the name of whoever answers.',
+          }),
+        }),
+      )
+      .min(1)
+      .max(20)
+      .meta({
+        description: 'Ready answers the team starts from when replying to an enquiry in the inbox, in the buyer’s language.',
+        label: 'Reply templates',
       }),
   })
   .meta({ title: 'forms.yaml', description: 'Lists and example texts used by the enquiry forms and the acknowledgement mail.' })

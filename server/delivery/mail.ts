@@ -85,13 +85,25 @@ export function composeOutboxMail(
   acknowledgement?: AcknowledgementText,
   acknowledgements?: ReadonlyMap<string, AcknowledgementText>,
 ): ComposedMail {
-  if (message.storedMail) return { messageId: message.messageId, ...message.storedMail }
+  if (message.storedMail && message.channel !== 'reply') return { messageId: message.messageId, ...message.storedMail }
   if (message.channel === 'acknowledgement') {
     const own = acknowledgements?.get(message.submission.language) ?? acknowledgement
     if (!own) throw new Error('no acknowledgement text: the built site has none (rebuild it; content/forms.yaml)')
     // A language without names of its own names the catalogue as the default language does.
     const words = own.names || !acknowledgement?.names ? own : { ...own, names: acknowledgement.names }
     return composeAcknowledgement(message.submission, words, message.messageId)
+  }
+  if (message.channel === 'reply') {
+    // Written in the inbox and kept as written; only ever to the enquiry's own address.
+    if (!message.storedMail) throw new Error(`reply #${message.id} has no text`)
+    const threading = message.inReplyTo ? { 'In-Reply-To': message.inReplyTo, References: message.inReplyTo } : undefined
+    return {
+      messageId: message.messageId,
+      ...message.storedMail,
+      to: { name: message.submission.name, address: message.submission.email },
+      fileStem: 'reply',
+      ...(threading ? { headers: threading } : {}),
+    }
   }
   if (message.channel !== 'owner') throw new Error(`outbox message #${message.id} is a ${message.channel}, not a mail`)
   return composeEnquiryMail(message.submission, message.siteUrl ?? '', message.messageId)
@@ -159,6 +171,33 @@ export function composeAcknowledgement(
     ].join('\n'),
     fileStem: 'acknowledgement',
     headers: { ...AUTO_REPLY_HEADERS },
+  }
+}
+
+/**
+ * A reply written in the inbox, as the outbox keeps it: the text as its author wrote it, and an HTML
+ * part in the reply's language and direction (right to left for Arabic). The subject carries the
+ * enquiry's reference, so the buyer's mail program and ours keep the conversation together.
+ */
+export function composeReply(reply: {
+  subject: string
+  body: string
+  language: string
+  direction: 'ltr' | 'rtl'
+  reference: string | null
+}): { subject: string; text: string; html: string } {
+  const subject = headerSafe(reply.subject, 250)
+  const text = `${reply.body.replace(/\r\n?/g, '\n').trim()}\n`
+  const lang = escapeHtml(reply.language)
+  return {
+    subject: reply.reference && !subject.includes(reply.reference) ? headerSafe(`${subject} (${reply.reference})`, 250) : subject,
+    text,
+    html: [
+      `<!DOCTYPE html><html lang="${lang}" dir="${reply.direction}"><head><meta charset="utf-8"></head>`,
+      `<body dir="${reply.direction}" style="font-family:Arial,Helvetica,sans-serif;font-size:15px;color:#1a1a1a;text-align:${reply.direction === 'rtl' ? 'right' : 'left'}">`,
+      textToHtml(text),
+      '</body></html>',
+    ].join('\n'),
   }
 }
 

@@ -107,7 +107,7 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
     for (const [name, value] of subresource ? subresourceHeaders : pageHeaders) res.setHeader(name, value)
     next()
   })
-  mountInbox(app, config, { store, logger, isAllowedOrigin, onQueued: submitContext.onQueued })
+  mountInbox(app, config, { store, site, logger, isAllowedOrigin, onQueued: submitContext.onQueued })
   mountCms(app, config, logger)
   app.use(staticSite.handler)
   app.use((req, res) => {

@@ -5,6 +5,7 @@ import path from 'node:path'
 import type { Express } from 'express'
 import type { Config } from '../config.ts'
 import type { Logger } from '../log.ts'
+import type { BuiltSite } from '../site.ts'
 import type { EnquiryStore } from '../store/index.ts'
 import { createInboxRouter } from './router.ts'
 import { loadInboxShells } from './shells.ts'
@@ -12,7 +13,13 @@ import { loadInboxShells } from './shells.ts'
 export function mountInbox(
   app: Express,
   config: Config,
-  deps: { store: EnquiryStore; logger: Logger; isAllowedOrigin(origin: string): boolean; onQueued(): void },
+  deps: {
+    store: EnquiryStore
+    site: Pick<BuiltSite, 'languages'>
+    logger: Logger
+    isAllowedOrigin(origin: string): boolean
+    onQueued(): void
+  },
 ): void {
   if (!config.inbox) {
     deps.logger.info('the enquiry inbox (/admin/enquiries) is off: set INBOX_PASSWORD_HASH to turn it on')
@@ -24,6 +31,8 @@ export function mountInbox(
   const router = createInboxRouter({
     config: config.inbox,
     inbox: deps.store.inbox,
+    desk: deps.store.desk,
+    languages: deps.site.languages,
     verdicts: deps.store,
     erasure: deps.store,
     deliveries: {

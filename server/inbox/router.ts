@@ -14,8 +14,11 @@ import { fieldLabel, formFields, LONG_FIELDS } from '../enquiries/fields.ts'
 import type { Logger } from '../log.ts'
 import type { EnquiryDetail } from '../../project/inbox-api.ts'
 import type { EnquiryDb, EnquiryStore, MailInputs } from '../store/index.ts'
+import type { Desk } from '../store/desk.ts'
 import type { Inbox } from '../store/inbox.ts'
+import type { SiteLanguage } from '../site.ts'
 import { InboxError, INBOX_PATH, LOGIN_PATH, LOGOUT_PATH, mountAuth } from './auth.ts'
+import { type Actor, isId, mountDesk } from './desk.ts'
 import { FilterError, parseInboxQuery } from './filter.ts'
 import type { InboxShellName } from './shells.ts'
 
@@ -23,6 +26,10 @@ export interface InboxDeps {
   config: InboxConfig
   /** The enquiry store's inbox queries. */
   inbox: Inbox
+  /** The sales desk: stages, notes, replies and response times (server/store/desk.ts). */
+  desk: Desk
+  /** The built site's languages, for the reply templates. */
+  languages: ReadonlyMap<string, SiteLanguage>
   /** The owner's "Spam" and "Not spam" (the store's, which queue and cancel deliveries). */
   verdicts: Pick<EnquiryStore, 'markSpam' | 'markNotSpam'>
   /** A data-subject request: the store's one deletion by address, and what it would delete. */
@@ -100,12 +107,20 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
     res.json({ ...result, formTypes, languages: languages.map((code) => ({ code, name: languageLabel(code) })), counts })
   })
   router.get('/admin/api/dashboard', requireSession('api'), async (_req, res) => {
-    res.json(await inbox.dashboard(Date.now()))
+    const now = Date.now()
+    const [dashboard, month, quarter] = await Promise.all([
+      inbox.dashboard(now),
+      deps.desk.responseTimes(now, 30),
+      deps.desk.responseTimes(now, 90),
+    ])
+    res.json({ ...dashboard, responseTimes: { 30: month, 90: quarter } })
   })
   router.get('/admin/api/enquiries/:id', requireSession('api'), async (req, res) => {
     const enquiry = isId(req.params.id) ? await inbox.get(Number(req.params.id)) : undefined
     if (!enquiry) throw new InboxError(404, 'There is no such enquiry; it may have been deleted.')
-    res.json({ ...enquiry, fields: fieldsOf(enquiry) })
+    const [replies, notes] = await Promise.all([deps.desk.replies(enquiry.id), deps.desk.notes(enquiry.id)])
+    const detail: EnquiryDetail = { ...enquiry, replies, notes }
+    res.json({ ...detail, fields: fieldsOf(detail) })
   })
   router.get('/admin/api/by-email', requireSession('api'), async (req, res) => {
     const email = typeof req.query.email === 'string' ? req.query.email.trim() : ''
@@ -190,6 +205,16 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
     res.json({ ok: true, submissionIds, deletedFiles })
   })
 
+  mountDesk(
+    router,
+    { desk: deps.desk, inbox, languages: deps.languages, siteUrl: deps.deliveries.siteUrl, onQueued: deps.onQueued },
+    {
+      read: [requireSession('api')],
+      change: [sameOrigin, requireSession('api'), json, csrfProtection],
+      actor: (): Actor => ({ label: 'Owner', name: '', replyTo: null }),
+    },
+  )
+
   // ---- Anything else under the inbox's addresses ----
   router.use((req, res) => {
     const known = [LOGIN_PATH, LOGOUT_PATH, INBOX_PATH, DASHBOARD_PATH, '/admin/enquiries.csv'].includes(req.path)
@@ -220,10 +245,6 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
 
 /** The inbox's dashboard: enquiries per week by product and country. */
 export const DASHBOARD_PATH = '/admin/enquiries/dashboard'
-
-function isId(value: unknown): value is string {
-  return typeof value === 'string' && /^[1-9]\d{0,14}$/.test(value)
-}
 
 /** Every field of the enquiry's form in reading order, labelled; fields of spam as they came. */
 function fieldsOf(enquiry: EnquiryDetail): Array<{ name: string; label: string; value: string; long: boolean }> {

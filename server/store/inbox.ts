@@ -50,13 +50,20 @@ export class Inbox {
     return { rows: rows.map((row) => inboxRow(toSubmission(row))), total, page: current, pageSize: PAGE_SIZE, pages }
   }
 
-  async get(id: number): Promise<EnquiryDetail | undefined> {
+  /** One enquiry with its deliveries; its replies and notes are the desk's (./desk.ts). */
+  async get(id: number): Promise<Omit<EnquiryDetail, 'replies' | 'notes'> | undefined> {
     const row = await selectSubmissions(this.db).where('s.id', '=', id).executeTakeFirst()
     if (!row) return undefined
     const submission = toSubmission(row)
     const mails = await toOutboxMessages(
       this.db,
-      await this.db.selectFrom('outbox').selectAll().where('submission_id', '=', id).orderBy('id').execute(),
+      await this.db
+        .selectFrom('outbox')
+        .selectAll()
+        .where('submission_id', '=', id)
+        .where('channel', '!=', 'reply')
+        .orderBy('id')
+        .execute(),
     )
     return {
       ...inboxRow(submission),
@@ -66,6 +73,7 @@ export class Inbox {
       requestId: submission.requestId,
       mails: mails.map(mailDelivery),
       acknowledgementLimit: submission.acknowledgementLimit,
+      lostReason: submission.lostReason,
     }
   }
 
@@ -125,7 +133,7 @@ export class Inbox {
    * Enquiries (spam aside) per week over the `weeks` weeks up to `now`, in total, by product and by
    * the buyer's country. Weeks start on Monday, UTC. Read row by row: a few thousand at most.
    */
-  async dashboard(now: number, weeks = 12): Promise<InboxDashboard> {
+  async dashboard(now: number, weeks = 12): Promise<Omit<InboxDashboard, 'responseTimes'>> {
     const WEEK = 7 * 24 * 60 * 60 * 1000
     const today = new Date(now)
     const monday = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - ((today.getUTCDay() + 6) % 7) * 86_400_000
@@ -284,6 +292,8 @@ export function inboxRow(s: Submission): InboxRow {
     suspected: isSuspected(s),
     language: s.language,
     languageName: languageLabel(s.language),
+    stage: s.stage,
+    firstReplyAt: s.firstReplyAt,
   }
 }
 

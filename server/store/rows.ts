@@ -2,6 +2,7 @@
 // mail's state) and an outbox message (with its submission), on either database.
 import { randomBytes, randomUUID } from 'node:crypto'
 import type { FieldValue } from '../../project/inbox-api.ts'
+import { isLostReason } from '../../project/sales-stages.ts'
 import type { EnquiryDb, OutboxChannel, OutboxRow, OutboxStatus, SubmissionRow } from './schema.ts'
 import type { MailInputs, NewSubmission, OutboxMessage, Submission } from './types.ts'
 
@@ -56,6 +57,9 @@ export function toSubmission(row: SubmissionWithMailRow): Submission {
     reference: row.reference,
     language: row.language,
     acknowledgementLimit: row.acknowledgement_limit === null ? null : Number(row.acknowledgement_limit),
+    stage: row.stage,
+    lostReason: isLostReason(row.lost_reason) ? row.lost_reason : null,
+    firstReplyAt: row.first_reply_at === null ? null : Number(row.first_reply_at),
   }
 }
 
@@ -83,6 +87,8 @@ export async function toOutboxMessages(db: EnquiryDb, rows: OutboxRow[]): Promis
             text: row.text,
             html: row.html ?? '',
           },
+    author: row.author,
+    inReplyTo: row.in_reply_to,
     submission: submissions.get(row.submission_id)!,
     status: row.status,
     attempts: row.attempts,
@@ -155,7 +161,7 @@ export function outboxRow(
   const messageId =
     channel === 'webhook'
       ? `msg_${randomUUID().replaceAll('-', '')}`
-      : `<${channel === 'owner' ? 'enquiry' : 'acknowledgement'}-${submissionId}.${randomUUID()}@${host}>`
+      : `<${channel === 'owner' ? 'enquiry' : channel}-${submissionId}.${randomUUID()}@${host}>`
   return {
     submission_id: submissionId,
     created_at: createdAt,

@@ -1,13 +1,16 @@
 // The database as Kysely sees it: one interface per table, the same on SQLite and PostgreSQL.
 // Times are milliseconds since 1970 (INTEGER on SQLite, bigint on PostgreSQL, read back as numbers).
 // The tables themselves are created by the versioned migrations in ./migrations.ts.
+import type { Stage } from '../../project/sales-stages.ts'
 import type { ColumnType, Generated, Insertable, Kysely, Selectable } from 'kysely'
 
 export type SubmissionStatus = 'received' | 'pending_moderation' | 'spam'
 /** 'failed': the relay refused it for good (an SMTP 5xx); never tried again by itself. */
 export type OutboxStatus = 'queued' | 'sent' | 'failed'
 /** Whom an outbox message goes to: the company mailbox, the buyer (acknowledgement), or a webhook endpoint. */
-export type OutboxChannel = 'owner' | 'acknowledgement' | 'webhook'
+export type OutboxChannel = 'owner' | 'acknowledgement' | 'webhook' | 'reply'
+/** Where the sale stands (the sales desk's pipeline): New → Replied → Quoted → Sample sent → Won / Lost. */
+export type { Stage }
 
 /**
  * A submission's form fields as JSON: written as a JSON string, read back as a string on SQLite
@@ -42,6 +45,12 @@ export interface SubmissionsTable {
   /** The hourly limit of acknowledgements (ACKNOWLEDGEMENTS_PER_HOUR) that was reached when this
    * enquiry would have had one, so it had none; null otherwise. */
   acknowledgement_limit: ColumnType<number | null, number | null | undefined, number | null>
+  /** Where the sale stands; 'new' until someone answers or moves it. */
+  stage: Generated<Stage>
+  /** Why a lost sale was lost (one of LOST_REASONS); null unless the stage is 'lost'. */
+  lost_reason: string | null
+  /** When the first reply from the inbox was queued: the enquiry's response time starts at received_at. */
+  first_reply_at: number | null
 }
 
 export interface OutboxTable {
@@ -71,6 +80,19 @@ export interface OutboxTable {
   channel: Generated<OutboxChannel>
   /** A webhook's endpoint (as configured in WEBHOOK_URLS); null for mail. */
   target: string | null
+  /** Who wrote a reply from the inbox ("Name <address>" or "Owner"); null for the other channels. */
+  author: ColumnType<string | null, string | null | undefined, string | null>
+  /** A reply's In-Reply-To: the Message-ID of the acknowledgement the buyer has; null when none. */
+  in_reply_to: ColumnType<string | null, string | null | undefined, string | null>
+}
+
+/** The team's internal notes on an enquiry; never mailed to anyone. */
+export interface NotesTable {
+  id: Generated<number>
+  submission_id: number
+  created_at: number
+  author: string
+  text: string
 }
 
 /** One row per address (SHA-256 of it folded, foldAddress in ./sql-store.ts) that got an
@@ -145,6 +167,7 @@ export interface Database {
   acknowledgements_sent: AcknowledgementsSentTable
   digests: DigestsTable
   used_form_tokens: UsedFormTokensTable
+  notes: NotesTable
 }
 
 export type EnquiryDb = Kysely<Database>

@@ -1,5 +1,6 @@
 // The store's records as the rest of the service sees them (./index.ts opens the store).
 import type { FieldValue } from '../../project/inbox-api.ts'
+import type { LostReason, Stage } from '../../project/sales-stages.ts'
 import type { OutboxChannel, OutboxStatus, SubmissionStatus } from './schema.ts'
 
 export type { FieldValue }
@@ -49,6 +50,11 @@ export interface Submission extends NewSubmission {
   /** The hourly limit of acknowledgements that was reached when this enquiry would have had one
    * (so it had none); null when it had one, or was not to have one. */
   acknowledgementLimit: number | null
+  /** Where the sale stands (the sales desk). */
+  stage: Stage
+  lostReason: LostReason | null
+  /** When the first reply from the inbox was queued; null while unanswered from the inbox. */
+  firstReplyAt: number | null
 }
 
 /**
@@ -88,8 +94,13 @@ export interface OutboxMessage {
   messageId: string
   /** The site the mail says it comes from (null on mail stored composed). */
   siteUrl: string | null
-  /** Mail composed by an older build; null: composed from `submission` when it is sent. */
+  /** Mail composed by an older build, or a reply as its author wrote it; null: composed from
+   * `submission` when it is sent. */
   storedMail: StoredMail | null
+  /** Who wrote a reply; null for the other channels. */
+  author: string | null
+  /** A reply's In-Reply-To (the acknowledgement's Message-ID); null when none. */
+  inReplyTo: string | null
   submission: Submission
   status: OutboxStatus
   attempts: number

@@ -1,0 +1,146 @@
+// The sales desk's routes in the owner's inbox: move a sale along its stages, write internal notes,
+// and reply to the buyer from the enquiry, starting from a template in the buyer's language
+// (content/forms.<code>.yaml's `replies`). A reply goes through the outbox to the enquiry's own
+// address only: the request names no recipient, so the inbox cannot be used to mail anyone else.
+import type express from 'express'
+import type { Request, RequestHandler } from 'express'
+import type { ReplyTemplates } from '../../project/inbox-api.ts'
+import { isLostReason, isStage, LOST_REASONS } from '../../project/sales-stages.ts'
+import { acknowledgedProduct, composeReply, fillPlaceholders } from '../delivery/mail.ts'
+import type { SiteLanguage } from '../site.ts'
+import type { Desk } from '../store/desk.ts'
+import type { Inbox } from '../store/inbox.ts'
+import { InboxError } from './auth.ts'
+
+/** Longest subject and text of a reply, and of a note. */
+export const REPLY_LIMITS = { subject: 200, body: 20_000, note: 5_000 }
+
+export interface DeskDeps {
+  desk: Desk
+  inbox: Inbox
+  /** The built site's languages: each one's reply templates, direction and catalogue names. */
+  languages: ReadonlyMap<string, SiteLanguage>
+  siteUrl: string
+  /** A reply was queued: the outbox should look now. */
+  onQueued(): void
+}
+
+export interface DeskGuards {
+  /** What every state change goes through: same origin, a session, JSON, a CSRF token. */
+  change: RequestHandler[]
+  read: RequestHandler[]
+  /** Who is acting, for notes, replies and their Reply-To. */
+  actor(req: Request): Actor
+}
+
+/** Whoever is logged in: a person (their name and address), or the shared owner password. */
+export interface Actor {
+  /** As notes and replies show it: "Asha Rao <asha@example.com>", or "Owner". */
+  label: string
+  /** {sender} in a template; '' for the shared password (the line is then left out). */
+  name: string
+  /** Where the buyer's answer goes; null: the company mailbox. */
+  replyTo: { name: string; address: string } | null
+}
+
+export function mountDesk(router: express.Router, deps: DeskDeps, guards: DeskGuards): void {
+  const { desk, inbox } = deps
+  const enquiryOr404 = async (raw: unknown) => {
+    const enquiry = isId(raw) ? await inbox.get(Number(raw)) : undefined
+    if (!enquiry) throw new InboxError(404, 'There is no such enquiry; it may have been deleted.')
+    return enquiry
+  }
+
+  router.get('/admin/api/enquiries/:id/reply-templates', ...guards.read, async (req, res) => {
+    const enquiry = await enquiryOr404(req.params.id)
+    const actor = guards.actor(req)
+    const ordered = [...deps.languages.values()].sort((a, b) => Number(b.code === enquiry.language) - Number(a.code === enquiry.language))
+    const answer: ReplyTemplates = {
+      language: deps.languages.has(enquiry.language) ? enquiry.language : (ordered[0]?.code ?? 'en'),
+      languages: ordered.map((language) => {
+        const values = {
+          name: enquiry.name,
+          product: language.acknowledgement ? acknowledgedProduct(enquiry, language.acknowledgement) : enquiry.product,
+          reference: enquiry.reference ?? `#${enquiry.id}`,
+          sender: actor.name,
+        }
+        // Without a name to sign with, the line that holds only {sender} goes.
+        const fill = (text: string) => fillPlaceholders(actor.name ? text : text.replace(/^[ \t]*\{sender\}[ \t]*\r?\n?/gm, ''), values)
+        return {
+          code: language.code,
+          name: language.englishName,
+          dir: language.direction,
+          templates: language.replies.map((t) => ({ title: t.title, subject: fill(t.subject), body: fill(t.body) })),
+        }
+      }),
+    }
+    res.json(answer)
+  })
+
+  router.post('/admin/api/enquiries/:id/reply', ...guards.change, async (req, res) => {
+    const body = (req.body ?? {}) as Record<string, unknown>
+    const subject = text(body.subject, 'the subject', REPLY_LIMITS.subject)
+    const message = text(body.body, 'the reply', REPLY_LIMITS.body)
+    const language = deps.languages.get(typeof body.language === 'string' ? body.language : '')
+    if (!language) throw new InboxError(400, 'Choose the language of the reply.')
+    const enquiry = await enquiryOr404(req.params.id)
+    if (enquiry.state === 'spam') throw new InboxError(409, 'This enquiry is in spam: choose “Not spam” before replying.')
+    if (!enquiry.email.includes('@')) throw new InboxError(409, 'This enquiry has no e-mail address to reply to.')
+    const actor = guards.actor(req)
+    const mail = composeReply({
+      subject,
+      body: message,
+      language: language.code,
+      direction: language.direction,
+      reference: enquiry.reference,
+    })
+    const queued = await desk.queueReply(
+      enquiry.id,
+      { ...mail, author: actor.label, replyTo: actor.replyTo, siteUrl: deps.siteUrl },
+      Date.now(),
+    )
+    if (!queued) throw new InboxError(404, 'There is no such enquiry; it may have been deleted.')
+    deps.onQueued()
+    req.log.info({ action: 'reply', submissionId: enquiry.id, outboxId: queued.outboxId, first: queued.first }, 'inbox action')
+    res.json({ ok: true, outboxId: queued.outboxId, first: queued.first })
+  })
+
+  router.post('/admin/api/enquiries/:id/stage', ...guards.change, async (req, res) => {
+    const body = (req.body ?? {}) as Record<string, unknown>
+    if (!isStage(body.stage)) throw new InboxError(400, 'Choose a stage: new, replied, quoted, sample, won or lost.')
+    const reason = body.stage === 'lost' ? body.lostReason : null
+    if (body.stage === 'lost' && !isLostReason(reason))
+      throw new InboxError(400, `Choose why the sale was lost: ${Object.values(LOST_REASONS).join(', ')}.`)
+    const id = isId(req.params.id) ? Number(req.params.id) : 0
+    if (!(await desk.setStage(id, body.stage, isLostReason(reason) ? reason : null, Date.now())))
+      throw new InboxError(404, 'There is no such enquiry, or it is in spam.')
+    req.log.info({ action: 'stage', submissionId: id, stage: body.stage }, 'inbox action')
+    res.json({ ok: true })
+  })
+
+  router.post('/admin/api/enquiries/:id/notes', ...guards.change, async (req, res) => {
+    const note = text(((req.body ?? {}) as Record<string, unknown>).text, 'the note', REPLY_LIMITS.note)
+    const id = isId(req.params.id) ? Number(req.params.id) : 0
+    const added = await desk.addNote(id, guards.actor(req).label, note, Date.now())
+    if (!added) throw new InboxError(404, 'There is no such enquiry; it may have been deleted.')
+    req.log.info({ action: 'note', submissionId: id }, 'inbox action')
+    res.json({ ok: true, note: added })
+  })
+}
+
+/** A required text field of the request, trimmed, within its limit, or a 400 that names it. */
+function text(value: unknown, what: string, max: number): string {
+  const trimmed = typeof value === 'string' ? value.trim() : ''
+  if (!trimmed) throw new InboxError(400, `Write ${what} first.`)
+  if (trimmed.length > max)
+    throw new InboxError(
+      400,
+      `Shorten ${what} to ${max.toLocaleString('en')} characters or fewer (it has ${trimmed.length.toLocaleString('en')}).`,
+    )
+  return trimmed
+}
+
+/** An enquiry's number as it appears in an address. */
+export function isId(value: unknown): value is string {
+  return typeof value === 'string' && /^[1-9]\d{0,14}$/.test(value)
+}

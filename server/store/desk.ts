@@ -1,0 +1,184 @@
+// The sales desk over the enquiry store: where each sale stands (its stage, and why a lost one was
+// lost), the team's notes, the replies written in the inbox (queued in the outbox like any mail, so
+// they are retried and sent once) and the response times they make. The same queries on SQLite and
+// PostgreSQL. A reply is a mail to the buyer's own address only: the store takes no recipient.
+import type { Expression } from 'kysely'
+import type { NoteView, ReplyView, ResponseFigures, ResponseTimes } from '../../project/inbox-api.ts'
+import { CLOSING_STAGES, type LostReason, type Stage } from '../../project/sales-stages.ts'
+import { mailState } from './inbox.ts'
+import { outboxRow } from './rows.ts'
+import type { EnquiryDb } from './schema.ts'
+
+/** A reply as its author wrote it, ready to be mailed. */
+export interface NewReply {
+  /** "Name <address>", or "Owner" for the shared password. */
+  author: string
+  /** Where the buyer's answer goes: the person who wrote it; null: the company mailbox. */
+  replyTo: { name: string; address: string } | null
+  subject: string
+  text: string
+  html: string
+  siteUrl: string
+}
+
+const DAY = 24 * 60 * 60 * 1000
+
+export class Desk {
+  constructor(
+    private readonly db: EnquiryDb,
+    /** The store's transaction for writes that must happen together. */
+    private readonly write: <T>(work: (db: EnquiryDb) => Promise<T>) => Promise<T>,
+    /** The id a new outbox row takes (the SQLite store never gives an id twice). */
+    private readonly newOutboxId: () => { id?: Expression<number> },
+  ) {}
+
+  /** Moves the sale to `stage`; Won and Lost close the enquiry, any other stage opens it again.
+   * False when there is no such enquiry (or it is spam, which has no sale). */
+  async setStage(id: number, stage: Stage, lostReason: LostReason | null, now: number): Promise<boolean> {
+    const closes = CLOSING_STAGES.has(stage)
+    const result = await this.db
+      .updateTable('submissions')
+      .set((eb) => ({
+        stage,
+        lost_reason: stage === 'lost' ? lostReason : null,
+        // Closing keeps the first time it was closed; opening clears it.
+        handled_at: closes ? eb.fn.coalesce('handled_at', eb.val(now)) : null,
+      }))
+      .where('id', '=', id)
+      .where('status', '!=', 'spam')
+      .executeTakeFirst()
+    return Number(result.numUpdatedRows) > 0
+  }
+
+  /** Adds a note; undefined when there is no such enquiry. */
+  async addNote(id: number, author: string, text: string, now: number): Promise<NoteView | undefined> {
+    return this.write(async (db) => {
+      const exists = await db.selectFrom('submissions').select('id').where('id', '=', id).executeTakeFirst()
+      if (!exists) return undefined
+      const row = await db
+        .insertInto('notes')
+        .values({ submission_id: id, created_at: now, author, text })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      return { id: Number(row.id), author, createdAt: now, text }
+    })
+  }
+
+  async notes(id: number): Promise<NoteView[]> {
+    const rows = await this.db.selectFrom('notes').selectAll().where('submission_id', '=', id).orderBy('id').execute()
+    return rows.map((r) => ({ id: Number(r.id), author: r.author, createdAt: Number(r.created_at), text: r.text }))
+  }
+
+  /**
+   * Queues a reply to the enquiry's buyer, threaded on the acknowledgement they have (its
+   * Message-ID); the first one sets the response time and moves a new sale to Replied.
+   * Undefined when there is no such enquiry, or it is spam.
+   */
+  async queueReply(id: number, reply: NewReply, now: number): Promise<{ outboxId: number; first: boolean } | undefined> {
+    return this.write(async (db) => {
+      const submission = await db
+        .selectFrom('submissions')
+        .select(['id', 'first_reply_at'])
+        .where('id', '=', id)
+        .where('status', '!=', 'spam')
+        .executeTakeFirst()
+      if (!submission) return undefined
+      const acknowledgement = await db
+        .selectFrom('outbox')
+        .select('message_id')
+        .where('submission_id', '=', id)
+        .where('channel', '=', 'acknowledgement')
+        .orderBy('id')
+        .executeTakeFirst()
+      const row = await db
+        .insertInto('outbox')
+        .values({
+          ...this.newOutboxId(),
+          ...outboxRow(id, now, { siteUrl: reply.siteUrl }, 'reply'),
+          reply_to_name: reply.replyTo?.name ?? '',
+          reply_to_address: reply.replyTo?.address ?? '',
+          subject: reply.subject,
+          text: reply.text,
+          html: reply.html,
+          author: reply.author,
+          in_reply_to: acknowledgement?.message_id ?? null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      const first = submission.first_reply_at === null
+      if (first) {
+        await db.updateTable('submissions').set({ first_reply_at: now }).where('id', '=', id).execute()
+        await db.updateTable('submissions').set({ stage: 'replied' }).where('id', '=', id).where('stage', '=', 'new').execute()
+      }
+      return { outboxId: Number(row.id), first }
+    })
+  }
+
+  /** The replies written in the inbox, oldest first. */
+  async replies(id: number): Promise<ReplyView[]> {
+    const rows = await this.db
+      .selectFrom('outbox')
+      .select(['id', 'author', 'created_at', 'subject', 'text', 'status', 'last_error', 'sent_at'])
+      .where('submission_id', '=', id)
+      .where('channel', '=', 'reply')
+      .orderBy('id')
+      .execute()
+    return rows.map((r) => ({
+      id: Number(r.id),
+      author: r.author ?? '',
+      createdAt: Number(r.created_at),
+      subject: r.subject ?? '',
+      text: r.text ?? '',
+      status: mailState(r.status, r.last_error),
+      sentAt: r.sent_at === null ? null : Number(r.sent_at),
+      lastError: r.last_error,
+    }))
+  }
+
+  /**
+   * How fast enquiries received in the `days` days before `now` were answered from the inbox, in
+   * all and per buyer's country (as the enquiry gives it). An enquiry not yet answered counts as
+   * not answered within 24 hours once 24 hours have passed; before that it is left out of the share.
+   */
+  async responseTimes(now: number, days: number): Promise<ResponseTimes> {
+    const rows = await this.db
+      .selectFrom('submissions')
+      .select(['received_at', 'first_reply_at', 'data'])
+      .where('status', '!=', 'spam')
+      .where('received_at', '>=', now - days * DAY)
+      .execute()
+    const groups = new Map<string, number[][]>()
+    const all: number[][] = []
+    for (const row of rows) {
+      const received = Number(row.received_at)
+      const replied = row.first_reply_at === null ? null : Number(row.first_reply_at)
+      // Still within its first 24 hours and unanswered: too early to count either way.
+      if (replied === null && now - received < DAY) continue
+      const entry = [received, replied ?? Number.NaN]
+      all.push(entry)
+      const data = typeof row.data === 'string' ? (JSON.parse(row.data) as Record<string, unknown>) : row.data
+      const country = typeof data.country === 'string' ? data.country.trim() : ''
+      groups.set(country, [...(groups.get(country) ?? []), entry])
+    }
+    return {
+      all: figures(all),
+      byCountry: [...groups]
+        .map(([name, entries]) => ({ name, ...figures(entries) }))
+        .sort((a, b) => b.received - a.received || a.name.localeCompare(b.name)),
+    }
+  }
+}
+
+function figures(entries: number[][]): ResponseFigures {
+  const times = entries
+    .filter(([, replied]) => !Number.isNaN(replied))
+    .map(([received, replied]) => replied! - received!)
+    .sort((a, b) => a - b)
+  const middle = times.length >> 1
+  return {
+    received: entries.length,
+    answered: times.length,
+    within24h: times.filter((t) => t <= DAY).length,
+    medianMs: times.length === 0 ? null : times.length % 2 ? times[middle]! : (times[middle - 1]! + times[middle]!) / 2,
+  }
+}
