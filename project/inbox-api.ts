@@ -17,6 +17,8 @@ export interface InboxFilter {
   language?: string
   /** Open and handled are the enquiries; spam is shown only when asked for. */
   state?: EnquiryState
+  /** Where the sale stands. */
+  stage?: Stage
   mail?: MailState
   /** Received at or after (ms). */
   from?: number

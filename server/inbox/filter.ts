@@ -1,8 +1,9 @@
-// The inbox's address bar: ?q=&form=&language=&state=&mail=&from=&to=&tz=&page= read into an InboxFilter.
+// The inbox's address bar: ?q=&form=&language=&state=&stage=&mail=&from=&to=&tz=&page= read into an InboxFilter.
 // The same query string selects the list, its pages and the CSV export. Dates are whole days in
 // the owner's time zone (the page sends the browser's), `to` included.
 import { z } from 'zod'
 import type { InboxFilter } from '../../project/inbox-api.ts'
+import { STAGES } from '../../project/sales-stages.ts'
 
 const DAY_MS = 86_400_000
 const date = z
@@ -23,6 +24,7 @@ const querySchema = z.object({
       .optional(),
   ),
   state: z.preprocess(blankToUndefined, z.enum(['open', 'handled', 'spam'], { error: 'must be open, handled or spam' }).optional()),
+  stage: z.preprocess(blankToUndefined, z.enum(STAGES, { error: `must be ${STAGES.join(', ')}` }).optional()),
   mail: z.preprocess(blankToUndefined, z.enum(['queued', 'sent', 'failed'], { error: 'must be queued, sent or failed' }).optional()),
   from: z.preprocess(blankToUndefined, date.optional()),
   to: z.preprocess(blankToUndefined, date.optional()),
@@ -46,12 +48,13 @@ export function parseInboxQuery(query: Record<string, unknown>): { filter: Inbox
     const issue = parsed.error.issues[0]!
     throw new FilterError(`The filter "${String(issue.path[0])}" ${issue.message}.`)
   }
-  const { q, form, language, state, mail, from, to, tz = 'UTC', page = 1 } = parsed.data
+  const { q, form, language, state, stage, mail, from, to, tz = 'UTC', page = 1 } = parsed.data
   const filter: InboxFilter = {}
   if (q?.trim()) filter.q = q.trim()
   if (form) filter.formType = form
   if (language) filter.language = language
   if (state) filter.state = state
+  if (stage) filter.stage = stage
   if (mail) filter.mail = mail
   if (from) filter.from = startOfDay(from, tz)
   if (to) filter.until = startOfDay(to, tz) + DAY_MS

@@ -210,7 +210,8 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
     { desk: deps.desk, inbox, languages: deps.languages, siteUrl: deps.deliveries.siteUrl, onQueued: deps.onQueued },
     {
       read: [requireSession('api')],
-      change: [sameOrigin, requireSession('api'), json, csrfProtection],
+      // A reply of 20,000 characters in Arabic or Chinese is up to 60 KB of UTF-8.
+      change: [sameOrigin, requireSession('api'), express.json({ limit: '128kb' }), csrfProtection],
       actor: (): Actor => ({ label: 'Owner', name: '', replyTo: null }),
     },
   )

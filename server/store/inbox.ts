@@ -203,13 +203,14 @@ export class Inbox {
 
   private filtered(filter: InboxFilter) {
     let query = selectSubmissions(this.db)
-    const { q, formType, language, state, mail, from, until } = filter
+    const { q, formType, language, state, stage, mail, from, until } = filter
     if (state === 'spam') query = query.where('s.status', '=', 'spam')
     else {
       query = query.where('s.status', '!=', 'spam')
       if (state === 'open') query = query.where('s.handled_at', 'is', null)
       if (state === 'handled') query = query.where('s.handled_at', 'is not', null)
     }
+    if (stage) query = query.where('s.stage', '=', stage)
     if (formType) query = query.where('s.form_type', '=', formType)
     if (language) query = query.where('s.language', '=', language)
     if (mail === 'sent') query = query.where('o.status', '=', 'sent')

@@ -1,0 +1,198 @@
+// The sales desk end to end, with a real SMTP server and the real store: the owner answers an
+// Arabic enquiry from the inbox with the Arabic template, and the buyer (and only the buyer) gets
+// it, threaded on their acknowledgement, with the reference in the subject and the HTML right to
+// left; the first reply sets the stage and the response time; stages, lost reasons and notes;
+// every new route refuses without a session and without the CSRF token.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { EnquiryDetail, InboxDashboard, ReplyTemplates } from '../../project/inbox-api.ts'
+import { type MailServer, postJson, startMailServer, startTestServer, type TestServer, validData, waitFor } from './helpers.ts'
+import { InboxClient, SITE_ORIGIN, TEST_PASSWORD } from './inbox-helpers.ts'
+
+const recipients = (m: { envelopeTo: string[] }) => m.envelopeTo.join(',')
+
+describe('the sales desk: replies, stages and notes', () => {
+  let mail: MailServer
+  let server: TestServer
+  let owner: InboxClient
+  let arabic: EnquiryDetail
+  const buyer = 'layla.buyer@example.ae'
+
+  beforeAll(async () => {
+    mail = await startMailServer()
+    server = await startTestServer({ SMTP_URL: mail.url, ACKNOWLEDGE_BUYERS: 'true', INBOX_PASSWORD: TEST_PASSWORD })
+    const res = await postJson(server.url, {
+      formType: 'QuickEnquiry',
+      language: 'ar',
+      formData: { ...validData.quickEnquiry, name: 'ليلى حداد', email: buyer },
+    })
+    expect(res.status).toBe(200)
+    await waitFor(() => mail.received.find((m) => recipients(m) === buyer), 10_000, 'the acknowledgement')
+    owner = await new InboxClient(server.url).loggedIn()
+    const list = await owner.getJson<{ rows: Array<{ id: number; email: string }> }>('/admin/api/enquiries')
+    const id = list.body.rows.find((r) => r.email === buyer)!.id
+    arabic = (await owner.getJson<EnquiryDetail>(`/admin/api/enquiries/${id}`)).body
+  })
+  afterAll(async () => {
+    await server?.close()
+    await mail?.stop()
+  })
+
+  it('offers the templates in the buyer’s language first, filled for the enquiry', async () => {
+    const { status, body } = await owner.getJson<ReplyTemplates>(`/admin/api/enquiries/${arabic.id}/reply-templates`)
+    expect(status).toBe(200)
+    expect(body.language).toBe('ar')
+    expect(body.languages.map((l) => l.code)).toEqual(['ar', 'en', 'zh', 'es'])
+    const [ar] = body.languages
+    expect(ar!.dir).toBe('rtl')
+    expect(ar!.templates.length).toBeGreaterThan(0)
+    const first = ar!.templates[0]!
+    expect(first.subject).toContain(arabic.reference!)
+    expect(first.body).toContain('ليلى حداد')
+    // The product by the catalogue's Arabic name, never the English one the form sent.
+    expect(first.body).not.toContain('Black Pepper')
+    expect(first.body).not.toMatch(/\{\w+\}/)
+    // The shared password has no name to sign with: the {sender} line is left out.
+    expect(first.body).not.toMatch(/\n\s*\n\s*Neo Agro/)
+  })
+
+  it('mails the reply to the buyer alone, threaded, with the reference, right to left; the first reply sets Replied', async () => {
+    const templates = (await owner.getJson<ReplyTemplates>(`/admin/api/enquiries/${arabic.id}/reply-templates`)).body
+    const template = templates.languages[0]!.templates[0]!
+    const acknowledgement = mail.received.find((m) => recipients(m) === buyer)!
+    const before = mail.received.length
+    const sent = await owner.action(`/admin/api/enquiries/${arabic.id}/reply`, {
+      language: 'ar',
+      subject: template.subject,
+      body: `${template.body}\n\nالكمية المتوفرة: ٥ أطنان`,
+      // Not a field of a reply: a request cannot choose whom it goes to.
+      to: 'stranger@example.org',
+      cc: 'stranger2@example.org',
+    })
+    expect(sent.status).toBe(200)
+    expect(sent.body.first).toBe(true)
+    const [reply] = await mail.waitForMessages(before + 1).then((all) => all.slice(before))
+    expect(recipients(reply!)).toBe(buyer)
+    expect(mail.recipientsAsked.filter((a) => a.startsWith('stranger'))).toEqual([])
+    expect(reply!.parsed.subject).toContain(arabic.reference!)
+    expect(reply!.parsed.inReplyTo).toBe(acknowledgement.parsed.messageId)
+    expect(String(reply!.parsed.references)).toContain(acknowledgement.parsed.messageId!)
+    // Answers go to the company mailbox when the shared owner password wrote it.
+    expect(reply!.parsed.replyTo?.value[0]?.address).toBe('enquiries@example.test')
+    expect(reply!.parsed.text).toContain('الكمية المتوفرة')
+    expect(reply!.parsed.html).toMatch(/<html lang="ar" dir="rtl">/)
+    // A person's reply, not an automatic one.
+    expect(reply!.parsed.headers.get('auto-submitted')).toBeUndefined()
+
+    const after = await waitFor(async () => {
+      const detail = (await owner.getJson<EnquiryDetail>(`/admin/api/enquiries/${arabic.id}`)).body
+      return detail.replies[0]?.status === 'sent' ? detail : undefined
+    })
+    expect(after.stage).toBe('replied')
+    expect(after.firstReplyAt).toBeGreaterThanOrEqual(after.receivedAt)
+    expect(after.replies).toHaveLength(1)
+    expect(after.replies[0]).toMatchObject({ author: 'Owner', subject: reply!.parsed.subject })
+    // The conversation is shown apart from the deliveries.
+    expect(after.mails.map((m) => m.channel)).not.toContain('reply')
+
+    // A second reply keeps the first one's time.
+    const again = await owner.action(`/admin/api/enquiries/${arabic.id}/reply`, {
+      language: 'en',
+      subject: 'Samples',
+      body: 'Details follow.',
+    })
+    expect(again.body.first).toBe(false)
+    const later = (await owner.getJson<EnquiryDetail>(`/admin/api/enquiries/${arabic.id}`)).body
+    expect(later.firstReplyAt).toBe(after.firstReplyAt)
+    const second = await mail.waitForMessages(before + 2).then((all) => all[before + 1]!)
+    // The reference is added to a subject that lacks it.
+    expect(second.parsed.subject).toBe(`Samples (${arabic.reference})`)
+    expect(second.parsed.html).toMatch(/<html lang="en" dir="ltr">/)
+  })
+
+  it('says which field of a reply is wrong, and never mails a spam submission', async () => {
+    const url = `/admin/api/enquiries/${arabic.id}/reply`
+    expect(await owner.action(url, { language: 'ar', subject: ' ', body: 'x' })).toMatchObject({
+      status: 400,
+      body: { error: 'Write the subject first.' },
+    })
+    expect(await owner.action(url, { language: 'ar', subject: 'x', body: '' })).toMatchObject({
+      status: 400,
+      body: { error: 'Write the reply first.' },
+    })
+    expect(await owner.action(url, { language: 'xx', subject: 'x', body: 'y' })).toMatchObject({
+      status: 400,
+      body: { error: 'Choose the language of the reply.' },
+    })
+    const long = await owner.action(url, { language: 'en', subject: 'x', body: 'y'.repeat(20_001) })
+    expect(long.status).toBe(400)
+    expect(long.body.error).toMatch(/Shorten the reply to 20,000 characters/)
+    expect((await owner.action('/admin/api/enquiries/999999/reply', { language: 'en', subject: 'x', body: 'y' })).status).toBe(404)
+
+    const spam = await postJson(server.url, {
+      formType: 'QuickEnquiry',
+      formData: { ...validData.quickEnquiry, email: 'robot@example.org', website: 'x' },
+    })
+    expect(spam.status).toBe(200)
+    const spamId = (await owner.getJson<{ rows: Array<{ id: number }> }>('/admin/api/enquiries?state=spam')).body.rows[0]!.id
+    expect(await owner.action(`/admin/api/enquiries/${spamId}/reply`, { language: 'en', subject: 'x', body: 'y' })).toMatchObject({
+      status: 409,
+    })
+    expect((await owner.action(`/admin/api/enquiries/${spamId}/stage`, { stage: 'quoted' })).status).toBe(404)
+  })
+
+  it('moves a sale along its stages; Won and Lost close it, Lost needs a reason', async () => {
+    const url = `/admin/api/enquiries/${arabic.id}/stage`
+    const read = async () => (await owner.getJson<EnquiryDetail>(`/admin/api/enquiries/${arabic.id}`)).body
+    expect(await owner.action(url, { stage: 'quoted' })).toMatchObject({ status: 200 })
+    expect(await read()).toMatchObject({ stage: 'quoted', state: 'open' })
+    const noReason = await owner.action(url, { stage: 'lost' })
+    expect(noReason.status).toBe(400)
+    expect(noReason.body.error).toMatch(/^Choose why the sale was lost: Price, /)
+    expect(await owner.action(url, { stage: 'lost', lostReason: 'price' })).toMatchObject({ status: 200 })
+    expect(await read()).toMatchObject({ stage: 'lost', lostReason: 'price', state: 'handled' })
+    expect(await owner.action(url, { stage: 'sample' })).toMatchObject({ status: 200 })
+    expect(await read()).toMatchObject({ stage: 'sample', lostReason: null, state: 'open' })
+    expect((await owner.action(url, { stage: 'bought' })).status).toBe(400)
+    // The list filters on the stage too.
+    const samples = await owner.getJson<{ rows: Array<{ id: number; stage: string }> }>('/admin/api/enquiries?stage=sample')
+    expect(samples.body.rows.map((r) => r.id)).toEqual([arabic.id])
+    expect((await owner.getJson('/admin/api/enquiries?stage=nonsense')).status).toBe(400)
+  })
+
+  it('keeps the team’s notes, as written, with who wrote them', async () => {
+    const url = `/admin/api/enquiries/${arabic.id}/notes`
+    const text = 'Called them: wants <b>CIF Jebel Ali</b> & samples first.'
+    expect(await owner.action(url, { text })).toMatchObject({ status: 200 })
+    expect(await owner.action(url, { text: '   ' })).toMatchObject({ status: 400, body: { error: 'Write the note first.' } })
+    const detail = (await owner.getJson<EnquiryDetail>(`/admin/api/enquiries/${arabic.id}`)).body
+    expect(detail.notes).toEqual([expect.objectContaining({ author: 'Owner', text })])
+  })
+
+  it('shows the response time on the dashboard', async () => {
+    const { body } = await owner.getJson<InboxDashboard>('/admin/api/dashboard')
+    expect(body.responseTimes['30'].all).toMatchObject({ answered: 1, within24h: 1 })
+    expect(body.responseTimes['30'].all.medianMs).toBeGreaterThanOrEqual(0)
+    expect(body.responseTimes['90'].byCountry.find((c) => c.name === validData.quickEnquiry.country)).toMatchObject({ answered: 1 })
+  })
+
+  it('refuses every desk route without a session, and a change without the CSRF token', async () => {
+    const stranger = new InboxClient(server.url)
+    expect((await stranger.request('GET', `/admin/api/enquiries/${arabic.id}/reply-templates`)).status).toBe(401)
+    for (const action of ['reply', 'stage', 'notes']) {
+      const res = await stranger.action(`/admin/api/enquiries/${arabic.id}/${action}`, {
+        language: 'en',
+        subject: 'x',
+        body: 'y',
+        stage: 'won',
+        text: 'x',
+      })
+      expect(res.status, action).toBe(401)
+      const noToken = await owner.request('POST', `/admin/api/enquiries/${arabic.id}/${action}`, {
+        body: JSON.stringify({ language: 'en', subject: 'x', body: 'y', stage: 'won', text: 'x' }),
+        type: 'application/json',
+        headers: { origin: SITE_ORIGIN },
+      })
+      expect(noToken.status, action).toBe(403)
+    }
+  })
+})
