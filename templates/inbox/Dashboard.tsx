@@ -3,7 +3,9 @@
 // library: a few rectangles), with role="img", a title and a description, and the same figures as a
 // table beside it for screen readers and for reading exact numbers.
 import { useEffect, useState } from 'react'
+import type { ResponseFigures } from '../../project/inbox-api.ts'
 import { type InboxDashboard, inboxApi } from './api.ts'
+import { duration } from './SalesDesk.tsx'
 
 const weekLabel = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' })
 /** Products or countries shown by name; the rest are summed as "Others". */
@@ -61,6 +63,7 @@ function Figures({ data }: { data: InboxDashboard }) {
         <WeekChart id="weekly" weeks={weeks} values={data.total} />
         <ScrollTable caption="Enquiries per week" head={['Week of', 'Enquiries']} rows={weeks.map((w, i) => [w, data.total[i] ?? 0])} />
       </section>
+      <ResponseTimeSection data={data} />
       <Breakdown id="products" title="By product" series={data.byProduct} weeks={weeks} none="No product named" />
       <Breakdown id="countries" title="By buyer’s country" series={data.byCountry} weeks={weeks} none="Country not given" />
     </>
@@ -203,5 +206,40 @@ function ScrollTable({ caption, head, rows }: { caption: string; head: string[];
         </table>
       </section>
     </details>
+  )
+}
+
+/** The figure marketplaces rank exporters on: the share answered within 24 hours, and the median time
+ * to the first reply, over 30 and 90 days, in all and per buyer's country. */
+function ResponseTimeSection({ data }: { data: InboxDashboard }) {
+  const share = (f: ResponseFigures) => (f.received === 0 ? '–' : `${Math.round((100 * f.within24h) / f.received)}%`)
+  const median = (f: ResponseFigures) => (f.medianMs === null ? '–' : duration(f.medianMs))
+  const month = data.responseTimes['30']
+  const quarter = data.responseTimes['90']
+  return (
+    <section className="inbox-section" aria-labelledby="response-heading">
+      <h2 id="response-heading">Response time</h2>
+      <p className="inbox-response-figures">
+        <strong>{share(month.all)}</strong> answered within 24 hours in the last 30 days ({month.all.within24h} of {month.all.received});
+        median first reply <strong>{median(month.all)}</strong>.
+      </p>
+      <p className="inbox-muted">
+        Counted from the inbox’s replies. An enquiry still unanswered counts once 24 hours have passed; spam is not counted.
+      </p>
+      <ScrollTable
+        caption="Response time per buyer’s country, last 90 days"
+        head={['Country', 'Enquiries', 'Within 24 hours', 'Median first reply']}
+        rows={[
+          ['All countries (30 days)', month.all.received, share(month.all), median(month.all)],
+          ['All countries (90 days)', quarter.all.received, share(quarter.all), median(quarter.all)],
+          ...quarter.byCountry.map((c): [string, number, string, string] => [
+            c.name || 'Country not given',
+            c.received,
+            share(c),
+            median(c),
+          ]),
+        ]}
+      />
+    </section>
   )
 }

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react'
 import { inboxApi, type EnquiryView, type MailDelivery } from './api.ts'
 import { StatusBadges } from './EnquiryList.tsx'
 import { formName } from './form-names.ts'
+import { Conversation, Notes, StageControl } from './SalesDesk.tsx'
 import { formatTime, mailtoHref, notice } from './format.ts'
 
 type Confirming = { kind: 'one' } | { kind: 'email'; ids: number[] }
@@ -247,6 +248,10 @@ export function EnquiryDetailView({ id }: { id: number }) {
           ))}
         </dl>
       </section>
+
+      {enquiry.state !== 'spam' && <StageControl enquiry={enquiry} busy={busy} run={thenReload} />}
+      <Conversation enquiry={enquiry} busy={busy} run={thenReload} />
+      <Notes enquiry={enquiry} busy={busy} run={thenReload} />
 
       <section className="inbox-section" aria-labelledby="mail-heading">
         <h2 id="mail-heading">Mail and notifications</h2>

@@ -1,6 +1,7 @@
 // The list of enquiries: the filter form (a GET form to this page, so the filter lives in the
 // address), the CSV of the same filter, the rows newest first and the pages. Everything a buyer
 // wrote is React text (escaped) inside <bdi>, so no name can reorder the page around it.
+import { STAGE_NAMES, STAGES } from '../../project/sales-stages.ts'
 import { useEffect, useState } from 'react'
 import { inboxApi, type InboxList, type InboxRow } from './api.ts'
 import { formName } from './form-names.ts'
@@ -24,7 +25,7 @@ export function EnquiryList() {
   const exportParams = new URLSearchParams(params)
   exportParams.delete('page')
   if (!exportParams.has('tz')) exportParams.set('tz', browserTimeZone())
-  const filtered = ['q', 'form', 'state', 'mail', 'from', 'to'].some((k) => params.get(k))
+  const filtered = ['q', 'form', 'state', 'stage', 'mail', 'from', 'to'].some((k) => params.get(k))
 
   return (
     <>
@@ -151,6 +152,12 @@ function FilterForm({ params, formTypes, languages }: { params: URLSearchParams;
         ]}
       />
       <Choice
+        name="stage"
+        label="Stage"
+        value={value('stage')}
+        options={[['', 'Any stage'], ...STAGES.map((stage): [string, string] => [stage, STAGE_NAMES[stage]])]}
+      />
+      <Choice
         name="mail"
         label="Mail"
         value={value('mail')}
@@ -267,10 +274,13 @@ function EnquiryTable({ rows, search }: { rows: InboxRow[]; search: string }) {
   )
 }
 
-export function StatusBadges({ row }: { row: Pick<InboxRow, 'state' | 'mail' | 'mailError' | 'suspected'> }) {
+export function StatusBadges({ row }: { row: Pick<InboxRow, 'state' | 'mail' | 'mailError' | 'suspected' | 'stage'> }) {
   return (
     <span className="inbox-badges">
       <span className={`inbox-badge inbox-badge-${row.state}`}>{STATE_LABELS[row.state]}</span>
+      {row.state !== 'spam' && row.stage !== 'new' && (
+        <span className={`inbox-badge inbox-badge-stage-${row.stage}`}>{STAGE_NAMES[row.stage]}</span>
+      )}
       {/* Delivered, but its weak signals reached the spam score: the owner judges it. */}
       {row.suspected && <span className="inbox-badge inbox-badge-suspected">Suspected spam</span>}
       {row.mail && (

@@ -1,6 +1,7 @@
 // The inbox page's calls to its JSON API (server/inbox/router.ts). A 401 means the session ended:
 // the page goes to the login. State changes carry the session's CSRF token in a header.
-import type { EnquiryDetail, InboxDashboard, InboxPage, StateCounts } from '../../project/inbox-api.ts'
+import type { EnquiryDetail, InboxDashboard, InboxPage, ReplyTemplates, StateCounts } from '../../project/inbox-api.ts'
+import type { LostReason, Stage } from '../../project/sales-stages.ts'
 
 export type { EnquiryDetail, InboxRow, MailDelivery } from '../../project/inbox-api.ts'
 export type InboxList = InboxPage & {
@@ -9,7 +10,7 @@ export type InboxList = InboxPage & {
   languages: Array<{ code: string; name: string }>
   counts: StateCounts
 }
-export type { InboxDashboard }
+export type { InboxDashboard, ReplyTemplates }
 export type FieldView = { name: string; label: string; value: string; long: boolean }
 export type EnquiryView = EnquiryDetail & { fields: FieldView[] }
 
@@ -54,5 +55,11 @@ export const inboxApi = {
   dashboard: () => get<InboxDashboard>('/admin/api/dashboard'),
   resend: (id: number) => post<{ ok: true; queued: number }>(`/admin/api/enquiries/${id}/resend`),
   delete: (id: number) => post<{ ok: true }>(`/admin/api/enquiries/${id}/delete`),
+  replyTemplates: (id: number) => get<ReplyTemplates>(`/admin/api/enquiries/${id}/reply-templates`),
+  reply: (id: number, reply: { language: string; subject: string; body: string }) =>
+    post<{ ok: true; outboxId: number; first: boolean }>(`/admin/api/enquiries/${id}/reply`, reply),
+  setStage: (id: number, stage: Stage, lostReason?: LostReason | '') =>
+    post<{ ok: true }>(`/admin/api/enquiries/${id}/stage`, { stage, lostReason }),
+  addNote: (id: number, text: string) => post<{ ok: true }>(`/admin/api/enquiries/${id}/notes`, { text }),
   deleteByEmail: (email: string) => post<{ ok: true; submissionIds: number[] }>('/admin/api/delete-by-email', { email }),
 }

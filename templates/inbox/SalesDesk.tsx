@@ -1,0 +1,278 @@
+// The sales desk on one enquiry: where the sale stands (its stage, and why a lost one was lost),
+// the conversation with the buyer with a reply box that starts from a template in the buyer's
+// language, and the team's internal notes. Each change is saved at once and the enquiry read again.
+import { useEffect, useId, useState } from 'react'
+import { LOST_REASONS, type LostReason, STAGE_NAMES, STAGES, type Stage } from '../../project/sales-stages.ts'
+import { type EnquiryView, inboxApi, type ReplyTemplates } from './api.ts'
+import { formatTime } from './format.ts'
+
+type Run = (work: () => Promise<unknown>, done: string) => () => void
+
+/** Stage and lost reason, saved with one button. */
+export function StageControl({ enquiry, busy, run }: { enquiry: EnquiryView; busy: boolean; run: Run }) {
+  const [stage, setStage] = useState<Stage>(enquiry.stage)
+  const [reason, setReason] = useState<LostReason | ''>(enquiry.lostReason ?? '')
+  useEffect(() => {
+    setStage(enquiry.stage)
+    setReason(enquiry.lostReason ?? '')
+  }, [enquiry.stage, enquiry.lostReason])
+  const changed = stage !== enquiry.stage || (stage === 'lost' && reason !== (enquiry.lostReason ?? ''))
+  return (
+    <section className="inbox-section" aria-labelledby="stage-heading">
+      <h2 id="stage-heading">Sale</h2>
+      <form
+        className="inbox-desk-row"
+        onSubmit={(event) => {
+          event.preventDefault()
+          run(() => inboxApi.setStage(enquiry.id, stage, stage === 'lost' ? reason : undefined), `Stage set to ${STAGE_NAMES[stage]}.`)()
+        }}
+      >
+        <div className="inbox-field">
+          <label htmlFor="desk-stage">Stage</label>
+          <select className="inbox-input" id="desk-stage" value={stage} onChange={(e) => setStage(e.target.value as Stage)}>
+            {STAGES.map((s) => (
+              <option key={s} value={s}>
+                {STAGE_NAMES[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        {stage === 'lost' && (
+          <div className="inbox-field">
+            <label htmlFor="desk-reason">Why it was lost</label>
+            <select
+              className="inbox-input"
+              id="desk-reason"
+              value={reason}
+              required
+              onChange={(e) => setReason(e.target.value as LostReason)}
+            >
+              <option value="">Choose a reason</option>
+              {Object.entries(LOST_REASONS).map(([key, label]) => (
+                <option key={key} value={key}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        <button className="button inbox-small-button" type="submit" disabled={busy || !changed || (stage === 'lost' && !reason)}>
+          Save stage
+        </button>
+      </form>
+      <p className="inbox-muted">
+        {enquiry.firstReplyAt === null
+          ? 'Not yet answered from the inbox.'
+          : `First answered ${formatTime(enquiry.firstReplyAt)}, ${duration(enquiry.firstReplyAt - enquiry.receivedAt)} after it arrived.`}
+      </p>
+    </section>
+  )
+}
+
+/** The replies sent from the inbox, then the reply box. */
+export function Conversation({ enquiry, busy, run }: { enquiry: EnquiryView; busy: boolean; run: Run }) {
+  const [templates, setTemplates] = useState<ReplyTemplates>()
+  const [language, setLanguage] = useState<string>()
+  const [subject, setSubject] = useState('')
+  const [body, setBody] = useState('')
+  const ids = useId()
+  const canReply = enquiry.state !== 'spam' && enquiry.email.includes('@')
+
+  useEffect(() => {
+    if (!canReply) return
+    inboxApi.replyTemplates(enquiry.id).then(
+      (t) => {
+        setTemplates(t)
+        setLanguage(t.language)
+        const first = t.languages.find((l) => l.code === t.language)?.templates[0]
+        setSubject(first?.subject ?? '')
+        setBody(first?.body ?? '')
+      },
+      () => {},
+    )
+  }, [enquiry.id, canReply])
+
+  const current = templates?.languages.find((l) => l.code === language)
+  const applyTemplate = (index: number) => {
+    const template = current?.templates[index]
+    if (!template) return
+    setSubject(template.subject)
+    setBody(template.body)
+  }
+
+  return (
+    <section className="inbox-section" aria-labelledby="conversation-heading">
+      <h2 id="conversation-heading">Conversation</h2>
+      {enquiry.replies.length === 0 ? (
+        <p className="inbox-muted">No reply from the inbox yet.</p>
+      ) : (
+        <ol className="inbox-conversation">
+          {enquiry.replies.map((r) => (
+            <li key={r.id}>
+              <p className="inbox-muted">
+                <bdi>{r.author}</bdi> · {formatTime(r.createdAt)} ·{' '}
+                {r.status === 'sent'
+                  ? `sent ${r.sentAt ? formatTime(r.sentAt) : ''}`
+                  : r.status === 'queued'
+                    ? 'waiting to be sent'
+                    : `failed: ${r.lastError ?? ''}`}
+              </p>
+              <p className="inbox-reply-subject" dir="auto">
+                {r.subject}
+              </p>
+              <p className="inbox-reply-text" dir="auto">
+                {r.text}
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+      {canReply && templates && current && (
+        <form
+          className="inbox-composer"
+          aria-label="Reply to the buyer"
+          onSubmit={(event) => {
+            event.preventDefault()
+            run(
+              () => inboxApi.reply(enquiry.id, { language: current.code, subject, body }),
+              `Reply queued to ${enquiry.email}; it is being sent now.`,
+            )()
+          }}
+        >
+          <p className="inbox-muted">
+            To <bdi>{enquiry.email}</bdi> only. The buyer’s answer comes back to you; the reference stays in the subject.
+          </p>
+          <div className="inbox-desk-row">
+            <div className="inbox-field">
+              <label htmlFor={`${ids}-language`}>Language</label>
+              <select
+                className="inbox-input"
+                id={`${ids}-language`}
+                value={current.code}
+                onChange={(e) => {
+                  setLanguage(e.target.value)
+                  const first = templates.languages.find((l) => l.code === e.target.value)?.templates[0]
+                  if (first) {
+                    setSubject(first.subject)
+                    setBody(first.body)
+                  }
+                }}
+              >
+                {templates.languages.map((l) => (
+                  <option key={l.code} value={l.code}>
+                    {l.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="inbox-field">
+              <label htmlFor={`${ids}-template`}>Template</label>
+              <select
+                className="inbox-input"
+                id={`${ids}-template`}
+                defaultValue="0"
+                key={current.code}
+                onChange={(e) => applyTemplate(Number(e.target.value))}
+              >
+                {current.templates.map((t, i) => (
+                  <option key={t.title} value={i}>
+                    {t.title}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <div className="inbox-field">
+            <label htmlFor={`${ids}-subject`}>Subject</label>
+            <input
+              className="inbox-input"
+              id={`${ids}-subject`}
+              dir={current.dir}
+              lang={current.code}
+              value={subject}
+              maxLength={200}
+              required
+              onChange={(e) => setSubject(e.target.value)}
+            />
+          </div>
+          <div className="inbox-field">
+            <label htmlFor={`${ids}-body`}>Message</label>
+            <textarea
+              className="inbox-input inbox-reply-box"
+              id={`${ids}-body`}
+              dir={current.dir}
+              lang={current.code}
+              value={body}
+              rows={12}
+              maxLength={20_000}
+              required
+              onChange={(e) => setBody(e.target.value)}
+            />
+          </div>
+          <button className="button inbox-small-button" type="submit" disabled={busy || !subject.trim() || !body.trim()}>
+            Send reply
+          </button>
+        </form>
+      )}
+    </section>
+  )
+}
+
+/** Internal notes: never mailed to anyone. */
+export function Notes({ enquiry, busy, run }: { enquiry: EnquiryView; busy: boolean; run: Run }) {
+  const [text, setText] = useState('')
+  return (
+    <section className="inbox-section" aria-labelledby="notes-heading">
+      <h2 id="notes-heading">Notes</h2>
+      {enquiry.notes.length === 0 ? (
+        <p className="inbox-muted">No notes yet. Notes are for the team; the buyer never sees them.</p>
+      ) : (
+        <ol className="inbox-conversation">
+          {enquiry.notes.map((n) => (
+            <li key={n.id}>
+              <p className="inbox-muted">
+                <bdi>{n.author}</bdi> · {formatTime(n.createdAt)}
+              </p>
+              <p className="inbox-reply-text" dir="auto">
+                {n.text}
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+      <form
+        onSubmit={(event) => {
+          event.preventDefault()
+          run(async () => {
+            await inboxApi.addNote(enquiry.id, text)
+            setText('')
+          }, 'Note added.')()
+        }}
+      >
+        <div className="inbox-field">
+          <label htmlFor="desk-note">New note</label>
+          <textarea
+            className="inbox-input"
+            id="desk-note"
+            rows={3}
+            maxLength={5_000}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
+        </div>
+        <button className="button button-outline inbox-small-button" type="submit" disabled={busy || !text.trim()}>
+          Add note
+        </button>
+      </form>
+    </section>
+  )
+}
+
+/** "3 h 20 min", "2 days 4 h", "12 min". */
+export function duration(ms: number): string {
+  const minutes = Math.max(0, Math.round(ms / 60_000))
+  if (minutes < 60) return `${minutes} min`
+  const hours = Math.floor(minutes / 60)
+  if (hours < 48) return `${hours} h ${minutes % 60} min`
+  return `${Math.floor(hours / 24)} days ${hours % 24} h`
+}
