@@ -175,9 +175,20 @@ function Breakdown({
 }
 
 /** A table that scrolls sideways on a narrow screen instead of widening the page. */
-function ScrollTable({ caption, head, rows }: { caption: string; head: string[]; rows: Array<Array<string | number>> }) {
+function ScrollTable({
+  caption,
+  head,
+  rows,
+  open,
+}: {
+  caption: string
+  head: string[]
+  rows: Array<Array<string | number>>
+  /** Shown unfolded: the table is the figure itself, not a chart's alternative. */
+  open?: boolean
+}) {
   return (
-    <details className="inbox-chart-table">
+    <details className="inbox-chart-table" open={open}>
       <summary>Show as a table</summary>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached by keyboard to scroll it */}
       <section className="inbox-scroll" aria-label={caption} tabIndex={0}>
@@ -227,6 +238,7 @@ function ResponseTimeSection({ data }: { data: InboxDashboard }) {
         Counted from the inbox’s replies. An enquiry still unanswered counts once 24 hours have passed; spam is not counted.
       </p>
       <ScrollTable
+        open
         caption="Response time per buyer’s country, last 90 days"
         head={['Country', 'Enquiries', 'Within 24 hours', 'Median first reply']}
         rows={[

@@ -75,6 +75,8 @@ export function Conversation({ enquiry, busy, run }: { enquiry: EnquiryView; bus
   const [language, setLanguage] = useState<string>()
   const [subject, setSubject] = useState('')
   const [body, setBody] = useState('')
+  /** Closed after a reply is sent, so the same text is not sent twice by a second click. */
+  const [writing, setWriting] = useState(true)
   const ids = useId()
   const canReply = enquiry.state !== 'spam' && enquiry.email.includes('@')
 
@@ -93,8 +95,8 @@ export function Conversation({ enquiry, busy, run }: { enquiry: EnquiryView; bus
   }, [enquiry.id, canReply])
 
   const current = templates?.languages.find((l) => l.code === language)
-  const applyTemplate = (index: number) => {
-    const template = current?.templates[index]
+  const applyTemplate = (index: number, code = language) => {
+    const template = templates?.languages.find((l) => l.code === code)?.templates[index]
     if (!template) return
     setSubject(template.subject)
     setBody(template.body)
@@ -127,16 +129,28 @@ export function Conversation({ enquiry, busy, run }: { enquiry: EnquiryView; bus
           ))}
         </ol>
       )}
-      {canReply && templates && current && (
+      {canReply && templates && current && !writing && (
+        <button
+          className="button button-outline inbox-small-button"
+          type="button"
+          onClick={() => {
+            applyTemplate(0)
+            setWriting(true)
+          }}
+        >
+          Write another reply
+        </button>
+      )}
+      {canReply && templates && current && writing && (
         <form
           className="inbox-composer"
           aria-label="Reply to the buyer"
           onSubmit={(event) => {
             event.preventDefault()
-            run(
-              () => inboxApi.reply(enquiry.id, { language: current.code, subject, body }),
-              `Reply queued to ${enquiry.email}; it is being sent now.`,
-            )()
+            run(async () => {
+              await inboxApi.reply(enquiry.id, { language: current.code, subject, body })
+              setWriting(false)
+            }, `Reply queued to ${enquiry.email}; it is being sent now.`)()
           }}
         >
           <p className="inbox-muted">
@@ -151,11 +165,7 @@ export function Conversation({ enquiry, busy, run }: { enquiry: EnquiryView; bus
                 value={current.code}
                 onChange={(e) => {
                   setLanguage(e.target.value)
-                  const first = templates.languages.find((l) => l.code === e.target.value)?.templates[0]
-                  if (first) {
-                    setSubject(first.subject)
-                    setBody(first.body)
-                  }
+                  applyTemplate(0, e.target.value)
                 }}
               >
                 {templates.languages.map((l) => (

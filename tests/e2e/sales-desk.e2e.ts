@@ -93,6 +93,10 @@ describe('answering an Arabic enquiry from the inbox', () => {
     expect(mail.cc).toBeUndefined()
     expect(String(mail.html)).toContain('dir="rtl"')
     await expect.poll(() => page.locator('.inbox-conversation').first().textContent()).toContain(`${marker}-reply`)
+    // Sent once: the box closes until another reply is asked for.
+    expect(await composer.count()).toBe(0)
+    await page.getByRole('button', { name: 'Write another reply' }).click()
+    expect(await composer.getByLabel('Message').inputValue()).not.toContain(`${marker}-reply`)
     expect(await page.getByLabel('Stage').inputValue()).toBe('replied')
     expect(await page.locator('#stage-heading + form + p').textContent()).toMatch(/First answered .* after it arrived/)
   })
