@@ -61,7 +61,7 @@ export interface InboxRow {
 }
 
 /** Whom a delivery goes to: the company mailbox, the buyer (acknowledgement), or a webhook endpoint. */
-export type DeliveryChannel = 'owner' | 'acknowledgement' | 'webhook' | 'reply'
+export type DeliveryChannel = 'owner' | 'acknowledgement' | 'webhook' | 'reply' | 'reminder'
 
 export interface MailDelivery {
   id: number

@@ -49,6 +49,8 @@ export interface Config {
   acknowledgementsPerHour: number
   /** WEBHOOK_URLS (each entry as configured), WEBHOOK_SECRET, WEBHOOK_TIMEOUT_SECONDS. */
   webhooks: { urls: string[]; secret: string | undefined; timeoutMs: number }
+  /** An unanswered enquiry is reminded of after this long (REPLY_REMINDER_HOURS); undefined: never. */
+  replyReminderMs: number | undefined
   /** The owner's daily digest (DIGEST_HOUR in DIGEST_TIME_ZONE); undefined: none. */
   digest: { hour: number; timeZone: string } | undefined
   shutdownTimeoutMs: number
@@ -330,6 +332,17 @@ export const ENVIRONMENT = {
     default: '`10`',
     meaning: 'Longest one webhook attempt may take; a slower endpoint counts as failed and is retried with the outbox backoff',
   }),
+  REPLY_REMINDER_HOURS: variable({
+    schema: z
+      .string()
+      .regex(/^\d+(\.\d+)?$/, 'must be a number of hours, such as 4 or 0.5')
+      .transform(Number)
+      .pipe(z.number().min(0).max(720, 'must be at most 720 hours'))
+      .default(4),
+    default: '`4`',
+    meaning:
+      'An enquiry with no reply from the inbox this many hours after it arrived (decimals allowed) is reminded of once, by mail to MAIL_TO and an `enquiry.unanswered` webhook event; `0` turns reminders off',
+  }),
   DIGEST_HOUR: variable({
     schema: integer(0, 23).optional(),
     default: 'unset (no digest)',
@@ -574,6 +587,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     acknowledgeBuyers: e.ACKNOWLEDGE_BUYERS,
     acknowledgementsPerHour: e.ACKNOWLEDGEMENTS_PER_HOUR,
     webhooks: { urls: webhookUrls, secret: e.WEBHOOK_SECRET, timeoutMs: e.WEBHOOK_TIMEOUT_SECONDS },
+    replyReminderMs: e.REPLY_REMINDER_HOURS > 0 ? Math.round(e.REPLY_REMINDER_HOURS * 3_600_000) : undefined,
     digest: e.DIGEST_HOUR === undefined ? undefined : { hour: e.DIGEST_HOUR, timeZone: e.DIGEST_TIME_ZONE },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS,
     requestTimeouts: { headersMs: e.HEADERS_TIMEOUT_SECONDS, requestMs: e.REQUEST_TIMEOUT_SECONDS },

@@ -12,6 +12,7 @@ import { enquiryLimit } from './enquiries/limit.ts'
 import { createLogger, type Logger } from './log.ts'
 import { createMailSender, describeMailSender, type MailSettings } from './delivery/mail.ts'
 import { DigestScheduler } from './delivery/digest.ts'
+import { ReplyReminders } from './delivery/reminders.ts'
 import { recordMailSettings } from './delivery/mail-settings.ts'
 import { type DeliveryExtras, OutboxWorker } from './delivery/outbox.ts'
 import { type ReloadableListener, reloadableListener } from './reload.ts'
@@ -50,6 +51,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   let shuttingDown = false
   let app: ReloadableListener
   let digest: DigestScheduler | undefined
+  let reminders: ReplyReminders | undefined
   // What the outbox delivers besides the owner's mail; a reload updates the acknowledgement's words.
   const extras: DeliveryExtras = { webhooks: { secret: config.webhooks.secret, timeoutMs: config.webhooks.timeoutMs } }
   const outbox = new OutboxWorker(store, sender, config.outbox, logger, extras)
@@ -76,6 +78,15 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       })
     }
     app = reloadableListener(makeApp(), makeApp, { logger, distDir: config.distDir, siteUrl: config.siteUrl })
+    if (config.replyReminderMs !== undefined) {
+      const settings = {
+        afterMs: config.replyReminderMs,
+        pollMs: config.outbox.pollMs,
+        siteUrl: config.siteUrl,
+        webhooks: config.webhooks.urls,
+      }
+      reminders = new ReplyReminders(store, settings, logger, () => outbox.notify())
+    }
     if (config.digest) digest = new DigestScheduler(store, sender, { ...config.digest, siteUrl: config.siteUrl, ...config.outbox }, logger)
     recordMailSettings(config)
   } catch (error) {
@@ -111,6 +122,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   })
   outbox.start()
   digest?.start()
+  reminders?.start()
   const { port, address, family } = server.address() as AddressInfo
   const host = config.host ?? (family === 'IPv6' && address === '::' ? 'localhost' : address === '0.0.0.0' ? 'localhost' : address)
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
@@ -140,7 +152,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       const reserve = Math.min(500, timeout / 4)
       const drained = drainHttp(server, inFlight, timeout - reserve, logger)
       const outboxStopped = outbox.stop(timeout - reserve)
-      const [, sendFinished] = await Promise.all([drained, outboxStopped, digest?.stop()])
+      const [, sendFinished] = await Promise.all([drained, outboxStopped, digest?.stop(), reminders?.stop()])
       if (!sendFinished) {
         logger.warn(
           { timeoutMs: timeout },

@@ -1,6 +1,6 @@
 // The owner's daily digest (DIGEST_HOUR, DIGEST_TIME_ZONE): every day at that hour, one mail to
 // MAIL_TO listing the enquiries of the 24 hours before it, and counting what was held back as spam
-// then (so a buyer held back by mistake is noticed). Each instance looks at the clock every
+// then (so a buyer held back by mistake is noticed), and the enquiries still unanswered, oldest first. Each instance looks at the clock every
 // OUTBOX_POLL_SECONDS; the store's `digests` table has one row per day, claimed and leased like an
 // outbox message, so however many instances share the database one sends it, once, retried with
 // the outbox's backoff until the mail server accepts it. A day the service was down at the hour is
@@ -69,7 +69,7 @@ export class DigestScheduler {
   constructor(
     private readonly store: Pick<
       EnquiryStore,
-      'claimDigest' | 'markDigestSent' | 'markDigestFailed' | 'submissionsReceivedBetween' | 'countHeldBack'
+      'claimDigest' | 'markDigestSent' | 'markDigestFailed' | 'submissionsReceivedBetween' | 'countHeldBack' | 'desk'
     >,
     private readonly sender: MailSender,
     private readonly settings: DigestSettings,
@@ -109,7 +109,8 @@ export class DigestScheduler {
     try {
       const enquiries = await this.store.submissionsReceivedBetween(due.from, due.until)
       const heldBack = await this.store.countHeldBack(due.from, due.until)
-      const mail = composeDigest(enquiries, due.day, this.settings.siteUrl, `<digest-${due.day}@${host}>`, heldBack)
+      const unanswered = await this.store.desk.unanswered()
+      const mail = composeDigest(enquiries, due.day, this.settings.siteUrl, `<digest-${due.day}@${host}>`, heldBack, unanswered)
       const delivery = await this.sender.send({ id: Number(due.day.replaceAll('-', '')), ...mail })
       await this.store.markDigestSent(due.day, Date.now(), delivery)
       this.logger.info({ day: due.day, enquiries: enquiries.length, heldBack }, 'digest delivered')

@@ -105,6 +105,8 @@ export function composeOutboxMail(
       ...(threading ? { headers: threading } : {}),
     }
   }
+  if (message.channel === 'reminder')
+    return composeReminder(message.submission, message.siteUrl ?? '', message.messageId, message.createdAt)
   if (message.channel !== 'owner') throw new Error(`outbox message #${message.id} is a ${message.channel}, not a mail`)
   return composeEnquiryMail(message.submission, message.siteUrl ?? '', message.messageId)
 }
@@ -201,6 +203,42 @@ export function composeReply(reply: {
   }
 }
 
+/** To the company mailbox: an enquiry is still unanswered (REPLY_REMINDER_HOURS after it arrived). */
+export function composeReminder(
+  enquiry: Pick<Submission, 'id' | 'reference' | 'receivedAt' | 'kind' | 'product' | 'name' | 'email' | 'language'>,
+  siteUrl: string,
+  messageId: string,
+  at: number,
+): ComposedMail {
+  const hours = Math.round((at - enquiry.receivedAt) / 360_000) / 10
+  const reference = enquiry.reference ?? `#${enquiry.id}`
+  const link = `${siteUrl}/admin/enquiries/${enquiry.id}`
+  const language =
+    enquiry.language && enquiry.language !== DEFAULT_LANGUAGE ? ` It was written from the ${languageLabel(enquiry.language)} pages.` : ''
+  const about = `${enquiry.product || 'no product named'}, from ${enquiry.name} <${enquiry.email}>`
+  const text = [
+    `Enquiry ${reference} (${about}) arrived ${utcTime(enquiry.receivedAt)} and has had no reply from the inbox for ${hours} hours.${language}`,
+    '',
+    `Answer it from the inbox: ${link}`,
+    '',
+  ].join('\n')
+  return {
+    messageId,
+    replyToName: '',
+    replyToAddress: '',
+    subject: headerSafe(`Unanswered for ${hours} hours: ${reference}, ${enquiry.product || 'enquiry'} from ${enquiry.name}`, 250),
+    text,
+    html: [
+      '<!DOCTYPE html><html><head><meta charset="utf-8"></head>',
+      '<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;color:#1a1a1a">',
+      `<p>Enquiry ${escapeHtml(reference)} (${escapeHtml(about)}) arrived ${escapeHtml(utcTime(enquiry.receivedAt))} and has had no reply from the inbox for ${hours} hours.${escapeHtml(language)}</p>`,
+      `<p><a href="${escapeHtml(link)}">Answer it from the inbox</a></p>`,
+      '</body></html>',
+    ].join('\n'),
+    fileStem: 'reminder',
+  }
+}
+
 /** The owner's digest of a day's enquiries: one line each, oldest first. */
 export function composeDigest(
   enquiries: Array<
@@ -211,6 +249,11 @@ export function composeDigest(
   messageId: string,
   /** Submissions held back as spam in the same 24 hours. */
   heldBack = 0,
+  /** Open enquiries never answered from the inbox, oldest first (at most some), and how many in all. */
+  unanswered: { enquiries: Array<Pick<Submission, 'id' | 'reference' | 'receivedAt' | 'product' | 'name'>>; total: number } = {
+    enquiries: [],
+    total: 0,
+  },
 ): ComposedMail {
   const count = enquiries.length
   const heading =
@@ -227,11 +270,19 @@ export function composeDigest(
   const spamView = `${siteUrl}/admin/enquiries?state=spam`
   const heldCount = `${heldBack} ${heldBack === 1 ? 'submission' : 'submissions'} held back as spam in the same 24 hours`
   const held = heldBack ? `${heldCount}: check them in the inbox, ${spamView}` : undefined
+  const waiting = unanswered.enquiries.map(
+    (e) =>
+      `${e.reference ?? `#${e.id}`}  ${utcTime(e.receivedAt)}  ${e.product || 'no product named'}, ${e.name}  ${siteUrl}/admin/enquiries/${e.id}`,
+  )
+  const waitingHeading = unanswered.total
+    ? `${unanswered.total} ${unanswered.total === 1 ? 'enquiry is' : 'enquiries are'} still unanswered, oldest first${unanswered.total > waiting.length ? ` (the ${waiting.length} oldest)` : ''}:`
+    : undefined
   const text = [
     heading,
     '',
     ...lines,
     ...(count ? [''] : []),
+    ...(waitingHeading ? [waitingHeading, ...waiting, ''] : []),
     ...(held ? [held, ''] : []),
     `The inbox: ${siteUrl}/admin/enquiries`,
     '',
@@ -241,6 +292,9 @@ export function composeDigest(
     '<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;color:#1a1a1a">',
     `<p>${escapeHtml(heading)}</p>`,
     ...(count ? ['<ul>', ...lines.map((line) => `<li>${escapeHtml(line)}</li>`), '</ul>'] : []),
+    ...(waitingHeading
+      ? [`<p>${escapeHtml(waitingHeading)}</p>`, '<ol>', ...waiting.map((line) => `<li>${escapeHtml(line)}</li>`), '</ol>']
+      : []),
     ...(held ? [`<p>${escapeHtml(heldCount)}: <a href="${escapeHtml(spamView)}">check them in the inbox</a>.</p>`] : []),
     `<p><a href="${escapeHtml(`${siteUrl}/admin/enquiries`)}">The inbox</a></p>`,
     '</body></html>',

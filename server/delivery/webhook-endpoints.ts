@@ -58,6 +58,7 @@ export function deliveryLabel(message: { channel: DeliveryChannel; target: strin
   if (message.channel === 'owner') return 'Mail to the company mailbox'
   if (message.channel === 'acknowledgement') return 'Acknowledgement to the buyer'
   if (message.channel === 'reply') return 'Reply to the buyer'
+  if (message.channel === 'reminder') return 'Reminder: unanswered'
   const endpoint = parseWebhookEndpoint(message.target ?? '')
   if (typeof endpoint === 'string') return 'Webhook (an endpoint no longer valid)'
   const kind = endpoint.format === 'slack' ? 'Slack' : endpoint.format === 'teams' ? 'Microsoft Teams' : 'JSON'

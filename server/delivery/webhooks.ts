@@ -34,11 +34,12 @@ function text(submission: Submission, field: string): string {
   return Array.isArray(value) ? value.join(', ') : value === undefined ? '' : String(value)
 }
 
-/** The generic event (Standard Webhooks' `type`, `timestamp`, `data`). */
-export function jsonEvent(submission: Submission, siteUrl: string) {
+/** The generic event (Standard Webhooks' `type`, `timestamp`, `data`); `event` when it is not the
+ * submission's own arrival (enquiry.unanswered, stamped when it was queued: `at`). */
+export function jsonEvent(submission: Submission, siteUrl: string, event?: { type: string; at: number }) {
   return {
-    type: eventType(submission),
-    timestamp: new Date(submission.receivedAt).toISOString(),
+    type: event?.type ?? eventType(submission),
+    timestamp: new Date(event?.at ?? submission.receivedAt).toISOString(),
     data: {
       id: submission.id,
       reference: submission.reference,
@@ -62,8 +63,13 @@ export function jsonEvent(submission: Submission, siteUrl: string) {
   }
 }
 
-function headline(submission: Submission): string {
-  const what = submission.kind === 'review' ? 'New review awaiting moderation' : 'New enquiry'
+function headline(submission: Submission, event?: { type: string; at: number }): string {
+  const hours = event ? Math.round((event.at - submission.receivedAt) / 360_000) / 10 : 0
+  const what = event
+    ? `Unanswered for ${hours} ${hours === 1 ? 'hour' : 'hours'}: enquiry`
+    : submission.kind === 'review'
+      ? 'New review awaiting moderation'
+      : 'New enquiry'
   const about = submission.product ? ` about ${submission.product}` : ''
   return `${what}${about} from ${submission.name}${submission.reference ? ` (ref. ${submission.reference})` : ''}`
 }
@@ -120,8 +126,8 @@ function slackQuote(value: string): string {
 }
 
 /** A Slack incoming webhook's message: a text line and a section of fields, the buyer's long texts quoted. */
-export function slackMessage(submission: Submission, siteUrl: string) {
-  const title = slackLine(headline(submission))
+export function slackMessage(submission: Submission, siteUrl: string, event?: { type: string; at: number }) {
+  const title = slackLine(headline(submission, event))
   const lines = facts(submission).map((f) =>
     LONG_FIELDS.has(f.field) ? `*${slackLine(f.title)}:*\n${slackQuote(f.value)}` : `*${slackLine(f.title)}:* ${slackLine(f.value)}`,
   )
@@ -144,7 +150,7 @@ function cardEscape(value: string): string {
 }
 
 /** A Microsoft Teams incoming webhook's (or Workflows') message: an Adaptive Card. */
-export function teamsMessage(submission: Submission, siteUrl: string) {
+export function teamsMessage(submission: Submission, siteUrl: string, event?: { type: string; at: number }) {
   return {
     type: 'message',
     attachments: [
@@ -156,7 +162,7 @@ export function teamsMessage(submission: Submission, siteUrl: string) {
           type: 'AdaptiveCard',
           version: '1.4',
           body: [
-            { type: 'TextBlock', text: cardEscape(headline(submission)), weight: 'Bolder', size: 'Medium', wrap: true },
+            { type: 'TextBlock', text: cardEscape(headline(submission, event)), weight: 'Bolder', size: 'Medium', wrap: true },
             { type: 'FactSet', facts: facts(submission).map((f) => ({ title: f.title, value: cardEscape(f.value) })) },
           ],
           actions: [{ type: 'Action.OpenUrl', title: 'Open in the inbox', url: inboxUrl(siteUrl, submission.id) }],
@@ -166,10 +172,10 @@ export function teamsMessage(submission: Submission, siteUrl: string) {
   }
 }
 
-export function webhookBody(format: WebhookFormat, submission: Submission, siteUrl: string): unknown {
-  if (format === 'slack') return slackMessage(submission, siteUrl)
-  if (format === 'teams') return teamsMessage(submission, siteUrl)
-  return jsonEvent(submission, siteUrl)
+export function webhookBody(format: WebhookFormat, submission: Submission, siteUrl: string, event?: { type: string; at: number }): unknown {
+  if (format === 'slack') return slackMessage(submission, siteUrl, event)
+  if (format === 'teams') return teamsMessage(submission, siteUrl, event)
+  return jsonEvent(submission, siteUrl, event)
 }
 
 /**
@@ -181,7 +187,8 @@ export async function deliverWebhook(message: OutboxMessage, settings: WebhookSe
   const endpoint = parseWebhookEndpoint(message.target ?? '')
   if (typeof endpoint === 'string') throw new Error(`the webhook endpoint ${endpoint}`)
   const host = endpoint.url.host
-  const payload = JSON.stringify(webhookBody(endpoint.format, message.submission, message.siteUrl ?? ''))
+  const event = message.event ? { type: message.event, at: message.createdAt } : undefined
+  const payload = JSON.stringify(webhookBody(endpoint.format, message.submission, message.siteUrl ?? '', event))
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     'user-agent': 'enquiry-service-webhooks',

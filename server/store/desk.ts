@@ -6,8 +6,9 @@ import type { Expression } from 'kysely'
 import type { NoteView, ReplyView, ResponseFigures, ResponseTimes } from '../../project/inbox-api.ts'
 import { CLOSING_STAGES, type LostReason, type Stage } from '../../project/sales-stages.ts'
 import { mailState } from './inbox.ts'
-import { outboxRow } from './rows.ts'
+import { outboxRow, selectSubmissions, toSubmission } from './rows.ts'
 import type { EnquiryDb } from './schema.ts'
+import type { Submission } from './types.ts'
 
 /** A reply as its author wrote it, ready to be mailed. */
 export interface NewReply {
@@ -22,6 +23,9 @@ export interface NewReply {
 }
 
 const DAY = 24 * 60 * 60 * 1000
+
+/** The webhook event of an enquiry left unanswered past REPLY_REMINDER_HOURS. */
+export const UNANSWERED_EVENT = 'enquiry.unanswered'
 
 export class Desk {
   constructor(
@@ -112,6 +116,72 @@ export class Desk {
       }
       return { outboxId: Number(row.id), first }
     })
+  }
+
+  /**
+   * Enquiries still unanswered and open that arrived at or before `cutoff` and were never reminded
+   * of: each gets, once, a reminder mail and an `enquiry.unanswered` event to each webhook. A few
+   * at a time; the caller asks again while there are more. Returns how many were reminded of.
+   */
+  async queueReminders(
+    cutoff: number,
+    now: number,
+    settings: { siteUrl: string; webhooks: readonly string[] },
+    limit = 20,
+  ): Promise<number> {
+    return this.write(async (db) => {
+      const due = await db
+        .selectFrom('submissions')
+        .select('id')
+        .where('reminded_at', 'is', null)
+        .where('received_at', '<=', cutoff)
+        .where('status', '!=', 'spam')
+        .where('kind', '!=', 'review')
+        .where('first_reply_at', 'is', null)
+        .where('handled_at', 'is', null)
+        .orderBy('received_at')
+        .limit(limit)
+        .execute()
+      let reminded = 0
+      for (const { id } of due) {
+        const claimed = await db
+          .updateTable('submissions')
+          .set({ reminded_at: now })
+          .where('id', '=', id)
+          .where('reminded_at', 'is', null)
+          .executeTakeFirst()
+        if (Number(claimed.numUpdatedRows) === 0) continue
+        reminded++
+        await db
+          .insertInto('outbox')
+          .values({ ...this.newOutboxId(), ...outboxRow(id, now, settings, 'reminder') })
+          .execute()
+        for (const target of settings.webhooks) {
+          await db
+            .insertInto('outbox')
+            .values({ ...this.newOutboxId(), ...outboxRow(id, now, settings, 'webhook', target), event: UNANSWERED_EVENT })
+            .execute()
+        }
+      }
+      return reminded
+    })
+  }
+
+  /** Open enquiries never answered from the inbox, oldest first (the daily digest lists them). */
+  async unanswered(limit = 50): Promise<{ enquiries: Submission[]; total: number }> {
+    const open = selectSubmissions(this.db)
+      .where('s.status', '!=', 'spam')
+      .where('s.kind', '!=', 'review')
+      .where('s.first_reply_at', 'is', null)
+      .where('s.handled_at', 'is', null)
+    const [rows, count] = await Promise.all([
+      open.orderBy('s.received_at').orderBy('s.id').limit(limit).execute(),
+      open
+        .clearSelect()
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .executeTakeFirstOrThrow(),
+    ])
+    return { enquiries: rows.map(toSubmission), total: Number(count.n) }
   }
 
   /** The replies written in the inbox, oldest first. */

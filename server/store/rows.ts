@@ -89,6 +89,7 @@ export async function toOutboxMessages(db: EnquiryDb, rows: OutboxRow[]): Promis
           },
     author: row.author,
     inReplyTo: row.in_reply_to,
+    event: row.event,
     submission: submissions.get(row.submission_id)!,
     status: row.status,
     attempts: row.attempts,

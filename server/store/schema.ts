@@ -8,7 +8,7 @@ export type SubmissionStatus = 'received' | 'pending_moderation' | 'spam'
 /** 'failed': the relay refused it for good (an SMTP 5xx); never tried again by itself. */
 export type OutboxStatus = 'queued' | 'sent' | 'failed'
 /** Whom an outbox message goes to: the company mailbox, the buyer (acknowledgement), or a webhook endpoint. */
-export type OutboxChannel = 'owner' | 'acknowledgement' | 'webhook' | 'reply'
+export type OutboxChannel = 'owner' | 'acknowledgement' | 'webhook' | 'reply' | 'reminder'
 /** Where the sale stands (the sales desk's pipeline): New → Replied → Quoted → Sample sent → Won / Lost. */
 export type { Stage }
 
@@ -51,6 +51,8 @@ export interface SubmissionsTable {
   lost_reason: string | null
   /** When the first reply from the inbox was queued: the enquiry's response time starts at received_at. */
   first_reply_at: number | null
+  /** When its assignee (or the owner) was reminded that it is unanswered; set once. */
+  reminded_at: ColumnType<number | null, number | null | undefined, number | null>
 }
 
 export interface OutboxTable {
@@ -84,6 +86,8 @@ export interface OutboxTable {
   author: ColumnType<string | null, string | null | undefined, string | null>
   /** A reply's In-Reply-To: the Message-ID of the acknowledgement the buyer has; null when none. */
   in_reply_to: ColumnType<string | null, string | null | undefined, string | null>
+  /** A webhook's event when it is not the submission's own (enquiry.unanswered); null otherwise. */
+  event: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 /** The team's internal notes on an enquiry; never mailed to anyone. */

@@ -101,6 +101,8 @@ export interface OutboxMessage {
   author: string | null
   /** A reply's In-Reply-To (the acknowledgement's Message-ID); null when none. */
   inReplyTo: string | null
+  /** A webhook's event when it is not the submission's own ('enquiry.unanswered'); null otherwise. */
+  event: string | null
   submission: Submission
   status: OutboxStatus
   attempts: number

@@ -3,6 +3,9 @@
 // it, threaded on their acknowledgement, with the reference in the subject and the HTML right to
 // left; the first reply sets the stage and the response time; stages, lost reasons and notes;
 // every new route refuses without a session and without the CSRF token.
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EnquiryDetail, InboxDashboard, ReplyTemplates } from '../../project/inbox-api.ts'
 import { type MailServer, postJson, startMailServer, startTestServer, type TestServer, validData, waitFor } from './helpers.ts'
@@ -194,5 +197,77 @@ describe('the sales desk: replies, stages and notes', () => {
       })
       expect(noToken.status, action).toBe(403)
     }
+  })
+})
+
+describe('reminders of unanswered enquiries (REPLY_REMINDER_HOURS)', () => {
+  const SECRET = `whsec_${Buffer.from('a test key of thirty-two bytes!!').toString('base64')}`
+  let mail: MailServer
+  let server: TestServer
+  let hook: http.Server
+  let hookUrl = ''
+  const hits: Array<{ type: string; body: Record<string, unknown> }> = []
+
+  beforeAll(async () => {
+    hook = http.createServer((req, res) => {
+      const chunks: Buffer[] = []
+      req.on('data', (c: Buffer) => chunks.push(c))
+      req.on('end', () => {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>
+        // Signed like every delivery.
+        new Webhook(SECRET).verify(Buffer.concat(chunks).toString('utf8'), req.headers as Record<string, string>)
+        hits.push({ type: String(body.type), body })
+        res.statusCode = 204
+        res.end()
+      })
+    })
+    await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve))
+    hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook`
+    mail = await startMailServer()
+    // 1.8 seconds.
+    server = await startTestServer({
+      SMTP_URL: mail.url,
+      INBOX_PASSWORD: TEST_PASSWORD,
+      REPLY_REMINDER_HOURS: '0.0005',
+      WEBHOOK_URLS: hookUrl,
+      WEBHOOK_SECRET: SECRET,
+    })
+  })
+  afterAll(async () => {
+    await server?.close()
+    await mail?.stop()
+    await new Promise((r) => hook?.close(r))
+  })
+
+  it('reminds the company mailbox and the webhooks once of an enquiry left unanswered, and not of one answered', async () => {
+    const owner = await new InboxClient(server.url).loggedIn()
+    expect(
+      (await postJson(server.url, { formType: 'QuickEnquiry', formData: { ...validData.quickEnquiry, name: 'Left Waiting' } })).status,
+    ).toBe(200)
+    expect(
+      (await postJson(server.url, { formType: 'QuickEnquiry', formData: { ...validData.quickEnquiry, name: 'Answered Soon' } })).status,
+    ).toBe(200)
+    const rows = (await owner.getJson<{ rows: Array<{ id: number; name: string; reference: string }> }>('/admin/api/enquiries')).body.rows
+    const answered = rows.find((r) => r.name === 'Answered Soon')!
+    const waiting = rows.find((r) => r.name === 'Left Waiting')!
+    expect(
+      (await owner.action(`/admin/api/enquiries/${answered.id}/reply`, { language: 'en', subject: 'Hello', body: 'Prices follow.' }))
+        .status,
+    ).toBe(200)
+
+    const reminder = await waitFor(() => mail.received.find((m) => m.parsed.subject?.startsWith('Unanswered for')), 10_000, 'the reminder')
+    expect(recipients(reminder)).toBe('enquiries@example.test')
+    expect(reminder.parsed.subject).toContain(waiting.reference)
+    expect(reminder.parsed.subject).toContain('Left Waiting')
+    expect(reminder.parsed.text).toContain(`/admin/enquiries/${waiting.id}`)
+    const event = await waitFor(() => hits.find((h) => h.type === 'enquiry.unanswered'), 10_000, 'the webhook event')
+    expect((event.body.data as { id: number }).id).toBe(waiting.id)
+
+    // Once: several more looks at the clock later, still one of each, and none for the answered one.
+    await new Promise((r) => setTimeout(r, 1_500))
+    expect(mail.received.filter((m) => m.parsed.subject?.startsWith('Unanswered for'))).toHaveLength(1)
+    expect(hits.filter((h) => h.type === 'enquiry.unanswered')).toHaveLength(1)
+    const detail = (await owner.getJson<EnquiryDetail>(`/admin/api/enquiries/${waiting.id}`)).body
+    expect(detail.mails.map((m) => m.label)).toContain('Reminder: unanswered')
   })
 })

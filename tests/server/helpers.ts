@@ -202,6 +202,9 @@ export function testConfig(env: Record<string, string>): Config {
       BUILD_ON_START: 'false',
       // Off unless a test turns it on (tests/server/notify.test.ts): the other tests count the owner's mail.
       ACKNOWLEDGE_BUYERS: 'false',
+      // Off unless a test turns it on (tests/server/desk.test.ts): tests that store enquiries of days
+      // ago count the mail the company mailbox gets.
+      REPLY_REMINDER_HOURS: '0',
       ...env,
     },
     projectRoot,

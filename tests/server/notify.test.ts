@@ -372,10 +372,15 @@ describe('the daily digest', () => {
       expect(mail.received).toHaveLength(1)
       expect(digest!.envelopeTo).toEqual(['enquiries@example.test'])
       expect(digest!.parsed.subject).toBe(`Enquiries of ${due.day}: 1`)
-      expect(digest!.parsed.text).toContain(inWindow.reference)
-      expect(digest!.parsed.text).toContain('In The Window')
-      expect(digest!.parsed.text).not.toContain('Too Early')
+      const [received = '', unanswered = ''] = digest!.parsed.text!.split('still unanswered')
+      expect(received).toContain(inWindow.reference)
+      expect(received).toContain('In The Window')
+      expect(received).not.toContain('Too Early')
       expect(digest!.parsed.text).not.toContain('Spam')
+      // Then every enquiry not yet answered from the inbox, whenever it came, oldest first.
+      expect(received).toMatch(/2 enquiries are $/)
+      expect(unanswered.indexOf('Too Early')).toBeGreaterThan(0)
+      expect(unanswered.indexOf('Too Early')).toBeLessThan(unanswered.indexOf('In The Window'))
       // What was held back is counted, so a buyer held back by mistake is noticed.
       expect(digest!.parsed.text).toContain(
         `1 submission held back as spam in the same 24 hours: check them in the inbox, ${server.config.siteUrl}/admin/enquiries?state=spam`,
