@@ -5,6 +5,7 @@
 // beside dist/ and swapped in only when the whole build succeeded, so a failed build leaves the
 // previous dist/ whole (and a running server's files in place); the build it replaces is kept for
 // `npm run rollback` (build/build-folders.mjs).
+import { formNames } from '../templates/inbox/form-names.ts'
 import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises'
 import { dirname, join, relative } from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -102,6 +103,7 @@ export function siteManifest(
   for (const [formType, kind] of Object.entries(builtInFormTypes)) formTypes[formType] = { kind }
   for (const p of content.agroProducts) formTypes[p.formType] = { kind: 'productEnquiry', product: p.name }
   for (const s of content.graniteShades) formTypes[s.formType] = { kind: 'productEnquiry', product: `${s.name} Granite` }
+  for (const [formType, name] of Object.entries(formNames(content))) if (formTypes[formType]) formTypes[formType].name = name
   return {
     builtAt: new Date().toISOString(),
     origin: content.site.origin,

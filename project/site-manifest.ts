@@ -68,6 +68,8 @@ export const siteManifestSchema = z.object({
       kind: formKind,
       /** The product a product form is about, for the mail subject; other forms name it in formData. */
       product: z.string().min(1).optional(),
+      /** The form as the owner knows it from the site ("Clove enquiry"), for the inbox's CSV; absent in older builds. */
+      name: z.string().min(1).optional(),
     }),
   ),
   /** The products a form may name (the product choice of the contact, quick, export and review

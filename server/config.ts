@@ -2,6 +2,7 @@
 // A bad value stops start-up with a message naming the variable, what it must be and what it got
 // (a secret is masked). ENVIRONMENT below is also the source of the variable table in
 // docs/deploy/variables.md (`npm run docs:env` writes it; a test checks it is current).
+import { isTimeZone } from '../project/company-time.ts'
 import { isIP } from 'node:net'
 import path from 'node:path'
 import proxyaddr from 'proxy-addr'
@@ -51,6 +52,8 @@ export interface Config {
   webhooks: { urls: string[]; secret: string | undefined; timeoutMs: number }
   /** An unanswered enquiry is reminded of after this long (REPLY_REMINDER_HOURS); undefined: never. */
   replyReminderMs: number | undefined
+  /** The company's time zone (TIME_ZONE): the inbox's, the CSV's and the mails' times are in it. */
+  timeZone: string
   /** The owner's daily digest (DIGEST_HOUR in DIGEST_TIME_ZONE); undefined: none. */
   digest: { hour: number; timeZone: string } | undefined
   shutdownTimeoutMs: number
@@ -97,6 +100,7 @@ const seconds = (min: number, max: number) =>
     .transform(Number)
     .pipe(z.number().min(min, `must be at least ${min} seconds`).max(max, `must be at most ${max} seconds`))
     .transform((s) => Math.round(s * 1000))
+const timeZone = z.string().refine(isTimeZone, 'must be an IANA time zone such as Asia/Kolkata or UTC')
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((v) => ['true', '1', 'yes'].includes(v))
@@ -350,19 +354,14 @@ export const ENVIRONMENT = {
       "Mail MAIL_TO a digest of the last 24 hours' enquiries every day at this hour (0-23) in DIGEST_TIME_ZONE; once a day however many instances run",
   }),
   DIGEST_TIME_ZONE: variable({
-    schema: z
-      .string()
-      .refine((zone) => {
-        try {
-          new Intl.DateTimeFormat('en', { timeZone: zone })
-          return true
-        } catch {
-          return false
-        }
-      }, 'must be an IANA time zone such as Asia/Kolkata or UTC')
-      .default('UTC'),
-    default: '`UTC`',
-    meaning: "The digest's time zone, e.g. `Asia/Kolkata`",
+    schema: timeZone.optional(),
+    default: 'TIME_ZONE',
+    meaning: "The digest's time zone when it is not the company's, e.g. `UTC`",
+  }),
+  TIME_ZONE: variable({
+    schema: timeZone.default('Asia/Kolkata'),
+    default: '`Asia/Kolkata`',
+    meaning: 'The company’s time zone: times in the inbox, its CSV, the mails to the company and the digest are in it',
   }),
   SHUTDOWN_TIMEOUT_SECONDS: variable({
     schema: seconds(0, 600).default(10_000),
@@ -588,7 +587,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     acknowledgementsPerHour: e.ACKNOWLEDGEMENTS_PER_HOUR,
     webhooks: { urls: webhookUrls, secret: e.WEBHOOK_SECRET, timeoutMs: e.WEBHOOK_TIMEOUT_SECONDS },
     replyReminderMs: e.REPLY_REMINDER_HOURS > 0 ? Math.round(e.REPLY_REMINDER_HOURS * 3_600_000) : undefined,
-    digest: e.DIGEST_HOUR === undefined ? undefined : { hour: e.DIGEST_HOUR, timeZone: e.DIGEST_TIME_ZONE },
+    timeZone: e.TIME_ZONE,
+    digest: e.DIGEST_HOUR === undefined ? undefined : { hour: e.DIGEST_HOUR, timeZone: e.DIGEST_TIME_ZONE ?? e.TIME_ZONE },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS,
     requestTimeouts: { headersMs: e.HEADERS_TIMEOUT_SECONDS, requestMs: e.REQUEST_TIMEOUT_SECONDS },
     buildOnStart: e.BUILD_ON_START,

@@ -116,7 +116,11 @@ export function loadSite(distDir: string): BuiltSite {
   }
   const manifest = parsed.data
   for (const [formType, entry] of Object.entries(manifest.formTypes)) {
-    formTypes.set(formType, entry.product === undefined ? { kind: entry.kind } : { kind: entry.kind, product: entry.product })
+    formTypes.set(formType, {
+      kind: entry.kind,
+      ...(entry.product === undefined ? {} : { product: entry.product }),
+      ...(entry.name === undefined ? {} : { name: entry.name }),
+    })
   }
   return {
     clientDir,
@@ -180,4 +184,9 @@ export function acknowledgementsOf(site: Pick<BuiltSite, 'languages'>): Map<stri
   const words = new Map<string, AcknowledgementText>()
   for (const [code, language] of site.languages) if (language.acknowledgement) words.set(code, language.acknowledgement)
   return words
+}
+
+/** Each form as the owner knows it from the site ("Clove enquiry"), where the build names it. */
+export function formNamesOf(site: Pick<BuiltSite, 'formTypes'>): Record<string, string> {
+  return Object.fromEntries([...site.formTypes].flatMap(([formType, entry]) => (entry.name ? [[formType, entry.name]] : [])))
 }

@@ -53,7 +53,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   let digest: DigestScheduler | undefined
   let reminders: ReplyReminders | undefined
   // What the outbox delivers besides the owner's mail; a reload updates the acknowledgement's words.
-  const extras: DeliveryExtras = { webhooks: { secret: config.webhooks.secret, timeoutMs: config.webhooks.timeoutMs } }
+  const extras: DeliveryExtras = {
+    webhooks: { secret: config.webhooks.secret, timeoutMs: config.webhooks.timeoutMs },
+    timeZone: config.timeZone,
+  }
   const outbox = new OutboxWorker(store, sender, config.outbox, logger, extras)
   // One enquiry limit for every listener a reload makes: its count goes on across reloads (on SQLite
   // it lives in this process's memory), and its store belongs to it alone.

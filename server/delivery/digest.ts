@@ -110,7 +110,15 @@ export class DigestScheduler {
       const enquiries = await this.store.submissionsReceivedBetween(due.from, due.until)
       const heldBack = await this.store.countHeldBack(due.from, due.until)
       const unanswered = await this.store.desk.unanswered()
-      const mail = composeDigest(enquiries, due.day, this.settings.siteUrl, `<digest-${due.day}@${host}>`, heldBack, unanswered)
+      const mail = composeDigest(
+        enquiries,
+        due.day,
+        this.settings.siteUrl,
+        `<digest-${due.day}@${host}>`,
+        heldBack,
+        unanswered,
+        this.settings.timeZone,
+      )
       const delivery = await this.sender.send({ id: Number(due.day.replaceAll('-', '')), ...mail })
       await this.store.markDigestSent(due.day, Date.now(), delivery)
       this.logger.info({ day: due.day, enquiries: enquiries.length, heldBack }, 'digest delivered')

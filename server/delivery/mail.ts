@@ -8,6 +8,7 @@ import path from 'node:path'
 import nodemailer from 'nodemailer'
 import { encodeWord } from 'nodemailer/lib/mime-funcs'
 import { type FormKind, isEmailAddress } from '../../forms/schemas.ts'
+import { companyTime } from '../../project/company-time.ts'
 import type { AcknowledgementText } from '../../project/site-manifest.ts'
 import { fieldLabel, formFields, LONG_FIELDS } from '../enquiries/fields.ts'
 import { escapeHtml } from '../html.ts'
@@ -84,6 +85,8 @@ export function composeOutboxMail(
   message: OutboxMessage,
   acknowledgement?: AcknowledgementText,
   acknowledgements?: ReadonlyMap<string, AcknowledgementText>,
+  /** The company's time zone (TIME_ZONE), for the times in mail to the company. */
+  timeZone = 'UTC',
 ): ComposedMail {
   if (message.storedMail && message.channel !== 'reply') return { messageId: message.messageId, ...message.storedMail }
   if (message.channel === 'acknowledgement') {
@@ -106,9 +109,9 @@ export function composeOutboxMail(
     }
   }
   if (message.channel === 'reminder')
-    return composeReminder(message.submission, message.siteUrl ?? '', message.messageId, message.createdAt)
+    return composeReminder(message.submission, message.siteUrl ?? '', message.messageId, message.createdAt, timeZone)
   if (message.channel !== 'owner') throw new Error(`outbox message #${message.id} is a ${message.channel}, not a mail`)
-  return composeEnquiryMail(message.submission, message.siteUrl ?? '', message.messageId)
+  return composeEnquiryMail(message.submission, message.siteUrl ?? '', message.messageId, timeZone)
 }
 
 /** The words `{name}` in `template` replaced by `values[name]`. */
@@ -209,6 +212,7 @@ export function composeReminder(
   siteUrl: string,
   messageId: string,
   at: number,
+  timeZone = 'UTC',
 ): ComposedMail {
   const hours = Math.round((at - enquiry.receivedAt) / 360_000) / 10
   const reference = enquiry.reference ?? `#${enquiry.id}`
@@ -217,7 +221,7 @@ export function composeReminder(
     enquiry.language && enquiry.language !== DEFAULT_LANGUAGE ? ` It was written from the ${languageLabel(enquiry.language)} pages.` : ''
   const about = `${enquiry.product || 'no product named'}, from ${enquiry.name} <${enquiry.email}>`
   const text = [
-    `Enquiry ${reference} (${about}) arrived ${utcTime(enquiry.receivedAt)} and has had no reply from the inbox for ${hours} hours.${language}`,
+    `Enquiry ${reference} (${about}) arrived ${companyTime(enquiry.receivedAt, timeZone)} and has had no reply from the inbox for ${hours} hours.${language}`,
     '',
     `Answer it from the inbox: ${link}`,
     '',
@@ -231,7 +235,7 @@ export function composeReminder(
     html: [
       '<!DOCTYPE html><html><head><meta charset="utf-8"></head>',
       '<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;color:#1a1a1a">',
-      `<p>Enquiry ${escapeHtml(reference)} (${escapeHtml(about)}) arrived ${escapeHtml(utcTime(enquiry.receivedAt))} and has had no reply from the inbox for ${hours} hours.${escapeHtml(language)}</p>`,
+      `<p>Enquiry ${escapeHtml(reference)} (${escapeHtml(about)}) arrived ${escapeHtml(companyTime(enquiry.receivedAt, timeZone))} and has had no reply from the inbox for ${hours} hours.${escapeHtml(language)}</p>`,
       `<p><a href="${escapeHtml(link)}">Answer it from the inbox</a></p>`,
       '</body></html>',
     ].join('\n'),
@@ -254,6 +258,8 @@ export function composeDigest(
     enquiries: [],
     total: 0,
   },
+  /** The company's time zone (TIME_ZONE). */
+  timeZone = 'UTC',
 ): ComposedMail {
   const count = enquiries.length
   const heading =
@@ -264,7 +270,7 @@ export function composeDigest(
     const country = typeof e.data.country === 'string' && e.data.country ? `, ${e.data.country}` : ''
     const label = Object.hasOwn(FORM_LABELS, e.kind) ? FORM_LABELS[e.kind as FormKind] : e.kind
     const language = e.language && e.language !== DEFAULT_LANGUAGE ? `, in ${languageLabel(e.language)}` : ''
-    return `${e.reference ?? `#${e.id}`}  ${utcTime(e.receivedAt)}  ${label}: ${e.product || 'no product named'}, ${e.name} <${e.email}>${country}${language}`
+    return `${e.reference ?? `#${e.id}`}  ${companyTime(e.receivedAt, timeZone)}  ${label}: ${e.product || 'no product named'}, ${e.name} <${e.email}>${country}${language}`
   })
   // What the spam checks held back, counted so a buyer held back by mistake is noticed.
   const spamView = `${siteUrl}/admin/enquiries?state=spam`
@@ -272,7 +278,7 @@ export function composeDigest(
   const held = heldBack ? `${heldCount}: check them in the inbox, ${spamView}` : undefined
   const waiting = unanswered.enquiries.map(
     (e) =>
-      `${e.reference ?? `#${e.id}`}  ${utcTime(e.receivedAt)}  ${e.product || 'no product named'}, ${e.name}  ${siteUrl}/admin/enquiries/${e.id}`,
+      `${e.reference ?? `#${e.id}`}  ${companyTime(e.receivedAt, timeZone)}  ${e.product || 'no product named'}, ${e.name}  ${siteUrl}/admin/enquiries/${e.id}`,
   )
   const waitingHeading = unanswered.total
     ? `${unanswered.total} ${unanswered.total === 1 ? 'enquiry is' : 'enquiries are'} still unanswered, oldest first${unanswered.total > waiting.length ? ` (the ${waiting.length} oldest)` : ''}:`
@@ -310,14 +316,7 @@ export function composeDigest(
   }
 }
 
-function utcTime(ms: number): string {
-  return new Date(ms)
-    .toISOString()
-    .replace('T', ' ')
-    .replace(/\.\d+Z$/, ' UTC')
-}
-
-export function composeEnquiryMail(enquiry: EnquiryForMail, siteUrl: string, messageId: string): ComposedMail {
+export function composeEnquiryMail(enquiry: EnquiryForMail, siteUrl: string, messageId: string, timeZone = 'UTC'): ComposedMail {
   const { data } = enquiry
   // The kind comes from the database: one no form has is a fault to name.
   if (!Object.hasOwn(FORM_LABELS, enquiry.kind)) throw new Error(`no mail is composed for a form of kind "${enquiry.kind}"`)
@@ -336,7 +335,7 @@ export function composeEnquiryMail(enquiry: EnquiryForMail, siteUrl: string, mes
     `${suspected ? 'Suspected spam: ' : ''}${formLabel}: ${product} from ${name} (#${enquiry.id}${reference})`,
     250,
   )
-  const received = utcTime(enquiry.receivedAt)
+  const received = companyTime(enquiry.receivedAt, timeZone)
   const intro = `${formLabel} from the website, form "${enquiry.formType}", ${enquiry.reference ? `reference ${enquiry.reference}, ` : ''}submission #${enquiry.id}, received ${received}.`
   const outro = `Reply to this message to answer ${name} at ${email}.`
   // An enquiry from a translated page says in which language the buyer wrote (the acknowledgement went in it).

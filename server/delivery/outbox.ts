@@ -24,6 +24,8 @@ export interface DeliveryExtras {
   /** The acknowledgement in each of the site's languages, by code; a language without one gets `acknowledgement`. */
   acknowledgements?: ReadonlyMap<string, AcknowledgementText> | undefined
   webhooks?: WebhookSettings
+  /** The company's time zone (TIME_ZONE), for the times in mail to the company. */
+  timeZone?: string
 }
 
 export interface OutboxSettings {
@@ -215,7 +217,10 @@ export class OutboxWorker {
       if (!this.extras.webhooks) throw new Error('webhooks are not configured in this process (WEBHOOK_URLS)')
       return deliverWebhook(message, this.extras.webhooks)
     }
-    return this.sender.send({ id: message.id, ...composeOutboxMail(message, this.extras.acknowledgement, this.extras.acknowledgements) })
+    return this.sender.send({
+      id: message.id,
+      ...composeOutboxMail(message, this.extras.acknowledgement, this.extras.acknowledgements, this.extras.timeZone),
+    })
   }
 
   /** Renews the lease on `message` every third of its length until stopped. */

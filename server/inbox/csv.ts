@@ -2,7 +2,9 @@
 // `export`: UTF-8 with a byte-order mark (else Excel guesses a legacy code page), CRLF rows, every
 // cell quoted, one column per field, no raw control character, and no cell a spreadsheet would run
 // as a formula (OWASP "CSV injection"), even in locales whose Excel splits cells on ";".
+import { spreadsheetTime } from '../../project/company-time.ts'
 import type { FieldValue } from '../../project/inbox-api.ts'
+import { LOST_REASONS, STAGE_NAMES } from '../../project/sales-stages.ts'
 import { allFormFields, fieldLabel } from '../enquiries/fields.ts'
 import { enquiryState, inboxRow } from '../store/inbox.ts'
 import type { Submission } from '../store/index.ts'
@@ -10,22 +12,53 @@ import type { Submission } from '../store/index.ts'
 export const CSV_BOM = '\uFEFF'
 export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8'
 
-const FIXED_COLUMNS = ['Submission', 'Received (UTC)', 'Form', 'Status', 'Handled (UTC)', 'Mail', 'Mail error', 'Product']
+/** How the CSV names times and forms: in the company's time zone (TIME_ZONE), and as visitors see
+ * the forms ("Clove enquiry", from the built site; a form it does not name keeps its id). */
+export interface CsvOptions {
+  timeZone: string
+  formNames: Readonly<Record<string, string>>
+}
+
+const UTC: CsvOptions = { timeZone: 'UTC', formNames: {} }
+
 /** Form fields with a column of their own; the product already has the fixed one. */
 const fieldColumns = () => allFormFields().filter((f) => f !== 'product')
 
-export function enquiryCsvHeader(): string[] {
-  return [...FIXED_COLUMNS, ...fieldColumns().map(fieldLabel), 'IP address', 'User agent', 'Language']
+export function enquiryCsvHeader(options: Pick<CsvOptions, 'timeZone'> = UTC): string[] {
+  const zone = options.timeZone
+  return [
+    'Submission',
+    'Reference',
+    `Received (${zone})`,
+    'Form',
+    'Status',
+    'Stage',
+    'Lost because',
+    `Handled (${zone})`,
+    `First reply (${zone})`,
+    'Mail',
+    'Mail error',
+    'Product',
+    ...fieldColumns().map(fieldLabel),
+    'IP address',
+    'User agent',
+    'Language',
+  ]
 }
 
-export function enquiryCsvCells(e: Submission): string[] {
+export function enquiryCsvCells(e: Submission, options: CsvOptions = UTC): string[] {
   const { mail, mailError } = inboxRow(e)
+  const time = (ms: number | null) => (ms === null ? '' : spreadsheetTime(ms, options.timeZone))
   return [
     String(e.id),
-    csvTime(e.receivedAt),
-    e.formType,
+    e.reference ?? '',
+    time(e.receivedAt),
+    options.formNames[e.formType] ?? e.formType,
     enquiryState(e),
-    e.handledAt === null ? '' : csvTime(e.handledAt),
+    STAGE_NAMES[e.stage],
+    e.lostReason ? LOST_REASONS[e.lostReason] : '',
+    time(e.handledAt),
+    time(e.firstReplyAt),
     mail ?? '',
     mailError ?? '',
     e.product,
@@ -61,6 +94,7 @@ export function csvCell(value: string): string {
 export async function writeEnquiryCsv(
   enquiries: AsyncIterable<Submission> | Iterable<Submission>,
   out: NodeJS.WritableStream,
+  options: CsvOptions = UTC,
 ): Promise<number> {
   // A reader that went away (a closed download) ends the export instead of leaving it waiting.
   const gone = () => (out as { destroyed?: boolean }).destroyed === true
@@ -75,10 +109,10 @@ export async function writeEnquiryCsv(
       out.on('drain', go)
       out.on('close', go)
     })
-  let chunk = CSV_BOM + csvLine(enquiryCsvHeader())
+  let chunk = CSV_BOM + csvLine(enquiryCsvHeader(options))
   let count = 0
   for await (const enquiry of enquiries) {
-    chunk += csvLine(enquiryCsvCells(enquiry))
+    chunk += csvLine(enquiryCsvCells(enquiry, options))
     count++
     if (chunk.length >= 65_536) {
       await write(chunk)
@@ -93,9 +127,4 @@ export async function writeEnquiryCsv(
 function fieldText(value: FieldValue | undefined): string {
   if (value === undefined) return ''
   return Array.isArray(value) ? value.join(', ') : String(value)
-}
-
-/** "2025-01-31 14:05:09": a form Excel reads as a date and time in every locale. */
-function csvTime(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 19).replace('T', ' ')
 }

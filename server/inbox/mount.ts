@@ -5,7 +5,7 @@ import path from 'node:path'
 import type { Express } from 'express'
 import type { Config } from '../config.ts'
 import type { Logger } from '../log.ts'
-import type { BuiltSite } from '../site.ts'
+import { type BuiltSite, formNamesOf } from '../site.ts'
 import type { EnquiryStore } from '../store/index.ts'
 import { createInboxRouter } from './router.ts'
 import { loadInboxShells } from './shells.ts'
@@ -15,7 +15,7 @@ export function mountInbox(
   config: Config,
   deps: {
     store: EnquiryStore
-    site: Pick<BuiltSite, 'languages'>
+    site: Pick<BuiltSite, 'languages' | 'formTypes'>
     logger: Logger
     isAllowedOrigin(origin: string): boolean
     onQueued(): void
@@ -33,6 +33,7 @@ export function mountInbox(
     inbox: deps.store.inbox,
     desk: deps.store.desk,
     languages: deps.site.languages,
+    csv: { timeZone: config.timeZone, formNames: formNamesOf(deps.site) },
     verdicts: deps.store,
     erasure: deps.store,
     deliveries: {

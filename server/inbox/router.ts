@@ -9,7 +9,7 @@ import path from 'node:path'
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express'
 import { formSchemas, type FormKind } from '../../forms/schemas.ts'
 import type { InboxConfig } from '../config.ts'
-import { CSV_CONTENT_TYPE, writeEnquiryCsv } from './csv.ts'
+import { CSV_CONTENT_TYPE, type CsvOptions, writeEnquiryCsv } from './csv.ts'
 import { fieldLabel, formFields, LONG_FIELDS } from '../enquiries/fields.ts'
 import type { Logger } from '../log.ts'
 import type { EnquiryDetail } from '../../project/inbox-api.ts'
@@ -30,6 +30,8 @@ export interface InboxDeps {
   desk: Desk
   /** The built site's languages, for the reply templates. */
   languages: ReadonlyMap<string, SiteLanguage>
+  /** The CSV's time zone (TIME_ZONE) and form names. */
+  csv: CsvOptions
   /** The owner's "Spam" and "Not spam" (the store's, which queue and cancel deliveries). */
   verdicts: Pick<EnquiryStore, 'markSpam' | 'markNotSpam'>
   /** A data-subject request: the store's one deletion by address, and what it would delete. */
@@ -87,7 +89,7 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
     const { filter } = parseInboxQuery(req.query as Record<string, unknown>)
     const day = new Date().toISOString().slice(0, 10)
     res.type(CSV_CONTENT_TYPE).setHeader('Content-Disposition', `attachment; filename="enquiries-${day}.csv"`)
-    const count = await writeEnquiryCsv(inbox.export(filter), res)
+    const count = await writeEnquiryCsv(inbox.export(filter), res, deps.csv)
     res.end()
     req.log.info({ rows: count }, 'inbox export')
   })

@@ -1,0 +1,61 @@
+// Times as the company reads them: in its own time zone (TIME_ZONE, Asia/Kolkata unless set), in one
+// date format everywhere: the inbox, the mails to the company, the digest and the CSV. Shared by
+// the service and the inbox page (which gets the zone from the service).
+
+/** The zone's short name as people in it say it: IST, CET, UTC; GMT+n where no name is common. */
+function zoneName(ms: number, timeZone: string): string {
+  const names = ['en-IN', 'en-GB', 'en-US'].map(
+    (locale) =>
+      new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' }).formatToParts(ms).find((p) => p.type === 'timeZoneName')
+        ?.value ?? '',
+  )
+  return names.find((n) => n && !n.startsWith('GMT')) ?? names[1] ?? timeZone
+}
+
+const formats = new Map<string, Intl.DateTimeFormat>()
+
+/** "28 Nov 2026, 22:16 IST". */
+export function companyTime(ms: number, timeZone: string): string {
+  let format = formats.get(timeZone)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+    formats.set(timeZone, format)
+  }
+  return `${format.format(ms)} ${zoneName(ms, timeZone)}`
+}
+
+/** "2026-11-28 22:16:09" in the zone: a form spreadsheets read as a date and time in every locale. */
+export function spreadsheetTime(ms: number, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+      .formatToParts(ms)
+      .map((p) => [p.type, p.value]),
+  ) as Record<string, string>
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`
+}
+
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name })
+    return true
+  } catch {
+    return false
+  }
+}
