@@ -6,13 +6,20 @@ import type { Express } from 'express'
 import type { Config } from '../config.ts'
 import type { Logger } from '../log.ts'
 import type { EnquiryStore } from '../store/index.ts'
+import { createMailSender, type MailSender } from '../delivery/mail.ts'
 import { createInboxRouter } from './router.ts'
 import { loadInboxShells } from './shells.ts'
 
 export function mountInbox(
   app: Express,
   config: Config,
-  deps: { store: EnquiryStore; logger: Logger; isAllowedOrigin(origin: string): boolean; onQueued(): void },
+  deps: {
+    store: EnquiryStore
+    logger: Logger
+    isAllowedOrigin(origin: string): boolean
+    onQueued(): void
+    mailSender?: MailSender | undefined
+  },
 ): void {
   if (!config.inbox) {
     deps.logger.info('the enquiry inbox (/admin/enquiries) is off: set INBOX_PASSWORD_HASH to turn it on')
@@ -39,6 +46,13 @@ export function mountInbox(
     logger: deps.logger,
     isAllowedOrigin: deps.isAllowedOrigin,
     onQueued: deps.onQueued,
+    people: deps.store.people,
+    audit: deps.store.audit,
+    // The service's own (server/start.ts); an app made without one (tests) makes its own.
+    mailSender:
+      deps.mailSender ??
+      createMailSender({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, mailTo: config.mailTo, dataDir: config.dataDir }),
+    siteUrl: config.siteUrl,
   })
   app.use(router)
   deps.logger.info('the enquiry inbox is on at /admin/enquiries')

@@ -5,7 +5,9 @@ import { createHash, randomBytes } from 'node:crypto'
 import { sql, type Expression, type SqlBool } from 'kysely'
 import type { Store as RateLimitStore } from 'express-rate-limit'
 import { isEmailAddress } from '../../forms/schemas.ts'
+import { AuditLog } from './audit.ts'
 import { Inbox } from './inbox.ts'
+import { People } from './people.ts'
 import { newReference, outboxRow, selectSubmissions, submissionRow, toOutboxMessages, toSubmission } from './rows.ts'
 import type { DigestRow, EnquiryDb, OutboxChannel } from './schema.ts'
 import {
@@ -49,6 +51,10 @@ export abstract class SqlEnquiryStore {
   abstract readonly description: string
   /** The owner's inbox: list, search, handle, resend, delete. */
   readonly inbox: Inbox
+  /** The inbox's people, their invitations and sign-in links. */
+  readonly people: People
+  /** Who did what in the inbox. */
+  readonly audit: AuditLog
   /** Why the last write of a submission failed, until a write commits again. */
   private writeFailure: string | undefined
   private closed = false
@@ -59,6 +65,8 @@ export abstract class SqlEnquiryStore {
     readonly db: EnquiryDb,
   ) {
     this.inbox = new Inbox(db, kind, () => this.scrubDeleted())
+    this.people = new People(db, (work) => this.writeTransaction(work))
+    this.audit = new AuditLog(db)
   }
 
   /**
