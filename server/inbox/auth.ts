@@ -149,7 +149,12 @@ export function mountAuth(router: express.Router, deps: AuthDeps): InboxAuth {
   const csrfProtection: RequestHandler = (req, res, next) => csrfFor(req).doubleCsrfProtection(req, res, next)
 
   const loginPage = (res: Response, status: number, message?: string) => {
-    const notice = message ? `<p class="inbox-login-message" role="alert">${escapeHtml(message)}</p>` : ''
+    // A refusal is an alert; a 200 with a message (a sign-in link on its way) is news, not an error.
+    const notice = !message
+      ? ''
+      : status < 400
+        ? `<p class="inbox-notice" role="status">${escapeHtml(message)}</p>`
+        : `<p class="inbox-login-message" role="alert">${escapeHtml(message)}</p>`
     res
       .status(status)
       .type('html')

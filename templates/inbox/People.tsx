@@ -68,27 +68,31 @@ export function People() {
           {error}
         </p>
       )}
-      <form className="inbox-filter" onSubmit={invite} aria-labelledby="invite-heading">
-        <h2 id="invite-heading" className="inbox-field-wide inbox-form-heading">
+      <section className="inbox-filter inbox-invite" aria-labelledby="invite-heading">
+        <h2 id="invite-heading" className="inbox-form-heading">
           Invite someone
         </h2>
-        <div className="inbox-field inbox-field-wide">
-          <label htmlFor="invite-email">E-mail</label>
-          <input className="inbox-input" id="invite-email" name="email" type="email" required autoComplete="off" />
-        </div>
-        <div className="inbox-field">
-          <label htmlFor="invite-role">Role</label>
-          <select className="inbox-input" id="invite-role" name="role" defaultValue="sales">
-            <option value="sales">Sales: read the enquiries and work on them</option>
-            <option value="owner">Owner: everything, people and the audit log included</option>
-          </select>
-        </div>
-        <div className="inbox-filter-actions">
+        <p className="inbox-muted">
+          Sales read the enquiries and work on them (status, spam, resending). Owners may also delete and export, and manage people and the
+          audit log. The invitation is mailed to them; its link works once, within 72 hours.
+        </p>
+        <form className="inbox-invite-form" onSubmit={invite}>
+          <div className="inbox-field inbox-invite-email">
+            <label htmlFor="invite-email">E-mail</label>
+            <input className="inbox-input" id="invite-email" name="email" type="email" required autoComplete="off" />
+          </div>
+          <div className="inbox-field">
+            <label htmlFor="invite-role">Role</label>
+            <select className="inbox-input" id="invite-role" name="role" defaultValue="sales">
+              <option value="sales">Sales</option>
+              <option value="owner">Owner</option>
+            </select>
+          </div>
           <button className="button inbox-small-button" type="submit" disabled={busy}>
             Send the invitation
           </button>
-        </div>
-      </form>
+        </form>
+      </section>
       {!people && !error && (
         <p className="inbox-muted" role="status">
           Loading the people…
