@@ -1,5 +1,5 @@
 // `people invite <e-mail> --role sales|owner`, `people remove <e-mail>`, `people list`: the inbox's
-// people from the server's shell (docs/inbox.md, "People and roles"). An invitation is mailed the
+// people from the server's shell (docs/enquiry-service.md, "People and roles"). An invitation is mailed the
 // way all mail goes (SMTP_URL, or an .eml file under DATA_DIR/mail) and its link printed too.
 import { createMailSender } from '../delivery/mail.ts'
 import { invitePerson } from '../inbox/people.ts'

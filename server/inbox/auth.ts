@@ -2,7 +2,7 @@
 // the login limits (per address, per known browser (devices.ts), and for everyone), the Origin check
 // and CSRF tokens (csrf-csrf, keyed by the session's own secret). The inbox's routes use the guards
 // this returns; /admin/login and /admin/logout are its own, and so are the ways in besides a password:
-// accepting an invitation, and a sign-in link mailed to a person's own address (docs/inbox.md).
+// accepting an invitation, and a sign-in link mailed to a person's own address (docs/enquiry-service.md).
 //
 // Who logs in: a person (e-mail and their own password), or the owner with the shared password of
 // INBOX_PASSWORD[_HASH] and the e-mail left empty. Every session carries its person and role; the

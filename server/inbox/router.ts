@@ -1,7 +1,7 @@
 // The inbox: /admin/login, /admin/logout, the pages /admin/enquiries, /admin/enquiries/:id,
 // /admin/people and /admin/audit (prerendered shells), their JSON API under /admin/api/ and the CSVs.
 // Deny by default: every route but the login and its ways in (an invitation, a sign-in link) needs
-// a live session and names the least role it allows (owner or sales; the table in docs/inbox.md),
+// a live session and names the least role it allows (owner or sales; the table in docs/enquiry-service.md),
 // and any other address under these prefixes is a 404. Every answer is `no-store` and `noindex`. State changes are POSTs that
 // need an Origin of the site and, once logged in, a CSRF token (csrf-csrf, bound to the session).
 import fs from 'node:fs'

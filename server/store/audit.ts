@@ -1,4 +1,4 @@
-// The inbox's audit log (docs/inbox.md, "Audit log"): who did what, and when. Written after each
+// The inbox's audit log (docs/enquiry-service.md, "The audit log"): who did what, and when. Written after each
 // action succeeded; read by the owner with filters, and as CSV. It never holds a buyer's address:
 // a deletion by address records how many enquiries went, not whose.
 import type { EnquiryDb } from './schema.ts'

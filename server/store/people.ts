@@ -1,4 +1,4 @@
-// The inbox's people (docs/inbox.md, "People and roles"): personal accounts with a role, invited by
+// The inbox's people (docs/enquiry-service.md, "People and roles"): personal accounts with a role, invited by
 // the owner with a single-use link, and single-use sign-in links mailed to a person's own address.
 // Tokens are random; the database holds only their SHA-256, so a copy of it opens nothing. A person
 // removed keeps their row (the audit log names them) with `removed_at` set, and their sessions go.

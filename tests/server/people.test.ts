@@ -31,7 +31,7 @@ interface Ids {
   throwaway: () => Promise<number>
 }
 
-/** Every route behind the login, with the least role it allows (the table in docs/inbox.md). */
+/** Every route behind the login, with the least role it allows (the table in docs/enquiry-service.md). */
 const ROUTES: Route[] = [
   { method: 'GET', least: 'sales', page: true, path: () => '/admin/enquiries' },
   { method: 'GET', least: 'sales', page: true, path: (i) => `/admin/enquiries/${i.a}` },

@@ -1,7 +1,7 @@
 /**
  * The inbox's login. Works without JavaScript: the forms post to the server, which answers with this
  * page and its message in place of the empty marker below. A person logs in with their e-mail and
- * password; the owner may leave the e-mail empty and give the shared password (docs/inbox.md). The
+ * password; the owner may leave the e-mail empty and give the shared password (docs/enquiry-service.md). The
  * second form mails a single-use sign-in link to a person's own address.
  */
 export default function Page() {
