@@ -321,22 +321,23 @@ export function mountAuth(router: express.Router, deps: AuthDeps): InboxAuth {
       200,
       `If ${email} belongs to someone of this inbox, a sign-in link is on its way to it. It works once, within 15 minutes.`,
     )
-    const [address, network] = await Promise.all([
-      linkCounts.increment(email),
-      linkCounts.increment(`ip:${ipKeyGenerator(req.ip ?? '', 56)}`),
-    ])
-    if (address.totalHits > SIGN_IN_LINKS.perAddress || network.totalHits > SIGN_IN_LINKS.perNetwork) {
-      req.log.warn({ ip: req.ip }, 'inbox sign-in link not sent: too many asked for')
-      return
-    }
-    const person = await deps.people.byEmail(email)
-    if (!person?.passwordHash) return
-    const link = signInLink(deps.siteUrl, await deps.people.signInToken(person.id, Date.now()))
+    // After the answer: nothing that happens here may change it, or show in its timing.
     try {
+      const [address, network] = await Promise.all([
+        linkCounts.increment(email),
+        linkCounts.increment(`ip:${ipKeyGenerator(req.ip ?? '', 56)}`),
+      ])
+      if (address.totalHits > SIGN_IN_LINKS.perAddress || network.totalHits > SIGN_IN_LINKS.perNetwork) {
+        req.log.warn({ ip: req.ip }, 'inbox sign-in link not sent: too many asked for')
+        return
+      }
+      const person = await deps.people.byEmail(email)
+      if (!person?.passwordHash) return
+      const link = signInLink(deps.siteUrl, await deps.people.signInToken(person.id, Date.now()))
       await deps.mailSender.send({ ...composeSignInMail(deps.siteUrl, person, link), id: person.id })
       await deps.audit.record({ personId: person.id, actor: person.email }, 'sign-in-link-sent', { ip: req.ip })
     } catch (error) {
-      req.log.error({ err: error, personId: person.id }, 'inbox sign-in link could not be mailed')
+      req.log.error({ err: error }, 'inbox sign-in link could not be sent')
     }
   })
   const json = express.json({ limit: '4kb' })

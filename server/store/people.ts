@@ -188,10 +188,13 @@ export class People {
 
   /** A new role; their sessions carry it from their next request. */
   async setRole(id: number, role: PersonRole): Promise<Person | undefined> {
-    const result = await this.db.updateTable('people').set({ role }).where('id', '=', id).where('removed_at', 'is', null).executeTakeFirst()
-    if (Number(result.numUpdatedRows) !== 1) return undefined
-    await this.db.updateTable('inbox_sessions').set({ role }).where('person_id', '=', id).execute()
-    return this.byId(id)
+    const changed = await this.transaction(async (trx) => {
+      const result = await trx.updateTable('people').set({ role }).where('id', '=', id).where('removed_at', 'is', null).executeTakeFirst()
+      if (Number(result.numUpdatedRows) !== 1) return false
+      await trx.updateTable('inbox_sessions').set({ role }).where('person_id', '=', id).execute()
+      return true
+    })
+    return changed ? this.byId(id) : undefined
   }
 }
 
