@@ -328,6 +328,37 @@ describe('sign-in links', () => {
   })
 })
 
+describe('a way in that a password flood does not block', () => {
+  it('mails a sign-in link that works while the person’s password logins get 429', async () => {
+    await salesperson('flooded@example.com')
+    const attacker = new InboxClient(server.url)
+    for (let i = 0; i < 10; i++) expect((await attacker.loginAs('flooded@example.com', `wrong guess ${i}`)).status).toBe(401)
+    const refused = await new InboxClient(server.url).loginAs('flooded@example.com', SALES_PASSWORD)
+    expect(refused.status).toBe(429)
+    // Per person: another person's login from the same address still goes through.
+    expect((await new InboxClient(server.url).loginAs('asha.sales@example.com', SALES_PASSWORD)).status).toBe(303)
+
+    const before = mail.received.length
+    const asked = await fetch(`${server.url}/admin/sign-in-link`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: SITE_ORIGIN },
+      body: new URLSearchParams({ email: 'flooded@example.com' }).toString(),
+    })
+    expect(asked.status).toBe(200)
+    const [sent] = (await mail.waitForMessages(before + 1)).slice(before)
+    const link = /https?:\/\/\S+\/admin\/sign-in#[A-Za-z0-9_-]+/.exec(sent!.parsed.text ?? '')![0]
+    const person = new InboxClient(server.url)
+    const res = await person.request('POST', '/admin/api/sign-in', {
+      body: JSON.stringify({ token: tokenOfLink(link) }),
+      type: 'application/json',
+      headers: { origin: SITE_ORIGIN },
+    })
+    expect(res.status).toBe(200)
+    await person.session()
+    expect((await person.getJson('/admin/api/session')).body).toMatchObject({ email: 'flooded@example.com', role: 'sales' })
+  })
+})
+
 describe('the audit log', () => {
   it('has a row for every action, with who and what, and never the address of a deletion by address', async () => {
     const rows = await auditRows()
