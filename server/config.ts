@@ -399,7 +399,8 @@ export const ENVIRONMENT = {
       })
       .optional(),
     default: 'unset (inbox off)',
-    meaning: 'Turns on the enquiry inbox at `/admin/enquiries`: the line printed by `npm run enquiries -- hash-password` (scrypt)',
+    meaning:
+      'Turns on the enquiry inbox at `/admin/enquiries`: the line printed by `npm run enquiries -- hash-password` (scrypt). It is the owner\'s shared password (log in with the e-mail left empty); people invited from the inbox log in with their own (docs/enquiry-service.md, "People and roles")',
     secret: 'value',
   }),
   INBOX_PASSWORD: variable({

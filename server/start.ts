@@ -78,6 +78,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         onQueued: () => outbox.notify(),
         isShuttingDown: () => shuttingDown,
         enquiryLimit: limit,
+        mailSender: sender,
       })
     }
     app = reloadableListener(makeApp(), makeApp, { logger, distDir: config.distDir, siteUrl: config.siteUrl })

@@ -16,6 +16,7 @@ import { hashPasswordCommand } from './hash-password.ts'
 import { list } from './list.ts'
 import { migrateToCommand } from './migrate-to.ts'
 import { outbox } from './outbox.ts'
+import { peopleCommand } from './people.ts'
 import { retry } from './retry.ts'
 import { show } from './show.ts'
 
@@ -39,6 +40,11 @@ Commands:
                                 (without --yes, only shows what would be deleted)
   hash-password                 asks for the inbox password (twice, not shown) and prints the
                                 line to set as INBOX_PASSWORD_HASH
+  people invite <e-mail> --role sales|owner
+                                invite someone to the inbox: mails them a link (also printed)
+                                that works once, within 72 hours
+  people remove <e-mail>        remove someone from the inbox; their sessions end at once
+  people list                   the inbox's people and their roles
   migrate-to <DATABASE_URL> [--force]
                                 copy the SQLite database under DATA_DIR (enquiries and their
                                 mail, sent or waiting) to PostgreSQL; safe to run again
@@ -58,6 +64,7 @@ const COMMANDS: Record<string, Command> = {
   backup,
   delete: deleteCommand,
   'migrate-to': migrateToCommand,
+  people: peopleCommand,
 }
 
 export type { CliIo }

@@ -10,6 +10,7 @@ import type { Config } from '../config.ts'
 import { mountCms } from '../editor/mount.ts'
 import { enquiryLimit } from '../enquiries/limit.ts'
 import { apiSecurityHeaders, securityHeaders, subresourceSecurityHeaders, type HeaderList } from './headers.ts'
+import type { MailSender } from '../delivery/mail.ts'
 import { mountInbox } from '../inbox/mount.ts'
 import type { Logger } from '../log.ts'
 import { type BuiltSite, loadSite } from '../site.ts'
@@ -30,6 +31,8 @@ export interface AppDeps {
   site?: BuiltSite
   /** The per-visitor enquiry limit (server/enquiries/limit.ts), kept across reloads (server/reload.ts); made here when not given. */
   enquiryLimit?: RequestHandler
+  /** How mail leaves (SMTP or .eml files): the inbox mails invitations and sign-in links with it. */
+  mailSender?: MailSender
 }
 
 export const HEALTH_PATHS = new Set(['/healthz', '/readyz'])
@@ -107,7 +110,7 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
     for (const [name, value] of subresource ? subresourceHeaders : pageHeaders) res.setHeader(name, value)
     next()
   })
-  mountInbox(app, config, { store, site, logger, isAllowedOrigin, onQueued: submitContext.onQueued })
+  mountInbox(app, config, { store, site, logger, isAllowedOrigin, onQueued: submitContext.onQueued, mailSender: deps.mailSender })
   mountCms(app, config, logger)
   app.use(staticSite.handler)
   app.use((req, res) => {

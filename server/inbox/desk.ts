@@ -31,6 +31,12 @@ export interface DeskGuards {
   read: RequestHandler[]
   /** Who is acting, for notes, replies and their Reply-To. */
   actor(req: Request): Actor
+  /** Writes the action to the audit log. */
+  record(
+    req: Request,
+    action: 'stage' | 'note' | 'reply',
+    what: { submissionId: number; detail?: Record<string, unknown> },
+  ): Promise<unknown>
 }
 
 /** Whoever is logged in: a person (their name and address), or the shared owner password. */
@@ -102,6 +108,7 @@ export function mountDesk(router: express.Router, deps: DeskDeps, guards: DeskGu
     if (!queued) throw new InboxError(404, 'There is no such enquiry; it may have been deleted.')
     deps.onQueued()
     req.log.info({ action: 'reply', submissionId: enquiry.id, outboxId: queued.outboxId, first: queued.first }, 'inbox action')
+    await guards.record(req, 'reply', { submissionId: enquiry.id, detail: { language: language.code, first: queued.first } })
     res.json({ ok: true, outboxId: queued.outboxId, first: queued.first })
   })
 
@@ -115,6 +122,10 @@ export function mountDesk(router: express.Router, deps: DeskDeps, guards: DeskGu
     if (!(await desk.setStage(id, body.stage, isLostReason(reason) ? reason : null, Date.now())))
       throw new InboxError(404, 'There is no such enquiry, or it is in spam.')
     req.log.info({ action: 'stage', submissionId: id, stage: body.stage }, 'inbox action')
+    await guards.record(req, 'stage', {
+      submissionId: id,
+      detail: { stage: body.stage, ...(isLostReason(reason) ? { lostReason: reason } : {}) },
+    })
     res.json({ ok: true })
   })
 
@@ -124,6 +135,7 @@ export function mountDesk(router: express.Router, deps: DeskDeps, guards: DeskGu
     const added = await desk.addNote(id, guards.actor(req).label, note, Date.now())
     if (!added) throw new InboxError(404, 'There is no such enquiry; it may have been deleted.')
     req.log.info({ action: 'note', submissionId: id }, 'inbox action')
+    await guards.record(req, 'note', { submissionId: id })
     res.json({ ok: true, note: added })
   })
 }

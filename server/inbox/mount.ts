@@ -7,6 +7,7 @@ import type { Config } from '../config.ts'
 import type { Logger } from '../log.ts'
 import { type BuiltSite, formNamesOf } from '../site.ts'
 import type { EnquiryStore } from '../store/index.ts'
+import { createMailSender, type MailSender } from '../delivery/mail.ts'
 import { createInboxRouter } from './router.ts'
 import { loadInboxShells } from './shells.ts'
 
@@ -19,6 +20,7 @@ export function mountInbox(
     logger: Logger
     isAllowedOrigin(origin: string): boolean
     onQueued(): void
+    mailSender?: MailSender | undefined
   },
 ): void {
   if (!config.inbox) {
@@ -49,6 +51,13 @@ export function mountInbox(
     logger: deps.logger,
     isAllowedOrigin: deps.isAllowedOrigin,
     onQueued: deps.onQueued,
+    people: deps.store.people,
+    audit: deps.store.audit,
+    // The service's own (server/start.ts); an app made without one (tests) makes its own.
+    mailSender:
+      deps.mailSender ??
+      createMailSender({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, mailTo: config.mailTo, dataDir: config.dataDir }),
+    siteUrl: config.siteUrl,
   })
   app.use(router)
   deps.logger.info('the enquiry inbox is on at /admin/enquiries')

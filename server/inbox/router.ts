@@ -1,7 +1,8 @@
-// The owner's inbox: /admin/login, /admin/logout, the pages /admin/enquiries and /admin/enquiries/:id
-// (prerendered shells), their JSON API under /admin/api/ and the CSV at /admin/enquiries.csv.
-// Deny by default: every route but the login needs a live session, and any other address under
-// these prefixes is a 404. Every answer is `no-store` and `noindex`. State changes are POSTs that
+// The inbox: /admin/login, /admin/logout, the pages /admin/enquiries, /admin/enquiries/:id,
+// /admin/people and /admin/audit (prerendered shells), their JSON API under /admin/api/ and the CSVs.
+// Deny by default: every route but the login and its ways in (an invitation, a sign-in link) needs
+// a live session and names the least role it allows (owner or sales; the table in docs/enquiry-service.md),
+// and any other address under these prefixes is a 404. Every answer is `no-store` and `noindex`. State changes are POSTs that
 // need an Origin of the site and, once logged in, a CSRF token (csrf-csrf, bound to the session).
 import fs from 'node:fs'
 import { languageLabel } from '../enquiries/languages.ts'
@@ -21,6 +22,12 @@ import { InboxError, INBOX_PATH, LOGIN_PATH, LOGOUT_PATH, mountAuth } from './au
 import { type Actor, isId, mountDesk } from './desk.ts'
 import { FilterError, parseInboxQuery } from './filter.ts'
 import type { InboxShellName } from './shells.ts'
+import type { MailSender } from '../delivery/mail.ts'
+import { AUDIT_ACTIONS, type AuditAction, type AuditFilter } from '../store/audit.ts'
+import { PeopleError, ROLES, type PersonRole } from '../store/people.ts'
+import { csvLine } from './csv.ts'
+import { INVITE_PAGE, invitePerson, SIGN_IN_PAGE } from './people.ts'
+import { SIGN_IN_LINK_PATH } from './auth.ts'
 
 export interface InboxDeps {
   config: InboxConfig
@@ -51,9 +58,18 @@ export interface InboxDeps {
   onQueued(): void
   /** Failed logins per address in the window before 429 (10 in 15 minutes). */
   loginLimit?: { max: number; windowMs: number }
+  /** The inbox's people and the audit log (the store's). */
+  people: EnquiryStore['people']
+  audit: EnquiryStore['audit']
+  /** Sends invitations and sign-in links. */
+  mailSender: MailSender
+  /** SITE_URL: the links in those mails start with it. */
+  siteUrl: string
 }
 
-const INBOX_PREFIXES = /^\/admin\/(login|logout|enquiries|enquiries\.csv|api)(\/|$)/
+const INBOX_PREFIXES = /^\/admin\/(login|logout|enquiries|enquiries\.csv|api|people|audit|audit\.csv|invite|sign-in|sign-in-link)(\/|$)/
+export const PEOPLE_PATH = '/admin/people'
+export const AUDIT_PATH = '/admin/audit'
 
 export function createInboxRouter(deps: InboxDeps): express.Router {
   const { logger } = deps
@@ -74,31 +90,52 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
     logger,
     isAllowedOrigin: deps.isAllowedOrigin,
     loginLimit: deps.loginLimit,
+    people: deps.people,
+    audit: deps.audit,
+    mailSender: deps.mailSender,
+    siteUrl: deps.siteUrl,
   })
   const { requireSession, sameOrigin, csrfProtection } = auth
   const json = express.json({ limit: '4kb' })
+  const record = (req: Request, action: AuditAction, what: { submissionId?: number; detail?: Record<string, unknown> } = {}) =>
+    deps.audit.record(auth.actor(req), action, { ...what, ip: req.ip })
 
-  // ---- Pages: the same shell for the list and one enquiry; the browser reads the address ----
+  // ---- Pages: the same shell for all; the browser reads the address ----
   const shell: RequestHandler = (_req, res) => void res.type('html').send(deps.shells.enquiries)
-  router.get(INBOX_PATH, requireSession('page'), shell)
-  router.get(DASHBOARD_PATH, requireSession('page'), (_req, res) => void res.type('html').send(deps.shells.enquiries))
-  router.get('/admin/enquiries/:id', requireSession('page'), (req, res, next) => (isId(req.params.id) ? shell(req, res, next) : next()))
+  router.get(INBOX_PATH, requireSession('page', 'sales'), shell)
+  router.get(DASHBOARD_PATH, requireSession('page', 'sales'), shell)
+  router.get('/admin/enquiries/:id', requireSession('page', 'sales'), (req, res, next) =>
+    isId(req.params.id) ? shell(req, res, next) : next(),
+  )
+  router.get(PEOPLE_PATH, requireSession('page', 'owner'), shell)
+  router.get(AUDIT_PATH, requireSession('page', 'owner'), shell)
+  // Before a login: the page reads the token after "#" and posts it (server/inbox/people.ts).
+  router.get(INVITE_PAGE, shell)
+  router.get(SIGN_IN_PAGE, shell)
 
   // ---- CSV of the current filter ----
-  router.get('/admin/enquiries.csv', requireSession('api'), async (req, res) => {
+  router.get('/admin/enquiries.csv', requireSession('api', 'owner'), async (req, res) => {
     const { filter } = parseInboxQuery(req.query as Record<string, unknown>)
     const day = new Date().toISOString().slice(0, 10)
     res.type(CSV_CONTENT_TYPE).setHeader('Content-Disposition', `attachment; filename="enquiries-${day}.csv"`)
     const count = await writeEnquiryCsv(inbox.export(filter), res, deps.csv)
     res.end()
     req.log.info({ rows: count }, 'inbox export')
+    await record(req, 'export-csv', { detail: { rows: count } })
   })
 
   // ---- JSON API ----
-  router.get('/admin/api/session', requireSession('api'), (req, res) => {
-    res.json({ csrfToken: auth.csrfToken(req, res), expiresAt: auth.session(req).expiresAt })
+  router.get('/admin/api/session', requireSession('api', 'sales'), (req, res) => {
+    const session = auth.session(req)
+    res.json({
+      csrfToken: auth.csrfToken(req, res),
+      expiresAt: session.expiresAt,
+      role: session.role,
+      email: session.email ?? null,
+      name: session.name ?? null,
+    })
   })
-  router.get('/admin/api/enquiries', requireSession('api'), async (req, res) => {
+  router.get('/admin/api/enquiries', requireSession('api', 'sales'), async (req, res) => {
     const { filter, page } = parseInboxQuery(req.query as Record<string, unknown>)
     const [result, formTypes, languages, counts] = await Promise.all([
       inbox.list(filter, page),
@@ -108,7 +145,7 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
     ])
     res.json({ ...result, formTypes, languages: languages.map((code) => ({ code, name: languageLabel(code) })), counts })
   })
-  router.get('/admin/api/dashboard', requireSession('api'), async (_req, res) => {
+  router.get('/admin/api/dashboard', requireSession('api', 'sales'), async (_req, res) => {
     const now = Date.now()
     const [dashboard, month, quarter] = await Promise.all([
       inbox.dashboard(now),
@@ -117,22 +154,26 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
     ])
     res.json({ ...dashboard, responseTimes: { 30: month, 90: quarter } })
   })
-  router.get('/admin/api/enquiries/:id', requireSession('api'), async (req, res) => {
+  router.get('/admin/api/enquiries/:id', requireSession('api', 'sales'), async (req, res) => {
     const enquiry = isId(req.params.id) ? await inbox.get(Number(req.params.id)) : undefined
     if (!enquiry) throw new InboxError(404, 'There is no such enquiry; it may have been deleted.')
     const [replies, notes] = await Promise.all([deps.desk.replies(enquiry.id), deps.desk.notes(enquiry.id)])
     const detail: EnquiryDetail = { ...enquiry, replies, notes }
     res.json({ ...detail, fields: fieldsOf(detail) })
   })
-  router.get('/admin/api/by-email', requireSession('api'), async (req, res) => {
+  router.get('/admin/api/by-email', requireSession('api', 'owner'), async (req, res) => {
     const email = typeof req.query.email === 'string' ? req.query.email.trim() : ''
     if (!email.includes('@') || email.length > 254) throw new InboxError(400, 'Give the e-mail address to look for.')
     res.json({ email, ids: await deps.erasure.idsForEmail(email) })
   })
 
-  const action = (name: string, run: (id: number, req: Request) => Promise<Record<string, unknown>>): RequestHandler[] => [
+  const action = (
+    name: AuditAction,
+    least: PersonRole,
+    run: (id: number, req: Request) => Promise<Record<string, unknown>>,
+  ): RequestHandler[] => [
     sameOrigin,
-    requireSession('api'),
+    requireSession('api', least),
     json,
     csrfProtection,
     async (req, res) => {
@@ -140,26 +181,27 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
       const id = Number(req.params.id)
       const result = await run(id, req)
       req.log.info({ action: name, submissionId: id }, 'inbox action')
+      await record(req, name, { submissionId: id })
       res.json({ ok: true, ...result })
     },
   ]
   router.post(
     '/admin/api/enquiries/:id/handled',
-    ...action('handled', async (id) => {
+    ...action('status-handled', 'sales', async (id) => {
       if (!(await inbox.setHandled(id, Date.now()))) throw new InboxError(404, 'There is no such enquiry; it may have been deleted.')
       return {}
     }),
   )
   router.post(
     '/admin/api/enquiries/:id/reopen',
-    ...action('reopen', async (id) => {
+    ...action('status-reopen', 'sales', async (id) => {
       if (!(await inbox.setHandled(id, null))) throw new InboxError(404, 'There is no such enquiry; it may have been deleted.')
       return {}
     }),
   )
   router.post(
     '/admin/api/enquiries/:id/not-spam',
-    ...action('not-spam', async (id) => {
+    ...action('not-spam', 'sales', async (id) => {
       const outcome = await deps.verdicts.markNotSpam(id, deps.deliveries, Date.now())
       if (outcome === undefined) throw new InboxError(404, 'There is no such enquiry; it may have been deleted.')
       if (outcome === 'not-spam') throw new InboxError(409, 'This enquiry is not in spam.')
@@ -169,7 +211,7 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
   )
   router.post(
     '/admin/api/enquiries/:id/spam',
-    ...action('spam', async (id) => {
+    ...action('spam', 'sales', async (id) => {
       const result = await deps.verdicts.markSpam(id)
       if (result === undefined) throw new InboxError(404, 'There is no such enquiry; it may have been deleted.')
       if (result.outcome === 'not-open') throw new InboxError(409, 'Only an open enquiry can be marked as spam.')
@@ -178,7 +220,7 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
   )
   router.post(
     '/admin/api/enquiries/:id/resend',
-    ...action('resend', async (id) => {
+    ...action('resend', 'sales', async (id) => {
       const queued = await inbox.resend(id, Date.now())
       if (queued === 0) {
         if (!(await inbox.get(id))) throw new InboxError(404, 'There is no such enquiry; it may have been deleted.')
@@ -190,13 +232,13 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
   )
   router.post(
     '/admin/api/enquiries/:id/delete',
-    ...action('delete', async (id) => {
+    ...action('delete', 'owner', async (id) => {
       const deleted = await inbox.delete(id)
       if (!deleted) throw new InboxError(404, 'There is no such enquiry; it may have been deleted already.')
       return { deletedFiles: deleteMailCopies(deps.mailDir, deleted.emlFiles, logger) }
     }),
   )
-  router.post('/admin/api/delete-by-email', sameOrigin, requireSession('api'), json, csrfProtection, async (req, res) => {
+  router.post('/admin/api/delete-by-email', sameOrigin, requireSession('api', 'owner'), json, csrfProtection, async (req, res) => {
     const email = (req.body as Record<string, unknown> | undefined)?.email
     if (typeof email !== 'string' || !email.includes('@') || email.length > 254)
       throw new InboxError(400, 'Give the e-mail address whose enquiries to delete.')
@@ -204,6 +246,7 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
     const deletedFiles = deleteMailCopies(deps.mailDir, emlFiles, logger)
     // The address itself stays out of the log: that is the point of the request.
     req.log.info({ action: 'delete-by-email', submissionIds }, 'inbox action')
+    await record(req, 'delete-by-email', { detail: { enquiries: submissionIds.length } })
     res.json({ ok: true, submissionIds, deletedFiles })
   })
 
@@ -211,17 +254,128 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
     router,
     { desk: deps.desk, inbox, languages: deps.languages, siteUrl: deps.deliveries.siteUrl, onQueued: deps.onQueued },
     {
-      read: [requireSession('api')],
+      read: [requireSession('api', 'sales')],
       // A reply of 20,000 characters in Arabic or Chinese is up to 60 KB of UTF-8.
-      change: [sameOrigin, requireSession('api'), express.json({ limit: '128kb' }), csrfProtection],
-      actor: (): Actor => ({ label: 'Owner', name: '', replyTo: null }),
+      change: [sameOrigin, requireSession('api', 'sales'), express.json({ limit: '128kb' }), csrfProtection],
+      actor: (req): Actor => {
+        const { personId, name = '', email = '' } = auth.session(req)
+        // The shared owner password has no person: replies go out signed by the company alone.
+        if (personId === null || !email) return { label: 'Owner', name: '', replyTo: null }
+        return { label: name ? `${name} <${email}>` : email, name, replyTo: { name, address: email } }
+      },
+      record: (req, action, what) => record(req, action, what),
     },
   )
 
+  // ---- People (owners only) ----
+  const personId = (req: Request) => {
+    if (!isId(req.params.id)) throw new InboxError(404, 'There is no such person; they may have been removed.')
+    return Number(req.params.id)
+  }
+  const roleOf = (value: unknown): PersonRole => {
+    if (typeof value !== 'string' || !ROLES.includes(value as PersonRole)) throw new InboxError(400, 'Choose the role: owner or sales.')
+    return value as PersonRole
+  }
+  router.get('/admin/api/people', requireSession('api', 'owner'), async (req, res) => {
+    const people = await deps.people.list()
+    res.json({
+      you: auth.session(req).personId,
+      people: people.map((p) => ({
+        id: p.id,
+        email: p.email,
+        name: p.name,
+        role: p.role,
+        invited: p.passwordHash === null,
+        createdAt: p.createdAt,
+      })),
+    })
+  })
+  router.post('/admin/api/people/invite', sameOrigin, requireSession('api', 'owner'), json, csrfProtection, async (req, res) => {
+    const body = (req.body ?? {}) as Record<string, unknown>
+    const email = typeof body.email === 'string' ? body.email.trim() : ''
+    if (email.length > 254 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+      throw new InboxError(400, 'Give the e-mail address of the person to invite.')
+    const role = roleOf(body.role)
+    try {
+      const invited = await invitePerson(deps, deps.mailSender, deps.siteUrl, { email, role, by: auth.actor(req), ip: req.ip })
+      if ('error' in invited.mail) req.log.error({ personId: invited.person.id, error: invited.mail.error }, 'inbox invitation not mailed')
+      res.json({
+        ok: true,
+        person: { id: invited.person.id, email: invited.person.email, role: invited.person.role },
+        link: invited.link,
+        mailed: 'sent' in invited.mail,
+        mailError: 'error' in invited.mail ? invited.mail.error : null,
+      })
+    } catch (error) {
+      if (error instanceof PeopleError) throw new InboxError(409, error.message)
+      throw error
+    }
+  })
+  router.post('/admin/api/people/:id/remove', sameOrigin, requireSession('api', 'owner'), json, csrfProtection, async (req, res) => {
+    const id = personId(req)
+    if (auth.session(req).personId === id) throw new InboxError(409, 'You cannot remove yourself; another owner can.')
+    const removed = await deps.people.remove(id, Date.now())
+    if (!removed) throw new InboxError(404, 'There is no such person; they may have been removed already.')
+    await record(req, 'remove', { detail: { person: removed.email, role: removed.role } })
+    res.json({ ok: true })
+  })
+  router.post('/admin/api/people/:id/role', sameOrigin, requireSession('api', 'owner'), json, csrfProtection, async (req, res) => {
+    const id = personId(req)
+    const role = roleOf((req.body as Record<string, unknown> | undefined)?.role)
+    if (auth.session(req).personId === id && role !== 'owner')
+      throw new InboxError(409, 'You cannot take the owner role from yourself; another owner can.')
+    const before = await deps.people.byId(id)
+    if (!before) throw new InboxError(404, 'There is no such person; they may have been removed.')
+    await deps.people.setRole(id, role)
+    await record(req, 'role-change', { detail: { person: before.email, from: before.role, to: role } })
+    res.json({ ok: true })
+  })
+
+  // ---- The audit log (owners only) ----
+  router.get('/admin/api/audit', requireSession('api', 'owner'), async (req, res) => {
+    const { filter, page } = parseAuditQuery(req.query as Record<string, unknown>)
+    const [{ rows, total }, actors] = await Promise.all([deps.audit.list(filter, 100, (page - 1) * 100), deps.audit.actors()])
+    res.json({ rows, total, page, pages: Math.max(1, Math.ceil(total / 100)), actions: AUDIT_ACTIONS, actors })
+  })
+  router.get('/admin/audit.csv', requireSession('api', 'owner'), async (req, res) => {
+    const { filter } = parseAuditQuery(req.query as Record<string, unknown>)
+    const day = new Date().toISOString().slice(0, 10)
+    res.type(CSV_CONTENT_TYPE).setHeader('Content-Disposition', `attachment; filename="audit-${day}.csv"`)
+    let rows = 0
+    let chunk = `\uFEFF${csvLine(['Time (UTC)', 'Who', 'Person id', 'Action', 'Enquiry', 'Details', 'IP address'])}`
+    for await (const entry of deps.audit.all(filter)) {
+      chunk += csvLine([
+        new Date(entry.at).toISOString().slice(0, 19).replace('T', ' '),
+        entry.actor,
+        entry.personId === null ? '' : String(entry.personId),
+        entry.action,
+        entry.submissionId === null ? '' : String(entry.submissionId),
+        entry.detail ? JSON.stringify(entry.detail) : '',
+        entry.ip ?? '',
+      ])
+      rows++
+    }
+    res.end(chunk)
+    await record(req, 'export-audit', { detail: { rows } })
+  })
+
   // ---- Anything else under the inbox's addresses ----
   router.use((req, res) => {
-    const known = [LOGIN_PATH, LOGOUT_PATH, INBOX_PATH, DASHBOARD_PATH, '/admin/enquiries.csv'].includes(req.path)
-    if (known) res.setHeader('Allow', req.path === LOGOUT_PATH ? 'POST' : req.path === LOGIN_PATH ? 'GET, POST' : 'GET')
+    const known = [
+      LOGIN_PATH,
+      LOGOUT_PATH,
+      SIGN_IN_LINK_PATH,
+      INBOX_PATH,
+      DASHBOARD_PATH,
+      PEOPLE_PATH,
+      AUDIT_PATH,
+      INVITE_PAGE,
+      SIGN_IN_PAGE,
+      '/admin/enquiries.csv',
+      '/admin/audit.csv',
+    ].includes(req.path)
+    if (known)
+      res.setHeader('Allow', [LOGOUT_PATH, SIGN_IN_LINK_PATH].includes(req.path) ? 'POST' : req.path === LOGIN_PATH ? 'GET, POST' : 'GET')
     sendError(req, res, known ? 405 : 404, known ? 'That method is not allowed here.' : 'There is no such page.')
   })
   const errors: ErrorRequestHandler = (error: unknown, req, res, _next) => {
@@ -240,7 +394,7 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
 
   const sendError = (req: Request, res: Response, status: number, message: string) => {
     if (res.headersSent) return void res.destroy()
-    if (req.path === LOGIN_PATH) return auth.loginPage(res, status, message)
+    if (req.path === LOGIN_PATH || req.path === SIGN_IN_LINK_PATH) return auth.loginPage(res, status, message)
     res.status(status).json({ ok: false, error: message })
   }
   return router
@@ -248,6 +402,42 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
 
 /** The inbox's dashboard: enquiries per week by product and country. */
 export const DASHBOARD_PATH = '/admin/enquiries/dashboard'
+
+/** The audit page's filters: person (an id, or "shared" for the shared password and the command
+ * line), action, from and to (UTC days, both included), page. */
+function parseAuditQuery(query: Record<string, unknown>): { filter: AuditFilter; page: number } {
+  const one = (name: string) => {
+    const value = query[name]
+    if (value === undefined || value === '') return undefined
+    if (typeof value !== 'string') throw new InboxError(400, `Give "${name}" once.`)
+    return value
+  }
+  const filter: AuditFilter = {}
+  const person = one('person')
+  if (person !== undefined) {
+    if (person === 'shared') filter.personId = 0
+    else if (isId(person)) filter.personId = Number(person)
+    else throw new InboxError(400, 'The person filter must be a person of the list.')
+  }
+  const action = one('action')
+  if (action !== undefined) {
+    if (!(AUDIT_ACTIONS as readonly string[]).includes(action)) throw new InboxError(400, `There is no action "${action}".`)
+    filter.action = action as AuditAction
+  }
+  const day = (name: string) => {
+    const value = one(name)
+    if (value === undefined) return undefined
+    const ms = /^\d{4}-\d{2}-\d{2}$/.test(value) ? Date.parse(`${value}T00:00:00Z`) : Number.NaN
+    if (Number.isNaN(ms)) throw new InboxError(400, `"${name}" must be a day written 2025-01-31.`)
+    return ms
+  }
+  filter.from = day('from')
+  const to = day('to')
+  if (to !== undefined) filter.until = to + 86_400_000
+  const pageText = one('page') ?? '1'
+  if (!/^[1-9]\d{0,5}$/.test(pageText)) throw new InboxError(400, 'The page must be a number from 1.')
+  return { filter, page: Number(pageText) }
+}
 
 /** Every field of the enquiry's form in reading order, labelled; fields of spam as they came. */
 function fieldsOf(enquiry: EnquiryDetail): Array<{ name: string; label: string; value: string; long: boolean }> {

@@ -1,18 +1,22 @@
 // The one-off move from SQLite to PostgreSQL (`npm run enquiries -- migrate-to DATABASE_URL`):
 // copies every submission and outbox row with its id (mail subjects and .eml names carry the ids),
+// and the inbox's people and audit log (sessions, invitations and sign-in links not: log in again),
 // in one transaction on the target. Idempotent: rows already copied are recognised (same id, same
 // request id or Message-ID) and left as they are, since the new instances may have sent that mail
 // meanwhile. A different row under the same id means the target has a history of its own: nothing
 // is copied, and the error names the ids.
 import { sql } from 'kysely'
 import type { EnquiryStore } from './index.ts'
-import type { OutboxRow, SubmissionRow } from './schema.ts'
+import type { AuditLogTable, OutboxRow, PeopleTable, SubmissionRow } from './schema.ts'
+import type { Selectable } from 'kysely'
 
 const PAGE = 500
 
 export interface CopyReport {
   submissions: { copied: number; alreadyThere: number }
   outbox: { copied: number; alreadyThere: number; queued: number }
+  people: { copied: number; alreadyThere: number }
+  audit: { copied: number; alreadyThere: number }
 }
 
 export class CopyConflictError extends Error {
@@ -74,6 +78,36 @@ export async function copyEnquiries(source: EnquiryStore, target: EnquiryStore):
           .execute()
       },
     })
+    const people = await copyTable<Selectable<PeopleTable>>({
+      what: 'people',
+      page: (after) => source.db.selectFrom('people').selectAll().where('id', '>', after).orderBy('id').limit(PAGE).execute(),
+      present: async (ids) =>
+        new Map(
+          (await trx.selectFrom('people').select(['id', 'email', 'created_at']).where('id', 'in', ids).execute()).map((r) => [
+            r.id,
+            `${r.email} ${r.created_at}`,
+          ]),
+        ),
+      identity: (row) => `${row.email} ${row.created_at}`,
+      insert: async (rows) => {
+        await trx.insertInto('people').values(rows).execute()
+      },
+    })
+    const audit = await copyTable<Selectable<AuditLogTable>>({
+      what: 'audit log entries',
+      page: (after) => source.db.selectFrom('audit_log').selectAll().where('id', '>', after).orderBy('id').limit(PAGE).execute(),
+      present: async (ids) =>
+        new Map(
+          (await trx.selectFrom('audit_log').select(['id', 'at', 'action', 'actor']).where('id', 'in', ids).execute()).map((r) => [
+            r.id,
+            `${r.at} ${r.action} ${r.actor}`,
+          ]),
+        ),
+      identity: (row) => `${row.at} ${row.action} ${row.actor}`,
+      insert: async (rows) => {
+        await trx.insertInto('audit_log').values(rows).execute()
+      },
+    })
     // The keys go too (the form-token key), so forms opened before the move still check out; a
     // target that has a key of its own keeps it.
     const keys = await source.db.selectFrom('service_keys').selectAll().execute()
@@ -86,7 +120,7 @@ export async function copyEnquiries(source: EnquiryStore, target: EnquiryStore):
     }
     if (target.kind === 'postgresql') {
       // New submissions continue after the copied ids.
-      for (const table of ['submissions', 'outbox'] as const) {
+      for (const table of ['submissions', 'outbox', 'people', 'audit_log'] as const) {
         await sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), coalesce((SELECT max(id) FROM ${sql.table(table)}), 0) + 1, false)`.execute(
           trx,
         )
@@ -99,6 +133,8 @@ export async function copyEnquiries(source: EnquiryStore, target: EnquiryStore):
         alreadyThere: outbox.alreadyThere,
         queued: outbox.copied.filter((row) => row.status === 'queued').length,
       },
+      people: { copied: people.copied.length, alreadyThere: people.alreadyThere },
+      audit: { copied: audit.copied.length, alreadyThere: audit.alreadyThere },
     }
   })
 }

@@ -139,6 +139,50 @@ export interface InboxSessionsTable {
   expires_at: number
   ip: string | null
   user_agent: string | null
+  /** The person logged in (./people.ts); null: the shared owner password (INBOX_PASSWORD[_HASH]). */
+  person_id: ColumnType<number | null, number | null | undefined, number | null>
+  /** The role at login; a person's current role is read from `people` at every request. */
+  role: Generated<PersonRole>
+}
+
+export type PersonRole = 'owner' | 'sales'
+
+/** Someone with an account of the inbox (./people.ts); never deleted, `removed_at` set instead. */
+export interface PeopleTable {
+  id: Generated<number>
+  /** Lower case; one current person per address. */
+  email: string
+  name: Generated<string>
+  role: PersonRole
+  /** scrypt, as server/inbox/password.ts writes it; null until the invitation is accepted. */
+  password_hash: string | null
+  created_at: number
+  removed_at: number | null
+}
+
+/** A single-use token of a person (an invitation, a sign-in link): only its SHA-256 is kept. */
+export interface PeopleTokensTable {
+  token_hash: string
+  person_id: number
+  kind: 'invitation' | 'sign-in'
+  created_at: number
+  expires_at: number
+  used_at: number | null
+}
+
+/** Who did what in the inbox, and when (./audit.ts). */
+export interface AuditLogTable {
+  id: Generated<number>
+  at: number
+  /** null: the shared owner password, the command line, or someone unknown. */
+  person_id: number | null
+  /** The person's e-mail at that time, or "owner (shared password)", "command line". */
+  actor: string
+  action: string
+  submission_id: number | null
+  /** JSON of what else the action concerned (a count, a role); never a buyer's address. */
+  detail: string | null
+  ip: string | null
 }
 
 /** Failed logins to the inbox per client address and their window, shared by every instance. */
@@ -172,6 +216,9 @@ export interface Database {
   digests: DigestsTable
   used_form_tokens: UsedFormTokensTable
   notes: NotesTable
+  people: PeopleTable
+  people_tokens: PeopleTokensTable
+  audit_log: AuditLogTable
 }
 
 export type EnquiryDb = Kysely<Database>

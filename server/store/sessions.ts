@@ -6,12 +6,19 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
 import type { ClientRateLimitInfo, Options as RateLimitOptions, Store } from 'express-rate-limit'
-import type { EnquiryDb } from './schema.ts'
+import type { EnquiryDb, PersonRole } from './schema.ts'
 
 export interface InboxSession {
   id: string
   csrfSecret: string
   expiresAt: number
+  /** The person logged in (server/store/people.ts); null: the shared owner password. */
+  personId: number | null
+  /** Their role now (a change applies from the next request); 'owner' for the shared password. */
+  role: PersonRole
+  /** Their e-mail now; undefined for the shared password. */
+  email?: string
+  name?: string
 }
 
 export class InboxSessions {
@@ -25,9 +32,17 @@ export class InboxSessions {
     now: number
     ip: string | undefined
     userAgent: string | undefined
+    /** Absent: the shared owner password. */
+    person?: { id: number; role: PersonRole }
   }): Promise<{ token: string; session: InboxSession }> {
     const token = randomBytes(32).toString('base64url')
-    const session = { id: digest(token), csrfSecret: randomBytes(32).toString('base64url'), expiresAt: details.now + this.lifetimeMs }
+    const session: InboxSession = {
+      id: digest(token),
+      csrfSecret: randomBytes(32).toString('base64url'),
+      expiresAt: details.now + this.lifetimeMs,
+      personId: details.person?.id ?? null,
+      role: details.person?.role ?? 'owner',
+    }
     // Expired sessions go when a new one starts: logins are rare, so this keeps the table small.
     await this.db.deleteFrom('inbox_sessions').where('expires_at', '<=', details.now).execute()
     await this.db
@@ -39,6 +54,8 @@ export class InboxSessions {
         expires_at: session.expiresAt,
         ip: details.ip ?? null,
         user_agent: details.userAgent?.slice(0, 500) ?? null,
+        person_id: session.personId,
+        role: session.role,
       })
       .execute()
     return { token, session }
@@ -46,13 +63,37 @@ export class InboxSessions {
 
   async find(token: string | undefined, now: number): Promise<InboxSession | undefined> {
     if (!token || token.length > 100) return undefined
+    // A person's session lives only while they do: removed, it opens nothing, whatever is left of it.
     const row = await this.db
       .selectFrom('inbox_sessions')
-      .select(['id', 'csrf_secret', 'expires_at'])
-      .where('id', '=', digest(token))
-      .where('expires_at', '>', now)
+      .leftJoin('people', 'people.id', 'inbox_sessions.person_id')
+      .select([
+        'inbox_sessions.id',
+        'inbox_sessions.csrf_secret',
+        'inbox_sessions.expires_at',
+        'inbox_sessions.person_id',
+        'inbox_sessions.role as session_role',
+        'people.role',
+        'people.email',
+        'people.name',
+        'people.removed_at',
+      ])
+      .where('inbox_sessions.id', '=', digest(token))
+      .where('inbox_sessions.expires_at', '>', now)
       .executeTakeFirst()
-    return row && { id: row.id, csrfSecret: row.csrf_secret, expiresAt: Number(row.expires_at) }
+    if (!row) return undefined
+    if (row.person_id === null)
+      return { id: row.id, csrfSecret: row.csrf_secret, expiresAt: Number(row.expires_at), personId: null, role: row.session_role }
+    if (row.role === null || row.removed_at !== null) return undefined
+    return {
+      id: row.id,
+      csrfSecret: row.csrf_secret,
+      expiresAt: Number(row.expires_at),
+      personId: Number(row.person_id),
+      role: row.role,
+      email: row.email ?? undefined,
+      name: row.name ?? undefined,
+    }
   }
 
   async end(token: string | undefined): Promise<void> {

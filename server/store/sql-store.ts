@@ -6,7 +6,9 @@ import { sql, type Expression, type SqlBool } from 'kysely'
 import type { Store as RateLimitStore } from 'express-rate-limit'
 import { isEmailAddress } from '../../forms/schemas.ts'
 import { Desk } from './desk.ts'
+import { AuditLog } from './audit.ts'
 import { Inbox } from './inbox.ts'
+import { People } from './people.ts'
 import { newReference, outboxRow, selectSubmissions, submissionRow, toOutboxMessages, toSubmission } from './rows.ts'
 import type { DigestRow, EnquiryDb, OutboxChannel } from './schema.ts'
 import {
@@ -52,6 +54,10 @@ export abstract class SqlEnquiryStore {
   readonly inbox: Inbox
   /** The sales desk: stages, notes, replies, response times. */
   readonly desk: Desk
+  /** The inbox's people, their invitations and sign-in links. */
+  readonly people: People
+  /** Who did what in the inbox. */
+  readonly audit: AuditLog
   /** Why the last write of a submission failed, until a write commits again. */
   private writeFailure: string | undefined
   private closed = false
@@ -67,6 +73,8 @@ export abstract class SqlEnquiryStore {
       (work) => this.writeTransaction(work),
       () => this.newId('outbox'),
     )
+    this.people = new People(db, (work) => this.writeTransaction(work))
+    this.audit = new AuditLog(db)
   }
 
   /**

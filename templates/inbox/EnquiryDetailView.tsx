@@ -161,6 +161,7 @@ export function EnquiryDetailView({ id }: { id: number }) {
           className="button button-outline inbox-small-button inbox-danger"
           type="button"
           disabled={busy}
+          data-owner-only=""
           onClick={() => setConfirming({ kind: 'one' })}
         >
           Delete…
@@ -169,6 +170,7 @@ export function EnquiryDetailView({ id }: { id: number }) {
           className="button button-outline inbox-small-button inbox-danger"
           type="button"
           disabled={busy || !enquiry.email}
+          data-owner-only=""
           onClick={() =>
             act(async () => {
               setConfirming({ kind: 'email', ids: (await inboxApi.idsForEmail(enquiry.email)).ids })

@@ -61,7 +61,12 @@ export function EnquiryList() {
                 : `${list.total} ${params.get('state') === 'spam' ? 'in spam' : list.total === 1 ? 'enquiry' : 'enquiries'}${list.pages > 1 ? `, page ${list.page} of ${list.pages}` : ''}`}
             </p>
             {list.total > 0 && (
-              <a className="button button-outline inbox-small-button" href={`/admin/enquiries.csv?${exportParams}`} download>
+              <a
+                className="button button-outline inbox-small-button"
+                href={`/admin/enquiries.csv?${exportParams}`}
+                download
+                data-owner-only=""
+              >
                 Download CSV
               </a>
             )}

@@ -31,8 +31,57 @@ async function answer<T>(res: Response): Promise<T> {
 const get = <T>(url: string) =>
   fetch(url, { headers: { accept: 'application/json' }, credentials: 'same-origin' }).then((r) => answer<T>(r))
 
-let csrfToken: Promise<string> | undefined
-const token = () => (csrfToken ??= get<{ csrfToken: string }>('/admin/api/session').then((s) => s.csrfToken))
+/** Who is logged in: their role decides what the page offers (the server checks it again on every request). */
+export interface SessionInfo {
+  csrfToken: string
+  role: 'owner' | 'sales'
+  email: string | null
+  name: string | null
+}
+let session: Promise<SessionInfo> | undefined
+const sessionInfo = () => (session ??= get<SessionInfo>('/admin/api/session'))
+const token = () => sessionInfo().then((s) => s.csrfToken)
+
+export interface PersonView {
+  id: number
+  email: string
+  name: string
+  role: 'owner' | 'sales'
+  /** Invited, not accepted yet. */
+  invited: boolean
+  createdAt: number
+}
+export interface AuditEntryView {
+  id: number
+  at: number
+  personId: number | null
+  actor: string
+  action: string
+  submissionId: number | null
+  detail: Record<string, unknown> | null
+  ip: string | null
+}
+export interface AuditPage {
+  rows: AuditEntryView[]
+  total: number
+  page: number
+  pages: number
+  actions: string[]
+  actors: Array<{ personId: number; actor: string }>
+}
+
+/** A POST before any session (an invitation, a sign-in link): no CSRF token yet; the Origin is checked. */
+async function postOpen<T>(url: string, body: unknown): Promise<T> {
+  const res = await fetch(url, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { accept: 'application/json', 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+  const answer = (await res.json().catch(() => ({ error: `The server answered ${res.status}.` }))) as T & { error?: string }
+  if (!res.ok) throw new ApiError(answer.error ?? `The server answered ${res.status}.`)
+  return answer
+}
 
 async function post<T>(url: string, body: unknown = {}): Promise<T> {
   const res = await fetch(url, {
@@ -46,6 +95,17 @@ async function post<T>(url: string, body: unknown = {}): Promise<T> {
 
 export const inboxApi = {
   csrfToken: token,
+  session: sessionInfo,
+  people: () => get<{ you: number | null; people: PersonView[] }>('/admin/api/people'),
+  invite: (email: string, role: string) =>
+    post<{ ok: true; link: string; mailed: boolean; mailError: string | null }>('/admin/api/people/invite', { email, role }),
+  removePerson: (id: number) => post<{ ok: true }>(`/admin/api/people/${id}/remove`),
+  setRole: (id: number, role: string) => post<{ ok: true }>(`/admin/api/people/${id}/role`, { role }),
+  audit: (search: string) => get<AuditPage>(`/admin/api/audit${search}`),
+  invitation: (token: string) => postOpen<{ email: string; role: string; minPasswordLength: number }>('/admin/api/invitation', { token }),
+  acceptInvitation: (token: string, name: string, password: string) =>
+    postOpen<{ ok: true; location: string }>('/admin/api/invitation/accept', { token, name, password }),
+  signIn: (token: string) => postOpen<{ ok: true; location: string }>('/admin/api/sign-in', { token }),
   list: (search: string) => get<InboxList>(`/admin/api/enquiries${search}`),
   enquiry: (id: number) => get<EnquiryView>(`/admin/api/enquiries/${id}`),
   idsForEmail: (email: string) => get<{ ids: number[] }>(`/admin/api/by-email?email=${encodeURIComponent(email)}`),

@@ -41,6 +41,27 @@ export class InboxClient {
     })
   }
 
+  /** A person's login: their e-mail and password. */
+  loginAs(email: string, password: string): Promise<Response> {
+    return this.request('POST', '/admin/login', {
+      body: new URLSearchParams({ email, password }).toString(),
+      type: 'application/x-www-form-urlencoded',
+      headers: { origin: SITE_ORIGIN },
+    })
+  }
+
+  /** Accepts an invitation as its page does (the token after "#" in the link), and is logged in. */
+  async accept(link: string, name: string, password: string): Promise<{ status: number; body: Record<string, unknown> }> {
+    const res = await this.request('POST', '/admin/api/invitation/accept', {
+      body: JSON.stringify({ token: tokenOfLink(link), name, password }),
+      type: 'application/json',
+      headers: { origin: SITE_ORIGIN },
+    })
+    const body = (await res.json()) as Record<string, unknown>
+    if (res.status === 200) await this.session()
+    return { status: res.status, body }
+  }
+
   async session(): Promise<string> {
     const res = await this.request('GET', '/admin/api/session')
     if (res.status !== 200) throw new Error(`session: ${res.status}`)
@@ -92,4 +113,9 @@ export async function sendEnquiry(
 ): Promise<void> {
   const res = await postJson(baseUrl, { formType, formData }, headers)
   if (res.status !== 200) throw new Error(`submit: ${res.status} ${await res.text()}`)
+}
+
+/** The token of an invitation or sign-in link: what follows "#". */
+export function tokenOfLink(link: string): string {
+  return new URL(link).hash.slice(1)
 }

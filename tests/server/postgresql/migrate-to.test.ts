@@ -110,6 +110,31 @@ describe('migrate-to', () => {
     }
   })
 
+  it("copies the inbox's people and audit log with their ids, once", async () => {
+    const { DATA_DIR: dataDir, DATABASE_URL: url } = await freshStoreEnv('migrate-people-')
+    const source = await SqliteEnquiryStore.open(dataDir)
+    const { person, token } = await source.people.invite('ravi@example.com', 'sales', 1_800_000_000_000)
+    await source.people.use(token, 'invitation', 1_800_000_000_001, { name: 'Ravi', passwordHash: '$scrypt$kept' })
+    await source.audit.record({ personId: person.id, actor: 'ravi@example.com' }, 'accept', { now: 1_800_000_000_001 })
+    await source.close()
+
+    const first = await cli({ DATA_DIR: dataDir }, 'migrate-to', url!)
+    expect(first.code).toBe(0)
+    expect(first.out).toContain('inbox people: 1 copied, 0 already there')
+    expect(first.out).toContain('audit log: 1 copied, 0 already there')
+    expect((await cli({ DATA_DIR: dataDir }, 'migrate-to', url!)).out).toContain('inbox people: 0 copied, 1 already there')
+
+    const target = await openStoreOf({ dataDir, databaseUrl: url })
+    try {
+      expect(await target.people.byEmail('ravi@example.com')).toMatchObject({ id: person.id, name: 'Ravi', passwordHash: '$scrypt$kept' })
+      expect((await target.audit.list({})).rows).toEqual([expect.objectContaining({ personId: person.id, action: 'accept' })])
+      // New people are numbered after the copied ones.
+      expect((await target.people.invite('new@example.com', 'owner', Date.now())).person.id).toBe(person.id + 1)
+    } finally {
+      await target.close()
+    }
+  })
+
   it('refuses a target that has enquiries of its own under the same ids, copying nothing', async () => {
     const { DATABASE_URL: url } = await freshStoreEnv('migrate-conflict-')
     const first = await sqliteSite([], ['From the first site'])
