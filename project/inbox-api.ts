@@ -45,6 +45,8 @@ export interface InboxRow {
   mail: MailState | null
   mailError: string | null
   mailAttempts: number
+  /** The owner's mail was written to a file (no mail server set), not sent. */
+  mailToFile: boolean
   /** The spam checks' score and their reasons in plain words (server/enquiries/spam.ts); kept for every submission. */
   spamScore: number
   spamReasons: string[]
@@ -76,6 +78,8 @@ export interface MailDelivery {
   sentAt: number | null
   lastError: string | null
   delivery: string | null
+  /** Written to an .eml file (no mail server set) rather than sent. */
+  toFile: boolean
 }
 
 export interface EnquiryDetail extends InboxRow {

@@ -49,6 +49,7 @@ async function migrateTo(
     print(`  mail: ${outbox.copied} copied (${outbox.queued} waiting to be sent), ${outbox.alreadyThere} already there`)
     print(`  inbox people: ${report.people.copied} copied, ${report.people.alreadyThere} already there`)
     print(`  audit log: ${report.audit.copied} copied, ${report.audit.alreadyThere} already there`)
+    print(`  notes: ${report.notes.copied} copied, ${report.notes.alreadyThere} already there`)
     print('Start the server with DATABASE_URL set to this database; running this again copies only what is new.')
     return 0
   } catch (error) {

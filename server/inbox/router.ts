@@ -133,6 +133,7 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
       role: session.role,
       email: session.email ?? null,
       name: session.name ?? null,
+      timeZone: deps.csv.timeZone,
     })
   })
   router.get('/admin/api/enquiries', requireSession('api', 'sales'), async (req, res) => {

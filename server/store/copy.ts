@@ -1,13 +1,13 @@
 // The one-off move from SQLite to PostgreSQL (`npm run enquiries -- migrate-to DATABASE_URL`):
 // copies every submission and outbox row with its id (mail subjects and .eml names carry the ids),
-// and the inbox's people and audit log (sessions, invitations and sign-in links not: log in again),
+// the team's notes, and the inbox's people and audit log (sessions, invitations and sign-in links not: log in again),
 // in one transaction on the target. Idempotent: rows already copied are recognised (same id, same
 // request id or Message-ID) and left as they are, since the new instances may have sent that mail
 // meanwhile. A different row under the same id means the target has a history of its own: nothing
 // is copied, and the error names the ids.
 import { sql } from 'kysely'
 import type { EnquiryStore } from './index.ts'
-import type { AuditLogTable, OutboxRow, PeopleTable, SubmissionRow } from './schema.ts'
+import type { AuditLogTable, NotesTable, OutboxRow, PeopleTable, SubmissionRow } from './schema.ts'
 import type { Selectable } from 'kysely'
 
 const PAGE = 500
@@ -17,6 +17,7 @@ export interface CopyReport {
   outbox: { copied: number; alreadyThere: number; queued: number }
   people: { copied: number; alreadyThere: number }
   audit: { copied: number; alreadyThere: number }
+  notes: { copied: number; alreadyThere: number }
 }
 
 export class CopyConflictError extends Error {
@@ -108,6 +109,21 @@ export async function copyEnquiries(source: EnquiryStore, target: EnquiryStore):
         await trx.insertInto('audit_log').values(rows).execute()
       },
     })
+    const notes = await copyTable<Selectable<NotesTable>>({
+      what: 'notes',
+      page: (after) => source.db.selectFrom('notes').selectAll().where('id', '>', after).orderBy('id').limit(PAGE).execute(),
+      present: async (ids) =>
+        new Map(
+          (await trx.selectFrom('notes').select(['id', 'submission_id', 'created_at']).where('id', 'in', ids).execute()).map((r) => [
+            r.id,
+            `${r.submission_id} ${r.created_at}`,
+          ]),
+        ),
+      identity: (row) => `${row.submission_id} ${row.created_at}`,
+      insert: async (rows) => {
+        await trx.insertInto('notes').values(rows).execute()
+      },
+    })
     // The keys go too (the form-token key), so forms opened before the move still check out; a
     // target that has a key of its own keeps it.
     const keys = await source.db.selectFrom('service_keys').selectAll().execute()
@@ -120,7 +136,7 @@ export async function copyEnquiries(source: EnquiryStore, target: EnquiryStore):
     }
     if (target.kind === 'postgresql') {
       // New submissions continue after the copied ids.
-      for (const table of ['submissions', 'outbox', 'people', 'audit_log'] as const) {
+      for (const table of ['submissions', 'outbox', 'people', 'audit_log', 'notes'] as const) {
         await sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), coalesce((SELECT max(id) FROM ${sql.table(table)}), 0) + 1, false)`.execute(
           trx,
         )
@@ -135,6 +151,7 @@ export async function copyEnquiries(source: EnquiryStore, target: EnquiryStore):
       },
       people: { copied: people.copied.length, alreadyThere: people.alreadyThere },
       audit: { copied: audit.copied.length, alreadyThere: audit.alreadyThere },
+      notes: { copied: notes.copied.length, alreadyThere: notes.alreadyThere },
     }
   })
 }

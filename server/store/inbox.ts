@@ -17,7 +17,7 @@ import type {
 } from '../../project/inbox-api.ts'
 import { isSuspected } from '../enquiries/spam.ts'
 import { deliveryLabel } from '../delivery/webhook-endpoints.ts'
-import { normaliseReference, parseData, selectSubmissions, toOutboxMessages, toSubmission } from './rows.ts'
+import { isMailFile, normaliseReference, parseData, selectSubmissions, toOutboxMessages, toSubmission } from './rows.ts'
 import type { Database, EnquiryDb, OutboxStatus } from './schema.ts'
 import type { OutboxMessage, StoreKind, Submission } from './types.ts'
 
@@ -288,6 +288,7 @@ export function inboxRow(s: Submission): InboxRow {
     mail: s.mailStatus === null ? null : mailState(s.mailStatus, s.mailError),
     mailError: s.mailStatus === 'sent' ? null : s.mailError,
     mailAttempts: s.mailAttempts,
+    mailToFile: s.mailToFile,
     spamScore: s.spamScore ?? 0,
     spamReasons: s.spamReasons ?? [],
     suspected: isSuspected(s),
@@ -311,5 +312,6 @@ function mailDelivery(m: OutboxMessage): MailDelivery {
     sentAt: m.sentAt,
     lastError: m.lastError,
     delivery: m.delivery,
+    toFile: m.channel !== 'webhook' && m.status === 'sent' && isMailFile(m.delivery),
   }
 }

@@ -20,13 +20,14 @@ export function selectSubmissions(db: EnquiryDb) {
       ),
     )
     .selectAll('s')
-    .select(['o.status as mail_status', 'o.last_error as mail_error', 'o.attempts as mail_attempts'])
+    .select(['o.status as mail_status', 'o.last_error as mail_error', 'o.attempts as mail_attempts', 'o.delivery as mail_delivery'])
 }
 
 export type SubmissionWithMailRow = SubmissionRow & {
   mail_status: OutboxStatus | null
   mail_error: string | null
   mail_attempts: number | null
+  mail_delivery: string | null
 }
 
 /** A submission's fields as stored: JSON text on SQLite, already parsed (jsonb) on PostgreSQL. */
@@ -53,6 +54,7 @@ export function toSubmission(row: SubmissionWithMailRow): Submission {
     mailStatus: row.mail_status,
     mailError: row.mail_error,
     mailAttempts: row.mail_attempts ?? 0,
+    mailToFile: row.mail_status === 'sent' && isMailFile(row.mail_delivery),
     handledAt: row.handled_at === null ? null : Number(row.handled_at),
     reference: row.reference,
     language: row.language,
@@ -173,4 +175,9 @@ export function outboxRow(
     status: 'queued' as const,
     next_attempt_at: createdAt,
   }
+}
+
+/** A delivery that was an .eml file written under DATA_DIR/mail (no SMTP_URL), not a mail server's answer. */
+export function isMailFile(delivery: string | null): boolean {
+  return delivery !== null && delivery.endsWith('.eml')
 }

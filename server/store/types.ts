@@ -41,6 +41,8 @@ export interface Submission extends NewSubmission {
   /** The latest mail's last failed attempt, while it is queued or after it was sent. */
   mailError: string | null
   mailAttempts: number
+  /** The latest mail was written to an .eml file (no mail server set), not sent. */
+  mailToFile: boolean
   /** When the owner marked it handled in the inbox; null while open. */
   handledAt: number | null
   /** What the buyer quotes; null on submissions stored before references. */

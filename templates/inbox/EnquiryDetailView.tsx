@@ -315,7 +315,9 @@ function MailItem({ mail }: { mail: MailDelivery }) {
       <Item label="To">{mail.label}</Item>
       <Item label="Status">
         {mail.status === 'sent'
-          ? 'Sent'
+          ? mail.toFile
+            ? 'Written to a file (no mail server set)'
+            : 'Sent'
           : mail.status !== 'failed'
             ? 'Queued'
             : mail.nextAttemptAt === null

@@ -5,7 +5,7 @@ import { STAGE_NAMES, STAGES } from '../../project/sales-stages.ts'
 import { useEffect, useState } from 'react'
 import { inboxApi, type InboxList, type InboxRow } from './api.ts'
 import { formName } from './form-names.ts'
-import { browserTimeZone, formatTime, MAIL_LABELS, notice, STATE_LABELS } from './format.ts'
+import { inboxTimeZone, formatTime, MAIL_LABELS, notice, STATE_LABELS } from './format.ts'
 
 export function EnquiryList() {
   const params = new URLSearchParams(window.location.search)
@@ -24,7 +24,7 @@ export function EnquiryList() {
   }
   const exportParams = new URLSearchParams(params)
   exportParams.delete('page')
-  if (!exportParams.has('tz')) exportParams.set('tz', browserTimeZone())
+  if (!exportParams.has('tz')) exportParams.set('tz', inboxTimeZone())
   const filtered = ['q', 'form', 'state', 'stage', 'mail', 'from', 'to'].some((k) => params.get(k))
 
   return (
@@ -181,7 +181,7 @@ function FilterForm({ params, formTypes, languages }: { params: URLSearchParams;
         <label htmlFor="filter-to">To</label>
         <input className="inbox-input" id="filter-to" name="to" type="date" defaultValue={value('to')} />
       </div>
-      <input type="hidden" name="tz" value={browserTimeZone()} />
+      <input type="hidden" name="tz" value={inboxTimeZone()} />
       <div className="inbox-filter-actions">
         <button className="button inbox-small-button" type="submit">
           Apply
@@ -279,7 +279,7 @@ function EnquiryTable({ rows, search }: { rows: InboxRow[]; search: string }) {
   )
 }
 
-export function StatusBadges({ row }: { row: Pick<InboxRow, 'state' | 'mail' | 'mailError' | 'suspected' | 'stage'> }) {
+export function StatusBadges({ row }: { row: Pick<InboxRow, 'state' | 'mail' | 'mailError' | 'mailToFile' | 'suspected' | 'stage'> }) {
   return (
     <span className="inbox-badges">
       <span className={`inbox-badge inbox-badge-${row.state}`}>{STATE_LABELS[row.state]}</span>
@@ -290,7 +290,7 @@ export function StatusBadges({ row }: { row: Pick<InboxRow, 'state' | 'mail' | '
       {row.suspected && <span className="inbox-badge inbox-badge-suspected">Suspected spam</span>}
       {row.mail && (
         <span className={`inbox-badge inbox-badge-mail-${row.mail}`} title={row.mailError ?? undefined}>
-          {MAIL_LABELS[row.mail]}
+          {row.mail === 'sent' && row.mailToFile ? 'Mail written to a file' : MAIL_LABELS[row.mail]}
         </span>
       )}
     </span>

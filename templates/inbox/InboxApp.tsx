@@ -6,6 +6,7 @@
 // the server refuses it to them whatever the page shows.
 import { useEffect, useState } from 'react'
 import { inboxApi, type SessionInfo } from './api.ts'
+import { setCompanyTimeZone } from './format.ts'
 import { Audit } from './Audit.tsx'
 import { Dashboard } from './Dashboard.tsx'
 import { EnquiryDetailView } from './EnquiryDetailView.tsx'
@@ -23,13 +24,24 @@ export function InboxApp() {
 function LoggedIn({ path }: { path: string }) {
   const [session, setSession] = useState<SessionInfo>()
   useEffect(() => {
-    inboxApi.session().then(setSession, () => {})
+    inboxApi.session().then(
+      (s) => {
+        setCompanyTimeZone(s.timeZone)
+        setSession(s)
+      },
+      () => {},
+    )
   }, [])
   const detail = /^\/admin\/enquiries\/(\d+)$/.exec(path)
   return (
     <div data-inbox-role={session?.role ?? 'sales'}>
       <InboxNav path={path} session={session} />
-      {path === '/admin/enquiries/dashboard' ? (
+      {/* Every time on the page is in the company's zone, which the session names. */}
+      {!session ? (
+        <p className="inbox-muted" role="status">
+          Loading…
+        </p>
+      ) : path === '/admin/enquiries/dashboard' ? (
         <Dashboard />
       ) : path === '/admin/people' ? (
         <People />

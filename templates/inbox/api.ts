@@ -37,6 +37,8 @@ export interface SessionInfo {
   role: 'owner' | 'sales'
   email: string | null
   name: string | null
+  /** The company's time zone (TIME_ZONE): the inbox shows every time in it. */
+  timeZone: string
 }
 let session: Promise<SessionInfo> | undefined
 const sessionInfo = () => (session ??= get<SessionInfo>('/admin/api/session'))

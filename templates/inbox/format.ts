@@ -1,4 +1,5 @@
 // Words and times as the owner reads them in the inbox.
+import { companyTime } from '../../project/company-time.ts'
 import type { InboxRow } from './api.ts'
 
 export const STATE_LABELS: Record<InboxRow['state'], string> = { open: 'Open', handled: 'Handled', spam: 'Spam' }
@@ -8,15 +9,21 @@ export const MAIL_LABELS: Record<NonNullable<InboxRow['mail']>, string> = {
   failed: 'Mail failed',
 }
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+/** The company's time zone, from the session (TIME_ZONE); the browser's until it is known. */
+let companyZone: string | undefined
 
-/** In the owner's own time zone, as the browser knows it. */
-export function formatTime(ms: number): string {
-  return dateTime.format(new Date(ms))
+export function setCompanyTimeZone(zone: string): void {
+  companyZone = zone
 }
 
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
+/** "28 Nov 2026, 22:16 IST": in the company's time zone, as the mails and the CSV say it. */
+export function formatTime(ms: number): string {
+  return companyTime(ms, inboxTimeZone())
+}
+
+/** The zone the inbox's days and times are in: the company's. */
+export function inboxTimeZone(): string {
+  return companyZone ?? (Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC')
 }
 
 /**

@@ -135,6 +135,52 @@ describe('migrate-to', () => {
     }
   })
 
+  it("copies the sales desk's stages, replies and notes", async () => {
+    const { DATA_DIR: dataDir, DATABASE_URL: url } = await freshStoreEnv('migrate-desk-')
+    const source = await SqliteEnquiryStore.open(dataDir)
+    const { id } = await source.addSubmission(
+      {
+        receivedAt: 1_800_000_000_000,
+        formType: 'QuickEnquiry',
+        kind: 'quickEnquiry',
+        product: 'Clove',
+        name: 'Desk Buyer',
+        email: 'desk@example.com',
+        data: { name: 'Desk Buyer', email: 'desk@example.com' },
+        status: 'received',
+        requestId: 'r1',
+        ip: '127.0.0.1',
+      },
+      null,
+    )
+    const reply = {
+      author: 'Owner',
+      replyTo: null,
+      subject: 'Hello',
+      text: 'Prices follow.',
+      html: '<p>Prices follow.</p>',
+      siteUrl: 'https://example.com',
+    }
+    await source.desk.queueReply(id, reply, 1_800_000_060_000)
+    await source.desk.setStage(id, 'lost', 'price', 1_800_000_120_000)
+    await source.desk.addNote(id, 'Owner', 'Their price was lower.', 1_800_000_130_000)
+    await source.close()
+
+    const first = await cli({ DATA_DIR: dataDir }, 'migrate-to', url!)
+    expect(first.code).toBe(0)
+    expect(first.out).toContain('notes: 1 copied, 0 already there')
+    const target = await openStoreOf({ dataDir, databaseUrl: url })
+    try {
+      expect(await target.getSubmission(id)).toMatchObject({ stage: 'lost', lostReason: 'price', firstReplyAt: 1_800_000_060_000 })
+      expect(await target.desk.replies(id)).toEqual([
+        expect.objectContaining({ author: 'Owner', subject: 'Hello', text: 'Prices follow.' }),
+      ])
+      expect(await target.desk.notes(id)).toEqual([expect.objectContaining({ text: 'Their price was lower.' })])
+    } finally {
+      await target.close()
+    }
+  })
+
   it('refuses a target that has enquiries of its own under the same ids, copying nothing', async () => {
     const { DATABASE_URL: url } = await freshStoreEnv('migrate-conflict-')
     const first = await sqliteSite([], ['From the first site'])
