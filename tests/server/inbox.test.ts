@@ -482,7 +482,12 @@ describe('inbox', () => {
       expect(cell('Country')).toBe("India;'=1+2")
       expect(cell('Message')).toBe("Line one\nLine two with a tab;'@SUM(A1)\n-3")
       expect(cell('Mobile')).toBe(`'${validData.quickEnquiry.mobile}`)
-      expect(cell('Form')).toBe('QuickEnquiry')
+      // The form as visitors see it, the reference the buyer quotes, times in the company's zone.
+      expect(cell('Form')).toBe('Quick enquiry (home page)')
+      expect(cell('Reference')).toMatch(/^[0-9A-HJKMNP-TV-Z]{8}$/)
+      expect(header).toContain('Received (Asia/Kolkata)')
+      expect(cell('Received (Asia/Kolkata)')).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
+      expect(cell('Stage')).toBe('New')
       expect(cell('User agent')).toBe('node')
     })
 
