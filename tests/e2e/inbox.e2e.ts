@@ -156,7 +156,8 @@ describe('the owner reads an enquiry sent on the site', () => {
     expect(cell('Product')).toBe('Cardamom')
     // A formula sign inside a cell is harmless: only a cell's start (or a start after ";") is defused.
     expect(cell('Enquiry details')).toBe(details)
-    expect(cell('Handled (UTC)')).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
+    expect(cell('Form')).toBe('Contact form')
+    expect(cell('Handled (Asia/Kolkata)')).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
   })
 
   test('logs out: the inbox then sends to the login again', async () => {
