@@ -19,6 +19,8 @@ export interface InboxFilter {
   state?: EnquiryState
   /** Where the sale stands. */
   stage?: Stage
+  /** Whose: a person's id, or 'none' for the unassigned. */
+  assignee?: number | 'none'
   mail?: MailState
   /** Received at or after (ms). */
   from?: number
@@ -58,6 +60,8 @@ export interface InboxRow {
   languageName: string
   /** Where the sale stands. */
   stage: Stage
+  /** Who owns it; null: unassigned (every salesperson sees it). */
+  assignee: { id: number; name: string; email: string } | null
   /** When the first reply from the inbox was queued; null while unanswered from the inbox. */
   firstReplyAt: number | null
 }

@@ -10,6 +10,7 @@ import { acknowledgedProduct, composeReply, fillPlaceholders } from '../delivery
 import type { SiteLanguage } from '../site.ts'
 import type { Desk } from '../store/desk.ts'
 import type { Inbox } from '../store/inbox.ts'
+import type { EnquiryStore } from '../store/index.ts'
 import { InboxError } from './auth.ts'
 
 /** Longest subject and text of a reply, and of a note. */
@@ -18,6 +19,8 @@ export const REPLY_LIMITS = { subject: 200, body: 20_000, note: 5_000 }
 export interface DeskDeps {
   desk: Desk
   inbox: Inbox
+  /** The inbox's people, to whom enquiries are assigned. */
+  people: Pick<EnquiryStore['people'], 'list' | 'byId'>
   /** The built site's languages: each one's reply templates, direction and catalogue names. */
   languages: ReadonlyMap<string, SiteLanguage>
   siteUrl: string
@@ -34,13 +37,16 @@ export interface DeskGuards {
   /** Writes the action to the audit log. */
   record(
     req: Request,
-    action: 'stage' | 'note' | 'reply',
+    action: 'stage' | 'assign' | 'note' | 'reply',
     what: { submissionId: number; detail?: Record<string, unknown> },
   ): Promise<unknown>
 }
 
 /** Whoever is logged in: a person (their name and address), or the shared owner password. */
 export interface Actor {
+  /** Their id; null for the shared password. */
+  personId: number | null
+  role: 'owner' | 'sales'
   /** As notes and replies show it: "Asha Rao <asha@example.com>", or "Owner". */
   label: string
   /** {sender} in a template; '' for the shared password (the line is then left out). */
@@ -126,6 +132,36 @@ export function mountDesk(router: express.Router, deps: DeskDeps, guards: DeskGu
       submissionId: id,
       detail: { stage: body.stage, ...(isLostReason(reason) ? { lostReason: reason } : {}) },
     })
+    res.json({ ok: true })
+  })
+
+  // Whom an enquiry may be given to: everyone who can log in.
+  router.get('/admin/api/assignees', ...guards.read, async (_req, res) => {
+    // An invitation not yet accepted is nobody who could answer.
+    const people = (await deps.people.list()).filter((p) => p.passwordHash !== null)
+    res.json({ people: people.map((p) => ({ id: p.id, name: p.name, email: p.email })) })
+  })
+
+  // An owner gives an enquiry to anyone, or to nobody; a salesperson takes it, or gives back their own.
+  router.post('/admin/api/enquiries/:id/assign', ...guards.change, async (req, res) => {
+    const raw = ((req.body ?? {}) as Record<string, unknown>).personId
+    if (raw !== null && !(typeof raw === 'number' && Number.isSafeInteger(raw) && raw > 0))
+      throw new InboxError(400, 'Choose a person of the list, or nobody.')
+    const enquiry = await enquiryOr404(req.params.id)
+    const actor = guards.actor(req)
+    if (actor.role !== 'owner') {
+      const mine = raw !== null && raw === actor.personId
+      const givingBackMine = raw === null && enquiry.assignee?.id === actor.personId
+      if (!mine && !givingBackMine) throw new InboxError(403, 'Only an owner can give an enquiry to someone else.')
+      if (mine && enquiry.assignee && enquiry.assignee.id !== actor.personId)
+        throw new InboxError(409, `This enquiry is ${enquiry.assignee.name || enquiry.assignee.email}'s; an owner can give it to you.`)
+    }
+    const person = raw === null ? undefined : await deps.people.byId(raw)
+    if (raw !== null && (!person || person.passwordHash === null))
+      throw new InboxError(400, 'That person cannot log in (removed, or the invitation is not accepted yet); choose another.')
+    await desk.assign(enquiry.id, raw)
+    req.log.info({ action: 'assign', submissionId: enquiry.id, personId: raw }, 'inbox action')
+    await guards.record(req, 'assign', { submissionId: enquiry.id, detail: { to: person ? person.email : null } })
     res.json({ ok: true })
   })
 

@@ -1,4 +1,4 @@
-// The inbox's address bar: ?q=&form=&language=&state=&stage=&mail=&from=&to=&tz=&page= read into an InboxFilter.
+// The inbox's address bar: ?q=&form=&language=&state=&stage=&person=&mail=&from=&to=&tz=&page= read into an InboxFilter.
 // The same query string selects the list, its pages and the CSV export. Dates are whole days in
 // the owner's time zone (the page sends the browser's), `to` included.
 import { z } from 'zod'
@@ -24,6 +24,13 @@ const querySchema = z.object({
       .optional(),
   ),
   state: z.preprocess(blankToUndefined, z.enum(['open', 'handled', 'spam'], { error: 'must be open, handled or spam' }).optional()),
+  person: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^(mine|none|[1-9]\d{0,14})$/, 'must be mine, none or a person of the list')
+      .optional(),
+  ),
   stage: z.preprocess(blankToUndefined, z.enum(STAGES, { error: `must be ${STAGES.join(', ')}` }).optional()),
   mail: z.preprocess(blankToUndefined, z.enum(['queued', 'sent', 'failed'], { error: 'must be queued, sent or failed' }).optional()),
   from: z.preprocess(blankToUndefined, date.optional()),
@@ -36,8 +43,9 @@ export class FilterError extends Error {
   override name = 'FilterError'
 }
 
-/** Reads Express's req.query; throws FilterError naming the parameter for anything malformed. */
-export function parseInboxQuery(query: Record<string, unknown>): { filter: InboxFilter; page: number } {
+/** Reads Express's req.query; throws FilterError naming the parameter for anything malformed.
+ * `me`: the person asking, for ?person=mine (null: the shared password, who has nothing assigned). */
+export function parseInboxQuery(query: Record<string, unknown>, me: number | null = null): { filter: InboxFilter; page: number } {
   const single: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(query)) {
     if (typeof value !== 'string') throw new FilterError(`The filter "${key}" was given more than once or in a form not understood.`)
@@ -48,13 +56,17 @@ export function parseInboxQuery(query: Record<string, unknown>): { filter: Inbox
     const issue = parsed.error.issues[0]!
     throw new FilterError(`The filter "${String(issue.path[0])}" ${issue.message}.`)
   }
-  const { q, form, language, state, stage, mail, from, to, tz = 'UTC', page = 1 } = parsed.data
+  const { q, form, language, state, stage, person, mail, from, to, tz = 'UTC', page = 1 } = parsed.data
   const filter: InboxFilter = {}
   if (q?.trim()) filter.q = q.trim()
   if (form) filter.formType = form
   if (language) filter.language = language
   if (state) filter.state = state
   if (stage) filter.stage = stage
+  // The shared password is nobody's: "mine" finds nothing (no person has id 0).
+  if (person === 'mine') filter.assignee = me ?? 0
+  else if (person === 'none') filter.assignee = 'none'
+  else if (person) filter.assignee = Number(person)
   if (mail) filter.mail = mail
   if (from) filter.from = startOfDay(from, tz)
   if (to) filter.until = startOfDay(to, tz) + DAY_MS

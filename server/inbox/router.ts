@@ -115,7 +115,7 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
 
   // ---- CSV of the current filter ----
   router.get('/admin/enquiries.csv', requireSession('api', 'owner'), async (req, res) => {
-    const { filter } = parseInboxQuery(req.query as Record<string, unknown>)
+    const { filter } = parseInboxQuery(req.query as Record<string, unknown>, auth.session(req).personId)
     const day = new Date().toISOString().slice(0, 10)
     res.type(CSV_CONTENT_TYPE).setHeader('Content-Disposition', `attachment; filename="enquiries-${day}.csv"`)
     const count = await writeEnquiryCsv(inbox.export(filter), res, deps.csv)
@@ -131,13 +131,14 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
       csrfToken: auth.csrfToken(req, res),
       expiresAt: session.expiresAt,
       role: session.role,
+      personId: session.personId,
       email: session.email ?? null,
       name: session.name ?? null,
       timeZone: deps.csv.timeZone,
     })
   })
   router.get('/admin/api/enquiries', requireSession('api', 'sales'), async (req, res) => {
-    const { filter, page } = parseInboxQuery(req.query as Record<string, unknown>)
+    const { filter, page } = parseInboxQuery(req.query as Record<string, unknown>, auth.session(req).personId)
     const [result, formTypes, languages, counts] = await Promise.all([
       inbox.list(filter, page),
       inbox.formTypes(),
@@ -253,16 +254,16 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
 
   mountDesk(
     router,
-    { desk: deps.desk, inbox, languages: deps.languages, siteUrl: deps.deliveries.siteUrl, onQueued: deps.onQueued },
+    { desk: deps.desk, inbox, people: deps.people, languages: deps.languages, siteUrl: deps.deliveries.siteUrl, onQueued: deps.onQueued },
     {
       read: [requireSession('api', 'sales')],
       // A reply of 20,000 characters in Arabic or Chinese is up to 60 KB of UTF-8.
       change: [sameOrigin, requireSession('api', 'sales'), express.json({ limit: '128kb' }), csrfProtection],
       actor: (req): Actor => {
-        const { personId, name = '', email = '' } = auth.session(req)
+        const { personId, role, name = '', email = '' } = auth.session(req)
         // The shared owner password has no person: replies go out signed by the company alone.
-        if (personId === null || !email) return { label: 'Owner', name: '', replyTo: null }
-        return { label: name ? `${name} <${email}>` : email, name, replyTo: { name, address: email } }
+        if (personId === null || !email) return { personId: null, role, label: 'Owner', name: '', replyTo: null }
+        return { personId, role, label: name ? `${name} <${email}>` : email, name, replyTo: { name, address: email } }
       },
       record: (req, action, what) => record(req, action, what),
     },

@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = [
   'not-spam',
   'resend',
   'stage',
+  'assign',
   'note',
   'reply',
   'delete',

@@ -54,6 +54,12 @@ export class Desk {
     return Number(result.numUpdatedRows) > 0
   }
 
+  /** Gives the enquiry to a person (null: to nobody). False when there is no such enquiry. */
+  async assign(id: number, personId: number | null): Promise<boolean> {
+    const result = await this.db.updateTable('submissions').set({ assignee_id: personId }).where('id', '=', id).executeTakeFirst()
+    return Number(result.numUpdatedRows) > 0
+  }
+
   /** Adds a note; undefined when there is no such enquiry. */
   async addNote(id: number, author: string, text: string, now: number): Promise<NoteView | undefined> {
     return this.write(async (db) => {

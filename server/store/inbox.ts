@@ -203,7 +203,7 @@ export class Inbox {
 
   private filtered(filter: InboxFilter) {
     let query = selectSubmissions(this.db)
-    const { q, formType, language, state, stage, mail, from, until } = filter
+    const { q, formType, language, state, stage, assignee, mail, from, until } = filter
     if (state === 'spam') query = query.where('s.status', '=', 'spam')
     else {
       query = query.where('s.status', '!=', 'spam')
@@ -211,6 +211,8 @@ export class Inbox {
       if (state === 'handled') query = query.where('s.handled_at', 'is not', null)
     }
     if (stage) query = query.where('s.stage', '=', stage)
+    if (assignee === 'none') query = query.where('s.assignee_id', 'is', null)
+    else if (assignee !== undefined) query = query.where('s.assignee_id', '=', assignee)
     if (formType) query = query.where('s.form_type', '=', formType)
     if (language) query = query.where('s.language', '=', language)
     if (mail === 'sent') query = query.where('o.status', '=', 'sent')
@@ -295,6 +297,7 @@ export function inboxRow(s: Submission): InboxRow {
     language: s.language,
     languageName: languageLabel(s.language),
     stage: s.stage,
+    assignee: s.assignee,
     firstReplyAt: s.firstReplyAt,
   }
 }

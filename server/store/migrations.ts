@@ -426,13 +426,15 @@ export const MIGRATIONS: Migration[] = [
   },
   {
     version: 13,
-    name: "sales-desk: each enquiry's stage in the sale, the reason a sale was lost, its first reply and reminder; replies and reminders in the outbox; the team's notes",
+    name: "sales-desk: each enquiry's stage in the sale, the reason a sale was lost, its first reply and reminder, whom it is assigned to; replies and reminders in the outbox; the team's notes",
     // SQLite cannot change a CHECK in place: the outbox is copied into a table that allows 'reply'.
     sqlite: [
       `ALTER TABLE submissions ADD COLUMN stage TEXT NOT NULL DEFAULT 'new' CHECK (stage IN ('new', 'replied', 'quoted', 'sample', 'won', 'lost'))`,
       `ALTER TABLE submissions ADD COLUMN lost_reason TEXT`,
       `ALTER TABLE submissions ADD COLUMN first_reply_at INTEGER`,
       `ALTER TABLE submissions ADD COLUMN reminded_at INTEGER`,
+      `ALTER TABLE submissions ADD COLUMN assignee_id INTEGER REFERENCES people (id)`,
+      `CREATE INDEX submissions_assignee ON submissions (assignee_id, id)`,
       // Enquiries from before the desk are not reminded of all at once on the first start.
       `UPDATE submissions SET reminded_at = received_at`,
       `CREATE INDEX submissions_stage ON submissions (stage, id)`,
@@ -481,7 +483,9 @@ export const MIGRATIONS: Migration[] = [
       `ALTER TABLE submissions ADD COLUMN stage text NOT NULL DEFAULT 'new' CHECK (stage IN ('new', 'replied', 'quoted', 'sample', 'won', 'lost')),
          ADD COLUMN lost_reason text,
          ADD COLUMN first_reply_at bigint,
-         ADD COLUMN reminded_at bigint`,
+         ADD COLUMN reminded_at bigint,
+         ADD COLUMN assignee_id bigint REFERENCES people (id)`,
+      `CREATE INDEX submissions_assignee ON submissions (assignee_id, id)`,
       `UPDATE submissions SET reminded_at = received_at`,
       `CREATE INDEX submissions_stage ON submissions (stage, id)`,
       `CREATE INDEX submissions_unanswered ON submissions (received_at) WHERE reminded_at IS NULL`,

@@ -19,8 +19,16 @@ export function selectSubmissions(db: EnquiryDb) {
           .where('latest.channel', '=', 'owner'),
       ),
     )
+    .leftJoin('people as p', 'p.id', 's.assignee_id')
     .selectAll('s')
-    .select(['o.status as mail_status', 'o.last_error as mail_error', 'o.attempts as mail_attempts', 'o.delivery as mail_delivery'])
+    .select([
+      'p.name as assignee_name',
+      'p.email as assignee_email',
+      'o.status as mail_status',
+      'o.last_error as mail_error',
+      'o.attempts as mail_attempts',
+      'o.delivery as mail_delivery',
+    ])
 }
 
 export type SubmissionWithMailRow = SubmissionRow & {
@@ -28,6 +36,8 @@ export type SubmissionWithMailRow = SubmissionRow & {
   mail_error: string | null
   mail_attempts: number | null
   mail_delivery: string | null
+  assignee_name: string | null
+  assignee_email: string | null
 }
 
 /** A submission's fields as stored: JSON text on SQLite, already parsed (jsonb) on PostgreSQL. */
@@ -60,6 +70,8 @@ export function toSubmission(row: SubmissionWithMailRow): Submission {
     language: row.language,
     acknowledgementLimit: row.acknowledgement_limit === null ? null : Number(row.acknowledgement_limit),
     stage: row.stage,
+    assignee:
+      row.assignee_id === null ? null : { id: Number(row.assignee_id), name: row.assignee_name ?? '', email: row.assignee_email ?? '' },
     lostReason: isLostReason(row.lost_reason) ? row.lost_reason : null,
     firstReplyAt: row.first_reply_at === null ? null : Number(row.first_reply_at),
   }

@@ -53,6 +53,8 @@ export interface SubmissionsTable {
   first_reply_at: number | null
   /** When its assignee (or the owner) was reminded that it is unanswered; set once. */
   reminded_at: ColumnType<number | null, number | null | undefined, number | null>
+  /** The person who owns the enquiry (people.id); null: unassigned, visible to all. */
+  assignee_id: ColumnType<number | null, number | null | undefined, number | null>
 }
 
 export interface OutboxTable {

@@ -172,9 +172,21 @@ export abstract class SqlEnquiryStore {
   /** The inserts of one submission and its deliveries, inside the caller's transaction. */
   protected async insertSubmission(db: EnquiryDb, submission: NewSubmission, mail: MailInputs | null): Promise<StoredIds> {
     const reference = await this.freeReference(db)
+    // A returning buyer (the same address) goes to whoever has their latest assigned enquiry.
+    const previous =
+      submission.status === 'spam'
+        ? undefined
+        : await db
+            .selectFrom('submissions')
+            .select('assignee_id')
+            .where(this.emailMatches(submission.email))
+            .where('assignee_id', 'in', (eb) => eb.selectFrom('people').select('id').where('removed_at', 'is', null))
+            .orderBy('id', 'desc')
+            .limit(1)
+            .executeTakeFirst()
     const { id } = await db
       .insertInto('submissions')
-      .values({ ...this.newId('submissions'), ...submissionRow(submission, reference) })
+      .values({ ...this.newId('submissions'), ...submissionRow(submission, reference), assignee_id: previous?.assignee_id ?? null })
       .returning('id')
       .executeTakeFirstOrThrow()
     if (!mail) return { id, outboxId: null, reference }

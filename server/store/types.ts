@@ -54,6 +54,8 @@ export interface Submission extends NewSubmission {
   acknowledgementLimit: number | null
   /** Where the sale stands (the sales desk). */
   stage: Stage
+  /** Who owns it; null: unassigned. */
+  assignee: { id: number; name: string; email: string } | null
   lostReason: LostReason | null
   /** When the first reply from the inbox was queued; null while unanswered from the inbox. */
   firstReplyAt: number | null

@@ -25,7 +25,7 @@ export function EnquiryList() {
   const exportParams = new URLSearchParams(params)
   exportParams.delete('page')
   if (!exportParams.has('tz')) exportParams.set('tz', inboxTimeZone())
-  const filtered = ['q', 'form', 'state', 'stage', 'mail', 'from', 'to'].some((k) => params.get(k))
+  const filtered = ['q', 'form', 'state', 'stage', 'person', 'mail', 'from', 'to'].some((k) => params.get(k))
 
   return (
     <>
@@ -122,6 +122,13 @@ function FilterForm({ params, formTypes, languages }: { params: URLSearchParams;
   // The language asked for stays in the list even when no enquiry has it (any more).
   const chosenLanguage = value('language')
   const languageOptions: Array<[string, string]> = languages.map(({ code, name }) => [code, name])
+  const [people, setPeople] = useState<Array<{ id: number; name: string; email: string }>>([])
+  useEffect(() => {
+    inboxApi.assignees().then(
+      (a) => setPeople(a.people),
+      () => {},
+    )
+  }, [])
   if (chosenLanguage && !languages.some((l) => l.code === chosenLanguage)) languageOptions.push([chosenLanguage, chosenLanguage])
   const forms = [...new Set([...formTypes, value('form')].filter(Boolean))].sort((a, b) => formName(a).localeCompare(formName(b)))
   return (
@@ -154,6 +161,19 @@ function FilterForm({ params, formTypes, languages }: { params: URLSearchParams;
           ['open', 'Open'],
           ['handled', 'Handled'],
           ['spam', 'Spam'],
+        ]}
+      />
+      <Choice
+        name="person"
+        label="Person"
+        value={value('person')}
+        // The list of people arrives after the page: the select is drawn again with it.
+        key={`person-${people.length}`}
+        options={[
+          ['', 'Anyone'],
+          ['mine', 'Mine'],
+          ['none', 'Unassigned'],
+          ...people.map((p): [string, string] => [String(p.id), p.name || p.email]),
         ]}
       />
       <Choice
@@ -279,7 +299,11 @@ function EnquiryTable({ rows, search }: { rows: InboxRow[]; search: string }) {
   )
 }
 
-export function StatusBadges({ row }: { row: Pick<InboxRow, 'state' | 'mail' | 'mailError' | 'mailToFile' | 'suspected' | 'stage'> }) {
+export function StatusBadges({
+  row,
+}: {
+  row: Pick<InboxRow, 'state' | 'mail' | 'mailError' | 'mailToFile' | 'suspected' | 'stage' | 'assignee'>
+}) {
   return (
     <span className="inbox-badges">
       <span className={`inbox-badge inbox-badge-${row.state}`}>{STATE_LABELS[row.state]}</span>

@@ -3,7 +3,7 @@
 // language, and the team's internal notes. Each change is saved at once and the enquiry read again.
 import { useEffect, useId, useState } from 'react'
 import { LOST_REASONS, type LostReason, STAGE_NAMES, STAGES, type Stage } from '../../project/sales-stages.ts'
-import { type EnquiryView, inboxApi, type ReplyTemplates } from './api.ts'
+import { type EnquiryView, inboxApi, type ReplyTemplates, type SessionInfo } from './api.ts'
 import { formatTime } from './format.ts'
 
 type Run = (work: () => Promise<unknown>, done: string) => () => void
@@ -60,12 +60,83 @@ export function StageControl({ enquiry, busy, run }: { enquiry: EnquiryView; bus
           Save stage
         </button>
       </form>
+      <Assignment enquiry={enquiry} busy={busy} run={run} />
       <p className="inbox-muted">
         {enquiry.firstReplyAt === null
           ? 'Not yet answered from the inbox.'
           : `First answered ${formatTime(enquiry.firstReplyAt)}, ${duration(enquiry.firstReplyAt - enquiry.receivedAt)} after it arrived.`}
       </p>
     </section>
+  )
+}
+
+/** Who owns the enquiry: an owner gives it to anyone; a salesperson takes it or gives back their own. */
+function Assignment({ enquiry, busy, run }: { enquiry: EnquiryView; busy: boolean; run: Run }) {
+  const [people, setPeople] = useState<Array<{ id: number; name: string; email: string }>>()
+  const [session, setSession] = useState<SessionInfo>()
+  useEffect(() => {
+    inboxApi.assignees().then(
+      (a) => setPeople(a.people),
+      () => {},
+    )
+    inboxApi.session().then(setSession, () => {})
+  }, [])
+  if (!people || !session) return null
+  const current = enquiry.assignee
+  const label = (p: { name: string; email: string }) => (p.name ? `${p.name} (${p.email})` : p.email)
+  if (session.role !== 'owner') {
+    const me = session.personId
+    return (
+      <p className="inbox-desk-row">
+        <span>Assigned to {current ? <bdi>{label(current)}</bdi> : 'nobody'}.</span>
+        {current === null && me !== null && (
+          <button
+            className="button button-outline inbox-small-button"
+            type="button"
+            disabled={busy}
+            onClick={run(() => inboxApi.assign(enquiry.id, me), 'It is yours now.')}
+          >
+            Take it
+          </button>
+        )}
+        {current !== null && current.id === me && (
+          <button
+            className="button button-outline inbox-small-button"
+            type="button"
+            disabled={busy}
+            onClick={run(() => inboxApi.assign(enquiry.id, null), 'Given back: it is unassigned.')}
+          >
+            Give it back
+          </button>
+        )}
+      </p>
+    )
+  }
+  const listed = current && !people.some((p) => p.id === current.id) ? [...people, current] : people
+  return (
+    <div className="inbox-desk-row">
+      <div className="inbox-field">
+        <label htmlFor="desk-assignee">Assigned to</label>
+        <select
+          className="inbox-input"
+          id="desk-assignee"
+          value={current ? String(current.id) : ''}
+          disabled={busy}
+          onChange={(e) => {
+            const personId = e.target.value ? Number(e.target.value) : null
+            const who = listed.find((p) => p.id === personId)
+            run(() => inboxApi.assign(enquiry.id, personId), who ? `Assigned to ${label(who)}.` : 'Unassigned.')()
+          }}
+        >
+          <option value="">Nobody (everyone sees it)</option>
+          {listed.map((p) => (
+            <option key={p.id} value={p.id}>
+              {label(p)}
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
   )
 }
 

@@ -35,6 +35,8 @@ const get = <T>(url: string) =>
 export interface SessionInfo {
   csrfToken: string
   role: 'owner' | 'sales'
+  /** Null for the shared owner password. */
+  personId: number | null
   email: string | null
   name: string | null
   /** The company's time zone (TIME_ZONE): the inbox shows every time in it. */
@@ -122,6 +124,8 @@ export const inboxApi = {
     post<{ ok: true; outboxId: number; first: boolean }>(`/admin/api/enquiries/${id}/reply`, reply),
   setStage: (id: number, stage: Stage, lostReason?: LostReason | '') =>
     post<{ ok: true }>(`/admin/api/enquiries/${id}/stage`, { stage, lostReason }),
+  assignees: () => get<{ people: Array<{ id: number; name: string; email: string }> }>('/admin/api/assignees'),
+  assign: (id: number, personId: number | null) => post<{ ok: true }>(`/admin/api/enquiries/${id}/assign`, { personId }),
   addNote: (id: number, text: string) => post<{ ok: true }>(`/admin/api/enquiries/${id}/notes`, { text }),
   deleteByEmail: (email: string) => post<{ ok: true; submissionIds: number[] }>('/admin/api/delete-by-email', { email }),
 }

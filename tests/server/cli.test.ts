@@ -97,7 +97,11 @@ describe('enquiries CLI', () => {
     expect(out).toContain('Exported 4 submissions')
     const csv = fs.readFileSync(file, 'utf8')
     const [header, ...rows] = parseCsv(csv, { bom: true }) as string[][]
-    expect(csv.startsWith('\uFEFF"Submission","Reference","Received (Asia/Kolkata)","Form","Status","Stage","Lost because","Handled (Asia/Kolkata)","First reply (Asia/Kolkata)","Mail","Mail error","Product",')).toBe(true)
+    expect(
+      csv.startsWith(
+        '\uFEFF"Submission","Reference","Received (Asia/Kolkata)","Form","Status","Stage","Lost because","Handled (Asia/Kolkata)","First reply (Asia/Kolkata)","Mail","Mail error","Product",',
+      ),
+    ).toBe(true)
     for (const label of [
       'Name',
       'E-mail',
