@@ -151,7 +151,7 @@ export function mountDesk(router: express.Router, deps: DeskDeps, guards: DeskGu
     const actor = guards.actor(req)
     if (actor.role !== 'owner') {
       const mine = raw !== null && raw === actor.personId
-      const givingBackMine = raw === null && enquiry.assignee?.id === actor.personId
+      const givingBackMine = raw === null && (enquiry.assignee === null || enquiry.assignee.id === actor.personId)
       if (!mine && !givingBackMine) throw new InboxError(403, 'Only an owner can give an enquiry to someone else.')
       if (mine && enquiry.assignee && enquiry.assignee.id !== actor.personId)
         throw new InboxError(409, `This enquiry is ${enquiry.assignee.name || enquiry.assignee.email}'s; an owner can give it to you.`)

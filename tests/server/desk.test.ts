@@ -271,3 +271,107 @@ describe('reminders of unanswered enquiries (REPLY_REMINDER_HOURS)', () => {
     expect(detail.mails.map((m) => m.label)).toContain('Reminder: unanswered')
   })
 })
+
+describe('who owns an enquiry', () => {
+  let mail: MailServer
+  let server: TestServer
+  let owner: InboxClient
+  const SALES_PASSWORD = 'a salesperson’s own long password'
+
+  beforeAll(async () => {
+    mail = await startMailServer()
+    server = await startTestServer({ SMTP_URL: mail.url, INBOX_PASSWORD: TEST_PASSWORD })
+    owner = await new InboxClient(server.url).loggedIn()
+  })
+  afterAll(async () => {
+    await server?.close()
+    await mail?.stop()
+  })
+
+  async function salesperson(email: string, name: string): Promise<{ client: InboxClient; id: number }> {
+    const { status, body } = await owner.action('/admin/api/people/invite', { email, role: 'sales' })
+    expect(status).toBe(200)
+    const client = new InboxClient(server.url)
+    expect((await client.accept(body.link as string, name, SALES_PASSWORD)).status).toBe(200)
+    return { client, id: (await server.store.people.byEmail(email))!.id }
+  }
+  const enquiryOf = async (client: InboxClient, email: string) => {
+    const rows = (await client.getJson<{ rows: Array<{ id: number; email: string }> }>('/admin/api/enquiries')).body.rows
+    return rows.find((r) => r.email === email)!.id
+  }
+
+  it('a salesperson takes an unassigned enquiry; only an owner gives one to someone else; "Mine" lists theirs', async () => {
+    const ravi = await salesperson('ravi@example.com', 'Ravi')
+    const meera = await salesperson('meera@example.com', 'Meera')
+    expect(
+      (await postJson(server.url, { formType: 'QuickEnquiry', formData: { ...validData.quickEnquiry, email: 'first.buyer@example.org' } }))
+        .status,
+    ).toBe(200)
+    const id = await enquiryOf(owner, 'first.buyer@example.org')
+    const url = `/admin/api/enquiries/${id}/assign`
+
+    expect(await ravi.client.action(url, { personId: meera.id })).toMatchObject({
+      status: 403,
+      body: { error: 'Only an owner can give an enquiry to someone else.' },
+    })
+    expect(await ravi.client.action(url, { personId: ravi.id })).toMatchObject({ status: 200 })
+    expect(await meera.client.action(url, { personId: meera.id })).toMatchObject({ status: 409 })
+    expect((await meera.client.action(url, { personId: null })).status).toBe(403)
+    const detail = (await ravi.client.getJson<EnquiryDetail>(`/admin/api/enquiries/${id}`)).body
+    expect(detail.assignee).toEqual({ id: ravi.id, name: 'Ravi', email: 'ravi@example.com' })
+
+    const mine = async (client: InboxClient) =>
+      (await client.getJson<{ rows: Array<{ id: number }> }>('/admin/api/enquiries?person=mine')).body.rows.map((r) => r.id)
+    expect(await mine(ravi.client)).toEqual([id])
+    expect(await mine(meera.client)).toEqual([])
+    expect(
+      (await owner.getJson<{ rows: Array<{ id: number }> }>('/admin/api/enquiries?person=none')).body.rows.map((r) => r.id),
+    ).not.toContain(id)
+    expect((await owner.getJson('/admin/api/enquiries?person=someone')).status).toBe(400)
+
+    // The owner gives it to Meera; the audit says who gave it to whom.
+    expect(await owner.action(url, { personId: meera.id })).toMatchObject({ status: 200 })
+    expect(await mine(meera.client)).toEqual([id])
+    expect(await owner.action(url, { personId: 999_999 })).toMatchObject({ status: 400 })
+    const audit = (await server.store.audit.list({}, 100)).rows.filter((r) => r.action === 'assign')
+    expect(audit.map((r) => [r.actor, r.detail])).toEqual(
+      expect.arrayContaining([
+        ['ravi@example.com', { to: 'ravi@example.com' }],
+        ['owner (shared password)', { to: 'meera@example.com' }],
+      ]),
+    )
+
+    // A returning buyer goes to whoever has their enquiry; a new one to nobody.
+    expect(
+      (await postJson(server.url, { formType: 'QuickEnquiry', formData: { ...validData.quickEnquiry, email: 'First.Buyer@example.org' } }))
+        .status,
+    ).toBe(200)
+    expect(
+      (await postJson(server.url, { formType: 'QuickEnquiry', formData: { ...validData.quickEnquiry, email: 'new.buyer@example.org' } }))
+        .status,
+    ).toBe(200)
+    const rows = (
+      await owner.getJson<{ rows: Array<{ id: number; email: string; assignee: { id: number } | null }> }>('/admin/api/enquiries')
+    ).body.rows
+    expect(rows.find((r) => r.email === 'First.Buyer@example.org')!.assignee?.id).toBe(meera.id)
+    expect(rows.find((r) => r.email === 'new.buyer@example.org')!.assignee).toBeNull()
+
+    // A salesperson's reply is signed with their name, and the buyer's answer goes to them.
+    const before = mail.received.length
+    const templates = (await meera.client.getJson<ReplyTemplates>(`/admin/api/enquiries/${id}/reply-templates`)).body
+    expect(templates.languages[0]!.templates[0]!.body).toMatch(/\nMeera\n/)
+    expect(
+      (
+        await meera.client.action(`/admin/api/enquiries/${id}/reply`, {
+          language: 'en',
+          subject: 'Prices',
+          body: 'Prices follow.\n\nMeera',
+        })
+      ).status,
+    ).toBe(200)
+    const [reply] = await mail.waitForMessages(before + 1).then((all) => all.slice(before))
+    expect(reply!.parsed.replyTo?.value[0]).toMatchObject({ address: 'meera@example.com', name: 'Meera' })
+    const conversation = (await owner.getJson<EnquiryDetail>(`/admin/api/enquiries/${id}`)).body.replies
+    expect(conversation.at(-1)!.author).toBe('Meera <meera@example.com>')
+  })
+})

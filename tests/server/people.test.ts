@@ -48,6 +48,18 @@ const ROUTES: Route[] = [
   { method: 'POST', least: 'sales', path: (i) => `/admin/api/enquiries/${i.b}/not-spam` },
   // 409 when its mail left already: the guard let it through either way.
   { method: 'POST', least: 'sales', path: (i) => `/admin/api/enquiries/${i.b}/resend`, ok: [200, 409] },
+  // The sales desk (server/inbox/desk.ts).
+  { method: 'GET', least: 'sales', path: (i) => `/admin/api/enquiries/${i.a}/reply-templates` },
+  { method: 'GET', least: 'sales', path: () => '/admin/api/assignees' },
+  { method: 'POST', least: 'sales', path: (i) => `/admin/api/enquiries/${i.a}/stage`, body: () => ({ stage: 'quoted' }) },
+  { method: 'POST', least: 'sales', path: (i) => `/admin/api/enquiries/${i.a}/notes`, body: (_i, run) => ({ text: `A note by ${run}` }) },
+  { method: 'POST', least: 'sales', path: (i) => `/admin/api/enquiries/${i.a}/assign`, body: () => ({ personId: null }) },
+  {
+    method: 'POST',
+    least: 'sales',
+    path: (i) => `/admin/api/enquiries/${i.a}/reply`,
+    body: (_i, run) => ({ language: 'en', subject: 'Your enquiry', body: `An answer from ${run}.` }),
+  },
   { method: 'GET', least: 'owner', path: () => '/admin/enquiries.csv' },
   { method: 'GET', least: 'owner', path: () => `/admin/api/by-email?email=${encodeURIComponent(validData.quickEnquiry.email)}` },
   { method: 'POST', least: 'owner', path: (i) => `/admin/api/enquiries/${i.c}/delete` },
