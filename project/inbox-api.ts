@@ -178,4 +178,6 @@ export interface ResponseTimes {
   all: ResponseFigures
   /** Per buyer's country as the enquiry gives it ('' for none), most enquiries first. */
   byCountry: Array<{ name: string } & ResponseFigures>
+  /** Per person the enquiries are assigned to ('' for the unassigned), most enquiries first. */
+  byPerson: Array<{ name: string } & ResponseFigures>
 }

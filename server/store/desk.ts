@@ -213,18 +213,21 @@ export class Desk {
 
   /**
    * How fast enquiries received in the `days` days before `now` were answered from the inbox, in
-   * all and per buyer's country (as the enquiry gives it). An enquiry not yet answered counts as
+   * all, per buyer's country (as the enquiry gives it) and per person it is assigned to. An enquiry not yet answered counts as
    * not answered within 24 hours once 24 hours have passed; before that it is left out of the share.
    */
   async responseTimes(now: number, days: number): Promise<ResponseTimes> {
     const rows = await this.db
-      .selectFrom('submissions')
-      .select(['received_at', 'first_reply_at', 'data'])
-      .where('status', '!=', 'spam')
-      .where('received_at', '>=', now - days * DAY)
+      .selectFrom('submissions as s')
+      .leftJoin('people as p', 'p.id', 's.assignee_id')
+      .select(['s.received_at', 's.first_reply_at', 's.data', 'p.name as assignee_name', 'p.email as assignee_email'])
+      .where('s.status', '!=', 'spam')
+      .where('s.received_at', '>=', now - days * DAY)
       .execute()
-    const groups = new Map<string, number[][]>()
+    const byCountry = new Map<string, number[][]>()
+    const byPerson = new Map<string, number[][]>()
     const all: number[][] = []
+    const add = (groups: Map<string, number[][]>, name: string, entry: number[]) => groups.set(name, [...(groups.get(name) ?? []), entry])
     for (const row of rows) {
       const received = Number(row.received_at)
       const replied = row.first_reply_at === null ? null : Number(row.first_reply_at)
@@ -233,15 +236,14 @@ export class Desk {
       const entry = [received, replied ?? Number.NaN]
       all.push(entry)
       const data = typeof row.data === 'string' ? (JSON.parse(row.data) as Record<string, unknown>) : row.data
-      const country = typeof data.country === 'string' ? data.country.trim() : ''
-      groups.set(country, [...(groups.get(country) ?? []), entry])
+      add(byCountry, typeof data.country === 'string' ? data.country.trim() : '', entry)
+      add(byPerson, row.assignee_email ? row.assignee_name || row.assignee_email : '', entry)
     }
-    return {
-      all: figures(all),
-      byCountry: [...groups]
+    const groups = (map: Map<string, number[][]>) =>
+      [...map]
         .map(([name, entries]) => ({ name, ...figures(entries) }))
-        .sort((a, b) => b.received - a.received || a.name.localeCompare(b.name)),
-    }
+        .sort((a, b) => b.received - a.received || a.name.localeCompare(b.name))
+    return { all: figures(all), byCountry: groups(byCountry), byPerson: groups(byPerson) }
   }
 }
 

@@ -74,7 +74,11 @@ describe('the sales desk: replies, stages and notes', () => {
     expect(sent.status).toBe(200)
     expect(sent.body.first).toBe(true)
     // Found by what it says: the owner's mail of the enquiry may arrive after `before` too.
-    const reply = await waitFor(() => mail.received.slice(before).find((m) => m.parsed.text?.includes('الكمية المتوفرة')), 10_000, 'the reply')
+    const reply = await waitFor(
+      () => mail.received.slice(before).find((m) => m.parsed.text?.includes('الكمية المتوفرة')),
+      10_000,
+      'the reply',
+    )
     expect(recipients(reply)).toBe(buyer)
     expect(mail.recipientsAsked.filter((a) => a.startsWith('stranger'))).toEqual([])
     expect(reply.parsed.subject).toContain(arabic.reference!)
@@ -374,5 +378,8 @@ describe('who owns an enquiry', () => {
     expect(reply.parsed.replyTo?.value[0]).toMatchObject({ address: 'meera@example.com', name: 'Meera' })
     const conversation = (await owner.getJson<EnquiryDetail>(`/admin/api/enquiries/${id}`)).body.replies
     expect(conversation.at(-1)!.author).toBe('Meera <meera@example.com>')
+    // Her response time is hers on the dashboard.
+    const { body: dashboard } = await owner.getJson<InboxDashboard>('/admin/api/dashboard')
+    expect(dashboard.responseTimes['90'].byPerson.find((p) => p.name === 'Meera')).toMatchObject({ answered: 1, within24h: 1 })
   })
 })
