@@ -136,15 +136,25 @@ export interface ReplyTemplates {
   languages: Array<{ code: string; name: string; dir: 'ltr' | 'rtl'; templates: ReplyTemplateView[] }>
 }
 
+/**
+ * The inbox counts its list and its states up to this many and then says "more than": counting a
+ * million rows exactly on every page would cost more than the page (BENCHMARKS.md, the inbox at scale).
+ */
+export const COUNT_CAP = 10_000
+
 export interface InboxPage {
   rows: InboxRow[]
+  /** How many the filter selects; with `more`, COUNT_CAP and more than that. */
   total: number
+  /** More than COUNT_CAP match: `pages` then goes one past the current page while it is full. */
+  more: boolean
   page: number
   pageSize: number
   pages: number
 }
 
-/** How many submissions are in each state, whatever the filter. */
+/** How many submissions are in each state, whatever the filter; in the inbox's list, a count over
+ * COUNT_CAP is given as COUNT_CAP + 1 ("more than 10,000"). */
 export type StateCounts = Record<EnquiryState, number>
 
 /** The dashboard's figures: enquiries (spam aside) per week over the last weeks, oldest first. */

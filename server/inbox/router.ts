@@ -13,7 +13,7 @@ import type { InboxConfig } from '../config.ts'
 import { CSV_CONTENT_TYPE, type CsvOptions, writeEnquiryCsv } from './csv.ts'
 import { fieldLabel, formFields, LONG_FIELDS } from '../enquiries/fields.ts'
 import type { Logger } from '../log.ts'
-import type { EnquiryDetail } from '../../project/inbox-api.ts'
+import { COUNT_CAP, type EnquiryDetail } from '../../project/inbox-api.ts'
 import type { EnquiryDb, EnquiryStore, MailInputs } from '../store/index.ts'
 import type { Desk } from '../store/desk.ts'
 import type { Inbox } from '../store/inbox.ts'
@@ -143,17 +143,13 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
       inbox.list(filter, page),
       inbox.formTypes(),
       inbox.languages(),
-      inbox.counts(),
+      inbox.counts(COUNT_CAP),
     ])
     res.json({ ...result, formTypes, languages: languages.map((code) => ({ code, name: languageLabel(code) })), counts })
   })
   router.get('/admin/api/dashboard', requireSession('api', 'sales'), async (_req, res) => {
     const now = Date.now()
-    const [dashboard, month, quarter] = await Promise.all([
-      inbox.dashboard(now),
-      deps.desk.responseTimes(now, 30),
-      deps.desk.responseTimes(now, 90),
-    ])
+    const [dashboard, [month, quarter]] = await Promise.all([inbox.dashboard(now), deps.desk.responseWindows(now, [30, 90])])
     res.json({ ...dashboard, responseTimes: { 30: month, 90: quarter } })
   })
   router.get('/admin/api/enquiries/:id', requireSession('api', 'sales'), async (req, res) => {

@@ -2,13 +2,13 @@
 // lost), the team's notes, the replies written in the inbox (queued in the outbox like any mail, so
 // they are retried and sent once) and the response times they make. The same queries on SQLite and
 // PostgreSQL. A reply is a mail to the buyer's own address only: the store takes no recipient.
-import type { Expression } from 'kysely'
+import { sql, type Expression } from 'kysely'
 import type { NoteView, ReplyView, ResponseFigures, ResponseTimes } from '../../project/inbox-api.ts'
 import { CLOSING_STAGES, type LostReason, type Stage } from '../../project/sales-stages.ts'
-import { mailState } from './inbox.ts'
+import { countryOf, mailState } from './inbox.ts'
 import { outboxRow, selectSubmissions, toSubmission } from './rows.ts'
 import type { EnquiryDb } from './schema.ts'
-import type { Submission } from './types.ts'
+import type { StoreKind, Submission } from './types.ts'
 
 /** A reply as its author wrote it, ready to be mailed. */
 export interface NewReply {
@@ -30,6 +30,7 @@ export const UNANSWERED_EVENT = 'enquiry.unanswered'
 export class Desk {
   constructor(
     private readonly db: EnquiryDb,
+    private readonly kind: StoreKind,
     /** The store's transaction for writes that must happen together. */
     private readonly write: <T>(work: (db: EnquiryDb) => Promise<T>) => Promise<T>,
     /** The id a new outbox row takes (the SQLite store never gives an id twice). */
@@ -217,34 +218,67 @@ export class Desk {
    * not answered within 24 hours once 24 hours have passed; before that it is left out of the share.
    */
   async responseTimes(now: number, days: number): Promise<ResponseTimes> {
+    return (await this.responseWindows(now, [days]))[0]!
+  }
+
+  /** responseTimes for each of `windows` (days), from one read of the longest. */
+  async responseWindows(now: number, windows: readonly number[]): Promise<ResponseTimes[]> {
     const rows = await this.db
       .selectFrom('submissions as s')
       .leftJoin('people as p', 'p.id', 's.assignee_id')
-      .select(['s.received_at', 's.first_reply_at', 's.data', 'p.name as assignee_name', 'p.email as assignee_email'])
+      // The country read by the database: the rows carry three numbers and two names, not the fields.
+      .select([
+        's.received_at',
+        's.first_reply_at',
+        countryOf(this.kind, sql.ref('s.data')).as('country'),
+        'p.name as assignee_name',
+        'p.email as assignee_email',
+      ])
       .where('s.status', '!=', 'spam')
-      .where('s.received_at', '>=', now - days * DAY)
+      .where('s.received_at', '>=', now - Math.max(...windows) * DAY)
       .execute()
-    const byCountry = new Map<string, number[][]>()
-    const byPerson = new Map<string, number[][]>()
-    const all: number[][] = []
-    const add = (groups: Map<string, number[][]>, name: string, entry: number[]) => groups.set(name, [...(groups.get(name) ?? []), entry])
-    for (const row of rows) {
-      const received = Number(row.received_at)
-      const replied = row.first_reply_at === null ? null : Number(row.first_reply_at)
-      // Still within its first 24 hours and unanswered: too early to count either way.
-      if (replied === null && now - received < DAY) continue
-      const entry = [received, replied ?? Number.NaN]
-      all.push(entry)
-      const data = typeof row.data === 'string' ? (JSON.parse(row.data) as Record<string, unknown>) : row.data
-      add(byCountry, typeof data.country === 'string' ? data.country.trim() : '', entry)
-      add(byPerson, row.assignee_email ? row.assignee_name || row.assignee_email : '', entry)
-    }
-    const groups = (map: Map<string, number[][]>) =>
-      [...map]
-        .map(([name, entries]) => ({ name, ...figures(entries) }))
-        .sort((a, b) => b.received - a.received || a.name.localeCompare(b.name))
-    return { all: figures(all), byCountry: groups(byCountry), byPerson: groups(byPerson) }
+    return windows.map((days) =>
+      responseFigures(
+        rows.filter((row) => Number(row.received_at) >= now - days * DAY),
+        now,
+      ),
+    )
   }
+}
+
+function responseFigures(
+  rows: Array<{
+    received_at: number | string
+    first_reply_at: number | string | null
+    country: string
+    assignee_name: string | null
+    assignee_email: string | null
+  }>,
+  now: number,
+): ResponseTimes {
+  const byCountry = new Map<string, number[][]>()
+  const byPerson = new Map<string, number[][]>()
+  const all: number[][] = []
+  const add = (groups: Map<string, number[][]>, name: string, entry: number[]) => {
+    const entries = groups.get(name)
+    if (entries) entries.push(entry)
+    else groups.set(name, [entry])
+  }
+  for (const row of rows) {
+    const received = Number(row.received_at)
+    const replied = row.first_reply_at === null ? null : Number(row.first_reply_at)
+    // Still within its first 24 hours and unanswered: too early to count either way.
+    if (replied === null && now - received < DAY) continue
+    const entry = [received, replied ?? Number.NaN]
+    all.push(entry)
+    add(byCountry, row.country.trim(), entry)
+    add(byPerson, row.assignee_email ? row.assignee_name || row.assignee_email : '', entry)
+  }
+  const groups = (map: Map<string, number[][]>) =>
+    [...map]
+      .map(([name, entries]) => ({ name, ...figures(entries) }))
+      .sort((a, b) => b.received - a.received || a.name.localeCompare(b.name))
+  return { all: figures(all), byCountry: groups(byCountry), byPerson: groups(byPerson) }
 }
 
 function figures(entries: number[][]): ResponseFigures {

@@ -504,6 +504,24 @@ export const MIGRATIONS: Migration[] = [
       `CREATE INDEX notes_submission ON notes (submission_id, id)`,
     ],
   },
+  {
+    version: 14,
+    name: "inbox-at-scale: the inbox's filters, states and dashboard each read from an index (BENCHMARKS.md, the inbox at scale)",
+    sqlite: [
+      `CREATE INDEX submissions_language ON submissions (language, id)`,
+      `CREATE INDEX submissions_form_type ON submissions (form_type, id)`,
+      `CREATE INDEX submissions_state ON submissions (status, handled_at)`,
+      `CREATE INDEX submissions_waiting ON submissions (received_at, id, status, kind) WHERE first_reply_at IS NULL AND handled_at IS NULL`,
+      `CREATE INDEX outbox_owner_unsent ON outbox (submission_id) WHERE channel = 'owner' AND status != 'sent'`,
+    ],
+    postgresql: [
+      `CREATE INDEX submissions_language ON submissions (language, id)`,
+      `CREATE INDEX submissions_form_type ON submissions (form_type, id)`,
+      `CREATE INDEX submissions_state ON submissions (status, handled_at)`,
+      `CREATE INDEX submissions_waiting ON submissions (received_at, id, status, kind) WHERE first_reply_at IS NULL AND handled_at IS NULL`,
+      `CREATE INDEX outbox_owner_unsent ON outbox (submission_id) WHERE channel = 'owner' AND status != 'sent'`,
+    ],
+  },
 ]
 
 /** Kysely's name of a migration: sorted by version. */

@@ -1,6 +1,7 @@
 // The list of enquiries: the filter form (a GET form to this page, so the filter lives in the
 // address), the CSV of the same filter, the rows newest first and the pages. Everything a buyer
 // wrote is React text (escaped) inside <bdi>, so no name can reorder the page around it.
+import { COUNT_CAP } from '../../project/inbox-api.ts'
 import { STAGE_NAMES, STAGES } from '../../project/sales-stages.ts'
 import { useEffect, useState } from 'react'
 import { inboxApi, type InboxList, type InboxRow } from './api.ts'
@@ -58,7 +59,9 @@ export function EnquiryList() {
                 ? filtered
                   ? 'No enquiry matches this filter.'
                   : 'No enquiries yet.'
-                : `${list.total} ${params.get('state') === 'spam' ? 'in spam' : list.total === 1 ? 'enquiry' : 'enquiries'}${list.pages > 1 ? `, page ${list.page} of ${list.pages}` : ''}`}
+                : list.more
+                  ? `More than ${list.total.toLocaleString('en')} ${params.get('state') === 'spam' ? 'in spam' : 'enquiries'}, page ${list.page}`
+                  : `${list.total} ${params.get('state') === 'spam' ? 'in spam' : list.total === 1 ? 'enquiry' : 'enquiries'}${list.pages > 1 ? `, page ${list.page} of ${list.pages}` : ''}`}
             </p>
             {list.total > 0 && (
               <a
@@ -82,7 +85,8 @@ export function EnquiryList() {
                 <span />
               )}
               <span>
-                Page {list.page} of {list.pages}
+                Page {list.page}
+                {list.more ? '' : ` of ${list.pages}`}
               </span>
               {list.page < list.pages ? (
                 <a href={withPage(list.page + 1)} rel="next">
@@ -110,7 +114,7 @@ function StateCountsNav({ counts, current }: { counts: InboxList['counts']; curr
     <nav className="inbox-counts" aria-label="Enquiries by status">
       {states.map(([state, label]) => (
         <a key={state} href={`/admin/enquiries?state=${state}`} aria-current={current === state ? 'page' : undefined}>
-          {label} <span className="inbox-count">{counts[state]}</span>
+          {label} <span className="inbox-count">{counts[state] > COUNT_CAP ? `${COUNT_CAP.toLocaleString('en')}+` : counts[state]}</span>
         </a>
       ))}
     </nav>

@@ -204,6 +204,47 @@ describe(`store (${storeBackend})`, () => {
     expect(withoutSpam).toBe(count - Math.ceil(count / 7))
   })
 
+  it('counts the inbox up to a cap and then says "more", and pages on while the pages are full', async () => {
+    const { store } = await freshStore()
+    for (let i = 0; i < 60; i++) {
+      await store.addSubmission(submission(`c${i}`, { status: i % 10 === 9 ? 'spam' : 'received', language: i % 2 ? 'en' : 'ar' }), null)
+    }
+    await store.inbox.setHandled(1, Date.now())
+    await store.inbox.setHandled(2, Date.now())
+    // 54 not spam, 6 spam; 30 of the 54 in Arabic.
+    const exact = await store.inbox.list({ language: 'ar' })
+    expect(exact).toMatchObject({ total: 30, more: false, page: 1, pages: 2 })
+    expect(await store.inbox.list({}, 99)).toMatchObject({ total: 54, more: false, page: 3, pages: 3 })
+    const capped = await store.inbox.list({}, 1, 30)
+    expect(capped).toMatchObject({ total: 30, more: true, page: 1, pages: 2 })
+    expect(capped.rows.map((row) => row.id)).toEqual((await store.inbox.list({})).rows.map((row) => row.id))
+    const third = await store.inbox.list({}, 3, 30)
+    expect(third).toMatchObject({ total: 30, more: true, page: 3, pages: 3 })
+    expect(third.rows).toHaveLength(4)
+    expect((await store.inbox.list({}, 4, 30)).rows).toHaveLength(0)
+    expect(await store.inbox.counts()).toEqual({ open: 52, handled: 2, spam: 6 })
+    expect(await store.inbox.counts(5)).toEqual({ open: 6, handled: 2, spam: 6 })
+    expect(await store.inbox.languages()).toEqual(['ar', 'en'])
+    expect(await store.inbox.formTypes()).toEqual(['CloveEnquiry'])
+  })
+
+  it("filters the inbox by the state of each enquiry's latest mail to the owner", async () => {
+    const { store } = await freshStore()
+    const sent = await store.addSubmission(submission('sent'), MAIL)
+    const waiting = await store.addSubmission(submission('waiting'), MAIL)
+    const refused = await store.addSubmission(submission('refused'), MAIL)
+    const retried = await store.addSubmission(submission('retried'), MAIL)
+    await store.addSubmission(submission('none'), null)
+    await store.db.updateTable('outbox').set({ status: 'sent' }).where('id', '=', sent.outboxId!).execute()
+    await store.db.updateTable('outbox').set({ status: 'failed', last_error: '550 no' }).where('id', '=', refused.outboxId!).execute()
+    await store.db.updateTable('outbox').set({ last_error: '421 later' }).where('id', '=', retried.outboxId!).execute()
+    const names = async (mail: 'sent' | 'queued' | 'failed') => (await store.inbox.list({ mail })).rows.map((row) => row.name)
+    expect(await names('sent')).toEqual(['sent'])
+    expect(await names('queued')).toEqual(['waiting'])
+    expect(await names('failed')).toEqual(['retried', 'refused'])
+    expect(waiting.id).toBeGreaterThan(sent.id)
+  })
+
   it('deletes everything stored for an address in any letter case, with its mail, and reports the .eml copies', async () => {
     const { store } = await freshStore()
     const a = await store.addSubmission(submission('A', { email: 'Asha.Rao@Example.in' }), MAIL)
