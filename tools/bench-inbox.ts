@@ -172,6 +172,7 @@ function enquiry(id: number, count: number, now: number): Row {
       first_reply_at: replied,
       reminded_at: age > DAY ? received : null,
       assignee_id: r() < 0.65 ? 1 + Math.floor(r() * PEOPLE) : null,
+      country,
     },
     // The owner's mail: none for spam; nearly all sent, a few waiting or refused.
     mail: spam
@@ -277,6 +278,7 @@ async function fillPostgres(store: PostgresEnquiryStore, rows: Row[]) {
       first_reply_at: big,
       reminded_at: big,
       assignee_id: big,
+      country: text,
     },
   )
   await insert(
@@ -337,7 +339,7 @@ function requests(store: SqlEnquiryStore, count: number, now: number): Request[]
     { name: 'search: #id', run: list({ q: `#${middle}` }) },
     {
       name: 'dashboard (12 weeks, 30 and 90 days)',
-      run: () => Promise.all([inbox.dashboard(now), desk.responseTimes(now, 30), desk.responseTimes(now, 90)]),
+      run: () => Promise.all([inbox.dashboard(now), desk.responseWindows(now, [30, 90])]),
     },
     { name: 'unanswered (digest)', run: () => desk.unanswered() },
     { name: 'one enquiry', run: () => Promise.all([inbox.get(middle), desk.replies(middle), desk.notes(middle)]) },

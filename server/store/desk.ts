@@ -2,13 +2,13 @@
 // lost), the team's notes, the replies written in the inbox (queued in the outbox like any mail, so
 // they are retried and sent once) and the response times they make. The same queries on SQLite and
 // PostgreSQL. A reply is a mail to the buyer's own address only: the store takes no recipient.
-import { sql, type Expression } from 'kysely'
+import type { Expression } from 'kysely'
 import type { NoteView, ReplyView, ResponseFigures, ResponseTimes } from '../../project/inbox-api.ts'
 import { CLOSING_STAGES, type LostReason, type Stage } from '../../project/sales-stages.ts'
-import { countryOf, mailState } from './inbox.ts'
+import { mailState } from './inbox.ts'
 import { outboxRow, selectSubmissions, toSubmission } from './rows.ts'
 import type { EnquiryDb } from './schema.ts'
-import type { StoreKind, Submission } from './types.ts'
+import type { Submission } from './types.ts'
 
 /** A reply as its author wrote it, ready to be mailed. */
 export interface NewReply {
@@ -30,7 +30,6 @@ export const UNANSWERED_EVENT = 'enquiry.unanswered'
 export class Desk {
   constructor(
     private readonly db: EnquiryDb,
-    private readonly kind: StoreKind,
     /** The store's transaction for writes that must happen together. */
     private readonly write: <T>(work: (db: EnquiryDb) => Promise<T>) => Promise<T>,
     /** The id a new outbox row takes (the SQLite store never gives an id twice). */
@@ -226,14 +225,7 @@ export class Desk {
     const rows = await this.db
       .selectFrom('submissions as s')
       .leftJoin('people as p', 'p.id', 's.assignee_id')
-      // The country read by the database: the rows carry three numbers and two names, not the fields.
-      .select([
-        's.received_at',
-        's.first_reply_at',
-        countryOf(this.kind, sql.ref('s.data')).as('country'),
-        'p.name as assignee_name',
-        'p.email as assignee_email',
-      ])
+      .select(['s.received_at', 's.first_reply_at', 's.country', 'p.name as assignee_name', 'p.email as assignee_email'])
       .where('s.status', '!=', 'spam')
       .where('s.received_at', '>=', now - Math.max(...windows) * DAY)
       .execute()

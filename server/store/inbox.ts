@@ -175,7 +175,7 @@ export class Inbox {
       .select([
         sql<number | string>`CAST((received_at - ${starts[0]!}) / ${WEEK} AS INTEGER)`.as('week'),
         'product',
-        countryOf(this.kind).as('country'),
+        'country',
         (eb) => eb.fn.countAll<number | string>().as('n'),
       ])
       .where('status', '!=', 'spam')
@@ -317,13 +317,6 @@ export class Inbox {
     if (reference) alternatives.push(sql<boolean>`${sql.ref('s.reference')} = ${reference}`)
     return eb.or(alternatives)
   }
-}
-
-/** The buyer's country as the enquiry gives it (a text field `country`), '' when it gives none. */
-export function countryOf(kind: StoreKind, data: RawBuilder<unknown> = sql.ref('data')) {
-  return kind === 'sqlite'
-    ? sql<string>`CASE WHEN json_type(${data}, '$.country') = 'text' THEN json_extract(${data}, '$.country') ELSE '' END`
-    : sql<string>`CASE WHEN jsonb_typeof(${data} -> 'country') = 'string' THEN ${data} ->> 'country' ELSE '' END`
 }
 
 /** The dashboard counts what was held back as spam over this many hours, as the daily digest does. */

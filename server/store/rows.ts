@@ -156,6 +156,7 @@ export function submissionRow(submission: NewSubmission, reference: string | nul
     spam_score: submission.spamScore ?? 0,
     spam_reasons: submission.spamReasons?.length ? JSON.stringify(submission.spamReasons) : null,
     language: submission.language ?? 'en',
+    country: typeof submission.data.country === 'string' ? submission.data.country : '',
   }
 }
 

@@ -70,7 +70,6 @@ export abstract class SqlEnquiryStore {
     this.inbox = new Inbox(db, kind, () => this.scrubDeleted())
     this.desk = new Desk(
       db,
-      kind,
       (work) => this.writeTransaction(work),
       () => this.newId('outbox'),
     )
