@@ -19,6 +19,7 @@ import path from 'node:path'
 import { sql, type CompiledQuery } from 'kysely'
 import { COUNT_CAP, type InboxFilter } from '../project/inbox-api.ts'
 import { PostgresEnquiryStore } from '../server/store/postgres.ts'
+import { DEFAULT_COST, hashedPasswordCheck, hashPassword, parsePasswordHash, type ScryptHash } from '../server/inbox/password.ts'
 import type { SqlEnquiryStore } from '../server/store/sql-store.ts'
 import { SqliteEnquiryStore } from '../server/store/sqlite.ts'
 import { startLocalPostgres, type LocalPostgres } from './local-postgres.ts'
@@ -409,6 +410,18 @@ async function plans(store: SqlEnquiryStore, request: Request) {
 }
 
 // ---- The run ----
+
+// What a login costs before any of this: the password's hash, checked.
+{
+  let t0 = performance.now()
+  const hash = await hashPassword('a long enough passphrase')
+  console.log(
+    `hash-password (scrypt ln=${DEFAULT_COST.logN}, r=${DEFAULT_COST.r}, p=${DEFAULT_COST.p}): ${(performance.now() - t0).toFixed(1)} ms`,
+  )
+  t0 = performance.now()
+  await hashedPasswordCheck(parsePasswordHash(hash) as ScryptHash)('a wrong passphrase')
+  console.log(`one login's password check: ${(performance.now() - t0).toFixed(1)} ms`)
+}
 
 const results = new Map<string, Map<string, Timing>>()
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-inbox-'))
