@@ -50,6 +50,8 @@ export interface Config {
   acknowledgementsPerHour: number
   /** WEBHOOK_URLS (each entry as configured), WEBHOOK_SECRET, WEBHOOK_TIMEOUT_SECONDS. */
   webhooks: { urls: string[]; secret: string | undefined; timeoutMs: number }
+  /** How long spam and enquiries are kept (RETENTION_SPAM_DAYS, RETENTION_MONTHS); undefined: for good. */
+  retention: { spamMs: number | undefined; months: number | undefined }
   /** An unanswered enquiry is reminded of after this long (REPLY_REMINDER_HOURS); undefined: never. */
   replyReminderMs: number | undefined
   /** The company's time zone (TIME_ZONE): the inbox's, the CSV's and the mails' times are in it. */
@@ -336,6 +338,17 @@ export const ENVIRONMENT = {
     default: '`10`',
     meaning: 'Longest one webhook attempt may take; a slower endpoint counts as failed and is retried with the outbox backoff',
   }),
+  RETENTION_SPAM_DAYS: variable({
+    schema: integer(0, 36_500).default(30),
+    default: '`30`',
+    meaning: 'Spam is deleted this many days after it arrived, checked daily; `0` keeps it for good',
+  }),
+  RETENTION_MONTHS: variable({
+    schema: integer(1, 1_200).optional(),
+    default: 'unset (kept for good)',
+    meaning:
+      'Every enquiry older than this many months is deleted with its mail, replies, notes and `.eml` copies, checked daily and logged (counts in the audit log)',
+  }),
   REPLY_REMINDER_HOURS: variable({
     schema: z
       .string()
@@ -587,6 +600,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     acknowledgeBuyers: e.ACKNOWLEDGE_BUYERS,
     acknowledgementsPerHour: e.ACKNOWLEDGEMENTS_PER_HOUR,
     webhooks: { urls: webhookUrls, secret: e.WEBHOOK_SECRET, timeoutMs: e.WEBHOOK_TIMEOUT_SECONDS },
+    retention: { spamMs: e.RETENTION_SPAM_DAYS > 0 ? e.RETENTION_SPAM_DAYS * 86_400_000 : undefined, months: e.RETENTION_MONTHS },
     replyReminderMs: e.REPLY_REMINDER_HOURS > 0 ? Math.round(e.REPLY_REMINDER_HOURS * 3_600_000) : undefined,
     timeZone: e.TIME_ZONE,
     digest: e.DIGEST_HOUR === undefined ? undefined : { hour: e.DIGEST_HOUR, timeZone: e.DIGEST_TIME_ZONE ?? e.TIME_ZONE },

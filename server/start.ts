@@ -4,6 +4,7 @@
 // mail being sent finished (or abandoned at the deadline, to be retried at the next start), then
 // the database closed.
 import http from 'node:http'
+import path from 'node:path'
 import net, { type AddressInfo } from 'node:net'
 import { MemoryStore } from 'express-rate-limit'
 import { acceptedOrigins, createApp } from './http/app.ts'
@@ -13,6 +14,7 @@ import { createLogger, type Logger } from './log.ts'
 import { createMailSender, describeMailSender, type MailSettings } from './delivery/mail.ts'
 import { DigestScheduler } from './delivery/digest.ts'
 import { ReplyReminders } from './delivery/reminders.ts'
+import { Retention } from './inbox/retention.ts'
 import { recordMailSettings } from './delivery/mail-settings.ts'
 import { type DeliveryExtras, OutboxWorker } from './delivery/outbox.ts'
 import { type ReloadableListener, reloadableListener } from './reload.ts'
@@ -52,6 +54,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   let app: ReloadableListener
   let digest: DigestScheduler | undefined
   let reminders: ReplyReminders | undefined
+  let retention: Retention | undefined
   // What the outbox delivers besides the owner's mail; a reload updates the acknowledgement's words.
   const extras: DeliveryExtras = {
     webhooks: { secret: config.webhooks.secret, timeoutMs: config.webhooks.timeoutMs },
@@ -91,6 +94,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       }
       reminders = new ReplyReminders(store, settings, logger, () => outbox.notify())
     }
+    retention = new Retention(store, { ...config.retention, mailDir: path.join(config.dataDir, 'mail') }, logger)
     if (config.digest) digest = new DigestScheduler(store, sender, { ...config.digest, siteUrl: config.siteUrl, ...config.outbox }, logger)
     recordMailSettings(config)
   } catch (error) {
@@ -127,6 +131,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   outbox.start()
   digest?.start()
   reminders?.start()
+  retention?.start()
   const { port, address, family } = server.address() as AddressInfo
   const host = config.host ?? (family === 'IPv6' && address === '::' ? 'localhost' : address === '0.0.0.0' ? 'localhost' : address)
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
@@ -156,7 +161,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       const reserve = Math.min(500, timeout / 4)
       const drained = drainHttp(server, inFlight, timeout - reserve, logger)
       const outboxStopped = outbox.stop(timeout - reserve)
-      const [, sendFinished] = await Promise.all([drained, outboxStopped, digest?.stop(), reminders?.stop()])
+      const [, sendFinished] = await Promise.all([drained, outboxStopped, digest?.stop(), reminders?.stop(), retention?.stop()])
       if (!sendFinished) {
         logger.warn(
           { timeoutMs: timeout },

@@ -1,7 +1,9 @@
-// `delete <email> [--yes]`: a data-subject request, through the store's one deletion by address.
-import fs from 'node:fs'
+// `delete <email> [--yes]`: a data-subject request for erasure, through the one erasure the inbox
+// uses too (server/inbox/privacy.ts): the enquiries, their mail and .eml copies, replies and notes,
+// and the acknowledgement counters of the address. The audit log records that it happened.
 import path from 'node:path'
-import { isInside } from './format.ts'
+import { erasePersonalData } from '../inbox/privacy.ts'
+import { COMMAND_LINE } from '../store/audit.ts'
 import { type Command, flag } from './command.ts'
 
 export const deleteCommand: Command = {
@@ -10,25 +12,19 @@ export const deleteCommand: Command = {
     const email = positional[0]?.trim()
     if (!email?.includes('@')) return fail('Usage: npm run enquiries -- delete <email> [--yes]')
     const matches = (await store.idsForEmail(email)).reverse()
-    if (matches.length === 0) {
-      print(`Nothing is stored for ${email}.`)
+    if (matches.length === 0 && !flags.yes) {
+      print(`No enquiry is stored for ${email}. Run again with --yes to clear its acknowledgement counters too.`)
       return 0
     }
     if (!flags.yes) {
       print(`${matches.length} submission(s) stored for ${email}: ${matches.map((id) => `#${id}`).join(', ')}.`)
-      print('Run again with --yes to delete them, their queued mail and their .eml copies.')
+      print('Run again with --yes to delete them, their mail, replies, notes and .eml copies.')
       return 0
     }
-    const { submissionIds, emlFiles } = await store.deleteByEmail(email)
-    let filesDeleted = 0
-    for (const file of emlFiles) {
-      if (isInside(path.join(config.dataDir, 'mail'), file) && fs.existsSync(file)) {
-        fs.rmSync(file)
-        filesDeleted++
-      }
-    }
+    const { submissionIds, deletedFiles } = await erasePersonalData(store, email, path.join(config.dataDir, 'mail'))
+    await store.audit.record({ personId: null, actor: COMMAND_LINE }, 'delete-by-email', { detail: { enquiries: submissionIds.length } })
     print(
-      `Deleted ${submissionIds.length} submission(s) (${submissionIds.map((id) => `#${id}`).join(', ')}) and ${filesDeleted} .eml file(s) for ${email}.`,
+      `Deleted ${submissionIds.length} submission(s)${submissionIds.length ? ` (${submissionIds.map((id) => `#${id}`).join(', ')})` : ''} and ${deletedFiles} .eml file(s) for ${email}.`,
     )
     print('Mail already delivered to the company mailbox must be deleted there.')
     return 0

@@ -38,6 +38,7 @@ export function mountInbox(
     csv: { timeZone: config.timeZone, formNames: formNamesOf(deps.site) },
     verdicts: deps.store,
     erasure: deps.store,
+    privacy: deps.store,
     deliveries: {
       siteUrl: config.siteUrl,
       acknowledge: config.acknowledgeBuyers,

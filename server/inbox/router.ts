@@ -21,6 +21,7 @@ import type { SiteLanguage } from '../site.ts'
 import { InboxError, INBOX_PATH, LOGIN_PATH, LOGOUT_PATH, mountAuth } from './auth.ts'
 import { type Actor, isId, mountDesk } from './desk.ts'
 import { FilterError, parseInboxQuery } from './filter.ts'
+import { deleteMailCopies, erasePersonalData, exportPersonalData, personalDataPage } from './privacy.ts'
 import type { InboxShellName } from './shells.ts'
 import type { MailSender } from '../delivery/mail.ts'
 import { AUDIT_ACTIONS, type AuditAction, type AuditFilter } from '../store/audit.ts'
@@ -43,6 +44,8 @@ export interface InboxDeps {
   verdicts: Pick<EnquiryStore, 'markSpam' | 'markNotSpam'>
   /** A data-subject request: the store's one deletion by address, and what it would delete. */
   erasure: Pick<EnquiryStore, 'idsForEmail' | 'deleteByEmail'>
+  /** What an export of everything held about an address reads. */
+  privacy: Pick<EnquiryStore, 'idsForEmail' | 'inbox' | 'desk' | 'db'>
   /** What a submission released from spam sends, as the submit path decides for a new one. */
   deliveries: MailInputs
   /** The store's query layer, for the sessions and the failed logins (server/store/sessions.ts). */
@@ -67,7 +70,8 @@ export interface InboxDeps {
   siteUrl: string
 }
 
-const INBOX_PREFIXES = /^\/admin\/(login|logout|enquiries|enquiries\.csv|api|people|audit|audit\.csv|invite|sign-in|sign-in-link)(\/|$)/
+const INBOX_PREFIXES =
+  /^\/admin\/(login|logout|enquiries|enquiries\.csv|api|people|audit|audit\.csv|invite|sign-in|sign-in-link|personal-data\.html)(\/|$)/
 export const PEOPLE_PATH = '/admin/people'
 export const AUDIT_PATH = '/admin/audit'
 
@@ -240,12 +244,24 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
       return { deletedFiles: deleteMailCopies(deps.mailDir, deleted.emlFiles, logger) }
     }),
   )
+  // A data-subject request for access: everything held about an address, as JSON or a readable page.
+  router.get(['/admin/api/personal-data', '/admin/personal-data.html'], requireSession('api', 'owner'), async (req, res) => {
+    const email = typeof req.query.email === 'string' ? req.query.email.trim() : ''
+    if (!email.includes('@') || email.length > 254) throw new InboxError(400, 'Give the e-mail address whose data to export.')
+    const data = await exportPersonalData(deps.privacy, email)
+    const html = req.path.endsWith('.html')
+    const name = `data-held-${new Date().toISOString().slice(0, 10)}.${html ? 'html' : 'json'}`
+    res.setHeader('Content-Disposition', `attachment; filename="${name}"`)
+    if (html) res.type('html').send(personalDataPage(data))
+    else res.json(data)
+    req.log.info({ action: 'export-personal-data', submissionIds: data.enquiries.map((q) => q.id) }, 'inbox action')
+    await record(req, 'export-personal-data', { detail: { enquiries: data.enquiries.length, format: html ? 'html' : 'json' } })
+  })
   router.post('/admin/api/delete-by-email', sameOrigin, requireSession('api', 'owner'), json, csrfProtection, async (req, res) => {
     const email = (req.body as Record<string, unknown> | undefined)?.email
     if (typeof email !== 'string' || !email.includes('@') || email.length > 254)
       throw new InboxError(400, 'Give the e-mail address whose enquiries to delete.')
-    const { submissionIds, emlFiles } = await deps.erasure.deleteByEmail(email)
-    const deletedFiles = deleteMailCopies(deps.mailDir, emlFiles, logger)
+    const { submissionIds, deletedFiles } = await erasePersonalData(deps.erasure, email, deps.mailDir, logger)
     // The address itself stays out of the log: that is the point of the request.
     req.log.info({ action: 'delete-by-email', submissionIds }, 'inbox action')
     await record(req, 'delete-by-email', { detail: { enquiries: submissionIds.length } })
@@ -375,6 +391,7 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
       SIGN_IN_PAGE,
       '/admin/enquiries.csv',
       '/admin/audit.csv',
+      '/admin/personal-data.html',
     ].includes(req.path)
     if (known)
       res.setHeader('Allow', [LOGOUT_PATH, SIGN_IN_LINK_PATH].includes(req.path) ? 'POST' : req.path === LOGIN_PATH ? 'GET, POST' : 'GET')
@@ -454,20 +471,4 @@ function fieldsOf(enquiry: EnquiryDetail): Array<{ name: string; label: string; 
       long: LONG_FIELDS.has(name),
     }
   })
-}
-
-/** The .eml copies written when no relay was configured; only files inside DATA_DIR/mail. */
-function deleteMailCopies(mailDir: string, files: string[], logger: Logger): number {
-  let deleted = 0
-  for (const file of files) {
-    const relative = path.relative(mailDir, file)
-    if (relative.startsWith('..') || path.isAbsolute(relative)) continue
-    try {
-      fs.rmSync(file, { force: true })
-      deleted++
-    } catch (error) {
-      logger.warn({ err: error }, 'could not delete a mail copy')
-    }
-  }
-  return deleted
 }

@@ -685,16 +685,53 @@ export abstract class SqlEnquiryStore {
    */
   async deleteByEmail(email: string): Promise<{ submissionIds: number[]; emlFiles: string[] }> {
     const result = await this.writeTransaction(async (db) => {
-      const ids = await this.idsForEmail(email, db)
-      if (ids.length === 0) return { submissionIds: [], emlFiles: [] }
-      const deliveries = await db.selectFrom('outbox').select('delivery').where('submission_id', 'in', ids).execute()
-      const emlFiles = deliveries.map((d) => d.delivery).filter((d): d is string => d?.endsWith('.eml') === true)
-      // The outbox rows go with them (ON DELETE CASCADE).
-      await db.deleteFrom('submissions').where('id', 'in', ids).execute()
-      return { submissionIds: ids, emlFiles }
+      // The acknowledgement counters hold a hash of the address: they go too.
+      const addressHash = createHash('sha256').update(foldAddress(email)).digest('hex')
+      await db.deleteFrom('acknowledgements_sent').where('address_hash', '=', addressHash).execute()
+      return this.deleteSubmissions(db, await this.idsForEmail(email, db))
     })
     if (result.submissionIds.length) await this.scrubDeleted()
     return result
+  }
+
+  /**
+   * The retention rules: spam received before `spamBefore`, and, when given, every enquiry received
+   * before `enquiriesBefore`, with their mail, replies and notes. At most `limit` a call (the caller
+   * asks again while there are more); returns what went and the .eml files the caller should delete.
+   */
+  async deleteExpired(
+    rules: { spamBefore: number; enquiriesBefore?: number | undefined },
+    limit = 500,
+  ): Promise<{ submissionIds: number[]; emlFiles: string[] }> {
+    const result = await this.writeTransaction(async (db) => {
+      const rows = await db
+        .selectFrom('submissions')
+        .select('id')
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('status', '=', 'spam'), eb('received_at', '<', rules.spamBefore)]),
+            ...(rules.enquiriesBefore === undefined ? [] : [eb('received_at', '<', rules.enquiriesBefore)]),
+          ]),
+        )
+        .orderBy('id')
+        .limit(limit)
+        .execute()
+      return this.deleteSubmissions(
+        db,
+        rows.map((r) => r.id),
+      )
+    })
+    if (result.submissionIds.length) await this.scrubDeleted()
+    return result
+  }
+
+  /** Deletes these submissions; their outbox rows and notes go with them (ON DELETE CASCADE). */
+  private async deleteSubmissions(db: EnquiryDb, ids: number[]): Promise<{ submissionIds: number[]; emlFiles: string[] }> {
+    if (ids.length === 0) return { submissionIds: [], emlFiles: [] }
+    const deliveries = await db.selectFrom('outbox').select('delivery').where('submission_id', 'in', ids).execute()
+    const emlFiles = deliveries.map((d) => d.delivery).filter((d): d is string => d?.endsWith('.eml') === true)
+    await db.deleteFrom('submissions').where('id', 'in', ids).execute()
+    return { submissionIds: ids, emlFiles }
   }
 
   /**
