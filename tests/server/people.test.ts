@@ -61,6 +61,8 @@ const ROUTES: Route[] = [
     body: (_i, run) => ({ language: 'en', subject: 'Your enquiry', body: `An answer from ${run}.` }),
   },
   { method: 'GET', least: 'owner', path: () => '/admin/enquiries.csv' },
+  { method: 'GET', least: 'owner', path: () => '/admin/api/personal-data?email=nobody-here%40example.com' },
+  { method: 'GET', least: 'owner', path: () => '/admin/personal-data.html?email=nobody-here%40example.com' },
   { method: 'GET', least: 'owner', path: () => `/admin/api/by-email?email=${encodeURIComponent(validData.quickEnquiry.email)}` },
   { method: 'POST', least: 'owner', path: (i) => `/admin/api/enquiries/${i.c}/delete` },
   { method: 'POST', least: 'owner', path: () => '/admin/api/delete-by-email', body: () => ({ email: 'nobody-here@example.com' }) },
