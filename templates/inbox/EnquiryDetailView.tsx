@@ -181,6 +181,18 @@ export function EnquiryDetailView({ id }: { id: number }) {
           Delete all from this address…
         </button>
       </div>
+      {enquiry.email.includes('@') && (
+        <p className="inbox-muted" data-owner-only="">
+          Everything held about <bdi>{enquiry.email}</bdi> (a data-subject request):{' '}
+          <a href={`/admin/personal-data.html?email=${encodeURIComponent(enquiry.email)}`} download>
+            readable page
+          </a>{' '}
+          ·{' '}
+          <a href={`/admin/api/personal-data?email=${encodeURIComponent(enquiry.email)}`} download>
+            JSON
+          </a>
+        </p>
+      )}
 
       {confirming && (
         <div className="inbox-confirm" role="alertdialog" aria-labelledby="confirm-text">
