@@ -111,6 +111,8 @@ export function siteManifest(
     redirects,
     formTypes,
     products: productOptions(content),
+    dialCodes: Object.fromEntries(content.forms.dialCodes.map((d) => [d.code, d.country])),
+    countries: content.forms.countries,
     graniteShades: content.graniteShades.map((s) => s.name),
     ...offeredPages(content),
     notFoundPages: Object.fromEntries((content.translations ?? []).map((c) => [c.homePath, `${c.homePath}/404.html`])),

@@ -181,3 +181,11 @@ export interface ResponseTimes {
   /** Per person the enquiries are assigned to ('' for the unassigned), most enquiries first. */
   byPerson: Array<{ name: string } & ResponseFigures>
 }
+
+/** The owner's rule: new enquiries about a product, or from a country, go to a person. */
+export interface RoutingRule {
+  id: number
+  kind: 'product' | 'country'
+  value: string
+  person: { id: number; name: string; email: string; removed: boolean }
+}

@@ -39,6 +39,8 @@ export interface SubmitContext {
   /** The pages' security headers: a classic post's problem page is a page (its CSP allows its inline CSS). */
   pageHeaders: HeaderList
   formTypes: Map<string, FormTypeEntry>
+  /** Telephone country code → country, for routing an enquiry that names no country (the built site's). */
+  dialCodes?: ReadonlyMap<string, string>
   /** The site's languages by code, the default (English) first: a form is answered in its page's. */
   languages: ReadonlyMap<string, SubmitLanguage>
   siteUrl: string
@@ -166,6 +168,7 @@ async function accept(
     spamScore: verdict.score,
     spamReasons: verdict.reasons,
     language: language.code,
+    country: buyerCountry(data, ctx.dialCodes),
   }
   // The store queues the deliveries with the submission: the owner's mail, the buyer's
   // acknowledgement (never for a review), each webhook. Each is composed when it is sent. Spam is
@@ -417,4 +420,11 @@ function pageUrl(ctx: PageContext, req: Request, path: string): string {
   if (!ctx.pagesElsewhere) return path
   const origin = req.headers.origin
   return `${origin !== undefined && ctx.isAllowedOrigin(origin) ? origin : ctx.siteUrl}${path}`
+}
+
+/** The buyer's country for routing: as the form gives it, or as its telephone country code says. */
+function buyerCountry(data: Record<string, FieldValue>, dialCodes: ReadonlyMap<string, string> | undefined): string | undefined {
+  if (typeof data.country === 'string' && data.country.trim()) return data.country.trim()
+  const code = typeof data.countryCode === 'string' ? data.countryCode.trim() : ''
+  return (code && dialCodes?.get(code)) || undefined
 }

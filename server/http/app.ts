@@ -53,6 +53,7 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
     staticSite,
     pageHeaders,
     formTypes: site.formTypes,
+    dialCodes: site.dialCodes,
     languages: new Map(
       [...site.languages].map(([code, language]) => [
         code,

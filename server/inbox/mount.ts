@@ -5,7 +5,7 @@ import path from 'node:path'
 import type { Express } from 'express'
 import type { Config } from '../config.ts'
 import type { Logger } from '../log.ts'
-import { type BuiltSite, formNamesOf } from '../site.ts'
+import { type BuiltSite, formNamesOf, routingChoicesOf } from '../site.ts'
 import type { EnquiryStore } from '../store/index.ts'
 import { createMailSender, type MailSender } from '../delivery/mail.ts'
 import { createInboxRouter } from './router.ts'
@@ -16,7 +16,7 @@ export function mountInbox(
   config: Config,
   deps: {
     store: EnquiryStore
-    site: Pick<BuiltSite, 'languages' | 'formTypes'>
+    site: Pick<BuiltSite, 'languages' | 'formTypes' | 'products' | 'countries'>
     logger: Logger
     isAllowedOrigin(origin: string): boolean
     onQueued(): void
@@ -36,6 +36,7 @@ export function mountInbox(
     desk: deps.store.desk,
     languages: deps.site.languages,
     csv: { timeZone: config.timeZone, formNames: formNamesOf(deps.site) },
+    routingChoices: routingChoicesOf(deps.site),
     verdicts: deps.store,
     erasure: deps.store,
     privacy: deps.store,

@@ -38,6 +38,8 @@ export interface InboxDeps {
   desk: Desk
   /** The built site's languages, for the reply templates. */
   languages: ReadonlyMap<string, SiteLanguage>
+  /** What the owner's routing rules may name. */
+  routingChoices: { products: readonly string[]; countries: readonly string[] }
   /** The CSV's time zone (TIME_ZONE) and form names. */
   csv: CsvOptions
   /** The owner's "Spam" and "Not spam" (the store's, which queue and cancel deliveries). */
@@ -270,9 +272,19 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
 
   mountDesk(
     router,
-    { desk: deps.desk, inbox, people: deps.people, languages: deps.languages, siteUrl: deps.deliveries.siteUrl, onQueued: deps.onQueued },
+    {
+      desk: deps.desk,
+      inbox,
+      people: deps.people,
+      routingChoices: deps.routingChoices,
+      languages: deps.languages,
+      siteUrl: deps.deliveries.siteUrl,
+      onQueued: deps.onQueued,
+    },
     {
       read: [requireSession('api', 'sales')],
+      ownerRead: [requireSession('api', 'owner')],
+      ownerChange: [sameOrigin, requireSession('api', 'owner'), json, csrfProtection],
       // A reply of 20,000 characters in Arabic or Chinese is up to 60 KB of UTF-8.
       change: [sameOrigin, requireSession('api', 'sales'), express.json({ limit: '128kb' }), csrfProtection],
       actor: (req): Actor => {
@@ -281,7 +293,7 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
         if (personId === null || !email) return { personId: null, role, label: 'Owner', name: '', replyTo: null }
         return { personId, role, label: name ? `${name} <${email}>` : email, name, replyTo: { name, address: email } }
       },
-      record: (req, action, what) => record(req, action, what),
+      record: (req, action, { submissionId, detail }) => record(req, action, submissionId ? { submissionId, detail } : { detail }),
     },
   )
 

@@ -16,6 +16,7 @@ export const AUDIT_ACTIONS = [
   'resend',
   'stage',
   'assign',
+  'routing',
   'note',
   'reply',
   'delete',

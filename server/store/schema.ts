@@ -92,6 +92,16 @@ export interface OutboxTable {
   event: ColumnType<string | null, string | null | undefined, string | null>
 }
 
+/** Who gets new enquiries about a product, or from a country (the owner's routing rules). */
+export interface RoutingRulesTable {
+  id: Generated<number>
+  kind: 'product' | 'country'
+  /** The product as the forms name it, or the country as the forms and the dial codes name it. */
+  value: string
+  person_id: number
+  created_at: number
+}
+
 /** The team's internal notes on an enquiry; never mailed to anyone. */
 export interface NotesTable {
   id: Generated<number>
@@ -218,6 +228,7 @@ export interface Database {
   digests: DigestsTable
   used_form_tokens: UsedFormTokensTable
   notes: NotesTable
+  routing_rules: RoutingRulesTable
   people: PeopleTable
   people_tokens: PeopleTokensTable
   audit_log: AuditLogTable

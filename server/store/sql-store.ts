@@ -172,25 +172,50 @@ export abstract class SqlEnquiryStore {
   /** The inserts of one submission and its deliveries, inside the caller's transaction. */
   protected async insertSubmission(db: EnquiryDb, submission: NewSubmission, mail: MailInputs | null): Promise<StoredIds> {
     const reference = await this.freeReference(db)
-    // A returning buyer (the same address) goes to whoever has their latest assigned enquiry.
-    const previous =
-      submission.status === 'spam'
-        ? undefined
-        : await db
-            .selectFrom('submissions')
-            .select('assignee_id')
-            .where(this.emailMatches(submission.email))
-            .where('assignee_id', 'in', (eb) => eb.selectFrom('people').select('id').where('removed_at', 'is', null))
-            .orderBy('id', 'desc')
-            .limit(1)
-            .executeTakeFirst()
+    const assignee = submission.status === 'spam' ? null : await this.routeTo(db, submission)
     const { id } = await db
       .insertInto('submissions')
-      .values({ ...this.newId('submissions'), ...submissionRow(submission, reference), assignee_id: previous?.assignee_id ?? null })
+      .values({ ...this.newId('submissions'), ...submissionRow(submission, reference), assignee_id: assignee })
       .returning('id')
       .executeTakeFirstOrThrow()
     if (!mail) return { id, outboxId: null, reference }
     return { id, outboxId: await this.insertDeliveries(db, { id, ...submission }, mail, submission.receivedAt), reference }
+  }
+
+  /**
+   * Whom a new enquiry goes to: a returning buyer (the same address) to whoever has their latest
+   * assigned enquiry; else by the owner's rules, the product's first, then the country's; else to
+   * nobody. Only people still on the team.
+   */
+  private async routeTo(db: EnquiryDb, submission: NewSubmission): Promise<number | null> {
+    const onTheTeam = db.selectFrom('people').select('id').where('removed_at', 'is', null)
+    const previous = await db
+      .selectFrom('submissions')
+      .select('assignee_id')
+      .where(this.emailMatches(submission.email))
+      .where('assignee_id', 'in', onTheTeam)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst()
+    if (previous?.assignee_id) return previous.assignee_id
+    const product = submission.product.trim()
+    const country = submission.country?.trim()
+    if (!product && !country) return null
+    const rule = await db
+      .selectFrom('routing_rules')
+      .select(['person_id', 'kind'])
+      .where((eb) =>
+        eb.or([
+          ...(product ? [eb.and([eb('kind', '=', 'product'), eb('value', '=', product)])] : []),
+          ...(country ? [eb.and([eb('kind', '=', 'country'), eb('value', '=', country)])] : []),
+        ]),
+      )
+      .where('person_id', 'in', onTheTeam)
+      // 'product' sorts after 'country': the product's rule first.
+      .orderBy('kind', 'desc')
+      .limit(1)
+      .executeTakeFirst()
+    return rule?.person_id ?? null
   }
 
   /**

@@ -24,6 +24,9 @@ export interface NewSubmission {
   spamReasons?: string[]
   /** The language of the page it was sent from, a code of the site's languages ('ar'); absent: English ('en'). */
   language?: string
+  /** The buyer's country as given, or as the telephone country code says: what the routing rules
+   * by country match (not stored apart from the fields). */
+  country?: string | undefined
 }
 
 export interface StoredIds {

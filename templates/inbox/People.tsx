@@ -4,6 +4,7 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react'
 import { inboxApi, type PersonView } from './api.ts'
 import { formatTime } from './format.ts'
+import { RoutingRules } from './RoutingRules.tsx'
 
 const ROLE_LABELS = { owner: 'Owner', sales: 'Sales' } as const
 
@@ -168,6 +169,7 @@ export function People() {
           </tbody>
         </table>
       )}
+      {people && <RoutingRules people={people.people.filter((p) => !p.invited)} />}
     </>
   )
 }
