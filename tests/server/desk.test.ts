@@ -361,6 +361,47 @@ describe('who owns an enquiry', () => {
     expect(rows.find((r) => r.email === 'First.Buyer@example.org')!.assignee?.id).toBe(meera.id)
     expect(rows.find((r) => r.email === 'new.buyer@example.org')!.assignee).toBeNull()
 
+    // The owner's rules: the product's first, then the country's (the form's, or the dial code's).
+    const choices = (await owner.getJson<{ products: string[]; countries: string[] }>('/admin/api/routing')).body
+    expect(choices.products).toContain('Cardamom')
+    expect(choices.countries).toEqual(expect.arrayContaining(['Germany', 'United Arab Emirates']))
+    expect((await ravi.client.getJson('/admin/api/routing')).status).toBe(403)
+    expect(await owner.action('/admin/api/routing', { kind: 'product', value: 'Cardamom', personId: ravi.id })).toMatchObject({
+      status: 200,
+    })
+    expect(await owner.action('/admin/api/routing', { kind: 'country', value: 'Germany', personId: meera.id })).toMatchObject({
+      status: 200,
+    })
+    expect(await owner.action('/admin/api/routing', { kind: 'country', value: 'Atlantis', personId: meera.id })).toMatchObject({
+      status: 400,
+      body: { error: 'Choose a country of the list.' },
+    })
+    const send = async (email: string, formType: string, formData: Record<string, unknown>) =>
+      expect((await postJson(server.url, { formType, formData: { ...formData, email } })).status).toBe(200)
+    // Cardamom from Germany: the product's rule wins.
+    await send('cardamom.de@example.org', 'ExportEnquiry', { ...validData.exportEnquiry, product: 'Cardamom' })
+    // Clove from Germany, named only by its dial code (+49): the country's rule.
+    await send('clove.de@example.org', 'ExportEnquiry', { ...validData.exportEnquiry, product: 'Clove' })
+    // Clove from India: no rule.
+    await send('clove.in@example.org', 'ExportEnquiry', {
+      ...validData.exportEnquiry,
+      product: 'Clove',
+      countryCode: '91',
+      mobile: '91 9876543210',
+    })
+    const routed = (await owner.getJson<{ rows: Array<{ email: string; assignee: { id: number } | null }> }>('/admin/api/enquiries')).body
+      .rows
+    const owner_ = (email: string) => routed.find((r) => r.email === email)!.assignee?.id ?? null
+    expect([owner_('cardamom.de@example.org'), owner_('clove.de@example.org'), owner_('clove.in@example.org')]).toEqual([
+      ravi.id,
+      meera.id,
+      null,
+    ])
+    const rules = (await owner.getJson<{ rules: Array<{ id: number; value: string }> }>('/admin/api/routing')).body.rules
+    expect(rules.map((r) => r.value)).toEqual(['Germany', 'Cardamom'])
+    expect((await owner.action(`/admin/api/routing/${rules[0]!.id}/delete`)).status).toBe(200)
+    expect((await owner.getJson<{ rules: unknown[] }>('/admin/api/routing')).body.rules).toHaveLength(1)
+
     // A salesperson's reply is signed with their name, and the buyer's answer goes to them.
     const templates = (await meera.client.getJson<ReplyTemplates>(`/admin/api/enquiries/${id}/reply-templates`)).body
     expect(templates.languages[0]!.templates[0]!.body).toMatch(/\nMeera\n/)
