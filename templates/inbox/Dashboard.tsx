@@ -252,6 +252,12 @@ function ResponseTimeSection({ data }: { data: InboxDashboard }) {
           ]),
         ]}
       />
+      <ScrollTable
+        open
+        caption="Response time per person, last 90 days"
+        head={['Person', 'Enquiries', 'Within 24 hours', 'Median first reply']}
+        rows={quarter.byPerson.map((p): [string, number, string, string] => [p.name || 'Unassigned', p.received, share(p), median(p)])}
+      />
     </section>
   )
 }
