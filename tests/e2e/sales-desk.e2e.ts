@@ -109,6 +109,10 @@ describe('a salesperson answers an Arabic enquiry from the inbox', () => {
     const reference = (await page.locator('.inbox-id').textContent())?.match(/ref\. (\w{8})/)?.[1]
     expect(reference).toBeTruthy()
     expect(await composer.getByLabel('Subject').inputValue()).toContain(reference)
+    // Or WhatsApp, to the number in international form.
+    expect(await page.getByRole('link', { name: /chat on WhatsApp/ }).getAttribute('href')).toBe(
+      `https://wa.me/971501234567?text=${encodeURIComponent(`Re: your enquiry ${reference}`)}`,
+    )
     // Another template replaces the text.
     await composer.getByLabel('Template').selectOption({ label: 'العينات' })
     expect(await body.inputValue()).toContain('عينات')
