@@ -12,8 +12,10 @@ export const deleteCommand: Command = {
     const email = positional[0]?.trim()
     if (!email?.includes('@')) return fail('Usage: npm run enquiries -- delete <email> [--yes]')
     const matches = (await store.idsForEmail(email)).reverse()
-    if (matches.length === 0 && !flags.yes) {
-      print(`No enquiry is stored for ${email}. Run again with --yes to clear its acknowledgement counters too.`)
+    if (matches.length === 0) {
+      // The acknowledgement counters of the address (hashed) go all the same, with --yes.
+      if (flags.yes) await erasePersonalData(store, email, path.join(config.dataDir, 'mail'))
+      print(`Nothing is stored for ${email}.`)
       return 0
     }
     if (!flags.yes) {
