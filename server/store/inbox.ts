@@ -66,6 +66,7 @@ export class Inbox {
       requestId: submission.requestId,
       mails: mails.map(mailDelivery),
       acknowledgementLimit: submission.acknowledgementLimit,
+      visit: submission.visit ?? null,
     }
   }
 

@@ -1,6 +1,7 @@
 // The tables' rows as the store's records, each mapped in one place: a submission (with its latest
 // mail's state) and an outbox message (with its submission), on either database.
 import { randomBytes, randomUUID } from 'node:crypto'
+import type { EnquiryVisit } from '../../project/analytics.ts'
 import type { FieldValue } from '../../project/inbox-api.ts'
 import type { EnquiryDb, OutboxChannel, OutboxRow, OutboxStatus, SubmissionRow } from './schema.ts'
 import type { MailInputs, NewSubmission, OutboxMessage, Submission } from './types.ts'
@@ -56,6 +57,7 @@ export function toSubmission(row: SubmissionWithMailRow): Submission {
     reference: row.reference,
     language: row.language,
     acknowledgementLimit: row.acknowledgement_limit === null ? null : Number(row.acknowledgement_limit),
+    ...(row.visit ? { visit: JSON.parse(row.visit) as EnquiryVisit } : {}),
   }
 }
 
@@ -135,6 +137,7 @@ export function submissionRow(submission: NewSubmission, reference: string | nul
     spam_score: submission.spamScore ?? 0,
     spam_reasons: submission.spamReasons?.length ? JSON.stringify(submission.spamReasons) : null,
     language: submission.language ?? 'en',
+    visit: submission.visit && Object.keys(submission.visit).length > 0 ? JSON.stringify(submission.visit) : null,
   }
 }
 

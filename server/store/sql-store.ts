@@ -5,6 +5,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { sql, type Expression, type SqlBool } from 'kysely'
 import type { Store as RateLimitStore } from 'express-rate-limit'
 import { isEmailAddress } from '../../forms/schemas.ts'
+import { AnalyticsRepository } from './analytics.ts'
 import { Inbox } from './inbox.ts'
 import { newReference, outboxRow, selectSubmissions, submissionRow, toOutboxMessages, toSubmission } from './rows.ts'
 import type { DigestRow, EnquiryDb, OutboxChannel } from './schema.ts'
@@ -49,6 +50,8 @@ export abstract class SqlEnquiryStore {
   abstract readonly description: string
   /** The owner's inbox: list, search, handle, resend, delete. */
   readonly inbox: Inbox
+  /** The visit counter's events, daily counts and day salts (server/analytics/). */
+  readonly analytics: AnalyticsRepository
   /** Why the last write of a submission failed, until a write commits again. */
   private writeFailure: string | undefined
   private closed = false
@@ -59,6 +62,7 @@ export abstract class SqlEnquiryStore {
     readonly db: EnquiryDb,
   ) {
     this.inbox = new Inbox(db, kind, () => this.scrubDeleted())
+    this.analytics = new AnalyticsRepository(db, kind, (write) => this.writeCounters(write))
   }
 
   /**
