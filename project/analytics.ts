@@ -42,14 +42,12 @@ export interface VisitTags {
   c?: string
 }
 
-/** One beacon: `VisitTags` plus the event, the page and its language. */
+/** One beacon: `VisitTags` plus the event and the page (whose address says its language). */
 export interface BeaconPayload extends VisitTags {
   /** The event (ANALYTICS_EVENTS). */
   e: string
   /** The page's path. */
   p: string
-  /** The page's language (its <html lang>). */
-  l?: string
   /** What the event was about: a document's path, a product. */
   t?: string
 }
@@ -81,4 +79,36 @@ export interface EnquiryVisit {
   campaign?: string
   /** The referring site's domain. */
   referrer?: string
+}
+
+/** The periods the dashboard offers, in days. */
+export const ANALYTICS_PERIODS = [7, 30, 90] as const
+
+/** One value of a breakdown (a page, a country…) over the period. */
+export interface AnalyticsRow {
+  value: string
+  /** Visitors, summed day by day (a visitor is known for one day only, so one who came on two days counts twice). */
+  visitors: number
+  views: number
+  /** Visitors who typed in a form. */
+  formsStarted: number
+  enquiries: number
+}
+
+/** The visitor figures of the owner's dashboard (GET /admin/api/analytics?days=30). */
+export interface AnalyticsReport {
+  /** False when ANALYTICS=false: nothing is being counted. */
+  counting: boolean
+  days: number
+  /** First and last day of the period (UTC, YYYY-MM-DD). */
+  from: string
+  to: string
+  perDay: Array<{ day: string; visitors: number; views: number }>
+  totals: Omit<AnalyticsRow, 'value'>
+  /** Each the top values by views; "(direct)" is a visit with no referring site or campaign. */
+  breakdowns: Record<'page' | 'product' | 'language' | 'country' | 'source' | 'campaign' | 'device', AnalyticsRow[]>
+  /** Clicks, downloads, forms started, enquiries: how many, and by how many visitors. */
+  events: Array<{ event: string; count: number; visitors: number }>
+  /** Per product and market (country): visits → forms started → enquiries, and enquiries per visitor. */
+  funnel: Array<{ product: string; country: string; visitors: number; formsStarted: number; enquiries: number; conversion: number }>
 }

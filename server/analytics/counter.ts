@@ -38,8 +38,9 @@ export class AnalyticsCounter {
   private salt: { day: string; value: Promise<string> } | undefined
   private readonly country: CountryLookup
   private dropped = 0
-  /** Language prefixes of the built site ('/ar'), so /ar/products/x is product x; set by the app. */
-  languagePrefixes: readonly string[] = []
+  /** The built site's languages, code and address prefix ('ar', '/ar'; the default's prefix is ''), so
+   * /ar/products/x is product x read in Arabic; set by the app from the build. */
+  languages: ReadonlyArray<{ code: string; prefix: string }> = [{ code: 'en', prefix: '' }]
 
   constructor(
     private readonly repository: AnalyticsRepository,
@@ -90,7 +91,7 @@ export class AnalyticsCounter {
     await this.add(req, {
       event,
       path,
-      language: tag(payload.l, 16),
+      language: this.languageOfPath(path),
       referrer: referrerDomain(payload.r),
       source: tag(payload.s),
       medium: tag(payload.m),
@@ -141,7 +142,11 @@ export class AnalyticsCounter {
       event: e.event,
       visitor: visitorNumber(salt, this.site, address, agent),
       path: e.path,
-      product: productOfPath(e.path, this.languagePrefixes) ?? null,
+      product:
+        productOfPath(
+          e.path,
+          this.languages.map((l) => l.prefix),
+        ) ?? null,
       language: e.language ?? null,
       country: this.country(address, req.headers) ?? null,
       device: deviceClass(agent),
@@ -153,6 +158,12 @@ export class AnalyticsCounter {
     })
     if (this.waiting.length >= FLUSH_AT) void this.flush()
     else this.flushTimer ??= setTimeout(() => void this.flush(), FLUSH_MS).unref()
+  }
+
+  /** The language of a page of the site, from its address: /ar/… is Arabic, anything else the default's. */
+  languageOfPath(path: string): string {
+    const prefixed = this.languages.find((l) => l.prefix !== '' && (path === l.prefix || path.startsWith(`${l.prefix}/`)))
+    return (prefixed ?? this.languages.find((l) => l.prefix === '') ?? { code: 'en' }).code
   }
 
   /** The day's salt, from the store (shared by every instance), kept in memory for the day. */

@@ -10,9 +10,7 @@ import { Reader } from 'mmdb-lib'
 
 type CountryRecord = { country_code?: unknown; country?: { iso_code?: unknown } }
 
-export interface CountryLookup {
-  (address: string | undefined, headers: Record<string, string | string[] | undefined>): string | undefined
-}
+export type CountryLookup = (address: string | undefined, headers: Record<string, string | string[] | undefined>) => string | undefined
 
 /** The package's database file, or undefined when it is not installed. */
 export function bundledCountryDb(): string | undefined {

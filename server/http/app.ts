@@ -76,7 +76,7 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
     webhooks: config.webhooks.urls,
     countEnquiry: deps.analytics && ((req, visit, language) => deps.analytics!.countEnquiry(req, visit, language)),
   }
-  if (deps.analytics) deps.analytics.languagePrefixes = [...site.languages.values()].map((l) => l.prefix).filter(Boolean)
+  if (deps.analytics) deps.analytics.languages = [...site.languages.values()].map(({ code, prefix }) => ({ code, prefix }))
 
   const app = express()
   app.disable('x-powered-by')

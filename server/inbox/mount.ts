@@ -39,6 +39,7 @@ export function mountInbox(
     logger: deps.logger,
     isAllowedOrigin: deps.isAllowedOrigin,
     onQueued: deps.onQueued,
+    analytics: { repository: deps.store.analytics, counting: config.analytics.enabled },
   })
   app.use(router)
   deps.logger.info('the enquiry inbox is on at /admin/enquiries')

@@ -11,6 +11,7 @@ import { formSchemas, type FormKind } from '../../forms/schemas.ts'
 import type { InboxConfig } from '../config.ts'
 import { CSV_CONTENT_TYPE, writeEnquiryCsv } from './csv.ts'
 import { fieldLabel, formFields, LONG_FIELDS } from '../enquiries/fields.ts'
+import { type InboxAnalytics, mountAnalyticsRoutes } from '../analytics/inbox-routes.ts'
 import type { Logger } from '../log.ts'
 import type { EnquiryDetail } from '../../project/inbox-api.ts'
 import type { EnquiryDb, EnquiryStore, MailInputs } from '../store/index.ts'
@@ -40,6 +41,8 @@ export interface InboxDeps {
   isAllowedOrigin(origin: string): boolean
   /** A message was put back at the front of the outbox. */
   onQueued(): void
+  /** The visitor figures of the dashboard (server/analytics/). */
+  analytics?: InboxAnalytics
   /** Failed logins per address in the window before 429 (10 in 15 minutes). */
   loginLimit?: { max: number; windowMs: number }
 }
@@ -102,6 +105,7 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
   router.get('/admin/api/dashboard', requireSession('api'), async (_req, res) => {
     res.json(await inbox.dashboard(Date.now()))
   })
+  mountAnalyticsRoutes(router, requireSession('api'), deps.analytics)
   router.get('/admin/api/enquiries/:id', requireSession('api'), async (req, res) => {
     const enquiry = isId(req.params.id) ? await inbox.get(Number(req.params.id)) : undefined
     if (!enquiry) throw new InboxError(404, 'There is no such enquiry; it may have been deleted.')
