@@ -183,26 +183,30 @@ export class AnalyticsCounter {
   flush(): Promise<void> {
     clearTimeout(this.flushTimer)
     this.flushTimer = undefined
-    this.flushing ??= (async () => {
+    if (this.flushing) return this.flushing
+    const flushing = this.writeWaiting().finally(() => {
+      this.flushing = undefined
+    })
+    this.flushing = flushing
+    return flushing
+  }
+
+  private async writeWaiting(): Promise<void> {
+    // After the caller has set `flushing`: nothing below runs in its turn.
+    await Promise.resolve()
+    while (this.waiting.length > 0) {
+      const batch = this.waiting.splice(0)
       try {
-        while (this.waiting.length > 0) {
-          const batch = this.waiting.splice(0)
-          try {
-            await this.repository.insertEvents(batch)
-            if (this.dropped > 0) this.logger.warn({ dropped: this.dropped }, 'analytics: events are written again')
-            this.dropped = 0
-          } catch (error) {
-            this.waiting.unshift(...batch.slice(0, MAX_WAITING - this.waiting.length))
-            this.logger.warn({ err: error, waiting: this.waiting.length }, 'analytics: events not written; trying again')
-            this.flushTimer ??= setTimeout(() => void this.flush(), FLUSH_MS * 5).unref()
-            break
-          }
-        }
-      } finally {
-        this.flushing = undefined
+        await this.repository.insertEvents(batch)
+        if (this.dropped > 0) this.logger.warn({ dropped: this.dropped }, 'analytics: events are written again')
+        this.dropped = 0
+      } catch (error) {
+        this.waiting.unshift(...batch.slice(0, MAX_WAITING - this.waiting.length))
+        this.logger.warn({ err: error, waiting: this.waiting.length }, 'analytics: events not written; trying again')
+        this.flushTimer ??= setTimeout(() => void this.flush(), FLUSH_MS * 5).unref()
+        return
       }
-    })()
-    return this.flushing
+    }
   }
 
   /** Rolls up the finished days now, and every hour from now on. */

@@ -4,6 +4,7 @@
 // table beside it for screen readers and for reading exact numbers.
 import { useEffect, useState } from 'react'
 import { type InboxDashboard, inboxApi } from './api.ts'
+import { VisitorFigures } from './VisitorFigures.tsx'
 
 const weekLabel = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' })
 /** Products or countries shown by name; the rest are summed as "Others". */
@@ -33,6 +34,7 @@ export function Dashboard() {
         </p>
       )}
       {data && <Figures data={data} />}
+      <VisitorFigures />
     </>
   )
 }

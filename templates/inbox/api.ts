@@ -1,5 +1,6 @@
 // The inbox page's calls to its JSON API (server/inbox/router.ts). A 401 means the session ended:
 // the page goes to the login. State changes carry the session's CSRF token in a header.
+import type { AnalyticsReport } from '../../project/analytics.ts'
 import type { EnquiryDetail, InboxDashboard, InboxPage, StateCounts } from '../../project/inbox-api.ts'
 
 export type { EnquiryDetail, InboxRow, MailDelivery } from '../../project/inbox-api.ts'
@@ -52,6 +53,7 @@ export const inboxApi = {
   notSpam: (id: number) => post<{ ok: true }>(`/admin/api/enquiries/${id}/not-spam`),
   spam: (id: number) => post<{ ok: true; cancelled: number }>(`/admin/api/enquiries/${id}/spam`),
   dashboard: () => get<InboxDashboard>('/admin/api/dashboard'),
+  analytics: (days: number) => get<AnalyticsReport>(`/admin/api/analytics?days=${days}`),
   resend: (id: number) => post<{ ok: true; queued: number }>(`/admin/api/enquiries/${id}/resend`),
   delete: (id: number) => post<{ ok: true }>(`/admin/api/enquiries/${id}/delete`),
   deleteByEmail: (email: string) => post<{ ok: true; submissionIds: number[] }>('/admin/api/delete-by-email', { email }),
