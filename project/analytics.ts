@@ -30,45 +30,52 @@ export type AnalyticsEvent = (typeof ANALYTICS_EVENTS)[number]
  */
 export const VISIT_STORAGE_KEY = 'visit'
 
-/** What a visit carries: short keys, so the beacon stays small. */
+/** The name of the global the counter leaves on a page where it counts (PageCounter). */
+export const COUNTER_GLOBAL = 'siteCounter'
+
+/** What the counter leaves on the page: the visit (VisitTags and `p`, the page), which the enquiry
+ * forms send with an enquiry, and its `send`, for trackEvent. */
+export interface PageCounter {
+  v: VisitTags
+  s(event: string, about?: string): boolean
+}
+
+/** What a visit carries, as the page keeps it: short keys, so the beacon stays small. The service
+ * reads only the utm_source, utm_medium and utm_campaign of `q` and the domain of `r`. */
 export interface VisitTags {
   /** The page the visit began on (a path). */
   a?: string
-  /** The referring site's domain (never the whole address). */
+  /** That page's query string ("?utm_source=…"). */
+  q?: string
+  /** document.referrer of that page. */
   r?: string
-  /** utm_source, utm_medium, utm_campaign. */
-  s?: string
-  m?: string
-  c?: string
+  /** The page it is now on (not kept in sessionStorage). */
+  p?: string
 }
 
-/** One beacon: `VisitTags` plus the event and the page (whose address says its language). */
+/** One beacon: `VisitTags` (`p` the page, whose address says its language) plus the event. */
 export interface BeaconPayload extends VisitTags {
-  /** The event (ANALYTICS_EVENTS). */
+  /** The event (ANALYTICS_EVENTS), or 'link' with the link's address in `t` (the service tells tel:, mailto:, WhatsApp, a PDF). */
   e: string
-  /** The page's path. */
-  p: string
-  /** What the event was about: a document's path, a product. */
+  /** What the event was about: a link's address, a product. */
   t?: string
 }
 
 /** The longest beacon the service reads, in bytes. */
-export const BEACON_BODY_LIMIT = 1024
+export const BEACON_BODY_LIMIT = 4096
 /** The longest text kept of any one field. */
 export const TAG_MAX_LENGTH = 200
 
-/** The name of the DOM event a page script dispatches on `document` to count an event (trackEvent). */
-export const TRACK_EVENT = 'site:track'
-
 /**
- * Counts an event from a page script (the quotation basket's "add"): the inline counter hears it and
- * sends it when counting is on; with counting off, or before the page has loaded it, nothing happens.
+ * Counts an event from a page script (the quotation basket's "add": `trackEvent('quote_add',
+ * 'cardamom')`) through the inline counter: nothing happens when counting is off, the visitor asked
+ * not to be tracked, or the page has no counter.
  */
 export function trackEvent(event: Extract<AnalyticsEvent, 'quote_add' | 'download'>, about?: string): void {
-  document.dispatchEvent(new CustomEvent(TRACK_EVENT, { detail: { e: event, t: about } }))
+  ;(self as unknown as Record<string, PageCounter | undefined>)[COUNTER_GLOBAL]?.s(event, about)
 }
 
-/** The visit's tags as an enquiry sends them (`visit` beside formData), all optional. */
+/** The visit as the inbox shows it with an enquiry (the form sends VisitTags and `p`, its page). */
 export interface EnquiryVisit {
   /** The page the form was sent from. */
   page?: string

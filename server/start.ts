@@ -56,7 +56,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   // What the outbox delivers besides the owner's mail; a reload updates the acknowledgement's words.
   const extras: DeliveryExtras = { webhooks: { secret: config.webhooks.secret, timeoutMs: config.webhooks.timeoutMs } }
   const outbox = new OutboxWorker(store, sender, config.outbox, logger, extras)
-  const analytics = new AnalyticsCounter(store.analytics, config.analytics, config.siteUrl, logger)
+  const analytics = new AnalyticsCounter(
+    store.analytics,
+    { ...config.analytics, ownOrigins: config.allowedOrigins },
+    config.siteUrl,
+    logger,
+  )
   // One enquiry limit for every listener a reload makes: its count goes on across reloads (on SQLite
   // it lives in this process's memory), and its store belongs to it alone.
   const limit = enquiryLimit(config.rateLimit, store.rateLimitStore() ?? new MemoryStore(), logger)

@@ -11,7 +11,7 @@ import type { Logger } from '../log.ts'
 import type { AnalyticsEventRow, AnalyticsRepository } from '../store/analytics.ts'
 import { dayOf } from '../store/analytics.ts'
 import { type CountryLookup, countryLookup } from './country.ts'
-import { deviceClass, notCounted, pagePath, productOfPath, referrerDomain, tag, visitorNumber } from './visitor.ts'
+import { deviceClass, notCounted, pagePath, productOfPath, referrerDomain, tag, visitOf, visitorNumber } from './visitor.ts'
 
 export interface AnalyticsSettings {
   /** ANALYTICS: false counts nothing (every beacon is still answered 204). */
@@ -20,6 +20,8 @@ export interface AnalyticsSettings {
   countryHeader?: string | undefined
   /** ANALYTICS_COUNTRY_DB: an .mmdb file instead of the packaged one. */
   countryDb?: string | undefined
+  /** The origins whose pages are the site's (ALLOWED_ORIGINS): not counted as referrers. */
+  ownOrigins?: readonly string[]
 }
 
 const FLUSH_MS = 1000
@@ -38,6 +40,8 @@ export class AnalyticsCounter {
   private salt: { day: string; value: Promise<string> } | undefined
   private readonly country: CountryLookup
   private dropped = 0
+  /** The site's own hosts (SITE_URL, ALLOWED_ORIGINS): a visit referred by one of them has no referrer. */
+  readonly ownHosts: ReadonlySet<string>
   /** The built site's languages, code and address prefix ('ar', '/ar'; the default's prefix is ''), so
    * /ar/products/x is product x read in Arabic; set by the app from the build. */
   languages: ReadonlyArray<{ code: string; prefix: string }> = [{ code: 'en', prefix: '' }]
@@ -51,6 +55,7 @@ export class AnalyticsCounter {
     private readonly now: () => number = Date.now,
   ) {
     this.country = countryLookup({ header: settings.countryHeader, dbFile: settings.countryDb })
+    this.ownHosts = new Set([site, ...(settings.ownOrigins ?? [])].flatMap((o) => (URL.canParse(o) ? [referrerDomain(o)!] : [])))
   }
 
   /** POST /api/event: 204 as soon as the (at most 1 KB) body is in; the event is counted after the answer, if at all. */
@@ -85,18 +90,20 @@ export class AnalyticsCounter {
 
   private async countBeacon(req: Request, payload: Partial<BeaconPayload>): Promise<void> {
     if (typeof payload !== 'object' || payload === null) return
-    const event = typeof payload.e === 'string' && PAGE_EVENTS.has(payload.e) ? payload.e : undefined
+    const link = payload.e === 'link' ? linkEvent(payload.t) : undefined
+    const event = link?.event ?? (typeof payload.e === 'string' && PAGE_EVENTS.has(payload.e) ? payload.e : undefined)
     const path = pagePath(payload.p)
     if (!event || !path) return
+    const visit = visitOf(payload, path, this.ownHosts)
     await this.add(req, {
       event,
       path,
       language: this.languageOfPath(path),
-      referrer: referrerDomain(payload.r),
-      source: tag(payload.s),
-      medium: tag(payload.m),
-      campaign: tag(payload.c),
-      target: event === 'download' || event === 'quote_add' ? tag(payload.t) : undefined,
+      referrer: visit.referrer,
+      source: visit.source,
+      medium: visit.medium,
+      campaign: visit.campaign,
+      target: link ? link.target : event === 'quote_add' || event === 'download' ? tag(payload.t) : undefined,
     })
   }
 
@@ -108,7 +115,7 @@ export class AnalyticsCounter {
       event: 'enquiry',
       path,
       language,
-      referrer: referrerDomain(visit?.referrer),
+      referrer: visit?.referrer && !this.ownHosts.has(visit.referrer) ? visit.referrer : undefined,
       source: visit?.source,
       medium: visit?.medium,
       campaign: visit?.campaign,
@@ -246,6 +253,17 @@ function readSmallBody(req: IncomingMessage, limit: number): Promise<string | un
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
     req.on('error', reject)
   })
+}
+
+/** What a pressed link was: tel:, mailto:, WhatsApp, a PDF (kept by its path); anything else is not counted. */
+export function linkEvent(href: unknown): { event: 'tel' | 'mailto' | 'whatsapp' | 'download'; target?: string } | undefined {
+  if (typeof href !== 'string' || !URL.canParse(href)) return undefined
+  const url = new URL(href)
+  if (url.protocol === 'tel:') return { event: 'tel' }
+  if (url.protocol === 'mailto:') return { event: 'mailto' }
+  if (url.hostname === 'wa.me' || url.hostname === 'whatsapp.com' || url.hostname.endsWith('.whatsapp.com')) return { event: 'whatsapp' }
+  if (/\.pdf$/i.test(url.pathname)) return { event: 'download', target: tag(url.pathname) }
+  return undefined
 }
 
 function refererPath(referer: string | undefined): string | undefined {

@@ -72,21 +72,37 @@ export function productOfPath(path: string, languagePrefixes: readonly string[])
   return match ? match[1] : undefined
 }
 
+/** The campaign of a visit, from the query of its first page: utm_source, utm_medium, utm_campaign, nothing else. */
+export function campaignOf(query: unknown): { source?: string; medium?: string; campaign?: string } {
+  const text = typeof query === 'string' ? query.slice(0, 2000) : ''
+  if (!text.includes('utm_')) return {}
+  const params = new URLSearchParams(text.startsWith('?') ? text.slice(1) : text)
+  const found = { source: tag(params.get('utm_source')), medium: tag(params.get('utm_medium')), campaign: tag(params.get('utm_campaign')) }
+  return Object.fromEntries(Object.entries(found).filter(([, v]) => v !== undefined))
+}
+
 /**
- * The `visit` an enquiry form sends beside its fields, as kept with the enquiry: only the known
- * tags, each checked and bounded; anything else is left out (never a reason to refuse an enquiry).
+ * A visit as the page keeps it (VisitTags: the first page, its query, its referrer) and the page an
+ * event or a form is on, as the service keeps it: paths checked, the utm_ tags of the query and
+ * nothing else of it, the referrer's domain unless it is one of `ownHosts` (a page of the site
+ * itself); anything else is left out (never a reason to refuse an enquiry).
  */
-export function enquiryVisit(value: unknown): EnquiryVisit | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined
-  const v = value as Record<string, unknown>
+export function visitOf(value: unknown, page: unknown, ownHosts: ReadonlySet<string> = new Set()): EnquiryVisit {
+  const v = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
+  const referrer = referrerDomain(v.r)
   const visit: EnquiryVisit = {
-    page: pagePath(v.page),
-    landing: pagePath(v.landing),
-    source: tag(v.source),
-    medium: tag(v.medium),
-    campaign: tag(v.campaign),
-    referrer: referrerDomain(v.referrer),
+    page: pagePath(page),
+    landing: pagePath(v.a),
+    ...campaignOf(v.q),
+    referrer: referrer && !ownHosts.has(referrer) ? referrer : undefined,
   }
-  const kept = Object.fromEntries(Object.entries(visit).filter(([, x]) => x !== undefined)) as EnquiryVisit
-  return Object.keys(kept).length > 0 ? kept : undefined
+  return Object.fromEntries(Object.entries(visit).filter(([, x]) => x !== undefined)) as EnquiryVisit
+}
+
+/** The `visit` an enquiry form sends beside its fields (VisitTags and `p`, the form's page), as kept
+ * with the enquiry; undefined when it says nothing. */
+export function enquiryVisit(value: unknown, ownHosts?: ReadonlySet<string>): EnquiryVisit | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined
+  const visit = visitOf(value, (value as { p?: unknown }).p, ownHosts)
+  return Object.keys(visit).length > 0 ? visit : undefined
 }

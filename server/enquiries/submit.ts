@@ -172,7 +172,8 @@ async function accept(
     spamScore: verdict.score,
     spamReasons: verdict.reasons,
     language: language.code,
-    visit,
+    // A visitor who asked not to be tracked (GPC, DNT) has no visit kept with the enquiry either.
+    visit: req.headers['sec-gpc'] === '1' || req.headers.dnt === '1' ? undefined : visit,
   }
   // The store queues the deliveries with the submission: the owner's mail, the buyer's
   // acknowledgement (never for a review), each webhook. Each is composed when it is sent. Spam is

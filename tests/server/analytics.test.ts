@@ -20,7 +20,8 @@ import { postJson, SITE_ORIGIN, startTestServer, storeBackend, type TestServer, 
 import { InboxClient, TEST_PASSWORD } from './inbox-helpers.ts'
 
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1'
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1'
 const ADDRESS = '203.0.113.57'
 const DAY_MS = 86_400_000
 
@@ -65,7 +66,13 @@ describe('counting views and events', () => {
   it('answers a beacon 204 at once and counts its page, product, language, country, device, source and campaign', async () => {
     const res = await beacon(
       server.url,
-      { e: 'view', p: '/ar/products/cardamom', a: '/ar/products/cardamom', r: 'https://www.google.com/search?q=cardamom', s: 'fair', m: 'print', c: 'gulfood-2026' },
+      {
+        e: 'view',
+        p: '/ar/products/cardamom',
+        a: '/ar/products/cardamom',
+        q: '?utm_source=fair&utm_medium=print&utm_campaign=gulfood-2026&email=buyer@example.com',
+        r: 'https://www.google.com/',
+      },
       { 'x-forwarded-for': ADDRESS, 'cf-ipcountry': 'SA', 'user-agent': IPHONE },
     )
     expect(res.status).toBe(204)
@@ -93,7 +100,11 @@ describe('counting views and events', () => {
     const answers = await Promise.all([
       beacon(server.url, { e: 'view', p: '/about' }, { 'sec-gpc': '1' }),
       beacon(server.url, { e: 'view', p: '/about' }, { dnt: '1' }),
-      beacon(server.url, { e: 'view', p: '/about' }, { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' }),
+      beacon(
+        server.url,
+        { e: 'view', p: '/about' },
+        { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' },
+      ),
       beacon(server.url, { e: 'view', p: '/about' }, { 'user-agent': '' }),
     ])
     expect(answers.map((r) => r.status)).toEqual([204, 204, 204, 204])
@@ -106,7 +117,7 @@ describe('counting views and events', () => {
   it('counts nothing it cannot read: a body over 1 KB, not JSON, an unknown event, a path that is not one, another site', async () => {
     const before = (await events()).length
     const answers = await Promise.all([
-      beacon(server.url, { e: 'view', p: `/${'x'.repeat(2000)}` }),
+      beacon(server.url, { e: 'view', p: `/${'x'.repeat(5000)}` }),
       fetch(`${server.url}/api/event`, { method: 'POST', headers: { 'user-agent': CHROME }, body: 'not json' }),
       beacon(server.url, { e: 'purchase', p: '/about' }),
       beacon(server.url, { e: 'enquiry', p: '/about' }),
@@ -119,16 +130,46 @@ describe('counting views and events', () => {
     expect((await events()).length).toBe(before)
   })
 
+  it('tells a pressed link by its address: telephone, e-mail, WhatsApp, a PDF (by its path); not any other link', async () => {
+    const before = (await events()).length
+    const visitor = { 'x-forwarded-for': '192.0.2.77' }
+    for (const t of [
+      'tel:+919876543210',
+      'mailto:sales@example.com',
+      'https://wa.me/919876543210?text=Hello',
+      `${SITE_ORIGIN}/documents/cardamom-spec-sheet.pdf`,
+      'https://elsewhere.example/page',
+      'javascript:alert(1)',
+    ]) {
+      expect((await beacon(server.url, { e: 'link', p: '/products/cardamom', t }, visitor)).status).toBe(204)
+    }
+    await new Promise((r) => setTimeout(r, 100))
+    await server.analytics.flush()
+    const added = (await events()).slice(before)
+    expect(added.map((e) => [e.event, e.target]).sort()).toEqual([
+      ['download', '/documents/cardamom-spec-sheet.pdf'],
+      ['mailto', null],
+      ['tel', null],
+      ['whatsapp', null],
+    ])
+  })
+
   it('a visit with UTM tags, then its enquiry: the campaign is on the enquiry, in the inbox and in the funnel', async () => {
     const visitor = { 'x-forwarded-for': '198.51.100.23', 'cf-ipcountry': 'AE' }
-    const tags = { a: '/products/cardamom', s: 'newsletter', m: 'email', c: 'ramadan-offer' }
+    const tags = { a: '/products/cardamom', q: '?utm_source=newsletter&utm_medium=email&utm_campaign=ramadan-offer', r: '' }
     await beacon(server.url, { ...tags, e: 'view', p: '/products/cardamom' }, visitor)
     await beacon(server.url, { ...tags, e: 'view', p: '/contact' }, visitor)
     await beacon(server.url, { ...tags, e: 'form_start', p: '/products/cardamom' }, visitor)
-    const visit = { page: '/products/cardamom', landing: '/products/cardamom', source: 'newsletter', medium: 'email', campaign: 'ramadan-offer' }
+    const visit = {
+      page: '/products/cardamom',
+      landing: '/products/cardamom',
+      source: 'newsletter',
+      medium: 'email',
+      campaign: 'ramadan-offer',
+    }
     const res = await postJson(
       server.url,
-      { formType: 'QuickEnquiry', formData: validData.quickEnquiry, visit },
+      { formType: 'QuickEnquiry', formData: validData.quickEnquiry, visit: { ...tags, p: '/products/cardamom' } },
       { ...visitor, origin: SITE_ORIGIN, 'user-agent': CHROME },
     )
     expect(res.status, await res.clone().text()).toBe(200)
@@ -291,12 +332,16 @@ describe('what a request tells the counter', () => {
     expect(referrerDomain('javascript:alert(1)')).toBeUndefined()
     expect(productOfPath('/zh/products/granite/NeokTize', ['', '/ar', '/zh'])).toBe('granite/NeokTize')
     expect(productOfPath('/products', [''])).toBeUndefined()
-    expect(enquiryVisit({ page: '/contact?x=1', campaign: 'x'.repeat(500), source: 3, evil: 'y', referrer: 'https://a.example/p' })).toEqual({
-      page: '/contact',
-      campaign: 'x'.repeat(200),
-      referrer: 'a.example',
-    })
+    expect(
+      enquiryVisit({
+        p: '/contact?x=1',
+        a: '/',
+        q: `?gclid=1&utm_campaign=${'x'.repeat(500)}&utm_source=3`,
+        evil: 'y',
+        r: 'https://a.example/p',
+      }),
+    ).toEqual({ page: '/contact', landing: '/', campaign: 'x'.repeat(200), source: '3', referrer: 'a.example' })
     expect(enquiryVisit('nonsense')).toBeUndefined()
-    expect(enquiryVisit({ page: '//elsewhere.example/' })).toBeUndefined()
+    expect(enquiryVisit({ p: '//elsewhere.example/', q: '?gclid=1' })).toBeUndefined()
   })
 })

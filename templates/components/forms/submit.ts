@@ -2,7 +2,7 @@
 // here, so a reply that is not JSON (a proxy's error page, a wrong route) becomes a clear message
 // instead of an exception. The wording of every outcome is the original site's, per form, word for word.
 import type { FieldErrors } from '../../../forms/contract.ts'
-import { type EnquiryVisit, VISIT_STORAGE_KEY, type VisitTags } from '../../../project/analytics.ts'
+import { COUNTER_GLOBAL, type PageCounter } from '../../../project/analytics.ts'
 import { PREVIEW, PREVIEW_FORM_MESSAGE } from '../../lib/preview.ts'
 
 export interface SubmitMessages {
@@ -105,8 +105,15 @@ export async function submitForm(
     const response = await fetch(endpoint, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      // JSON.stringify leaves out a formToken or language that is undefined.
-      body: JSON.stringify({ formType, formData, formToken, language, visit: visitOf() }),
+      // JSON.stringify leaves out a formToken or language that is undefined. The visit is the one the
+      // counter keeps in this tab (templates/islands/beacon.ts): none when the visitor asked not to be tracked.
+      body: JSON.stringify({
+        formType,
+        formData,
+        formToken,
+        language,
+        visit: (self as unknown as Record<string, PageCounter | undefined>)[COUNTER_GLOBAL]?.v,
+      }),
     })
     const text = await response.text()
     let reply: Reply
@@ -125,21 +132,6 @@ export async function submitForm(
   } catch (error) {
     console.error('Form submission failed:', error)
     return { ok: false, message: messageOf(error, messages), fieldErrors: error instanceof SubmissionError ? error.fieldErrors : {} }
-  }
-}
-
-/**
- * The page the form is sent from and, when the visit counter kept them in this tab's sessionStorage
- * (templates/islands/beacon.ts), the page the visit began on and what brought it: the inbox shows
- * them with the enquiry. Nothing when the visitor asked not to be tracked or counting is off.
- */
-function visitOf(): EnquiryVisit | undefined {
-  try {
-    const tags = JSON.parse(sessionStorage.getItem(VISIT_STORAGE_KEY) ?? 'null') as VisitTags | null
-    if (!tags) return undefined
-    return { page: location.pathname, landing: tags.a, referrer: tags.r, source: tags.s, medium: tags.m, campaign: tags.c }
-  } catch {
-    return undefined
   }
 }
 
