@@ -75,7 +75,19 @@ describe('the visit counter in the browser', () => {
     }
   })
 
-  it('sends nothing from a browser that asks not to be tracked (Global Privacy Control)', async () => {
+  it('counts a telephone link pressed, and sends nothing from a browser that sends Global Privacy Control', async () => {
+    const counted = await openPage(browser, { viewport: MOBILE })
+    try {
+      await counted.page.goto('/contact', { waitUntil: 'load' })
+      const tel = counted.page.locator('a[href^="tel:"]').first()
+      const pressed = counted.page.waitForRequest((r) => isBeacon(r) && JSON.parse(r.postData() ?? '{}').e === 'link')
+      await tel.evaluate((a) => a.addEventListener('click', (e) => e.preventDefault()))
+      await tel.click()
+      expect(JSON.parse((await pressed).postData() ?? '{}').t).toMatch(/^tel:/)
+    } finally {
+      await counted.close()
+    }
+
     const { page, close } = await openPage(browser)
     try {
       await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true }))
