@@ -16,6 +16,7 @@
 //   BENCH_SECONDS=10 BENCH_CONNECTIONS=10  the echo's run and the burst (seconds at the floor's
 //                                          rate), and concurrent connections
 //   BENCH_ROUNDS=3                         rounds (the median is what is checked)
+//   ANALYTICS=false                        the service counts no views nor enquiries (to compare)
 //
 // Exits 1 when a floor is not met. Loopback only; each run is bounded in time and stops by itself.
 import fs from 'node:fs'
@@ -233,6 +234,8 @@ async function main() {
           TRUST_PROXY: 'loopback',
           SMTP_URL: mail.url,
           MAIL_TO: 'Enquiries <enquiries@example.com>',
+          // ANALYTICS=false in the bench's environment: the same run with nothing counted, to compare.
+          ...(process.env.ANALYTICS ? { ANALYTICS: process.env.ANALYTICS } : {}),
         },
         path.join(workDir, `service-${round}.log`),
       )

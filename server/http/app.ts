@@ -1,5 +1,6 @@
 // The service's Express app: the access log for every request, health probes, the enquiry API
-// (POST /api/submit, server/enquiries/submit.ts), security headers, the inbox, the content editor, the static
+// (POST /api/submit, server/enquiries/submit.ts), the visit counter's beacon (POST /api/event,
+// server/analytics/), security headers, the inbox, the content editor, the static
 // site. No page rendering here.
 import type { IncomingMessage } from 'node:http'
 import cors from 'cors'

@@ -5,6 +5,7 @@ import { inboxApi, type EnquiryView, type MailDelivery } from './api.ts'
 import { StatusBadges } from './EnquiryList.tsx'
 import { formName } from './form-names.ts'
 import { formatTime, mailtoHref, notice } from './format.ts'
+import { VisitDetails } from './VisitDetails.tsx'
 
 type Confirming = { kind: 'one' } | { kind: 'email'; ids: number[] }
 
@@ -247,6 +248,7 @@ export function EnquiryDetailView({ id }: { id: number }) {
           ))}
         </dl>
       </section>
+      <VisitDetails visit={enquiry.visit} />
 
       <section className="inbox-section" aria-labelledby="mail-heading">
         <h2 id="mail-heading">Mail and notifications</h2>
