@@ -42,18 +42,13 @@ export class AnalyticsRepository {
     private readonly kind: StoreKind,
     /** Writes whose loss to a crash is harmless, without a sync of their own (the store's writeCounters). */
     private readonly writeCounters: <T>(write: (db: EnquiryDb) => Promise<T>) => Promise<T>,
+    /** Appends a batch of events, as the store does it best (SQLite: one prepared statement). */
+    private readonly appendEvents: (events: AnalyticsEventRow[]) => Promise<void>,
   ) {}
 
-  /** Appends a batch of events, in one statement per 500. */
+  /** Appends a batch of events, without a sync of its own. */
   async insertEvents(events: AnalyticsEventRow[]): Promise<void> {
-    if (events.length === 0) return
-    await this.writeCounters(async (db) => {
-      for (let i = 0; i < events.length; i += 500)
-        await db
-          .insertInto('analytics_events')
-          .values(events.slice(i, i + 500))
-          .execute()
-    })
+    if (events.length > 0) await this.appendEvents(events)
   }
 
   /**

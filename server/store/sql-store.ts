@@ -5,7 +5,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { sql, type Expression, type SqlBool } from 'kysely'
 import type { Store as RateLimitStore } from 'express-rate-limit'
 import { isEmailAddress } from '../../forms/schemas.ts'
-import { AnalyticsRepository } from './analytics.ts'
+import { type AnalyticsEventRow, AnalyticsRepository } from './analytics.ts'
 import { Inbox } from './inbox.ts'
 import { newReference, outboxRow, selectSubmissions, submissionRow, toOutboxMessages, toSubmission } from './rows.ts'
 import type { DigestRow, EnquiryDb, OutboxChannel } from './schema.ts'
@@ -62,7 +62,12 @@ export abstract class SqlEnquiryStore {
     readonly db: EnquiryDb,
   ) {
     this.inbox = new Inbox(db, kind, () => this.scrubDeleted())
-    this.analytics = new AnalyticsRepository(db, kind, (write) => this.writeCounters(write))
+    this.analytics = new AnalyticsRepository(
+      db,
+      kind,
+      (write) => this.writeCounters(write),
+      (events) => this.appendAnalyticsEvents(events),
+    )
   }
 
   /**
@@ -86,6 +91,17 @@ export abstract class SqlEnquiryStore {
   /** The id a new row of `table` takes, when the database's own choice is not enough. */
   protected newId(_table: 'submissions' | 'outbox'): { id?: Expression<number> } {
     return {}
+  }
+
+  /** Appends the visit counter's events (./analytics.ts), without a sync of their own. */
+  protected appendAnalyticsEvents(events: AnalyticsEventRow[]): Promise<void> {
+    return this.writeCounters(async (db) => {
+      for (let i = 0; i < events.length; i += 500)
+        await db
+          .insertInto('analytics_events')
+          .values(events.slice(i, i + 500))
+          .execute()
+    })
   }
 
   /** After submissions committed. */

@@ -28,7 +28,16 @@ const bytesUsed = () => {
 /** A realistic day: 30,000 visitors reading ~3 pages each, in 4 languages, from 40 countries. */
 function day(): AnalyticsEventRow[] {
   const pages = ['/', '/products', '/contact', '/about', '/testimonials']
-  const products = ['clove', 'cardamom', 'black-pepper', 'flax-seeds', 'soyabeanFlakes', 'makhana', 'granite/NeokTize', 'granite/NeoGalaxyBlack']
+  const products = [
+    'clove',
+    'cardamom',
+    'black-pepper',
+    'flax-seeds',
+    'soyabeanFlakes',
+    'makhana',
+    'granite/NeokTize',
+    'granite/NeoGalaxyBlack',
+  ]
   const languages = ['', '/ar', '/zh', '/es']
   const countries = ['IN', 'SA', 'AE', 'US', 'DE', 'CN', 'ES', 'MX', 'GB', 'QA', ...Array.from({ length: 30 }, (_, i) => `X${i}`)]
   const rows: AnalyticsEventRow[] = []
@@ -65,7 +74,9 @@ it('keeps a day of 100,000 views in under 10 MB, and its daily counts in a few k
   expect(rolled).toEqual(['2026-04-01'])
   const { rows: daily } = await sql<{ n: number }>`SELECT count(*) AS n FROM analytics_daily`.execute(store.db)
   // The daily rows' size: their text, and a row's overhead in a WITHOUT ROWID table.
-  const { rows: text } = await sql<{ bytes: number }>`SELECT sum(length(day) + length(dimension) + length(value) + 24) AS bytes FROM analytics_daily`.execute(store.db)
+  const { rows: text } = await sql<{
+    bytes: number
+  }>`SELECT sum(length(day) + length(dimension) + length(value) + 24) AS bytes FROM analytics_daily`.execute(store.db)
   process.stdout.write(
     `100,000 views: ${(raw / MB).toFixed(1)} MB of raw events (${Math.round(raw / VIEWS)} bytes a view); ` +
       `their daily counts: ${daily[0]!.n} rows, about ${Math.round(Number(text[0]!.bytes) / 1024)} KB\n`,
