@@ -175,10 +175,11 @@ export class SqliteEnquiryStore extends SqlEnquiryStore {
    */
   protected override appendAnalyticsEvents(events: AnalyticsEventRow[]): Promise<void> {
     return this.bookkeeping(async () => {
-      const insert = (this.insertEvent ??= this.sqlite.prepare(
+      this.insertEvent ??= this.sqlite.prepare(
         `INSERT INTO analytics_events (at, event, visitor, path, product, language, country, device, referrer, utm_source, utm_medium, utm_campaign, target)
          VALUES (@at, @event, @visitor, @path, @product, @language, @country, @device, @referrer, @utm_source, @utm_medium, @utm_campaign, @target)`,
-      ))
+      )
+      const insert = this.insertEvent
       this.sqlite.transaction((rows: AnalyticsEventRow[]) => {
         for (const row of rows) insert.run(row)
       })(events)
