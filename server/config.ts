@@ -58,6 +58,8 @@ export interface Config {
   timeZone: string
   /** The owner's daily digest (DIGEST_HOUR in DIGEST_TIME_ZONE); undefined: none. */
   digest: { hour: number; timeZone: string } | undefined
+  /** The visit counter (server/analytics/; ANALYTICS, ANALYTICS_COUNTRY_HEADER, ANALYTICS_COUNTRY_DB). */
+  analytics: { enabled: boolean; countryHeader: string | undefined; countryDb: string | undefined }
   shutdownTimeoutMs: number
   /** How long a client may take to send a request's headers, and the whole request (slow clients are cut). */
   requestTimeouts: { headersMs: number; requestMs: number }
@@ -376,6 +378,26 @@ export const ENVIRONMENT = {
     default: '`Asia/Kolkata`',
     meaning: 'The company’s time zone: times in the inbox, its CSV, the mails to the company and the digest are in it',
   }),
+  ANALYTICS: variable({
+    schema: flag.default(true),
+    default: '`true`',
+    meaning:
+      'Count page views and events without cookies and show them on the dashboard (docs/analytics.md); `false` counts nothing. Set at build time too, `false` leaves the counter out of the pages',
+  }),
+  ANALYTICS_COUNTRY_HEADER: variable({
+    schema: z
+      .string()
+      .regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a header name such as CF-IPCountry')
+      .optional(),
+    default: 'unset (the embedded country database)',
+    meaning:
+      "The request header in which the CDN in front of the service gives the visitor's country (`CF-IPCountry`, `CloudFront-Viewer-Country`); set it only when every request comes through that CDN",
+  }),
+  ANALYTICS_COUNTRY_DB: variable({
+    schema: z.string().min(1).optional(),
+    default: 'the packaged @ip-location-db/geo-whois-asn-country-mmdb',
+    meaning: 'A country database (.mmdb: a newer copy of the packaged one, or MaxMind GeoLite2 Country) to use instead of the packaged one',
+  }),
   SHUTDOWN_TIMEOUT_SECONDS: variable({
     schema: seconds(0, 600).default(10_000),
     default: '`10`',
@@ -604,6 +626,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     replyReminderMs: e.REPLY_REMINDER_HOURS > 0 ? Math.round(e.REPLY_REMINDER_HOURS * 3_600_000) : undefined,
     timeZone: e.TIME_ZONE,
     digest: e.DIGEST_HOUR === undefined ? undefined : { hour: e.DIGEST_HOUR, timeZone: e.DIGEST_TIME_ZONE ?? e.TIME_ZONE },
+    analytics: {
+      enabled: e.ANALYTICS,
+      countryHeader: e.ANALYTICS_COUNTRY_HEADER,
+      countryDb: e.ANALYTICS_COUNTRY_DB === undefined ? undefined : path.resolve(cwd, e.ANALYTICS_COUNTRY_DB),
+    },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS,
     requestTimeouts: { headersMs: e.HEADERS_TIMEOUT_SECONDS, requestMs: e.REQUEST_TIMEOUT_SECONDS },
     buildOnStart: e.BUILD_ON_START,

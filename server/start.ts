@@ -12,6 +12,7 @@ import type { Config } from './config.ts'
 import { enquiryLimit } from './enquiries/limit.ts'
 import { createLogger, type Logger } from './log.ts'
 import { createMailSender, describeMailSender, type MailSettings } from './delivery/mail.ts'
+import { AnalyticsCounter } from './analytics/counter.ts'
 import { DigestScheduler } from './delivery/digest.ts'
 import { ReplyReminders } from './delivery/reminders.ts'
 import { Retention } from './inbox/retention.ts'
@@ -27,6 +28,8 @@ export interface RunningServer {
   server: http.Server
   store: EnquiryStore
   outbox: OutboxWorker
+  /** The visit counter (server/analytics/). */
+  analytics: AnalyticsCounter
   /** Graceful shutdown; resolves when everything is closed (within config.shutdownTimeoutMs). */
   close(): Promise<void>
   /** Serves the build now in dist/ (SIGHUP, server/reload.ts); false when it could not read it. */
@@ -61,6 +64,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     timeZone: config.timeZone,
   }
   const outbox = new OutboxWorker(store, sender, config.outbox, logger, extras)
+  const analytics = new AnalyticsCounter(
+    store.analytics,
+    { ...config.analytics, ownOrigins: config.allowedOrigins },
+    config.siteUrl,
+    logger,
+  )
   // One enquiry limit for every listener a reload makes: its count goes on across reloads (on SQLite
   // it lives in this process's memory), and its store belongs to it alone.
   const limit = enquiryLimit(config.rateLimit, store.rateLimitStore() ?? new MemoryStore(), logger)
@@ -82,6 +91,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         isShuttingDown: () => shuttingDown,
         enquiryLimit: limit,
         mailSender: sender,
+        analytics,
       })
     }
     app = reloadableListener(makeApp(), makeApp, { logger, distDir: config.distDir, siteUrl: config.siteUrl })
@@ -132,6 +142,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   digest?.start()
   reminders?.start()
   retention?.start()
+  analytics.start()
   const { port, address, family } = server.address() as AddressInfo
   const host = config.host ?? (family === 'IPv6' && address === '::' ? 'localhost' : address === '0.0.0.0' ? 'localhost' : address)
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
@@ -162,6 +173,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       const drained = drainHttp(server, inFlight, timeout - reserve, logger)
       const outboxStopped = outbox.stop(timeout - reserve)
       const [, sendFinished] = await Promise.all([drained, outboxStopped, digest?.stop(), reminders?.stop(), retention?.stop()])
+      // The events of the last second, written before the database closes.
+      await analytics.stop().catch(() => {})
       if (!sendFinished) {
         logger.warn(
           { timeoutMs: timeout },
@@ -174,7 +187,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       await store.close()
       logger.info('enquiry service stopped')
     })())
-  return { url, port, server, store, outbox, close, reload: () => (shuttingDown ? Promise.resolve(false) : app.reload()) }
+  return { url, port, server, store, outbox, analytics, close, reload: () => (shuttingDown ? Promise.resolve(false) : app.reload()) }
 }
 
 /**

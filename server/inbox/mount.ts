@@ -60,6 +60,7 @@ export function mountInbox(
       deps.mailSender ??
       createMailSender({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, mailTo: config.mailTo, dataDir: config.dataDir }),
     siteUrl: config.siteUrl,
+    analytics: { repository: deps.store.analytics, counting: config.analytics.enabled },
   })
   app.use(router)
   deps.logger.info('the enquiry inbox is on at /admin/enquiries')

@@ -12,6 +12,7 @@ import { formSchemas, type FormKind } from '../../forms/schemas.ts'
 import type { InboxConfig } from '../config.ts'
 import { CSV_CONTENT_TYPE, type CsvOptions, writeEnquiryCsv } from './csv.ts'
 import { fieldLabel, formFields, LONG_FIELDS } from '../enquiries/fields.ts'
+import { type InboxAnalytics, mountAnalyticsRoutes } from '../analytics/inbox-routes.ts'
 import type { Logger } from '../log.ts'
 import type { EnquiryDetail } from '../../project/inbox-api.ts'
 import type { EnquiryDb, EnquiryStore, MailInputs } from '../store/index.ts'
@@ -61,6 +62,8 @@ export interface InboxDeps {
   isAllowedOrigin(origin: string): boolean
   /** A message was put back at the front of the outbox. */
   onQueued(): void
+  /** The visitor figures of the dashboard (server/analytics/). */
+  analytics?: InboxAnalytics
   /** Failed logins per address in the window before 429 (10 in 15 minutes). */
   loginLimit?: { max: number; windowMs: number }
   /** The inbox's people and the audit log (the store's). */
@@ -162,6 +165,7 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
     ])
     res.json({ ...dashboard, responseTimes: { 30: month, 90: quarter } })
   })
+  mountAnalyticsRoutes(router, requireSession('api', 'sales'), deps.analytics)
   router.get('/admin/api/enquiries/:id', requireSession('api', 'sales'), async (req, res) => {
     const enquiry = isId(req.params.id) ? await inbox.get(Number(req.params.id)) : undefined
     if (!enquiry) throw new InboxError(404, 'There is no such enquiry; it may have been deleted.')

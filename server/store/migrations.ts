@@ -425,6 +425,73 @@ export const MIGRATIONS: Migration[] = [
     ],
   },
   {
+    version: 12,
+    name: 'analytics: views and events counted without cookies (raw for 30 days, then daily counts kept), the day salts, and the visit each enquiry came with',
+    // No address is stored anywhere here: a visitor is a number from a hash of a salt that is
+    // deleted after its day (docs/analytics.md).
+    sqlite: [
+      `CREATE TABLE analytics_events (
+         at INTEGER NOT NULL,
+         event TEXT NOT NULL,
+         visitor INTEGER NOT NULL,
+         path TEXT NOT NULL,
+         product TEXT,
+         language TEXT,
+         country TEXT,
+         device TEXT,
+         referrer TEXT,
+         utm_source TEXT,
+         utm_medium TEXT,
+         utm_campaign TEXT,
+         target TEXT
+       )`,
+      `CREATE INDEX analytics_events_at ON analytics_events (at)`,
+      `CREATE TABLE analytics_daily (
+         day TEXT NOT NULL,
+         dimension TEXT NOT NULL,
+         value TEXT NOT NULL,
+         visitors INTEGER NOT NULL,
+         views INTEGER NOT NULL,
+         forms_started INTEGER NOT NULL,
+         enquiries INTEGER NOT NULL,
+         PRIMARY KEY (day, dimension, value)
+       ) WITHOUT ROWID`,
+      `CREATE TABLE analytics_salts (day TEXT PRIMARY KEY, salt TEXT NOT NULL) WITHOUT ROWID`,
+      `ALTER TABLE submissions ADD COLUMN visit TEXT`,
+    ],
+    postgresql: [
+      // UNLOGGED: a view lost to a crash of the database is a count a little low, never an enquiry.
+      `CREATE UNLOGGED TABLE analytics_events (
+         at bigint NOT NULL,
+         event text NOT NULL,
+         visitor bigint NOT NULL,
+         path text NOT NULL,
+         product text,
+         language text,
+         country text,
+         device text,
+         referrer text,
+         utm_source text,
+         utm_medium text,
+         utm_campaign text,
+         target text
+       )`,
+      `CREATE INDEX analytics_events_at ON analytics_events (at)`,
+      `CREATE TABLE analytics_daily (
+         day text NOT NULL,
+         dimension text NOT NULL,
+         value text NOT NULL,
+         visitors integer NOT NULL,
+         views integer NOT NULL,
+         forms_started integer NOT NULL,
+         enquiries integer NOT NULL,
+         PRIMARY KEY (day, dimension, value)
+       )`,
+      `CREATE TABLE analytics_salts (day text PRIMARY KEY, salt text NOT NULL)`,
+      `ALTER TABLE submissions ADD COLUMN visit text`,
+    ],
+  },
+  {
     version: 13,
     name: "sales-desk: each enquiry's stage in the sale, the reason a sale was lost, its first reply and reminder, whom it is assigned to, the owner's routing rules; replies and reminders in the outbox; the team's notes",
     // SQLite cannot change a CHECK in place: the outbox is copied into a table that allows 'reply'.

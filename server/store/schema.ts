@@ -55,6 +55,9 @@ export interface SubmissionsTable {
   reminded_at: ColumnType<number | null, number | null | undefined, number | null>
   /** The person who owns the enquiry (people.id); null: unassigned, visible to all. */
   assignee_id: ColumnType<number | null, number | null | undefined, number | null>
+  /** JSON of the visit it came with (EnquiryVisit in project/analytics.ts): the page it was sent from,
+   * the page the visit began on, the campaign; null when the form sent none. */
+  visit: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface OutboxTable {
@@ -216,6 +219,44 @@ export interface UsedFormTokensTable {
   expires_at: number
 }
 
+/** One counted event (server/analytics/): no address, no cookie; `visitor` is a number from a hash
+ * whose salt is deleted after its day. Kept 30 days, then only the daily counts remain. */
+export interface AnalyticsEventsTable {
+  at: number
+  event: string
+  visitor: number
+  path: string
+  product: string | null
+  language: string | null
+  country: string | null
+  /** 'mobile' | 'tablet' | 'desktop'. */
+  device: string | null
+  /** The referring site's domain. */
+  referrer: string | null
+  utm_source: string | null
+  utm_medium: string | null
+  utm_campaign: string | null
+  /** What an event was about (a document's path). */
+  target: string | null
+}
+
+/** The daily counts, kept for good: one row per day (UTC), dimension ('page', 'country', …) and value. */
+export interface AnalyticsDailyTable {
+  day: string
+  dimension: string
+  value: string
+  visitors: number
+  views: number
+  forms_started: number
+  enquiries: number
+}
+
+/** The salt of each day's visitor hashes; deleted once its day is over. */
+export interface AnalyticsSaltsTable {
+  day: string
+  salt: string
+}
+
 /** Every table of the enquiry database, for `Kysely<Database>`. */
 export interface Database {
   submissions: SubmissionsTable
@@ -232,6 +273,9 @@ export interface Database {
   people: PeopleTable
   people_tokens: PeopleTokensTable
   audit_log: AuditLogTable
+  analytics_events: AnalyticsEventsTable
+  analytics_daily: AnalyticsDailyTable
+  analytics_salts: AnalyticsSaltsTable
 }
 
 export type EnquiryDb = Kysely<Database>

@@ -7,6 +7,7 @@ import type { Store as RateLimitStore } from 'express-rate-limit'
 import { isEmailAddress } from '../../forms/schemas.ts'
 import { Desk } from './desk.ts'
 import { AuditLog } from './audit.ts'
+import { type AnalyticsEventRow, AnalyticsRepository } from './analytics.ts'
 import { Inbox } from './inbox.ts'
 import { People } from './people.ts'
 import { newReference, outboxRow, selectSubmissions, submissionRow, toOutboxMessages, toSubmission } from './rows.ts'
@@ -58,6 +59,8 @@ export abstract class SqlEnquiryStore {
   readonly people: People
   /** Who did what in the inbox. */
   readonly audit: AuditLog
+  /** The visit counter's events, daily counts and day salts (server/analytics/). */
+  readonly analytics: AnalyticsRepository
   /** Why the last write of a submission failed, until a write commits again. */
   private writeFailure: string | undefined
   private closed = false
@@ -75,6 +78,12 @@ export abstract class SqlEnquiryStore {
     )
     this.people = new People(db, (work) => this.writeTransaction(work))
     this.audit = new AuditLog(db)
+    this.analytics = new AnalyticsRepository(
+      db,
+      kind,
+      (write) => this.writeCounters(write),
+      (events) => this.appendAnalyticsEvents(events),
+    )
   }
 
   /**
@@ -98,6 +107,17 @@ export abstract class SqlEnquiryStore {
   /** The id a new row of `table` takes, when the database's own choice is not enough. */
   protected newId(_table: 'submissions' | 'outbox'): { id?: Expression<number> } {
     return {}
+  }
+
+  /** Appends the visit counter's events (./analytics.ts), without a sync of their own. */
+  protected appendAnalyticsEvents(events: AnalyticsEventRow[]): Promise<void> {
+    return this.writeCounters(async (db) => {
+      for (let i = 0; i < events.length; i += 500)
+        await db
+          .insertInto('analytics_events')
+          .values(events.slice(i, i + 500))
+          .execute()
+    })
   }
 
   /** After submissions committed. */

@@ -1,4 +1,5 @@
 // The store's records as the rest of the service sees them (./index.ts opens the store).
+import type { EnquiryVisit } from '../../project/analytics.ts'
 import type { FieldValue } from '../../project/inbox-api.ts'
 import type { LostReason, Stage } from '../../project/sales-stages.ts'
 import type { OutboxChannel, OutboxStatus, SubmissionStatus } from './schema.ts'
@@ -27,6 +28,8 @@ export interface NewSubmission {
   /** The buyer's country as given, or as the telephone country code says: what the routing rules
    * by country match (not stored apart from the fields). */
   country?: string | undefined
+  /** What brought the buyer and where the form was sent from (project/analytics.ts); absent: not known. */
+  visit?: EnquiryVisit | undefined
 }
 
 export interface StoredIds {

@@ -6,6 +6,7 @@ import { StatusBadges } from './EnquiryList.tsx'
 import { formName } from './form-names.ts'
 import { Conversation, Notes, StageControl } from './SalesDesk.tsx'
 import { formatTime, mailtoHref, notice } from './format.ts'
+import { VisitDetails } from './VisitDetails.tsx'
 
 type Confirming = { kind: 'one' } | { kind: 'email'; ids: number[] }
 
@@ -262,6 +263,7 @@ export function EnquiryDetailView({ id }: { id: number }) {
           ))}
         </dl>
       </section>
+      <VisitDetails visit={enquiry.visit} />
 
       {enquiry.state !== 'spam' && <StageControl enquiry={enquiry} busy={busy} run={thenReload} />}
       <Conversation enquiry={enquiry} busy={busy} run={thenReload} />

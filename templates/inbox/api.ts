@@ -1,5 +1,6 @@
 // The inbox page's calls to its JSON API (server/inbox/router.ts). A 401 means the session ended:
 // the page goes to the login. State changes carry the session's CSRF token in a header.
+import type { AnalyticsReport } from '../../project/analytics.ts'
 import type { EnquiryDetail, InboxDashboard, InboxPage, ReplyTemplates, RoutingRule, StateCounts } from '../../project/inbox-api.ts'
 import type { LostReason, Stage } from '../../project/sales-stages.ts'
 
@@ -117,6 +118,7 @@ export const inboxApi = {
   notSpam: (id: number) => post<{ ok: true }>(`/admin/api/enquiries/${id}/not-spam`),
   spam: (id: number) => post<{ ok: true; cancelled: number }>(`/admin/api/enquiries/${id}/spam`),
   dashboard: () => get<InboxDashboard>('/admin/api/dashboard'),
+  analytics: (days: number) => get<AnalyticsReport>(`/admin/api/analytics?days=${days}`),
   resend: (id: number) => post<{ ok: true; queued: number }>(`/admin/api/enquiries/${id}/resend`),
   delete: (id: number) => post<{ ok: true }>(`/admin/api/enquiries/${id}/delete`),
   replyTemplates: (id: number) => get<ReplyTemplates>(`/admin/api/enquiries/${id}/reply-templates`),
