@@ -244,7 +244,7 @@ describe('reminders of unanswered enquiries (REPLY_REMINDER_HOURS)', () => {
     await new Promise((r) => hook?.close(r))
   })
 
-  it('reminds the company mailbox and the webhooks once of an enquiry left unanswered, and not of one answered', async () => {
+  it('reminds the assignee (or the company mailbox) and the webhooks once of an enquiry left unanswered, and not of one answered', async () => {
     const owner = await new InboxClient(server.url).loggedIn()
     expect(
       (await postJson(server.url, { formType: 'QuickEnquiry', formData: { ...validData.quickEnquiry, name: 'Left Waiting' } })).status,
@@ -259,19 +259,44 @@ describe('reminders of unanswered enquiries (REPLY_REMINDER_HOURS)', () => {
       (await owner.action(`/admin/api/enquiries/${answered.id}/reply`, { language: 'en', subject: 'Hello', body: 'Prices follow.' }))
         .status,
     ).toBe(200)
+    // A third, assigned to a salesperson: their reminder goes to them.
+    expect(
+      (await postJson(server.url, { formType: 'QuickEnquiry', formData: { ...validData.quickEnquiry, name: 'Assigned Waiting' } })).status,
+    ).toBe(200)
+    const { person, token } = await server.store.people.invite('nisha@example.com', 'sales', Date.now())
+    await server.store.people.use(token, 'invitation', Date.now(), { name: 'Nisha', passwordHash: '$scrypt$unused' })
+    const assigned = (await owner.getJson<{ rows: Array<{ id: number; name: string }> }>('/admin/api/enquiries')).body.rows.find(
+      (r) => r.name === 'Assigned Waiting',
+    )!
+    await server.store.desk.assign(assigned.id, person.id)
 
-    const reminder = await waitFor(() => mail.received.find((m) => m.parsed.subject?.startsWith('Unanswered for')), 10_000, 'the reminder')
+    const nishas = await waitFor(
+      () => mail.received.find((m) => m.parsed.subject?.startsWith('Unanswered for') && m.parsed.subject.includes('Assigned Waiting')),
+      10_000,
+      'her reminder',
+    )
+    expect(recipients(nishas)).toBe('nisha@example.com')
+    const reminder = await waitFor(
+      () => mail.received.find((m) => m.parsed.subject?.startsWith('Unanswered for') && m.parsed.subject.includes('Left Waiting')),
+      10_000,
+      'the reminder',
+    )
     expect(recipients(reminder)).toBe('enquiries@example.test')
     expect(reminder.parsed.subject).toContain(waiting.reference)
     expect(reminder.parsed.subject).toContain('Left Waiting')
     expect(reminder.parsed.text).toContain(`/admin/enquiries/${waiting.id}`)
-    const event = await waitFor(() => hits.find((h) => h.type === 'enquiry.unanswered'), 10_000, 'the webhook event')
-    expect((event.body.data as { id: number }).id).toBe(waiting.id)
+    await waitFor(() => hits.filter((h) => h.type === 'enquiry.unanswered').length === 2 || undefined, 10_000, 'the webhook events')
+    expect(
+      hits
+        .filter((h) => h.type === 'enquiry.unanswered')
+        .map((h) => (h.body.data as { id: number }).id)
+        .sort(),
+    ).toEqual([waiting.id, assigned.id].sort())
 
     // Once: several more looks at the clock later, still one of each, and none for the answered one.
     await new Promise((r) => setTimeout(r, 1_500))
-    expect(mail.received.filter((m) => m.parsed.subject?.startsWith('Unanswered for'))).toHaveLength(1)
-    expect(hits.filter((h) => h.type === 'enquiry.unanswered')).toHaveLength(1)
+    expect(mail.received.filter((m) => m.parsed.subject?.startsWith('Unanswered for'))).toHaveLength(2)
+    expect(hits.filter((h) => h.type === 'enquiry.unanswered')).toHaveLength(2)
     const detail = (await owner.getJson<EnquiryDetail>(`/admin/api/enquiries/${waiting.id}`)).body
     expect(detail.mails.map((m) => m.label)).toContain('Reminder: unanswered')
   })
