@@ -360,7 +360,7 @@ export const ENVIRONMENT = {
       .default(4),
     default: '`4`',
     meaning:
-      'An enquiry with no reply from the inbox this many hours after it arrived (decimals allowed) is reminded of once, by mail to MAIL_TO and an `enquiry.unanswered` webhook event; `0` turns reminders off',
+      'An enquiry with no reply from the inbox this many hours after it arrived (decimals allowed) is reminded of once, by mail to its assignee (MAIL_TO when it has none) and an `enquiry.unanswered` webhook event; `0` turns reminders off',
   }),
   DIGEST_HOUR: variable({
     schema: integer(0, 23).optional(),
