@@ -72,7 +72,7 @@ export const TAG_MAX_LENGTH = 200
  * not to be tracked, or the page has no counter.
  */
 export function trackEvent(event: Extract<AnalyticsEvent, 'quote_add' | 'download'>, about?: string): void {
-  ;(self as unknown as Record<string, PageCounter | undefined>)[COUNTER_GLOBAL]?.s(event, about)
+  ;(globalThis as unknown as Record<string, PageCounter | undefined>)[COUNTER_GLOBAL]?.s(event, about)
 }
 
 /** The visit as the inbox shows it with an enquiry (the form sends VisitTags and `p`, its page). */

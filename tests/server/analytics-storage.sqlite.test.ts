@@ -1,6 +1,7 @@
+// SQLite only (the store cannot change the outcome: what is measured is the SQLite file itself); *.sqlite.test.ts, tests/setup/server-suites.ts.
 // What a day of 100,000 counted views costs on disk in the SQLite store (docs/analytics.md,
 // "Storage"): the raw events as the counter writes them (batches of 500), measured in the database's
-// pages, and the daily counts a roll-up leaves for good. SQLite only: the file is what is measured.
+// pages, and the daily counts a roll-up leaves for good.
 import { sql } from 'kysely'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { AnalyticsEventRow } from '../../server/store/analytics.ts'

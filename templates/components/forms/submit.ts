@@ -112,7 +112,7 @@ export async function submitForm(
         formData,
         formToken,
         language,
-        visit: (self as unknown as Record<string, PageCounter | undefined>)[COUNTER_GLOBAL]?.v,
+        visit: (globalThis as unknown as Record<string, PageCounter | undefined>)[COUNTER_GLOBAL]?.v,
       }),
     })
     const text = await response.text()
