@@ -62,6 +62,8 @@ export interface BuildSettings {
   siteUrl: string | undefined
   /** A preview of a pull request (templates/lib/preview.ts). */
   preview: boolean
+  /** ANALYTICS (server/config.ts): unless false, the pages carry the visit counter's beacon (build/beacon.ts). */
+  analytics: boolean
 }
 
 export function loadBuildSettings(env: NodeJS.ProcessEnv = process.env): BuildSettings {
@@ -70,6 +72,8 @@ export function loadBuildSettings(env: NodeJS.ProcessEnv = process.env): BuildSe
     apiOrigin: setting('API_ORIGIN', BUILD_ENVIRONMENT.API_ORIGIN.schema, env.API_ORIGIN),
     siteUrl: setting('SITE_URL', siteOrigin.optional(), env.SITE_URL),
     preview: preview === '1' || preview === 'true',
+    // The server's own check of ANALYTICS names a bad value; here only "off" matters.
+    analytics: !['false', '0', 'no'].includes(env.ANALYTICS?.trim() ?? ''),
   }
 }
 

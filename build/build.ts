@@ -28,6 +28,7 @@ import { buildingDir, removeAbandonedBuilds, swapIn } from './build-folders.mjs'
 import { type BuildImagesOptions, buildImages } from './build-images.ts'
 import { buildServer } from './build-server.ts'
 import { type BuildSettings, BuildSettingsError, loadBuildSettings } from './build-settings.ts'
+import { addBeacon } from './beacon.ts'
 import { inlineHashes } from './csp-hashes.ts'
 import { deferEntries } from './defer-entry.ts'
 import { writeDocuments } from './documents/documents.ts'
@@ -111,6 +112,8 @@ export function siteManifest(
     redirects,
     formTypes,
     products: productOptions(content),
+    dialCodes: Object.fromEntries(content.forms.dialCodes.map((d) => [d.code, d.country])),
+    countries: content.forms.countries,
     graniteShades: content.graniteShades.map((s) => s.name),
     ...offeredPages(content),
     notFoundPages: Object.fromEntries((content.translations ?? []).map((c) => [c.homePath, `${c.homePath}/404.html`])),
@@ -279,7 +282,7 @@ async function buildInto(
   outDir: string,
   content: SiteContent,
   images: ImageManifest,
-  { apiOrigin, preview }: BuildSettings,
+  { apiOrigin, preview, analytics }: BuildSettings,
   log: (line: string) => void,
   quiet: boolean,
 ): Promise<{ pages: number }> {
@@ -313,6 +316,11 @@ async function buildInto(
   log(`styles: inlined into ${css.pages} pages, ${css.removed.length} stylesheets no longer needed`)
   const deferred = await deferEntries(client)
   log(`scripts: ${deferred.pages} pages load theirs after the main paint, once a form or the carousel is near`)
+  // The visit counter's beacon, unless counting is off or this is a preview (no service counts there).
+  if (analytics && !preview) {
+    const beacon = await addBeacon(client, apiOrigin)
+    log(`visit counter: a ${beacon.bytes}-byte inline beacon in ${beacon.pages} pages`)
+  } else log('visit counter: left out (ANALYTICS=false or a preview build)')
   const hashes = await inlineHashes(client)
   // The inbox's pages are served only behind its login, never as public files. Moved here, in the
   // temporary folder, so the swap never publishes them even for a moment.

@@ -87,6 +87,9 @@ const api = await startServer(config, {
     // Content edited while the preview runs may add a product or a shade: the preview takes any name.
     products: undefined,
     graniteShades: undefined,
+    // Routing by country reads dial codes from a build; the preview has none.
+    dialCodes: new Map(),
+    countries: [],
     inlineHashes: { style: [], script: [] },
     hasManifest: true,
     // The preview answers forms in English (the built site's languages come with a build).

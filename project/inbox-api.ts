@@ -1,6 +1,7 @@
 // The JSON the owner's inbox API answers with (server/inbox/router.ts), shared by the server that
 // writes it and the inbox page that reads it (templates/inbox/), as forms/ is for the enquiry forms.
 // Types only: nothing here runs (the pipeline's stages and reasons are in ./sales-stages.ts).
+import type { EnquiryVisit } from './analytics.ts'
 import type { LostReason, Stage } from './sales-stages.ts'
 
 /** A submitted field's value as stored: text, a number, or the choices of a multiple choice. */
@@ -96,6 +97,9 @@ export interface EnquiryDetail extends InboxRow {
   /** The hourly limit of acknowledgements (ACKNOWLEDGEMENTS_PER_HOUR) that was reached when this
    * enquiry would have had one, so the buyer got none; null otherwise. */
   acknowledgementLimit: number | null
+  /** The page it was sent from, the page the visit began on and the campaign that brought it
+   * (project/analytics.ts); null when the form sent none (JavaScript off, counting off, older enquiries). */
+  visit: EnquiryVisit | null
   /** Why the sale was lost, when its stage is 'lost'. */
   lostReason: LostReason | null
   /** The answers sent from the inbox, oldest first. */
@@ -190,4 +194,12 @@ export interface ResponseTimes {
   byCountry: Array<{ name: string } & ResponseFigures>
   /** Per person the enquiries are assigned to ('' for the unassigned), most enquiries first. */
   byPerson: Array<{ name: string } & ResponseFigures>
+}
+
+/** The owner's rule: new enquiries about a product, or from a country, go to a person. */
+export interface RoutingRule {
+  id: number
+  kind: 'product' | 'country'
+  value: string
+  person: { id: number; name: string; email: string; removed: boolean }
 }

@@ -75,6 +75,11 @@ export const siteManifestSchema = z.object({
   /** The products a form may name (the product choice of the contact, quick, export and review
    * forms); the server refuses any other. Absent in builds older than this list: then any is taken. */
   products: z.array(z.string().min(1)).optional(),
+  /** The telephone country codes the forms offer, code → country (content/forms.yaml's dialCodes),
+   * and the countries the Quick Enquiry offers: the inbox routes enquiries by country with them.
+   * Absent in older builds. */
+  dialCodes: z.record(z.string().regex(/^\d{1,4}$/), z.string().min(1)).optional(),
+  countries: z.array(z.string().min(1)).optional(),
   /** The granite categories the contact form may name (the catalogue's shades); the server refuses
    * any other. Absent in older builds: then any is taken. */
   graniteShades: z.array(z.string().min(1)).optional(),

@@ -50,12 +50,16 @@ export interface Config {
   acknowledgementsPerHour: number
   /** WEBHOOK_URLS (each entry as configured), WEBHOOK_SECRET, WEBHOOK_TIMEOUT_SECONDS. */
   webhooks: { urls: string[]; secret: string | undefined; timeoutMs: number }
+  /** How long spam and enquiries are kept (RETENTION_SPAM_DAYS, RETENTION_MONTHS); undefined: for good. */
+  retention: { spamMs: number | undefined; months: number | undefined }
   /** An unanswered enquiry is reminded of after this long (REPLY_REMINDER_HOURS); undefined: never. */
   replyReminderMs: number | undefined
   /** The company's time zone (TIME_ZONE): the inbox's, the CSV's and the mails' times are in it. */
   timeZone: string
   /** The owner's daily digest (DIGEST_HOUR in DIGEST_TIME_ZONE); undefined: none. */
   digest: { hour: number; timeZone: string } | undefined
+  /** The visit counter (server/analytics/; ANALYTICS, ANALYTICS_COUNTRY_HEADER, ANALYTICS_COUNTRY_DB). */
+  analytics: { enabled: boolean; countryHeader: string | undefined; countryDb: string | undefined }
   shutdownTimeoutMs: number
   /** How long a client may take to send a request's headers, and the whole request (slow clients are cut). */
   requestTimeouts: { headersMs: number; requestMs: number }
@@ -336,6 +340,17 @@ export const ENVIRONMENT = {
     default: '`10`',
     meaning: 'Longest one webhook attempt may take; a slower endpoint counts as failed and is retried with the outbox backoff',
   }),
+  RETENTION_SPAM_DAYS: variable({
+    schema: integer(0, 36_500).default(30),
+    default: '`30`',
+    meaning: 'Spam is deleted this many days after it arrived, checked daily; `0` keeps it for good',
+  }),
+  RETENTION_MONTHS: variable({
+    schema: integer(1, 1_200).optional(),
+    default: 'unset (kept for good)',
+    meaning:
+      'Every enquiry older than this many months is deleted with its mail, replies, notes and `.eml` copies, checked daily and logged (counts in the audit log)',
+  }),
   REPLY_REMINDER_HOURS: variable({
     schema: z
       .string()
@@ -345,7 +360,7 @@ export const ENVIRONMENT = {
       .default(4),
     default: '`4`',
     meaning:
-      'An enquiry with no reply from the inbox this many hours after it arrived (decimals allowed) is reminded of once, by mail to MAIL_TO and an `enquiry.unanswered` webhook event; `0` turns reminders off',
+      'An enquiry with no reply from the inbox this many hours after it arrived (decimals allowed) is reminded of once, by mail to its assignee (MAIL_TO when it has none) and an `enquiry.unanswered` webhook event; `0` turns reminders off',
   }),
   DIGEST_HOUR: variable({
     schema: integer(0, 23).optional(),
@@ -362,6 +377,26 @@ export const ENVIRONMENT = {
     schema: timeZone.default('Asia/Kolkata'),
     default: '`Asia/Kolkata`',
     meaning: 'The company’s time zone: times in the inbox, its CSV, the mails to the company and the digest are in it',
+  }),
+  ANALYTICS: variable({
+    schema: flag.default(true),
+    default: '`true`',
+    meaning:
+      'Count page views and events without cookies and show them on the dashboard (docs/analytics.md); `false` counts nothing. Set at build time too, `false` leaves the counter out of the pages',
+  }),
+  ANALYTICS_COUNTRY_HEADER: variable({
+    schema: z
+      .string()
+      .regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a header name such as CF-IPCountry')
+      .optional(),
+    default: 'unset (the embedded country database)',
+    meaning:
+      "The request header in which the CDN in front of the service gives the visitor's country (`CF-IPCountry`, `CloudFront-Viewer-Country`); set it only when every request comes through that CDN",
+  }),
+  ANALYTICS_COUNTRY_DB: variable({
+    schema: z.string().min(1).optional(),
+    default: 'the packaged @ip-location-db/geo-whois-asn-country-mmdb',
+    meaning: 'A country database (.mmdb: a newer copy of the packaged one, or MaxMind GeoLite2 Country) to use instead of the packaged one',
   }),
   SHUTDOWN_TIMEOUT_SECONDS: variable({
     schema: seconds(0, 600).default(10_000),
@@ -587,9 +622,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     acknowledgeBuyers: e.ACKNOWLEDGE_BUYERS,
     acknowledgementsPerHour: e.ACKNOWLEDGEMENTS_PER_HOUR,
     webhooks: { urls: webhookUrls, secret: e.WEBHOOK_SECRET, timeoutMs: e.WEBHOOK_TIMEOUT_SECONDS },
+    retention: { spamMs: e.RETENTION_SPAM_DAYS > 0 ? e.RETENTION_SPAM_DAYS * 86_400_000 : undefined, months: e.RETENTION_MONTHS },
     replyReminderMs: e.REPLY_REMINDER_HOURS > 0 ? Math.round(e.REPLY_REMINDER_HOURS * 3_600_000) : undefined,
     timeZone: e.TIME_ZONE,
     digest: e.DIGEST_HOUR === undefined ? undefined : { hour: e.DIGEST_HOUR, timeZone: e.DIGEST_TIME_ZONE ?? e.TIME_ZONE },
+    analytics: {
+      enabled: e.ANALYTICS,
+      countryHeader: e.ANALYTICS_COUNTRY_HEADER,
+      countryDb: e.ANALYTICS_COUNTRY_DB === undefined ? undefined : path.resolve(cwd, e.ANALYTICS_COUNTRY_DB),
+    },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS,
     requestTimeouts: { headersMs: e.HEADERS_TIMEOUT_SECONDS, requestMs: e.REQUEST_TIMEOUT_SECONDS },
     buildOnStart: e.BUILD_ON_START,

@@ -66,6 +66,10 @@ export interface BuiltSite {
   formTypes: Map<string, FormTypeEntry>
   /** The products a form may name; undefined (any) for a build without the list. */
   products: ReadonlySet<string> | undefined
+  /** Telephone country code → country ('91' → 'India'); empty for older builds. */
+  dialCodes: ReadonlyMap<string, string>
+  /** The countries the forms offer (the dial codes' and the Quick Enquiry's), A–Z; empty for older builds. */
+  countries: readonly string[]
   /** The granite categories the contact form may name; undefined (any) for a build without the list. */
   graniteShades: ReadonlySet<string> | undefined
   /** CSP sources ("'sha256-…'") of the pages' inline styles and scripts, from the build. */
@@ -97,6 +101,8 @@ export function loadSite(distDir: string): BuiltSite {
       notFoundPages: new Map(),
       formTypes,
       products: undefined,
+      dialCodes: new Map(),
+      countries: [],
       graniteShades: undefined,
       inlineHashes: { style: [], script: [] },
       hasManifest: false,
@@ -130,6 +136,8 @@ export function loadSite(distDir: string): BuiltSite {
     notFoundPages: new Map(Object.entries(manifest.notFoundPages ?? {})),
     formTypes,
     products: manifest.products === undefined ? undefined : new Set(manifest.products),
+    dialCodes: new Map(Object.entries(manifest.dialCodes ?? {})),
+    countries: [...new Set([...Object.values(manifest.dialCodes ?? {}), ...(manifest.countries ?? [])])].sort((a, b) => a.localeCompare(b)),
     graniteShades: manifest.graniteShades === undefined ? undefined : new Set(manifest.graniteShades),
     inlineHashes: manifest.inlineHashes,
     hasManifest: true,
@@ -189,4 +197,15 @@ export function acknowledgementsOf(site: Pick<BuiltSite, 'languages'>): Map<stri
 /** Each form as the owner knows it from the site ("Clove enquiry"), where the build names it. */
 export function formNamesOf(site: Pick<BuiltSite, 'formTypes'>): Record<string, string> {
   return Object.fromEntries([...site.formTypes].flatMap(([formType, entry]) => (entry.name ? [[formType, entry.name]] : [])))
+}
+
+/** What the inbox's routing rules may name: every product a form names (the choices and the product
+ * forms' own), and every country the forms offer, A–Z. */
+export function routingChoicesOf(site: Pick<BuiltSite, 'formTypes' | 'products' | 'countries'>): {
+  products: string[]
+  countries: string[]
+} {
+  const products = new Set(site.products ?? [])
+  for (const entry of site.formTypes.values()) if (entry.product) products.add(entry.product)
+  return { products: [...products].sort((a, b) => a.localeCompare(b)), countries: [...site.countries] }
 }

@@ -4,6 +4,7 @@
 // mail being sent finished (or abandoned at the deadline, to be retried at the next start), then
 // the database closed.
 import http from 'node:http'
+import path from 'node:path'
 import net, { type AddressInfo } from 'node:net'
 import { MemoryStore } from 'express-rate-limit'
 import { acceptedOrigins, createApp } from './http/app.ts'
@@ -11,8 +12,10 @@ import type { Config } from './config.ts'
 import { enquiryLimit } from './enquiries/limit.ts'
 import { createLogger, type Logger } from './log.ts'
 import { createMailSender, describeMailSender, type MailSettings } from './delivery/mail.ts'
+import { AnalyticsCounter } from './analytics/counter.ts'
 import { DigestScheduler } from './delivery/digest.ts'
 import { ReplyReminders } from './delivery/reminders.ts'
+import { Retention } from './inbox/retention.ts'
 import { recordMailSettings } from './delivery/mail-settings.ts'
 import { type DeliveryExtras, OutboxWorker } from './delivery/outbox.ts'
 import { type ReloadableListener, reloadableListener } from './reload.ts'
@@ -25,6 +28,8 @@ export interface RunningServer {
   server: http.Server
   store: EnquiryStore
   outbox: OutboxWorker
+  /** The visit counter (server/analytics/). */
+  analytics: AnalyticsCounter
   /** Graceful shutdown; resolves when everything is closed (within config.shutdownTimeoutMs). */
   close(): Promise<void>
   /** Serves the build now in dist/ (SIGHUP, server/reload.ts); false when it could not read it. */
@@ -52,12 +57,19 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   let app: ReloadableListener
   let digest: DigestScheduler | undefined
   let reminders: ReplyReminders | undefined
+  let retention: Retention | undefined
   // What the outbox delivers besides the owner's mail; a reload updates the acknowledgement's words.
   const extras: DeliveryExtras = {
     webhooks: { secret: config.webhooks.secret, timeoutMs: config.webhooks.timeoutMs },
     timeZone: config.timeZone,
   }
   const outbox = new OutboxWorker(store, sender, config.outbox, logger, extras)
+  const analytics = new AnalyticsCounter(
+    store.analytics,
+    { ...config.analytics, ownOrigins: config.allowedOrigins },
+    config.siteUrl,
+    logger,
+  )
   // One enquiry limit for every listener a reload makes: its count goes on across reloads (on SQLite
   // it lives in this process's memory), and its store belongs to it alone.
   const limit = enquiryLimit(config.rateLimit, store.rateLimitStore() ?? new MemoryStore(), logger)
@@ -79,6 +91,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         isShuttingDown: () => shuttingDown,
         enquiryLimit: limit,
         mailSender: sender,
+        analytics,
       })
     }
     app = reloadableListener(makeApp(), makeApp, { logger, distDir: config.distDir, siteUrl: config.siteUrl })
@@ -91,6 +104,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       }
       reminders = new ReplyReminders(store, settings, logger, () => outbox.notify())
     }
+    retention = new Retention(store, { ...config.retention, mailDir: path.join(config.dataDir, 'mail') }, logger)
     if (config.digest) digest = new DigestScheduler(store, sender, { ...config.digest, siteUrl: config.siteUrl, ...config.outbox }, logger)
     recordMailSettings(config)
   } catch (error) {
@@ -127,6 +141,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   outbox.start()
   digest?.start()
   reminders?.start()
+  retention?.start()
+  analytics.start()
   const { port, address, family } = server.address() as AddressInfo
   const host = config.host ?? (family === 'IPv6' && address === '::' ? 'localhost' : address === '0.0.0.0' ? 'localhost' : address)
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
@@ -156,7 +172,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       const reserve = Math.min(500, timeout / 4)
       const drained = drainHttp(server, inFlight, timeout - reserve, logger)
       const outboxStopped = outbox.stop(timeout - reserve)
-      const [, sendFinished] = await Promise.all([drained, outboxStopped, digest?.stop(), reminders?.stop()])
+      const [, sendFinished] = await Promise.all([drained, outboxStopped, digest?.stop(), reminders?.stop(), retention?.stop()])
+      // The events of the last second, written before the database closes.
+      await analytics.stop().catch(() => {})
       if (!sendFinished) {
         logger.warn(
           { timeoutMs: timeout },
@@ -169,7 +187,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       await store.close()
       logger.info('enquiry service stopped')
     })())
-  return { url, port, server, store, outbox, close, reload: () => (shuttingDown ? Promise.resolve(false) : app.reload()) }
+  return { url, port, server, store, outbox, analytics, close, reload: () => (shuttingDown ? Promise.resolve(false) : app.reload()) }
 }
 
 /**

@@ -16,6 +16,7 @@
 //   BENCH_SECONDS=10 BENCH_CONNECTIONS=10  the echo's run and the burst (seconds at the floor's
 //                                          rate), and concurrent connections
 //   BENCH_ROUNDS=3                         rounds (the median is what is checked)
+//   ANALYTICS=false                        the service counts no views nor enquiries (to compare)
 //
 // Exits 1 when a floor is not met. Loopback only; each run is bounded in time and stops by itself.
 import fs from 'node:fs'
@@ -35,6 +36,13 @@ const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3))
  * behind a long pause); mail keeps leaving under load; a burst's mail is all out within a minute.
  */
 const FLOORS = { acceptedVsEcho: 0.2, p99VsMean: 4, mailPerSecondUnderLoad: 1, burstOutWithinSeconds: 60 }
+/**
+ * The visit counter's floors (server/analytics/, docs/analytics.md): counted views (POST /api/event,
+ * answered 204 before anything is written) at least half the echo's rate, with a p99 at most three
+ * times the echo's, at the same connections in the same round.
+ */
+const VIEW_FLOORS = { viewsVsEcho: 0.5, p99VsEchoP99: 3 }
+const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 /** Enquiries sent before the measured burst. */
 const WARM_UP = 1000
 /** How long to wait for a burst's mail before giving up on it. */
@@ -102,11 +110,61 @@ interface Round {
   burstOutAfter: number | undefined
   /** The disk's fdatasync just before the service's run. */
   sync: { p50: number; p90: number }
+  /** The counted views' run, BENCH_SECONDS at BENCH_CONNECTIONS after the enquiries. */
+  views: AutocannonResult
+  /** Views in the database once the service stopped (each view answered 204 should be there). */
+  viewsStored: number
 }
 
 /** Answers of 200 a second over the whole run (of a given duration). */
 function perSecond(result: AutocannonResult): number {
   return (result.statusCodeStats['200']?.count ?? 0) / result.duration
+}
+
+/** Answers of 204 (counted views) a second. */
+function viewsPerSecond(result: AutocannonResult): number {
+  return (result.statusCodeStats['204']?.count ?? 0) / result.duration
+}
+
+/** Page views as the beacon sends them (text/plain, sendBeacon), each from a visitor of its own, on pages of the site. */
+function views(url: string) {
+  const pages = ['/', '/products/cardamom', '/ar/products/clove', '/contact', '/products/granite/NeokTize']
+  let n = 0
+  return {
+    url,
+    method: 'POST',
+    headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': CHROME },
+    requests: [
+      {
+        setupRequest: (r: { headers?: Record<string, string> }) => {
+          n++
+          const p = pages[n % pages.length]!
+          return {
+            ...r,
+            headers: { ...r.headers, 'x-forwarded-for': `172.${16 + ((n >> 16) & 15)}.${(n >> 8) & 255}.${n & 255}` },
+            body: JSON.stringify({
+              a: '/',
+              q: n % 3 === 0 ? '?utm_source=expo&utm_campaign=gulfood' : '',
+              r: 'https://www.google.com/',
+              p,
+              e: 'view',
+            }),
+          }
+        },
+      },
+    ],
+  }
+}
+
+/** The views the service wrote to its SQLite file (read after it stopped). */
+async function storedViews(dataDir: string): Promise<number> {
+  const { default: Database } = await import('better-sqlite3')
+  const db = new Database(path.join(dataDir, 'enquiries.sqlite3'), { readonly: true })
+  try {
+    return (db.prepare("SELECT count(*) AS n FROM analytics_events WHERE event = 'view'").get() as { n: number }).n
+  } finally {
+    db.close()
+  }
 }
 
 function post(url: string) {
@@ -162,6 +220,7 @@ async function main() {
       process.stdout.write(`  the echo answered ${perSecond(echoResult).toFixed(0)}/s; then ${burst} enquiries ...\n`)
       const sync = await syncLatencyMs(tmp)
       const mailAtStart = mail.received()
+      const dataDir = path.join(tmp, `data-${round}`)
       const service = await startNodeProcess(
         [path.join(workDir, 'dist', 'service', 'main.js')],
         {
@@ -169,12 +228,14 @@ async function main() {
           NODE_ENV: 'production',
           PORT: '0',
           HOST: '127.0.0.1',
-          DATA_DIR: path.join(tmp, `data-${round}`),
+          DATA_DIR: dataDir,
           DIST_DIR: distDir,
           RATE_LIMIT_MAX: '1000000',
           TRUST_PROXY: 'loopback',
           SMTP_URL: mail.url,
           MAIL_TO: 'Enquiries <enquiries@example.com>',
+          // ANALYTICS=false in the bench's environment: the same run with nothing counted, to compare.
+          ...(process.env.ANALYTICS ? { ANALYTICS: process.env.ANALYTICS } : {}),
         },
         path.join(workDir, `service-${round}.log`),
       )
@@ -203,6 +264,9 @@ async function main() {
           }
           await new Promise((resolve) => setTimeout(resolve, 100))
         }
+        process.stdout.write(`  then counted views for ${seconds} s ...\n`)
+        const viewsResult = await autocannon({ ...views(`${service.url}/api/event`), connections, duration: seconds })
+        await service.stop()
         results.push({
           echo: echoResult,
           service: serviceResult,
@@ -211,6 +275,8 @@ async function main() {
           mailPerSecond: mailDuringLoad / ((loadEnded - loadStarted) / 1000),
           burstOutAfter,
           sync,
+          views: viewsResult,
+          viewsStored: await storedViews(dataDir),
         })
       } finally {
         await service.stop()
@@ -221,6 +287,18 @@ async function main() {
     fs.rmSync(tmp, { recursive: true, force: true })
   }
   report(results)
+}
+
+function unexpected204(result: AutocannonResult): string {
+  return (
+    [
+      ...Object.entries(result.statusCodeStats)
+        .filter(([code]) => code !== '204')
+        .map(([code, { count }]) => `${count}×${code}`),
+      ...(result.errors ? [`${result.errors} errors`] : []),
+      ...(result.timeouts ? [`${result.timeouts} timeouts`] : []),
+    ].join(', ') || 'none'
+  )
 }
 
 function report(results: Round[]): void {
@@ -293,6 +371,30 @@ function report(results: Round[]): void {
   const ratios = (values: number[]) => `${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)}`
   const mailPerSecond = median(results.map((r) => r.mailPerSecond))
   const burstOut = median(results.map((r) => r.burstOutAfter ?? Infinity))
+  process.stdout.write('\nCounted views (POST /api/event, 204):\n')
+  const viewRows = results.map((r, i) => [
+    String(i + 1),
+    viewsPerSecond(r.views).toFixed(0),
+    (viewsPerSecond(r.views) / perSecond(r.echo)).toFixed(2),
+    `${r.views.latency.p99} ms`,
+    (r.views.latency.p99 / Math.max(1, r.echo.latency.p99)).toFixed(1),
+    String(r.views.statusCodeStats['204']?.count ?? 0),
+    String(r.viewsStored),
+    unexpected204(r.views),
+  ])
+  const viewHeader = ['round', 'views/s', '× echo', 'p99', '÷ echo p99', 'answered', 'stored', 'not 204']
+  const viewWidths = viewHeader.map((h, i) => Math.max(h.length, ...viewRows.map((r) => r[i]!.length)))
+  for (const row of [viewHeader, ...viewRows])
+    process.stdout.write(
+      `${row
+        .map((c, i) => c.padEnd(viewWidths[i]!))
+        .join('  ')
+        .trimEnd()}\n`,
+    )
+  const viewsVsEcho = median(results.map((r) => viewsPerSecond(r.views) / perSecond(r.echo)))
+  // The echo's p99 is often 1 ms on loopback: a floor of 1 ms keeps the ratio meaningful.
+  const viewsP99VsEcho = median(results.map((r) => r.views.latency.p99 / Math.max(1, r.echo.latency.p99)))
+  const lostViews = results.reduce((a, r) => a + Math.max(0, (r.views.statusCodeStats['204']?.count ?? 0) - r.viewsStored), 0)
   const checks = [
     [
       `accepted enquiries ${vsEcho.toFixed(2)}× the echo (${accepted.toFixed(0)}/s beside ${echo.toFixed(0)}/s; rounds ${ratios(results.map((r) => r.acceptedPerSecond / perSecond(r.echo)))})`,
@@ -314,6 +416,17 @@ function report(results: Round[]): void {
       burstOut <= FLOORS.burstOutWithinSeconds,
       `≤ ${FLOORS.burstOutWithinSeconds} s`,
     ],
+    [
+      `counted views ${viewsVsEcho.toFixed(2)}× the echo (${median(results.map((r) => viewsPerSecond(r.views))).toFixed(0)}/s)`,
+      viewsVsEcho >= VIEW_FLOORS.viewsVsEcho,
+      `≥ ${VIEW_FLOORS.viewsVsEcho}× the echo`,
+    ],
+    [
+      `counted views' p99 ${viewsP99VsEcho.toFixed(1)}× the echo's (${median(results.map((r) => r.views.latency.p99))} ms beside ${median(results.map((r) => r.echo.latency.p99))} ms)`,
+      viewsP99VsEcho <= VIEW_FLOORS.p99VsEchoP99,
+      `≤ ${VIEW_FLOORS.p99VsEchoP99}× the echo's p99`,
+    ],
+    [`views answered but not stored after a graceful stop: ${lostViews}`, lostViews === 0, '0'],
   ] as const
   process.stdout.write(`\nMedian of ${results.length} rounds:\n`)
   for (const [what, met, floor] of checks) process.stdout.write(`  ${met ? 'ok  ' : 'FAIL'} ${what} (floor ${floor})\n`)

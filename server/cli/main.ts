@@ -11,6 +11,7 @@ import { SQLITE_FILE_NAME } from '../store/sqlite.ts'
 import { backup } from './backup.ts'
 import type { CliIo, Command } from './command.ts'
 import { deleteCommand } from './delete.ts'
+import { personalDataCommand } from './personal-data.ts'
 import { exportCommand } from './export.ts'
 import { hashPasswordCommand } from './hash-password.ts'
 import { list } from './list.ts'
@@ -38,6 +39,9 @@ Commands:
                                 runs (on PostgreSQL use pg_dump: docs/postgresql.md)
   delete <email> [--yes]        delete everything stored for an e-mail address
                                 (without --yes, only shows what would be deleted)
+  personal-data <email> [--out FILE.json] [--html FILE.html]
+                                everything held about an e-mail address, as JSON (standard
+                                output unless --out) and as a readable page (--html)
   hash-password                 asks for the inbox password (twice, not shown) and prints the
                                 line to set as INBOX_PASSWORD_HASH
   people invite <e-mail> --role sales|owner
@@ -63,6 +67,7 @@ const COMMANDS: Record<string, Command> = {
   retry,
   backup,
   delete: deleteCommand,
+  'personal-data': personalDataCommand,
   'migrate-to': migrateToCommand,
   people: peopleCommand,
 }

@@ -206,9 +206,10 @@ export function composeReply(reply: {
   }
 }
 
-/** To the company mailbox: an enquiry is still unanswered (REPLY_REMINDER_HOURS after it arrived). */
+/** To its assignee, or the company mailbox when it has none: an enquiry is still unanswered (REPLY_REMINDER_HOURS after it arrived). */
 export function composeReminder(
-  enquiry: Pick<Submission, 'id' | 'reference' | 'receivedAt' | 'kind' | 'product' | 'name' | 'email' | 'language'>,
+  enquiry: Pick<Submission, 'id' | 'reference' | 'receivedAt' | 'kind' | 'product' | 'name' | 'email' | 'language'> &
+    Partial<Pick<Submission, 'assignee'>>,
   siteUrl: string,
   messageId: string,
   at: number,
@@ -240,6 +241,8 @@ export function composeReminder(
       '</body></html>',
     ].join('\n'),
     fileStem: 'reminder',
+    // To whoever owns it; an unassigned one to the company mailbox.
+    ...(enquiry.assignee ? { to: { name: enquiry.assignee.name, address: enquiry.assignee.email } } : {}),
   }
 }
 

@@ -5,6 +5,8 @@ import type { Request, Response } from 'express'
 import { combineMobile, type FormValidator, HONEYPOT_FIELD } from '../../forms/schemas.ts'
 import { normaliseText } from '../../forms/text-rules.ts'
 import { type FormMessages, fillIn } from '../../project/form-messages.ts'
+import type { EnquiryVisit } from '../../project/analytics.ts'
+import { enquiryVisit } from '../analytics/visitor.ts'
 import { addToRequestLine } from '../http/access-log.ts'
 import { bodyType, decodeUtf8, parseJson, parseUrlencoded, readBody, RequestError } from '../http/body.ts'
 import { LONG_FIELDS } from './fields.ts'
@@ -39,6 +41,8 @@ export interface SubmitContext {
   /** The pages' security headers: a classic post's problem page is a page (its CSP allows its inline CSS). */
   pageHeaders: HeaderList
   formTypes: Map<string, FormTypeEntry>
+  /** Telephone country code → country, for routing an enquiry that names no country (the built site's). */
+  dialCodes?: ReadonlyMap<string, string>
   /** The site's languages by code, the default (English) first: a form is answered in its page's. */
   languages: ReadonlyMap<string, SubmitLanguage>
   siteUrl: string
@@ -61,6 +65,8 @@ export interface SubmitContext {
   acknowledgementsPerHour: number
   /** The endpoints of WEBHOOK_URLS. */
   webhooks: string[]
+  /** Counts an accepted enquiry for the visit counter (server/analytics/); never awaited. */
+  countEnquiry?: (req: Request, visit: EnquiryVisit | undefined, language: string) => Promise<void>
 }
 
 interface Envelope {
@@ -70,6 +76,8 @@ interface Envelope {
   /** The form's time token (GET /api/form-token); absent from a post without JavaScript. */
   formToken: unknown
   language: SubmitLanguage
+  /** What brought the buyer (project/analytics.ts), from the form's JSON; absent from a classic post. */
+  visit?: EnquiryVisit | undefined
 }
 
 /** The language a form names, if the site has it; anything else (none, unknown, not text) is the default's. */
@@ -128,7 +136,7 @@ async function accept(
   ctx: SubmitContext,
   req: Request,
   res: Response,
-  { formType, entry, formData, formToken, language }: Envelope,
+  { formType, entry, formData, formToken, language, visit }: Envelope,
 ): Promise<{ message: string; reference: string }> {
   const requestId = String(req.id)
   const receivedAt = Date.now()
@@ -166,6 +174,9 @@ async function accept(
     spamScore: verdict.score,
     spamReasons: verdict.reasons,
     language: language.code,
+    country: buyerCountry(data, ctx.dialCodes),
+    // A visitor who asked not to be tracked (GPC, DNT) has no visit kept with the enquiry either.
+    visit: req.headers['sec-gpc'] === '1' || req.headers.dnt === '1' ? undefined : visit,
   }
   // The store queues the deliveries with the submission: the owner's mail, the buyer's
   // acknowledgement (never for a review), each webhook. Each is composed when it is sent. Spam is
@@ -192,6 +203,8 @@ async function accept(
     ...(verdict.suspected ? { suspected: true } : {}),
   })
   if (!spam) ctx.onQueued()
+  // Counted after it is stored, in the background: a counter that fails never touches the enquiry.
+  if (!spam && entry.kind !== 'review') ctx.countEnquiry?.(req, visit, language.code).catch(() => {})
   const answers = language.messages.server
   return { message: entry.kind === 'review' ? answers.reviewReceived : answers.received, reference }
 }
@@ -210,7 +223,7 @@ function jsonEnvelope(body: unknown, formTypes: Map<string, FormTypeEntry>, lang
     })
   }
   checkNames(body, 'form')
-  const { formType, formData, formToken } = body
+  const { formType, formData, formToken, visit } = body
   if (!isPlainObject(formData)) {
     const errors: Record<string, string> = { formData: 'Form data must be an object of the form’s fields.' }
     if (typeof formType !== 'string') errors.formType = 'Missing form type.'
@@ -222,6 +235,7 @@ function jsonEnvelope(body: unknown, formTypes: Map<string, FormTypeEntry>, lang
     formData: checkFields(formData, language.messages),
     formToken,
     language,
+    visit: enquiryVisit(visit),
   }
 }
 
@@ -417,4 +431,11 @@ function pageUrl(ctx: PageContext, req: Request, path: string): string {
   if (!ctx.pagesElsewhere) return path
   const origin = req.headers.origin
   return `${origin !== undefined && ctx.isAllowedOrigin(origin) ? origin : ctx.siteUrl}${path}`
+}
+
+/** The buyer's country for routing: as the form gives it, or as its telephone country code says. */
+function buyerCountry(data: Record<string, FieldValue>, dialCodes: ReadonlyMap<string, string> | undefined): string | undefined {
+  if (typeof data.country === 'string' && data.country.trim()) return data.country.trim()
+  const code = typeof data.countryCode === 'string' ? data.countryCode.trim() : ''
+  return (code && dialCodes?.get(code)) || undefined
 }

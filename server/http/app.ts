@@ -1,9 +1,12 @@
 // The service's Express app: the access log for every request, health probes, the enquiry API
-// (POST /api/submit, server/enquiries/submit.ts), security headers, the inbox, the content editor, the static
+// (POST /api/submit, server/enquiries/submit.ts), the visit counter's beacon (POST /api/event,
+// server/analytics/), security headers, the inbox, the content editor, the static
 // site. No page rendering here.
 import type { IncomingMessage } from 'node:http'
 import cors from 'cors'
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
+import { ANALYTICS_ENDPOINT_PATH } from '../../project/analytics.ts'
+import type { AnalyticsCounter } from '../analytics/counter.ts'
 import { accessLog } from './access-log.ts'
 import { RequestError } from './body.ts'
 import type { Config } from '../config.ts'
@@ -29,6 +32,8 @@ export interface AppDeps {
   isShuttingDown?: () => boolean
   /** The site to serve instead of the one built in config.distDir (the live preview passes its own). */
   site?: BuiltSite
+  /** The visit counter (server/analytics/), kept across reloads; none: /api/event answers 204 and counts nothing. */
+  analytics?: AnalyticsCounter
   /** The per-visitor enquiry limit (server/enquiries/limit.ts), kept across reloads (server/reload.ts); made here when not given. */
   enquiryLimit?: RequestHandler
   /** How mail leaves (SMTP or .eml files): the inbox mails invitations and sign-in links with it. */
@@ -53,6 +58,7 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
     staticSite,
     pageHeaders,
     formTypes: site.formTypes,
+    dialCodes: site.dialCodes,
     languages: new Map(
       [...site.languages].map(([code, language]) => [
         code,
@@ -73,7 +79,9 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
     acknowledgeBuyers: config.acknowledgeBuyers,
     acknowledgementsPerHour: config.acknowledgementsPerHour,
     webhooks: config.webhooks.urls,
+    countEnquiry: deps.analytics && ((req, visit, language) => deps.analytics!.countEnquiry(req, visit, language)),
   }
+  if (deps.analytics) deps.analytics.languages = [...site.languages.values()].map(({ code, prefix }) => ({ code, prefix }))
 
   const app = express()
   app.disable('x-powered-by')
@@ -95,6 +103,18 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : shuttingDown ? 'shutting down' : 'not ready', ...readiness })
   })
 
+  // The pages' visit counter: a beacon from any page of ours (the Origin, when sent, must be one), answered 204 at once.
+  const countBeacon = deps.analytics?.handler()
+  app.post(ANALYTICS_ENDPOINT_PATH, (req, res, next) => {
+    const origin = req.headers.origin
+    if (!countBeacon || (origin !== undefined && origin !== 'null' && !isAllowedOrigin(origin))) {
+      req.resume()
+      res.setHeader('Cache-Control', 'no-store')
+      res.status(204).end()
+      return
+    }
+    countBeacon(req, res, next)
+  })
   app.use(
     '/api',
     enquiryApi(submitContext, {

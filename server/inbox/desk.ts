@@ -21,6 +21,8 @@ export interface DeskDeps {
   inbox: Inbox
   /** The inbox's people, to whom enquiries are assigned. */
   people: Pick<EnquiryStore['people'], 'list' | 'byId'>
+  /** What routing rules may name: the products and the countries the forms offer. */
+  routingChoices: { products: readonly string[]; countries: readonly string[] }
   /** The built site's languages: each one's reply templates, direction and catalogue names. */
   languages: ReadonlyMap<string, SiteLanguage>
   siteUrl: string
@@ -32,12 +34,16 @@ export interface DeskGuards {
   /** What every state change goes through: same origin, a session, JSON, a CSRF token. */
   change: RequestHandler[]
   read: RequestHandler[]
+  /** The same for what only an owner may do (the routing rules). */
+  ownerChange: RequestHandler[]
+  ownerRead: RequestHandler[]
   /** Who is acting, for notes, replies and their Reply-To. */
   actor(req: Request): Actor
   /** Writes the action to the audit log. */
   record(
     req: Request,
-    action: 'stage' | 'assign' | 'note' | 'reply',
+    action: 'stage' | 'assign' | 'note' | 'reply' | 'routing',
+    /** submissionId 0: the action is about no enquiry. */
     what: { submissionId: number; detail?: Record<string, unknown> },
   ): Promise<unknown>
 }
@@ -163,6 +169,30 @@ export function mountDesk(router: express.Router, deps: DeskDeps, guards: DeskGu
     req.log.info({ action: 'assign', submissionId: enquiry.id, personId: raw }, 'inbox action')
     await guards.record(req, 'assign', { submissionId: enquiry.id, detail: { to: person ? person.email : null } })
     res.json({ ok: true })
+  })
+
+  // The owner's routing rules: new enquiries about a product, or from a country, go to a person.
+  router.get('/admin/api/routing', ...guards.ownerRead, async (_req, res) => {
+    res.json({ rules: await desk.rules(), ...deps.routingChoices })
+  })
+  router.post('/admin/api/routing', ...guards.ownerChange, async (req, res) => {
+    const body = (req.body ?? {}) as Record<string, unknown>
+    const kind = body.kind
+    if (kind !== 'product' && kind !== 'country') throw new InboxError(400, 'Choose what the rule is about: a product or a country.')
+    const value = typeof body.value === 'string' ? body.value.trim() : ''
+    const choices = kind === 'product' ? deps.routingChoices.products : deps.routingChoices.countries
+    if (!choices.includes(value)) throw new InboxError(400, `Choose a ${kind} of the list.`)
+    const personId = body.personId
+    const person = typeof personId === 'number' && Number.isSafeInteger(personId) ? await deps.people.byId(personId) : undefined
+    if (!person || person.passwordHash === null) throw new InboxError(400, 'Choose a person who can log in.')
+    await desk.setRule(kind, value, person.id, Date.now())
+    await guards.record(req, 'routing', { submissionId: 0, detail: { kind, value, to: person.email } })
+    res.json({ ok: true, rules: await desk.rules() })
+  })
+  router.post('/admin/api/routing/:id/delete', ...guards.ownerChange, async (req, res) => {
+    if (!isId(req.params.id) || !(await desk.removeRule(Number(req.params.id)))) throw new InboxError(404, 'There is no such rule.')
+    await guards.record(req, 'routing', { submissionId: 0, detail: { removed: Number(req.params.id) } })
+    res.json({ ok: true, rules: await desk.rules() })
   })
 
   router.post('/admin/api/enquiries/:id/notes', ...guards.change, async (req, res) => {

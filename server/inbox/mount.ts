@@ -5,7 +5,7 @@ import path from 'node:path'
 import type { Express } from 'express'
 import type { Config } from '../config.ts'
 import type { Logger } from '../log.ts'
-import { type BuiltSite, formNamesOf } from '../site.ts'
+import { type BuiltSite, formNamesOf, routingChoicesOf } from '../site.ts'
 import type { EnquiryStore } from '../store/index.ts'
 import { createMailSender, type MailSender } from '../delivery/mail.ts'
 import { createInboxRouter } from './router.ts'
@@ -16,7 +16,7 @@ export function mountInbox(
   config: Config,
   deps: {
     store: EnquiryStore
-    site: Pick<BuiltSite, 'languages' | 'formTypes'>
+    site: Pick<BuiltSite, 'languages' | 'formTypes' | 'products' | 'countries'>
     logger: Logger
     isAllowedOrigin(origin: string): boolean
     onQueued(): void
@@ -36,8 +36,10 @@ export function mountInbox(
     desk: deps.store.desk,
     languages: deps.site.languages,
     csv: { timeZone: config.timeZone, formNames: formNamesOf(deps.site) },
+    routingChoices: routingChoicesOf(deps.site),
     verdicts: deps.store,
     erasure: deps.store,
+    privacy: deps.store,
     deliveries: {
       siteUrl: config.siteUrl,
       acknowledge: config.acknowledgeBuyers,
@@ -58,6 +60,7 @@ export function mountInbox(
       deps.mailSender ??
       createMailSender({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, mailTo: config.mailTo, dataDir: config.dataDir }),
     siteUrl: config.siteUrl,
+    analytics: { repository: deps.store.analytics, counting: config.analytics.enabled },
   })
   app.use(router)
   deps.logger.info('the enquiry inbox is on at /admin/enquiries')

@@ -12,6 +12,7 @@ import { formSchemas, type FormKind } from '../../forms/schemas.ts'
 import type { InboxConfig } from '../config.ts'
 import { CSV_CONTENT_TYPE, type CsvOptions, writeEnquiryCsv } from './csv.ts'
 import { fieldLabel, formFields, LONG_FIELDS } from '../enquiries/fields.ts'
+import { type InboxAnalytics, mountAnalyticsRoutes } from '../analytics/inbox-routes.ts'
 import type { Logger } from '../log.ts'
 import { COUNT_CAP, type EnquiryDetail } from '../../project/inbox-api.ts'
 import type { EnquiryDb, EnquiryStore, MailInputs } from '../store/index.ts'
@@ -21,6 +22,7 @@ import type { SiteLanguage } from '../site.ts'
 import { InboxError, INBOX_PATH, LOGIN_PATH, LOGOUT_PATH, mountAuth } from './auth.ts'
 import { type Actor, isId, mountDesk } from './desk.ts'
 import { FilterError, parseInboxQuery } from './filter.ts'
+import { deleteMailCopies, erasePersonalData, exportPersonalData, personalDataPage } from './privacy.ts'
 import type { InboxShellName } from './shells.ts'
 import type { MailSender } from '../delivery/mail.ts'
 import { AUDIT_ACTIONS, type AuditAction, type AuditFilter } from '../store/audit.ts'
@@ -37,12 +39,16 @@ export interface InboxDeps {
   desk: Desk
   /** The built site's languages, for the reply templates. */
   languages: ReadonlyMap<string, SiteLanguage>
+  /** What the owner's routing rules may name. */
+  routingChoices: { products: readonly string[]; countries: readonly string[] }
   /** The CSV's time zone (TIME_ZONE) and form names. */
   csv: CsvOptions
   /** The owner's "Spam" and "Not spam" (the store's, which queue and cancel deliveries). */
   verdicts: Pick<EnquiryStore, 'markSpam' | 'markNotSpam'>
   /** A data-subject request: the store's one deletion by address, and what it would delete. */
   erasure: Pick<EnquiryStore, 'idsForEmail' | 'deleteByEmail'>
+  /** What an export of everything held about an address reads. */
+  privacy: Pick<EnquiryStore, 'idsForEmail' | 'inbox' | 'desk' | 'db'>
   /** What a submission released from spam sends, as the submit path decides for a new one. */
   deliveries: MailInputs
   /** The store's query layer, for the sessions and the failed logins (server/store/sessions.ts). */
@@ -56,6 +62,8 @@ export interface InboxDeps {
   isAllowedOrigin(origin: string): boolean
   /** A message was put back at the front of the outbox. */
   onQueued(): void
+  /** The visitor figures of the dashboard (server/analytics/). */
+  analytics?: InboxAnalytics
   /** Failed logins per address in the window before 429 (10 in 15 minutes). */
   loginLimit?: { max: number; windowMs: number }
   /** The inbox's people and the audit log (the store's). */
@@ -67,7 +75,8 @@ export interface InboxDeps {
   siteUrl: string
 }
 
-const INBOX_PREFIXES = /^\/admin\/(login|logout|enquiries|enquiries\.csv|api|people|audit|audit\.csv|invite|sign-in|sign-in-link)(\/|$)/
+const INBOX_PREFIXES =
+  /^\/admin\/(login|logout|enquiries|enquiries\.csv|api|people|audit|audit\.csv|invite|sign-in|sign-in-link|personal-data\.html)(\/|$)/
 export const PEOPLE_PATH = '/admin/people'
 export const AUDIT_PATH = '/admin/audit'
 
@@ -152,6 +161,7 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
     const [dashboard, [month, quarter]] = await Promise.all([inbox.dashboard(now), deps.desk.responseWindows(now, [30, 90])])
     res.json({ ...dashboard, responseTimes: { 30: month, 90: quarter } })
   })
+  mountAnalyticsRoutes(router, requireSession('api', 'sales'), deps.analytics)
   router.get('/admin/api/enquiries/:id', requireSession('api', 'sales'), async (req, res) => {
     const enquiry = isId(req.params.id) ? await inbox.get(Number(req.params.id)) : undefined
     if (!enquiry) throw new InboxError(404, 'There is no such enquiry; it may have been deleted.')
@@ -236,12 +246,24 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
       return { deletedFiles: deleteMailCopies(deps.mailDir, deleted.emlFiles, logger) }
     }),
   )
+  // A data-subject request for access: everything held about an address, as JSON or a readable page.
+  router.get(['/admin/api/personal-data', '/admin/personal-data.html'], requireSession('api', 'owner'), async (req, res) => {
+    const email = typeof req.query.email === 'string' ? req.query.email.trim() : ''
+    if (!email.includes('@') || email.length > 254) throw new InboxError(400, 'Give the e-mail address whose data to export.')
+    const data = await exportPersonalData(deps.privacy, email)
+    const html = req.path.endsWith('.html')
+    const name = `data-held-${new Date().toISOString().slice(0, 10)}.${html ? 'html' : 'json'}`
+    res.setHeader('Content-Disposition', `attachment; filename="${name}"`)
+    if (html) res.type('html').send(personalDataPage(data))
+    else res.json(data)
+    req.log.info({ action: 'export-personal-data', submissionIds: data.enquiries.map((q) => q.id) }, 'inbox action')
+    await record(req, 'export-personal-data', { detail: { enquiries: data.enquiries.length, format: html ? 'html' : 'json' } })
+  })
   router.post('/admin/api/delete-by-email', sameOrigin, requireSession('api', 'owner'), json, csrfProtection, async (req, res) => {
     const email = (req.body as Record<string, unknown> | undefined)?.email
     if (typeof email !== 'string' || !email.includes('@') || email.length > 254)
       throw new InboxError(400, 'Give the e-mail address whose enquiries to delete.')
-    const { submissionIds, emlFiles } = await deps.erasure.deleteByEmail(email)
-    const deletedFiles = deleteMailCopies(deps.mailDir, emlFiles, logger)
+    const { submissionIds, deletedFiles } = await erasePersonalData(deps.erasure, email, deps.mailDir, logger)
     // The address itself stays out of the log: that is the point of the request.
     req.log.info({ action: 'delete-by-email', submissionIds }, 'inbox action')
     await record(req, 'delete-by-email', { detail: { enquiries: submissionIds.length } })
@@ -250,9 +272,19 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
 
   mountDesk(
     router,
-    { desk: deps.desk, inbox, people: deps.people, languages: deps.languages, siteUrl: deps.deliveries.siteUrl, onQueued: deps.onQueued },
+    {
+      desk: deps.desk,
+      inbox,
+      people: deps.people,
+      routingChoices: deps.routingChoices,
+      languages: deps.languages,
+      siteUrl: deps.deliveries.siteUrl,
+      onQueued: deps.onQueued,
+    },
     {
       read: [requireSession('api', 'sales')],
+      ownerRead: [requireSession('api', 'owner')],
+      ownerChange: [sameOrigin, requireSession('api', 'owner'), json, csrfProtection],
       // A reply of 20,000 characters in Arabic or Chinese is up to 60 KB of UTF-8.
       change: [sameOrigin, requireSession('api', 'sales'), express.json({ limit: '128kb' }), csrfProtection],
       actor: (req): Actor => {
@@ -261,7 +293,7 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
         if (personId === null || !email) return { personId: null, role, label: 'Owner', name: '', replyTo: null }
         return { personId, role, label: name ? `${name} <${email}>` : email, name, replyTo: { name, address: email } }
       },
-      record: (req, action, what) => record(req, action, what),
+      record: (req, action, { submissionId, detail }) => record(req, action, submissionId ? { submissionId, detail } : { detail }),
     },
   )
 
@@ -371,6 +403,7 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
       SIGN_IN_PAGE,
       '/admin/enquiries.csv',
       '/admin/audit.csv',
+      '/admin/personal-data.html',
     ].includes(req.path)
     if (known)
       res.setHeader('Allow', [LOGOUT_PATH, SIGN_IN_LINK_PATH].includes(req.path) ? 'POST' : req.path === LOGIN_PATH ? 'GET, POST' : 'GET')
@@ -450,20 +483,4 @@ function fieldsOf(enquiry: EnquiryDetail): Array<{ name: string; label: string; 
       long: LONG_FIELDS.has(name),
     }
   })
-}
-
-/** The .eml copies written when no relay was configured; only files inside DATA_DIR/mail. */
-function deleteMailCopies(mailDir: string, files: string[], logger: Logger): number {
-  let deleted = 0
-  for (const file of files) {
-    const relative = path.relative(mailDir, file)
-    if (relative.startsWith('..') || path.isAbsolute(relative)) continue
-    try {
-      fs.rmSync(file, { force: true })
-      deleted++
-    } catch (error) {
-      logger.warn({ err: error }, 'could not delete a mail copy')
-    }
-  }
-  return deleted
 }

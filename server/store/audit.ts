@@ -16,10 +16,13 @@ export const AUDIT_ACTIONS = [
   'resend',
   'stage',
   'assign',
+  'routing',
   'note',
   'reply',
   'delete',
   'delete-by-email',
+  'export-personal-data',
+  'retention',
   'export-csv',
   'export-audit',
   'invite',
@@ -31,6 +34,8 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
 /** The actor of the shared owner password (INBOX_PASSWORD[_HASH]). */
 export const SHARED_OWNER = 'owner (shared password)'
+/** The actor of the retention rules (RETENTION_SPAM_DAYS, RETENTION_MONTHS). */
+export const RETENTION_ACTOR = 'retention rules'
 /** The actor of `npm run enquiries -- people ...`. */
 export const COMMAND_LINE = 'command line'
 

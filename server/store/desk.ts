@@ -3,7 +3,7 @@
 // they are retried and sent once) and the response times they make. The same queries on SQLite and
 // PostgreSQL. A reply is a mail to the buyer's own address only: the store takes no recipient.
 import type { Expression } from 'kysely'
-import type { NoteView, ReplyView, ResponseFigures, ResponseTimes } from '../../project/inbox-api.ts'
+import type { NoteView, ReplyView, ResponseFigures, ResponseTimes, RoutingRule } from '../../project/inbox-api.ts'
 import { CLOSING_STAGES, type LostReason, type Stage } from '../../project/sales-stages.ts'
 import { mailState } from './inbox.ts'
 import { outboxRow, selectSubmissions, toSubmission } from './rows.ts'
@@ -58,6 +58,37 @@ export class Desk {
   async assign(id: number, personId: number | null): Promise<boolean> {
     const result = await this.db.updateTable('submissions').set({ assignee_id: personId }).where('id', '=', id).executeTakeFirst()
     return Number(result.numUpdatedRows) > 0
+  }
+
+  /** The owner's routing rules, by kind and value, with the person each names. */
+  async rules(): Promise<RoutingRule[]> {
+    const rows = await this.db
+      .selectFrom('routing_rules as r')
+      .innerJoin('people as p', 'p.id', 'r.person_id')
+      .select(['r.id', 'r.kind', 'r.value', 'p.id as person_id', 'p.name', 'p.email', 'p.removed_at'])
+      .orderBy('r.kind')
+      .orderBy('r.value')
+      .execute()
+    return rows.map((r) => ({
+      id: Number(r.id),
+      kind: r.kind,
+      value: r.value,
+      person: { id: Number(r.person_id), name: r.name, email: r.email, removed: r.removed_at !== null },
+    }))
+  }
+
+  /** Sets who gets new enquiries about this product or from this country (replacing any earlier rule for it). */
+  async setRule(kind: RoutingRule['kind'], value: string, personId: number, now: number): Promise<void> {
+    await this.write(async (db) => {
+      await db.deleteFrom('routing_rules').where('kind', '=', kind).where('value', '=', value).execute()
+      await db.insertInto('routing_rules').values({ kind, value, person_id: personId, created_at: now }).execute()
+    })
+  }
+
+  /** False when there was no such rule. */
+  async removeRule(id: number): Promise<boolean> {
+    const result = await this.db.deleteFrom('routing_rules').where('id', '=', id).executeTakeFirst()
+    return Number(result.numDeletedRows) > 0
   }
 
   /** Adds a note; undefined when there is no such enquiry. */

@@ -101,6 +101,7 @@ export class Inbox {
       mails: mails.map(mailDelivery),
       acknowledgementLimit: submission.acknowledgementLimit,
       lostReason: submission.lostReason,
+      visit: submission.visit ?? null,
     }
   }
 

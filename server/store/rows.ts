@@ -1,6 +1,7 @@
 // The tables' rows as the store's records, each mapped in one place: a submission (with its latest
 // mail's state) and an outbox message (with its submission), on either database.
 import { randomBytes, randomUUID } from 'node:crypto'
+import type { EnquiryVisit } from '../../project/analytics.ts'
 import type { FieldValue } from '../../project/inbox-api.ts'
 import { isLostReason } from '../../project/sales-stages.ts'
 import type { EnquiryDb, OutboxChannel, OutboxRow, OutboxStatus, SubmissionRow } from './schema.ts'
@@ -74,6 +75,7 @@ export function toSubmission(row: SubmissionWithMailRow): Submission {
       row.assignee_id === null ? null : { id: Number(row.assignee_id), name: row.assignee_name ?? '', email: row.assignee_email ?? '' },
     lostReason: isLostReason(row.lost_reason) ? row.lost_reason : null,
     firstReplyAt: row.first_reply_at === null ? null : Number(row.first_reply_at),
+    ...(row.visit ? { visit: JSON.parse(row.visit) as EnquiryVisit } : {}),
   }
 }
 
@@ -157,6 +159,7 @@ export function submissionRow(submission: NewSubmission, reference: string | nul
     spam_reasons: submission.spamReasons?.length ? JSON.stringify(submission.spamReasons) : null,
     language: submission.language ?? 'en',
     country: typeof submission.data.country === 'string' ? submission.data.country : '',
+    visit: submission.visit && Object.keys(submission.visit).length > 0 ? JSON.stringify(submission.visit) : null,
   }
 }
 

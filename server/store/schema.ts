@@ -58,6 +58,9 @@ export interface SubmissionsTable {
   /** The buyer's country as the fields give it (their `country` text, '' when none): a column of its
    * own so that the dashboard reads it from an index (migration 14), not from every row's fields. */
   country: Generated<string>
+  /** JSON of the visit it came with (EnquiryVisit in project/analytics.ts): the page it was sent from,
+   * the page the visit began on, the campaign; null when the form sent none. */
+  visit: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface OutboxTable {
@@ -93,6 +96,16 @@ export interface OutboxTable {
   in_reply_to: ColumnType<string | null, string | null | undefined, string | null>
   /** A webhook's event when it is not the submission's own (enquiry.unanswered); null otherwise. */
   event: ColumnType<string | null, string | null | undefined, string | null>
+}
+
+/** Who gets new enquiries about a product, or from a country (the owner's routing rules). */
+export interface RoutingRulesTable {
+  id: Generated<number>
+  kind: 'product' | 'country'
+  /** The product as the forms name it, or the country as the forms and the dial codes name it. */
+  value: string
+  person_id: number
+  created_at: number
 }
 
 /** The team's internal notes on an enquiry; never mailed to anyone. */
@@ -209,6 +222,44 @@ export interface UsedFormTokensTable {
   expires_at: number
 }
 
+/** One counted event (server/analytics/): no address, no cookie; `visitor` is a number from a hash
+ * whose salt is deleted after its day. Kept 30 days, then only the daily counts remain. */
+export interface AnalyticsEventsTable {
+  at: number
+  event: string
+  visitor: number
+  path: string
+  product: string | null
+  language: string | null
+  country: string | null
+  /** 'mobile' | 'tablet' | 'desktop'. */
+  device: string | null
+  /** The referring site's domain. */
+  referrer: string | null
+  utm_source: string | null
+  utm_medium: string | null
+  utm_campaign: string | null
+  /** What an event was about (a document's path). */
+  target: string | null
+}
+
+/** The daily counts, kept for good: one row per day (UTC), dimension ('page', 'country', …) and value. */
+export interface AnalyticsDailyTable {
+  day: string
+  dimension: string
+  value: string
+  visitors: number
+  views: number
+  forms_started: number
+  enquiries: number
+}
+
+/** The salt of each day's visitor hashes; deleted once its day is over. */
+export interface AnalyticsSaltsTable {
+  day: string
+  salt: string
+}
+
 /** Every table of the enquiry database, for `Kysely<Database>`. */
 export interface Database {
   submissions: SubmissionsTable
@@ -221,9 +272,13 @@ export interface Database {
   digests: DigestsTable
   used_form_tokens: UsedFormTokensTable
   notes: NotesTable
+  routing_rules: RoutingRulesTable
   people: PeopleTable
   people_tokens: PeopleTokensTable
   audit_log: AuditLogTable
+  analytics_events: AnalyticsEventsTable
+  analytics_daily: AnalyticsDailyTable
+  analytics_salts: AnalyticsSaltsTable
 }
 
 export type EnquiryDb = Kysely<Database>

@@ -7,6 +7,7 @@ import type { Store as RateLimitStore } from 'express-rate-limit'
 import { isEmailAddress } from '../../forms/schemas.ts'
 import { Desk } from './desk.ts'
 import { AuditLog } from './audit.ts'
+import { type AnalyticsEventRow, AnalyticsRepository } from './analytics.ts'
 import { Inbox } from './inbox.ts'
 import { People } from './people.ts'
 import { newReference, outboxRow, selectSubmissions, submissionRow, toOutboxMessages, toSubmission } from './rows.ts'
@@ -58,6 +59,8 @@ export abstract class SqlEnquiryStore {
   readonly people: People
   /** Who did what in the inbox. */
   readonly audit: AuditLog
+  /** The visit counter's events, daily counts and day salts (server/analytics/). */
+  readonly analytics: AnalyticsRepository
   /** Why the last write of a submission failed, until a write commits again. */
   private writeFailure: string | undefined
   private closed = false
@@ -75,6 +78,12 @@ export abstract class SqlEnquiryStore {
     )
     this.people = new People(db, (work) => this.writeTransaction(work))
     this.audit = new AuditLog(db)
+    this.analytics = new AnalyticsRepository(
+      db,
+      kind,
+      (write) => this.writeCounters(write),
+      (events) => this.appendAnalyticsEvents(events),
+    )
   }
 
   /**
@@ -98,6 +107,17 @@ export abstract class SqlEnquiryStore {
   /** The id a new row of `table` takes, when the database's own choice is not enough. */
   protected newId(_table: 'submissions' | 'outbox'): { id?: Expression<number> } {
     return {}
+  }
+
+  /** Appends the visit counter's events (./analytics.ts), without a sync of their own. */
+  protected appendAnalyticsEvents(events: AnalyticsEventRow[]): Promise<void> {
+    return this.writeCounters(async (db) => {
+      for (let i = 0; i < events.length; i += 500)
+        await db
+          .insertInto('analytics_events')
+          .values(events.slice(i, i + 500))
+          .execute()
+    })
   }
 
   /** After submissions committed. */
@@ -172,25 +192,50 @@ export abstract class SqlEnquiryStore {
   /** The inserts of one submission and its deliveries, inside the caller's transaction. */
   protected async insertSubmission(db: EnquiryDb, submission: NewSubmission, mail: MailInputs | null): Promise<StoredIds> {
     const reference = await this.freeReference(db)
-    // A returning buyer (the same address) goes to whoever has their latest assigned enquiry.
-    const previous =
-      submission.status === 'spam'
-        ? undefined
-        : await db
-            .selectFrom('submissions')
-            .select('assignee_id')
-            .where(this.emailMatches(submission.email))
-            .where('assignee_id', 'in', (eb) => eb.selectFrom('people').select('id').where('removed_at', 'is', null))
-            .orderBy('id', 'desc')
-            .limit(1)
-            .executeTakeFirst()
+    const assignee = submission.status === 'spam' ? null : await this.routeTo(db, submission)
     const { id } = await db
       .insertInto('submissions')
-      .values({ ...this.newId('submissions'), ...submissionRow(submission, reference), assignee_id: previous?.assignee_id ?? null })
+      .values({ ...this.newId('submissions'), ...submissionRow(submission, reference), assignee_id: assignee })
       .returning('id')
       .executeTakeFirstOrThrow()
     if (!mail) return { id, outboxId: null, reference }
     return { id, outboxId: await this.insertDeliveries(db, { id, ...submission }, mail, submission.receivedAt), reference }
+  }
+
+  /**
+   * Whom a new enquiry goes to: a returning buyer (the same address) to whoever has their latest
+   * assigned enquiry; else by the owner's rules, the product's first, then the country's; else to
+   * nobody. Only people still on the team.
+   */
+  private async routeTo(db: EnquiryDb, submission: NewSubmission): Promise<number | null> {
+    const onTheTeam = db.selectFrom('people').select('id').where('removed_at', 'is', null)
+    const previous = await db
+      .selectFrom('submissions')
+      .select('assignee_id')
+      .where(this.emailMatches(submission.email))
+      .where('assignee_id', 'in', onTheTeam)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst()
+    if (previous?.assignee_id) return previous.assignee_id
+    const product = submission.product.trim()
+    const country = submission.country?.trim()
+    if (!product && !country) return null
+    const rule = await db
+      .selectFrom('routing_rules')
+      .select(['person_id', 'kind'])
+      .where((eb) =>
+        eb.or([
+          ...(product ? [eb.and([eb('kind', '=', 'product'), eb('value', '=', product)])] : []),
+          ...(country ? [eb.and([eb('kind', '=', 'country'), eb('value', '=', country)])] : []),
+        ]),
+      )
+      .where('person_id', 'in', onTheTeam)
+      // 'product' sorts after 'country': the product's rule first.
+      .orderBy('kind', 'desc')
+      .limit(1)
+      .executeTakeFirst()
+    return rule?.person_id ?? null
   }
 
   /**
@@ -685,16 +730,53 @@ export abstract class SqlEnquiryStore {
    */
   async deleteByEmail(email: string): Promise<{ submissionIds: number[]; emlFiles: string[] }> {
     const result = await this.writeTransaction(async (db) => {
-      const ids = await this.idsForEmail(email, db)
-      if (ids.length === 0) return { submissionIds: [], emlFiles: [] }
-      const deliveries = await db.selectFrom('outbox').select('delivery').where('submission_id', 'in', ids).execute()
-      const emlFiles = deliveries.map((d) => d.delivery).filter((d): d is string => d?.endsWith('.eml') === true)
-      // The outbox rows go with them (ON DELETE CASCADE).
-      await db.deleteFrom('submissions').where('id', 'in', ids).execute()
-      return { submissionIds: ids, emlFiles }
+      // The acknowledgement counters hold a hash of the address: they go too.
+      const addressHash = createHash('sha256').update(foldAddress(email)).digest('hex')
+      await db.deleteFrom('acknowledgements_sent').where('address_hash', '=', addressHash).execute()
+      return this.deleteSubmissions(db, await this.idsForEmail(email, db))
     })
     if (result.submissionIds.length) await this.scrubDeleted()
     return result
+  }
+
+  /**
+   * The retention rules: spam received before `spamBefore`, and, when given, every enquiry received
+   * before `enquiriesBefore`, with their mail, replies and notes. At most `limit` a call (the caller
+   * asks again while there are more); returns what went and the .eml files the caller should delete.
+   */
+  async deleteExpired(
+    rules: { spamBefore: number; enquiriesBefore?: number | undefined },
+    limit = 500,
+  ): Promise<{ submissionIds: number[]; emlFiles: string[] }> {
+    const result = await this.writeTransaction(async (db) => {
+      const rows = await db
+        .selectFrom('submissions')
+        .select('id')
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('status', '=', 'spam'), eb('received_at', '<', rules.spamBefore)]),
+            ...(rules.enquiriesBefore === undefined ? [] : [eb('received_at', '<', rules.enquiriesBefore)]),
+          ]),
+        )
+        .orderBy('id')
+        .limit(limit)
+        .execute()
+      return this.deleteSubmissions(
+        db,
+        rows.map((r) => r.id),
+      )
+    })
+    if (result.submissionIds.length) await this.scrubDeleted()
+    return result
+  }
+
+  /** Deletes these submissions; their outbox rows and notes go with them (ON DELETE CASCADE). */
+  private async deleteSubmissions(db: EnquiryDb, ids: number[]): Promise<{ submissionIds: number[]; emlFiles: string[] }> {
+    if (ids.length === 0) return { submissionIds: [], emlFiles: [] }
+    const deliveries = await db.selectFrom('outbox').select('delivery').where('submission_id', 'in', ids).execute()
+    const emlFiles = deliveries.map((d) => d.delivery).filter((d): d is string => d?.endsWith('.eml') === true)
+    await db.deleteFrom('submissions').where('id', 'in', ids).execute()
+    return { submissionIds: ids, emlFiles }
   }
 
   /**

@@ -11,6 +11,7 @@ import { Kysely, SqliteDialect, sql, type Expression, type SqlBool } from 'kysel
 import { migrate } from './migrations.ts'
 import type { Database, EnquiryDb } from './schema.ts'
 import { SqlEnquiryStore } from './sql-store.ts'
+import type { AnalyticsEventRow } from './analytics.ts'
 import type { MailInputs, NewSubmission, StoredIds } from './types.ts'
 
 export const SQLITE_FILE_NAME = 'enquiries.sqlite3'
@@ -43,6 +44,7 @@ export class SqliteEnquiryStore extends SqlEnquiryStore {
   private issued: Issued
   private pending: Pending[] = []
   private committing: Promise<void> | undefined
+  private insertEvent: BetterSqlite3.Statement | undefined
 
   private constructor(
     /** The better-sqlite3 handle under the query layer (pragmas, backups, tests). */
@@ -163,6 +165,24 @@ export class SqliteEnquiryStore extends SqlEnquiryStore {
       } finally {
         this.sqlite.pragma('synchronous = FULL')
       }
+    })
+  }
+
+  /**
+   * The visit counter's batch through one prepared statement in one transaction, without a sync of
+   * its own (as the outbox's bookkeeping): building a 500-row insert with the query builder cost more
+   * than writing it, a third of a counted view's time under load (npm run bench:server).
+   */
+  protected override appendAnalyticsEvents(events: AnalyticsEventRow[]): Promise<void> {
+    return this.bookkeeping(async () => {
+      this.insertEvent ??= this.sqlite.prepare(
+        `INSERT INTO analytics_events (at, event, visitor, path, product, language, country, device, referrer, utm_source, utm_medium, utm_campaign, target)
+         VALUES (@at, @event, @visitor, @path, @product, @language, @country, @device, @referrer, @utm_source, @utm_medium, @utm_campaign, @target)`,
+      )
+      const insert = this.insertEvent
+      this.sqlite.transaction((rows: AnalyticsEventRow[]) => {
+        for (const row of rows) insert.run(row)
+      })(events)
     })
   }
 

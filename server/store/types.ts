@@ -1,4 +1,5 @@
 // The store's records as the rest of the service sees them (./index.ts opens the store).
+import type { EnquiryVisit } from '../../project/analytics.ts'
 import type { FieldValue } from '../../project/inbox-api.ts'
 import type { LostReason, Stage } from '../../project/sales-stages.ts'
 import type { OutboxChannel, OutboxStatus, SubmissionStatus } from './schema.ts'
@@ -24,6 +25,11 @@ export interface NewSubmission {
   spamReasons?: string[]
   /** The language of the page it was sent from, a code of the site's languages ('ar'); absent: English ('en'). */
   language?: string
+  /** The buyer's country as given, or as the telephone country code says: what the routing rules
+   * by country match (not stored apart from the fields). */
+  country?: string | undefined
+  /** What brought the buyer and where the form was sent from (project/analytics.ts); absent: not known. */
+  visit?: EnquiryVisit | undefined
 }
 
 export interface StoredIds {

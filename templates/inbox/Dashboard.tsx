@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react'
 import type { ResponseFigures } from '../../project/inbox-api.ts'
 import { type InboxDashboard, inboxApi } from './api.ts'
 import { duration } from './SalesDesk.tsx'
+import { VisitorFigures } from './VisitorFigures.tsx'
 
 const weekLabel = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' })
 /** Products or countries shown by name; the rest are summed as "Others". */
@@ -35,6 +36,7 @@ export function Dashboard() {
         </p>
       )}
       {data && <Figures data={data} />}
+      <VisitorFigures />
     </>
   )
 }
@@ -251,6 +253,12 @@ function ResponseTimeSection({ data }: { data: InboxDashboard }) {
             median(c),
           ]),
         ]}
+      />
+      <ScrollTable
+        open
+        caption="Response time per person, last 90 days"
+        head={['Person', 'Enquiries', 'Within 24 hours', 'Median first reply']}
+        rows={quarter.byPerson.map((p): [string, number, string, string] => [p.name || 'Unassigned', p.received, share(p), median(p)])}
       />
     </section>
   )

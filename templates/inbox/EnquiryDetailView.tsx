@@ -6,6 +6,7 @@ import { StatusBadges } from './EnquiryList.tsx'
 import { formName } from './form-names.ts'
 import { Conversation, Notes, StageControl } from './SalesDesk.tsx'
 import { formatTime, mailtoHref, notice } from './format.ts'
+import { VisitDetails } from './VisitDetails.tsx'
 
 type Confirming = { kind: 'one' } | { kind: 'email'; ids: number[] }
 
@@ -181,6 +182,18 @@ export function EnquiryDetailView({ id }: { id: number }) {
           Delete all from this address…
         </button>
       </div>
+      {enquiry.email.includes('@') && (
+        <p className="inbox-muted" data-owner-only="">
+          Everything held about <bdi>{enquiry.email}</bdi> (a data-subject request):{' '}
+          <a href={`/admin/personal-data.html?email=${encodeURIComponent(enquiry.email)}`} download>
+            readable page
+          </a>{' '}
+          ·{' '}
+          <a href={`/admin/api/personal-data?email=${encodeURIComponent(enquiry.email)}`} download>
+            JSON
+          </a>
+        </p>
+      )}
 
       {confirming && (
         <div className="inbox-confirm" role="alertdialog" aria-labelledby="confirm-text">
@@ -250,6 +263,7 @@ export function EnquiryDetailView({ id }: { id: number }) {
           ))}
         </dl>
       </section>
+      <VisitDetails visit={enquiry.visit} />
 
       {enquiry.state !== 'spam' && <StageControl enquiry={enquiry} busy={busy} run={thenReload} />}
       <Conversation enquiry={enquiry} busy={busy} run={thenReload} />

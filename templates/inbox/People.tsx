@@ -4,6 +4,7 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react'
 import { inboxApi, type PersonView } from './api.ts'
 import { formatTime } from './format.ts'
+import { RoutingRules } from './RoutingRules.tsx'
 
 const ROLE_LABELS = { owner: 'Owner', sales: 'Sales' } as const
 
@@ -73,8 +74,9 @@ export function People() {
           Invite someone
         </h2>
         <p className="inbox-muted">
-          Sales read the enquiries and work on them (status, spam, resending). Owners may also delete and export, and manage people and the
-          audit log. The invitation is mailed to them; its link works once, within 72 hours.
+          Sales read the enquiries and work on them: reply, take one, change its stage, write notes, mark spam, resend. Owners may also give
+          enquiries to others, set who gets new ones, delete and export, and manage people and the audit log. The invitation is mailed to
+          them; its link works once, within 72 hours.
         </p>
         <form className="inbox-invite-form" onSubmit={invite}>
           <div className="inbox-field inbox-invite-email">
@@ -168,6 +170,7 @@ export function People() {
           </tbody>
         </table>
       )}
+      {people && <RoutingRules people={people.people.filter((p) => !p.invited)} />}
     </>
   )
 }

@@ -200,6 +200,15 @@ export function Conversation({ enquiry, busy, run }: { enquiry: EnquiryView; bus
           ))}
         </ol>
       )}
+      {whatsAppHref(enquiry) && (
+        <p className="inbox-muted">
+          Or{' '}
+          <a href={whatsAppHref(enquiry)} target="_blank" rel="noopener noreferrer">
+            chat on WhatsApp with <bdi>{enquiry.phone}</bdi>
+          </a>{' '}
+          (opens WhatsApp; what is said there is not kept here: note it below).
+        </p>
+      )}
       {canReply && templates && current && !writing && (
         <button
           className="button button-outline inbox-small-button"
@@ -347,6 +356,18 @@ export function Notes({ enquiry, busy, run }: { enquiry: EnquiryView; busy: bool
       </form>
     </section>
   )
+}
+
+/** A wa.me link to the buyer's mobile number in international form (the form's country code
+ * prefixed where the number lacks it), opening with the enquiry's reference; undefined without a
+ * plausible number. */
+export function whatsAppHref(enquiry: Pick<EnquiryView, 'phone' | 'data' | 'reference' | 'id'>): string | undefined {
+  let digits = enquiry.phone.replace(/\D/g, '')
+  const code = typeof enquiry.data.countryCode === 'string' ? enquiry.data.countryCode.replace(/\D/g, '') : ''
+  if (code && !digits.startsWith(code)) digits = `${code}${digits.replace(/^0+/, '')}`
+  if (digits.length < 8 || digits.length > 15) return undefined
+  const text = `Re: your enquiry ${enquiry.reference ?? `#${enquiry.id}`}`
+  return `https://wa.me/${digits}?text=${encodeURIComponent(text)}`
 }
 
 /** "3 h 20 min", "2 days 4 h", "12 min". */

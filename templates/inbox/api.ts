@@ -1,6 +1,7 @@
 // The inbox page's calls to its JSON API (server/inbox/router.ts). A 401 means the session ended:
 // the page goes to the login. State changes carry the session's CSRF token in a header.
-import type { EnquiryDetail, InboxDashboard, InboxPage, ReplyTemplates, StateCounts } from '../../project/inbox-api.ts'
+import type { AnalyticsReport } from '../../project/analytics.ts'
+import type { EnquiryDetail, InboxDashboard, InboxPage, ReplyTemplates, RoutingRule, StateCounts } from '../../project/inbox-api.ts'
 import type { LostReason, Stage } from '../../project/sales-stages.ts'
 
 export type { EnquiryDetail, InboxRow, MailDelivery } from '../../project/inbox-api.ts'
@@ -117,6 +118,7 @@ export const inboxApi = {
   notSpam: (id: number) => post<{ ok: true }>(`/admin/api/enquiries/${id}/not-spam`),
   spam: (id: number) => post<{ ok: true; cancelled: number }>(`/admin/api/enquiries/${id}/spam`),
   dashboard: () => get<InboxDashboard>('/admin/api/dashboard'),
+  analytics: (days: number) => get<AnalyticsReport>(`/admin/api/analytics?days=${days}`),
   resend: (id: number) => post<{ ok: true; queued: number }>(`/admin/api/enquiries/${id}/resend`),
   delete: (id: number) => post<{ ok: true }>(`/admin/api/enquiries/${id}/delete`),
   replyTemplates: (id: number) => get<ReplyTemplates>(`/admin/api/enquiries/${id}/reply-templates`),
@@ -124,6 +126,10 @@ export const inboxApi = {
     post<{ ok: true; outboxId: number; first: boolean }>(`/admin/api/enquiries/${id}/reply`, reply),
   setStage: (id: number, stage: Stage, lostReason?: LostReason | '') =>
     post<{ ok: true }>(`/admin/api/enquiries/${id}/stage`, { stage, lostReason }),
+  routing: () => get<{ rules: RoutingRule[]; products: string[]; countries: string[] }>('/admin/api/routing'),
+  setRoutingRule: (kind: 'product' | 'country', value: string, personId: number) =>
+    post<{ ok: true; rules: RoutingRule[] }>('/admin/api/routing', { kind, value, personId }),
+  removeRoutingRule: (id: number) => post<{ ok: true; rules: RoutingRule[] }>(`/admin/api/routing/${id}/delete`),
   assignees: () => get<{ people: Array<{ id: number; name: string; email: string }> }>('/admin/api/assignees'),
   assign: (id: number, personId: number | null) => post<{ ok: true }>(`/admin/api/enquiries/${id}/assign`, { personId }),
   addNote: (id: number, text: string) => post<{ ok: true }>(`/admin/api/enquiries/${id}/notes`, { text }),

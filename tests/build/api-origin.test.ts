@@ -1,6 +1,7 @@
 // A site built with API_ORIGIN, on a plain static host, with the enquiry service on another origin:
 // the forms post there (with JavaScript through CORS, without it as a classic post that comes back
-// to the site's thank-you page), and the headers for the static host allow it. Builds its own copy.
+// to the site's thank-you page), the visit counter's beacon is counted there, and the headers for
+// the static host allow it. Builds its own copy.
 import { execFile } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
@@ -83,10 +84,34 @@ describe('a site built with API_ORIGIN', () => {
     expect(headers).toContain(`form-action 'self' ${apiOrigin};`)
   })
 
+  it('counts a view on the static host at the service, and carries its campaign to the enquiry', async () => {
+    // Headless Chromium names itself HeadlessChrome, which the bot list knows: a person's Chrome here.
+    const userAgent = (await browser.newBrowserCDPSession().then((s) => s.send('Browser.getVersion'))).userAgent.replace(
+      'HeadlessChrome',
+      'Chrome',
+    )
+    const page = await browser.newPage({ baseURL: siteOrigin, userAgent })
+    try {
+      const beacon = page.waitForRequest((r) => r.url() === `${apiOrigin}/api/event`)
+      await page.goto('/?utm_source=trade-fair&utm_campaign=gulfood-2026', { waitUntil: 'load' })
+      expect((await (await beacon).response())?.status()).toBe(204)
+      // Counted after the answer, and written within a second: looked for until it is there.
+      await expect
+        .poll(async () => {
+          await api.analytics.flush()
+          return api.store.db.selectFrom('analytics_events').selectAll().execute()
+        })
+        .toContainEqual(expect.objectContaining({ event: 'view', path: '/', utm_source: 'trade-fair', utm_campaign: 'gulfood-2026' }))
+      expect(await page.context().cookies()).toEqual([])
+    } finally {
+      await page.close()
+    }
+  })
+
   it('sends the quick enquiry from the static host to the service, with JavaScript (CORS)', async () => {
     const page = await browser.newPage({ baseURL: siteOrigin })
     try {
-      await page.goto('/')
+      await page.goto('/?utm_campaign=static-host-test')
       // The form hydrates as it nears the viewport (templates/islands/when-near.ts): scroll to it first.
       const posting = page.locator(`form[action="${apiOrigin}/api/submit"]`).first()
       await posting.scrollIntoViewIfNeeded()
@@ -102,7 +127,9 @@ describe('a site built with API_ORIGIN', () => {
       await expect
         .poll(() => form.getByRole('status').evaluate((el) => el.firstChild?.textContent ?? ''), { timeout: 10_000 })
         .toBe('Form submitted successfully!')
-      expect((await api.store.listSubmissions()).map((s) => s.name)).toContain('Static Host Buyer')
+      const sent = (await api.store.listSubmissions()).find((s) => s.name === 'Static Host Buyer')
+      // The page it was sent from and the campaign of the visit, kept by the counter in the tab.
+      expect(sent?.visit).toMatchObject({ page: '/', landing: '/', campaign: 'static-host-test' })
     } finally {
       await page.close()
     }

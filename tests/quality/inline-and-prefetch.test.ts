@@ -1,4 +1,4 @@
-// The page's inlined CSS, its speculation rules and its script loader under the server's real Content
+// The page's inlined CSS, its speculation rules, its visit counter and its script loader under the server's real Content
 // Security Policy: every inline <style> and <script> of every page is allowed by hash (never by
 // 'unsafe-inline'), Chromium applies the styles and reports no violation, and the rules work: a
 // visitor who rests the pointer on a link gets the page fetched ahead, and uses it on click.
@@ -40,7 +40,12 @@ describe('inline styles and scripts under the CSP', () => {
     // The speculation rules, and on a page with a script the loader that starts it after the main paint (build/defer-entry.ts).
     const loaders = elements(parsePage(html), 'script', (s) => /^\/assets\/entries\/.+\.js$/.test(attr(s, 'data-entry') ?? ''))
     expect(loaders.length, `${path}: one loader at most`).toBeLessThanOrEqual(1)
-    expect(script, `${path} has its speculation rules${loaders.length ? ' and its loader' : ''}`).toHaveLength(1 + loaders.length)
+    // The visit counter's beacon (build/beacon.ts), one text on every page.
+    const beacons = elements(parsePage(html), 'script', (s) => attr(s, 'data-beacon') !== undefined)
+    expect(beacons, `${path} has the visit counter's beacon`).toHaveLength(1)
+    expect(script, `${path} has its speculation rules, its beacon${loaders.length ? ' and its loader' : ''}`).toHaveLength(
+      2 + loaders.length,
+    )
     for (const hash of style) expect(csp.get('style-src'), path).toContain(hash)
     for (const hash of script) expect(csp.get('script-src'), path).toContain(hash)
     expect(response.headers.get('content-security-policy')).not.toMatch(/unsafe-inline|unsafe-eval|inline-speculation-rules/)

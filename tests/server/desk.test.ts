@@ -244,7 +244,7 @@ describe('reminders of unanswered enquiries (REPLY_REMINDER_HOURS)', () => {
     await new Promise((r) => hook?.close(r))
   })
 
-  it('reminds the company mailbox and the webhooks once of an enquiry left unanswered, and not of one answered', async () => {
+  it('reminds the assignee (or the company mailbox) and the webhooks once of an enquiry left unanswered, and not of one answered', async () => {
     const owner = await new InboxClient(server.url).loggedIn()
     expect(
       (await postJson(server.url, { formType: 'QuickEnquiry', formData: { ...validData.quickEnquiry, name: 'Left Waiting' } })).status,
@@ -259,19 +259,44 @@ describe('reminders of unanswered enquiries (REPLY_REMINDER_HOURS)', () => {
       (await owner.action(`/admin/api/enquiries/${answered.id}/reply`, { language: 'en', subject: 'Hello', body: 'Prices follow.' }))
         .status,
     ).toBe(200)
+    // A third, assigned to a salesperson: their reminder goes to them.
+    expect(
+      (await postJson(server.url, { formType: 'QuickEnquiry', formData: { ...validData.quickEnquiry, name: 'Assigned Waiting' } })).status,
+    ).toBe(200)
+    const { person, token } = await server.store.people.invite('nisha@example.com', 'sales', Date.now())
+    await server.store.people.use(token, 'invitation', Date.now(), { name: 'Nisha', passwordHash: '$scrypt$unused' })
+    const assigned = (await owner.getJson<{ rows: Array<{ id: number; name: string }> }>('/admin/api/enquiries')).body.rows.find(
+      (r) => r.name === 'Assigned Waiting',
+    )!
+    await server.store.desk.assign(assigned.id, person.id)
 
-    const reminder = await waitFor(() => mail.received.find((m) => m.parsed.subject?.startsWith('Unanswered for')), 10_000, 'the reminder')
+    const nishas = await waitFor(
+      () => mail.received.find((m) => m.parsed.subject?.startsWith('Unanswered for') && m.parsed.subject.includes('Assigned Waiting')),
+      10_000,
+      'her reminder',
+    )
+    expect(recipients(nishas)).toBe('nisha@example.com')
+    const reminder = await waitFor(
+      () => mail.received.find((m) => m.parsed.subject?.startsWith('Unanswered for') && m.parsed.subject.includes('Left Waiting')),
+      10_000,
+      'the reminder',
+    )
     expect(recipients(reminder)).toBe('enquiries@example.test')
     expect(reminder.parsed.subject).toContain(waiting.reference)
     expect(reminder.parsed.subject).toContain('Left Waiting')
     expect(reminder.parsed.text).toContain(`/admin/enquiries/${waiting.id}`)
-    const event = await waitFor(() => hits.find((h) => h.type === 'enquiry.unanswered'), 10_000, 'the webhook event')
-    expect((event.body.data as { id: number }).id).toBe(waiting.id)
+    await waitFor(() => hits.filter((h) => h.type === 'enquiry.unanswered').length === 2 || undefined, 10_000, 'the webhook events')
+    expect(
+      hits
+        .filter((h) => h.type === 'enquiry.unanswered')
+        .map((h) => (h.body.data as { id: number }).id)
+        .sort(),
+    ).toEqual([waiting.id, assigned.id].sort())
 
     // Once: several more looks at the clock later, still one of each, and none for the answered one.
     await new Promise((r) => setTimeout(r, 1_500))
-    expect(mail.received.filter((m) => m.parsed.subject?.startsWith('Unanswered for'))).toHaveLength(1)
-    expect(hits.filter((h) => h.type === 'enquiry.unanswered')).toHaveLength(1)
+    expect(mail.received.filter((m) => m.parsed.subject?.startsWith('Unanswered for'))).toHaveLength(2)
+    expect(hits.filter((h) => h.type === 'enquiry.unanswered')).toHaveLength(2)
     const detail = (await owner.getJson<EnquiryDetail>(`/admin/api/enquiries/${waiting.id}`)).body
     expect(detail.mails.map((m) => m.label)).toContain('Reminder: unanswered')
   })
@@ -360,6 +385,47 @@ describe('who owns an enquiry', () => {
     ).body.rows
     expect(rows.find((r) => r.email === 'First.Buyer@example.org')!.assignee?.id).toBe(meera.id)
     expect(rows.find((r) => r.email === 'new.buyer@example.org')!.assignee).toBeNull()
+
+    // The owner's rules: the product's first, then the country's (the form's, or the dial code's).
+    const choices = (await owner.getJson<{ products: string[]; countries: string[] }>('/admin/api/routing')).body
+    expect(choices.products).toContain('Cardamom')
+    expect(choices.countries).toEqual(expect.arrayContaining(['Germany', 'United Arab Emirates']))
+    expect((await ravi.client.getJson('/admin/api/routing')).status).toBe(403)
+    expect(await owner.action('/admin/api/routing', { kind: 'product', value: 'Cardamom', personId: ravi.id })).toMatchObject({
+      status: 200,
+    })
+    expect(await owner.action('/admin/api/routing', { kind: 'country', value: 'Germany', personId: meera.id })).toMatchObject({
+      status: 200,
+    })
+    expect(await owner.action('/admin/api/routing', { kind: 'country', value: 'Atlantis', personId: meera.id })).toMatchObject({
+      status: 400,
+      body: { error: 'Choose a country of the list.' },
+    })
+    const send = async (email: string, formType: string, formData: Record<string, unknown>) =>
+      expect((await postJson(server.url, { formType, formData: { ...formData, email } })).status).toBe(200)
+    // Cardamom from Germany: the product's rule wins.
+    await send('cardamom.de@example.org', 'ExportEnquiry', { ...validData.exportEnquiry, product: 'Cardamom' })
+    // Clove from Germany, named only by its dial code (+49): the country's rule.
+    await send('clove.de@example.org', 'ExportEnquiry', { ...validData.exportEnquiry, product: 'Clove' })
+    // Clove from India: no rule.
+    await send('clove.in@example.org', 'ExportEnquiry', {
+      ...validData.exportEnquiry,
+      product: 'Clove',
+      countryCode: '91',
+      mobile: '91 9876543210',
+    })
+    const routed = (await owner.getJson<{ rows: Array<{ email: string; assignee: { id: number } | null }> }>('/admin/api/enquiries')).body
+      .rows
+    const owner_ = (email: string) => routed.find((r) => r.email === email)!.assignee?.id ?? null
+    expect([owner_('cardamom.de@example.org'), owner_('clove.de@example.org'), owner_('clove.in@example.org')]).toEqual([
+      ravi.id,
+      meera.id,
+      null,
+    ])
+    const rules = (await owner.getJson<{ rules: Array<{ id: number; value: string }> }>('/admin/api/routing')).body.rules
+    expect(rules.map((r) => r.value)).toEqual(['Germany', 'Cardamom'])
+    expect((await owner.action(`/admin/api/routing/${rules[0]!.id}/delete`)).status).toBe(200)
+    expect((await owner.getJson<{ rules: unknown[] }>('/admin/api/routing')).body.rules).toHaveLength(1)
 
     // A salesperson's reply is signed with their name, and the buyer's answer goes to them.
     const templates = (await meera.client.getJson<ReplyTemplates>(`/admin/api/enquiries/${id}/reply-templates`)).body

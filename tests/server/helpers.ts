@@ -205,6 +205,8 @@ export function testConfig(env: Record<string, string>): Config {
       // Off unless a test turns it on (tests/server/desk.test.ts): tests that store enquiries of days
       // ago count the mail the company mailbox gets.
       REPLY_REMINDER_HOURS: '0',
+      // Off unless a test turns it on (tests/server/privacy.test.ts): tests store spam of days ago.
+      RETENTION_SPAM_DAYS: '0',
       ...env,
     },
     projectRoot,

@@ -2,6 +2,7 @@
 // here, so a reply that is not JSON (a proxy's error page, a wrong route) becomes a clear message
 // instead of an exception. The wording of every outcome is the original site's, per form, word for word.
 import type { FieldErrors } from '../../../forms/contract.ts'
+import { COUNTER_GLOBAL, type PageCounter } from '../../../project/analytics.ts'
 import { PREVIEW, PREVIEW_FORM_MESSAGE } from '../../lib/preview.ts'
 
 export interface SubmitMessages {
@@ -104,8 +105,15 @@ export async function submitForm(
     const response = await fetch(endpoint, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      // JSON.stringify leaves out a formToken or language that is undefined.
-      body: JSON.stringify({ formType, formData, formToken, language }),
+      // JSON.stringify leaves out a formToken or language that is undefined. The visit is the one the
+      // counter keeps in this tab (templates/islands/beacon.ts): none when the visitor asked not to be tracked.
+      body: JSON.stringify({
+        formType,
+        formData,
+        formToken,
+        language,
+        visit: (globalThis as unknown as Record<string, PageCounter | undefined>)[COUNTER_GLOBAL]?.v,
+      }),
     })
     const text = await response.text()
     let reply: Reply

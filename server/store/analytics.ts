@@ -1,0 +1,226 @@
+// The visit counter's storage (server/analytics/): the raw events of the last 30 days, the daily
+// counts made from them and kept for good, and the salt of each day's visitor hashes, deleted when
+// its day is over. No address is ever written here (docs/analytics.md). The same queries on SQLite
+// and PostgreSQL.
+import { randomBytes } from 'node:crypto'
+import { sql } from 'kysely'
+import type { AnalyticsEventsTable, EnquiryDb } from './schema.ts'
+import type { StoreKind } from './types.ts'
+
+export type AnalyticsEventRow = AnalyticsEventsTable
+
+/** How long raw events are kept before only their daily counts remain. */
+export const RAW_DAYS = 30
+const DAY_MS = 86_400_000
+
+/** The dimensions of the daily counts; 'funnel' is product and country together ("cardamom|SA"). */
+export const DIMENSIONS = ['total', 'page', 'product', 'language', 'country', 'source', 'campaign', 'device', 'funnel'] as const
+export type Dimension = (typeof DIMENSIONS)[number]
+
+export interface DailyCount {
+  day: string
+  dimension: Dimension | 'event'
+  value: string
+  visitors: number
+  views: number
+  formsStarted: number
+  enquiries: number
+}
+
+/** The day (UTC) of a time, as YYYY-MM-DD. */
+export function dayOf(at: number): string {
+  return new Date(at).toISOString().slice(0, 10)
+}
+
+function dayStart(day: string): number {
+  return Date.parse(`${day}T00:00:00Z`)
+}
+
+export class AnalyticsRepository {
+  constructor(
+    private readonly db: EnquiryDb,
+    private readonly kind: StoreKind,
+    /** Writes whose loss to a crash is harmless, without a sync of their own (the store's writeCounters). */
+    private readonly writeCounters: <T>(write: (db: EnquiryDb) => Promise<T>) => Promise<T>,
+    /** Appends a batch of events, as the store does it best (SQLite: one prepared statement). */
+    private readonly appendEvents: (events: AnalyticsEventRow[]) => Promise<void>,
+  ) {}
+
+  /** Appends a batch of events, without a sync of its own. */
+  async insertEvents(events: AnalyticsEventRow[]): Promise<void> {
+    if (events.length > 0) await this.appendEvents(events)
+  }
+
+  /**
+   * The salt of `day`'s visitor hashes: made once, shared by every instance on the database. Salts of
+   * other days are deleted here, so yesterday's hashes can no longer be recomputed by anyone.
+   */
+  async saltFor(day: string): Promise<string> {
+    return this.writeCounters(async (db) => {
+      await db.deleteFrom('analytics_salts').where('day', '<>', day).execute()
+      await db
+        .insertInto('analytics_salts')
+        .values({ day, salt: randomBytes(32).toString('base64url') })
+        .onConflict((oc) => oc.column('day').doNothing())
+        .execute()
+      const row = await db.selectFrom('analytics_salts').select('salt').where('day', '=', day).executeTakeFirstOrThrow()
+      return row.salt
+    })
+  }
+
+  /** The counts of one day computed from its raw events (the day in progress, or one to roll up). */
+  async countDay(day: string): Promise<DailyCount[]> {
+    const from = dayStart(day)
+    const until = from + DAY_MS
+    const counts: DailyCount[] = []
+    const source = sql<string>`coalesce(utm_source, referrer, '(direct)')`
+    const expressions: Record<Dimension, ReturnType<typeof sql<string>>> = {
+      total: sql<string>`''`,
+      page: sql<string>`path`,
+      product: sql<string>`product`,
+      language: sql<string>`coalesce(language, '')`,
+      country: sql<string>`coalesce(country, '')`,
+      source,
+      campaign: sql<string>`utm_campaign`,
+      device: sql<string>`coalesce(device, '')`,
+      funnel: sql<string>`product || '|' || coalesce(country, '')`,
+    }
+    for (const dimension of DIMENSIONS) {
+      const value = expressions[dimension]
+      const { rows } = await sql<{ value: string | null; visitors: number; views: number; forms_started: number; enquiries: number }>`
+        SELECT ${value} AS value,
+          count(DISTINCT CASE WHEN event = 'view' THEN visitor END) AS visitors,
+          sum(CASE WHEN event = 'view' THEN 1 ELSE 0 END) AS views,
+          count(DISTINCT CASE WHEN event = 'form_start' THEN visitor END) AS forms_started,
+          sum(CASE WHEN event = 'enquiry' THEN 1 ELSE 0 END) AS enquiries
+        FROM analytics_events WHERE at >= ${from} AND at < ${until}
+        GROUP BY 1`.execute(this.db)
+      for (const row of rows) {
+        if (row.value === null) continue
+        counts.push({
+          day,
+          dimension,
+          value: row.value,
+          visitors: Number(row.visitors),
+          views: Number(row.views),
+          formsStarted: Number(row.forms_started),
+          enquiries: Number(row.enquiries),
+        })
+      }
+    }
+    // Every event by kind: views are counted above; these are the clicks, downloads and forms.
+    const { rows } = await sql<{ value: string; visitors: number; views: number }>`
+      SELECT event AS value, count(DISTINCT visitor) AS visitors, count(*) AS views
+      FROM analytics_events WHERE at >= ${from} AND at < ${until} GROUP BY event`.execute(this.db)
+    for (const row of rows) {
+      counts.push({
+        day,
+        dimension: 'event',
+        value: row.value,
+        visitors: Number(row.visitors),
+        views: Number(row.views),
+        formsStarted: 0,
+        enquiries: 0,
+      })
+    }
+    return counts
+  }
+
+  /**
+   * Rolls every finished day (before `now`'s) whose raw events are still kept and not yet counted
+   * into the daily counts, then deletes the raw events older than RAW_DAYS. Returns the days rolled up.
+   * Safe to run on several instances at once: a day is written in one transaction, once.
+   */
+  async rollUp(now: number): Promise<string[]> {
+    const today = dayOf(now)
+    const oldest = await this.db
+      .selectFrom('analytics_events')
+      .select((eb) => eb.fn.min('at').as('at'))
+      .executeTakeFirst()
+    const rolled: string[] = []
+    if (oldest?.at !== null && oldest?.at !== undefined) {
+      const done = new Set(
+        (
+          await this.db
+            .selectFrom('analytics_daily')
+            .select('day')
+            .where('dimension', '=', 'total')
+            .where('day', '>=', dayOf(Number(oldest.at)))
+            .execute()
+        ).map((r) => r.day),
+      )
+      for (let at = dayStart(dayOf(Number(oldest.at))); dayOf(at) < today; at += DAY_MS) {
+        const day = dayOf(at)
+        if (done.has(day)) continue
+        const counts = await this.countDay(day)
+        // A day with no view still gets its total row, so it is known as rolled up.
+        if (!counts.some((c) => c.dimension === 'total')) {
+          counts.push({ day, dimension: 'total', value: '', visitors: 0, views: 0, formsStarted: 0, enquiries: 0 })
+        }
+        try {
+          await this.db.transaction().execute(async (trx) => {
+            for (let i = 0; i < counts.length; i += 200) {
+              await trx
+                .insertInto('analytics_daily')
+                .values(
+                  counts.slice(i, i + 200).map((c) => ({
+                    day: c.day,
+                    dimension: c.dimension,
+                    value: c.value,
+                    visitors: c.visitors,
+                    views: c.views,
+                    forms_started: c.formsStarted,
+                    enquiries: c.enquiries,
+                  })),
+                )
+                .execute()
+            }
+          })
+          rolled.push(day)
+        } catch (error) {
+          // Another instance rolled it up first (the primary key): nothing lost.
+          const again = await this.db
+            .selectFrom('analytics_daily')
+            .select('day')
+            .where('day', '=', day)
+            .where('dimension', '=', 'total')
+            .executeTakeFirst()
+          if (!again) throw error
+        }
+      }
+    }
+    await this.db
+      .deleteFrom('analytics_events')
+      .where('at', '<', dayStart(today) - RAW_DAYS * DAY_MS)
+      .execute()
+    await this.db.deleteFrom('analytics_salts').where('day', '<', today).execute()
+    return rolled
+  }
+
+  /** The daily counts of the days from `fromDay` to `toDay` (inclusive) that were rolled up. */
+  async dailyCounts(fromDay: string, toDay: string): Promise<DailyCount[]> {
+    const rows = await this.db.selectFrom('analytics_daily').selectAll().where('day', '>=', fromDay).where('day', '<=', toDay).execute()
+    return rows.map((r) => ({
+      day: r.day,
+      dimension: r.dimension as DailyCount['dimension'],
+      value: r.value,
+      visitors: Number(r.visitors),
+      views: Number(r.views),
+      formsStarted: Number(r.forms_started),
+      enquiries: Number(r.enquiries),
+    }))
+  }
+
+  /** How many raw events are kept (tests, the size measurement). */
+  async countEvents(): Promise<number> {
+    const row = await this.db
+      .selectFrom('analytics_events')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+    return Number(row.n)
+  }
+
+  get storeKind(): StoreKind {
+    return this.kind
+  }
+}
