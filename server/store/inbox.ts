@@ -38,13 +38,10 @@ export class Inbox {
   /** A page of the filter's enquiries, newest first, and how many there are up to `cap` (COUNT_CAP):
    * past it the count stops, and the pages go on while they are full. */
   async list(filter: InboxFilter, page = 1, cap = COUNT_CAP): Promise<InboxPage> {
-    let matching = this.filtered(filter)
+    const matching = this.filtered(filter)
       .clearSelect()
       .select(sql.lit(1).as('one'))
       .limit(cap + 1)
-    // With the mail's state in the filter, newest first keeps PostgreSQL on the nested loop it takes
-    // for the page; unordered, it hashes the whole outbox to find the first 10,001.
-    if (filter.mail) matching = matching.orderBy('s.id', 'desc')
     const counted = await this.db
       .selectFrom(matching.as('f'))
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
