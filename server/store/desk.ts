@@ -211,11 +211,16 @@ export class Desk {
       .where('s.kind', '!=', 'review')
       .where('s.first_reply_at', 'is', null)
       .where('s.handled_at', 'is', null)
+    // Counted on the enquiries alone (their index, submissions_waiting), without their mail.
     const [rows, count] = await Promise.all([
       open.orderBy('s.received_at').orderBy('s.id').limit(limit).execute(),
-      open
-        .clearSelect()
+      this.db
+        .selectFrom('submissions')
         .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('status', '!=', 'spam')
+        .where('kind', '!=', 'review')
+        .where('first_reply_at', 'is', null)
+        .where('handled_at', 'is', null)
         .executeTakeFirstOrThrow(),
     ])
     return { enquiries: rows.map(toSubmission), total: Number(count.n) }

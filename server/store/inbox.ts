@@ -271,15 +271,13 @@ export class Inbox {
       query = query.where('s.id', 'in', (eb) =>
         eb.selectFrom('outbox').select('submission_id').where('channel', '=', 'owner').where('status', '!=', 'sent'),
       )
-    // coalesce: the same test, which keeps the join a LEFT JOIN the planners do not reorder (with
-    // a bare o.status they start from the outbox and sort a million rows by id).
-    const status = sql<string>`coalesce(${sql.ref('o.status')}, '')`
-    if (mail === 'sent') query = query.where(status, '=', 'sent')
-    if (mail === 'queued') query = query.where(status, '=', 'queued').where('o.last_error', 'is', null)
-    if (mail === 'failed')
-      query = query.where((eb) =>
-        eb.or([eb(status, '=', 'failed'), eb.and([eb(status, '=', 'queued'), eb('o.last_error', 'is not', null)])]),
-      )
+    // The latest mail to the owner's state (as mailState names it), asked of each enquiry as the scan
+    // meets it: a join on it let PostgreSQL hash the whole outbox, and SQLite start from the outbox.
+    if (mail) {
+      const latest = sql<string>`(SELECT CASE WHEN latest.status = 'sent' THEN 'sent' WHEN latest.status = 'failed' OR latest.last_error IS NOT NULL THEN 'failed' ELSE 'queued' END
+        FROM outbox AS latest WHERE latest.submission_id = ${sql.ref('s.id')} AND latest.channel = 'owner' ORDER BY latest.id DESC LIMIT 1)`
+      query = query.where(latest, '=', mail)
+    }
     if (from !== undefined) query = query.where('s.received_at', '>=', from)
     if (until !== undefined) query = query.where('s.received_at', '<', until)
     if (q) query = query.where((eb) => this.matches(eb as unknown as ExpressionBuilder<Joined, 's' | 'o'>, q))
