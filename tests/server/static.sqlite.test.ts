@@ -279,7 +279,7 @@ describe('security headers', () => {
     }
   })
 
-  it('serves pages whose scripts are external, JSON data blocks, or hashed speculation rules and loader, and whose styles are hashed, so the CSP lets them run', async () => {
+  it('serves pages whose scripts are external, JSON data blocks, or hashed speculation rules, loader and beacon, and whose styles are hashed, so the CSP lets them run', async () => {
     const res = await get('/')
     const csp = String(res.headers['content-security-policy'])
     const html = res.body.toString()
@@ -288,6 +288,8 @@ describe('security headers', () => {
       if (/type="speculationrules"/.test(attributes!)) expect(csp, 'speculation rules').toContain(hash(body!))
       // The loader that imports the page's entry after its main paint (build/defer-entry.ts).
       else if (/^ data-entry="\/assets\/entries\/[^"]+\.js"$/.test(attributes!)) expect(csp, 'script loader').toContain(hash(body!))
+      // The page counter's beacon, inline so a page without JavaScript of its own fetches none (build/beacon.ts).
+      else if (attributes === ' data-beacon=""') expect(csp, 'beacon').toContain(hash(body!))
       else expect(/\bsrc="\/assets\//.test(attributes!) || /type="application\/ld\+json"/.test(attributes!), attributes).toBe(true)
     }
     const styles = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)]
