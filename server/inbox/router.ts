@@ -4,9 +4,7 @@
 // a live session and names the least role it allows (owner or sales; the table in docs/enquiry-service.md),
 // and any other address under these prefixes is a 404. Every answer is `no-store` and `noindex`. State changes are POSTs that
 // need an Origin of the site and, once logged in, a CSRF token (csrf-csrf, bound to the session).
-import fs from 'node:fs'
 import { languageLabel } from '../enquiries/languages.ts'
-import path from 'node:path'
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express'
 import { formSchemas, type FormKind } from '../../forms/schemas.ts'
 import type { InboxConfig } from '../config.ts'

@@ -195,5 +195,5 @@ export function outboxRow(
 
 /** A delivery that was an .eml file written under DATA_DIR/mail (no SMTP_URL), not a mail server's answer. */
 export function isMailFile(delivery: string | null): boolean {
-  return delivery !== null && delivery.endsWith('.eml')
+  return delivery?.endsWith('.eml') === true
 }

@@ -41,7 +41,11 @@ describe('a product added as content only', () => {
   it('is offered by the contact form and the quick enquiry', () => {
     expect(page('/contact')).toContain('<option value="Saffron (Kesar)">')
     expect(page('/')).toContain('<option value="Saffron (Kesar)">')
-    expect(JSON.parse(readFileSync(siteManifest, 'utf8')).formTypes.SaffronEnquiry).toEqual({ kind: 'productEnquiry', product: 'Saffron', name: 'Saffron enquiry' })
+    expect(JSON.parse(readFileSync(siteManifest, 'utf8')).formTypes.SaffronEnquiry).toEqual({
+      kind: 'productEnquiry',
+      product: 'Saffron',
+      name: 'Saffron enquiry',
+    })
   })
 })
 
