@@ -480,6 +480,8 @@ describe('before the form comes alive', () => {
         formData: expect.objectContaining({ name: `Typed ${marker}`, email: 'early@example.com', mobile: '91 9876543210' }),
         // The time token the island asked for when it came alive: time, nonce, signature (server/enquiries/spam.ts).
         formToken: expect.stringMatching(/^\d+\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{43}$/),
+        // The visit the page counter keeps for the enquiry (project/analytics.ts): the page it was sent from.
+        visit: expect.objectContaining({ p: '/products/clove' }),
       },
     ])
     await waitForMail(marker)
