@@ -37,7 +37,8 @@ export class Inbox {
 
   /** A page of the filter's enquiries, newest first, and how many there are up to `cap` (COUNT_CAP):
    * past it the count stops, and the pages go on while they are full. */
-  async list(filter: InboxFilter, page = 1, cap = COUNT_CAP): Promise<InboxPage> {
+  async list(asked: InboxFilter, page = 1, cap = COUNT_CAP): Promise<InboxPage> {
+    const filter = await this.exactFirst(asked)
     const matching = this.filtered(filter)
       .clearSelect()
       .select(sql.lit(1).as('one'))
@@ -131,7 +132,8 @@ export class Inbox {
   }
 
   /** Every enquiry the filter selects, newest first, read in batches: for the CSV export. */
-  async *export(filter: InboxFilter): AsyncGenerator<Submission> {
+  async *export(asked: InboxFilter): AsyncGenerator<Submission> {
+    const filter = await this.exactFirst(asked)
     let before = Number.MAX_SAFE_INTEGER
     for (;;) {
       const batch = await this.filtered(filter).where('s.id', '<', before).orderBy('s.id', 'desc').limit(EXPORT_BATCH).execute()
@@ -251,8 +253,32 @@ export class Inbox {
     return rows.map((r) => r.delivery!).filter(Boolean)
   }
 
-  private filtered(filter: InboxFilter) {
+  /**
+   * A search for "#42" or a reference ("K7M2-9QXD") that finds that enquiry by its index is answered
+   * with it alone, without reading every field of every enquiry for the same text (seconds at a
+   * million). Found nothing so: the words are searched as any others.
+   */
+  private async exactFirst(filter: InboxFilter & { ids?: number[] }): Promise<InboxFilter & { ids?: number[] }> {
+    const q = filter.q?.trim() ?? ''
+    const number = /^#(\d{1,15})$/.exec(q)
+    const reference = normaliseReference(q)
+    if (!number && !reference) return filter
+    const rows = await this.db
+      .selectFrom('submissions')
+      .select('id')
+      .where((eb) =>
+        eb.or([...(number ? [eb('id', '=', Number(number[1]))] : []), ...(reference ? [eb('reference', '=', reference)] : [])]),
+      )
+      .limit(2)
+      .execute()
+    if (rows.length === 0) return filter
+    const { q: _, ...rest } = filter
+    return { ...rest, ids: rows.map((r) => r.id) }
+  }
+
+  private filtered(filter: InboxFilter & { ids?: number[] }) {
     let query = selectSubmissions(this.db)
+    if (filter.ids) query = query.where('s.id', 'in', filter.ids)
     const { q, formType, language, state, stage, assignee, mail, from, until } = filter
     if (state === 'spam') query = query.where('s.status', '=', 'spam')
     else {
