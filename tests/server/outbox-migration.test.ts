@@ -72,6 +72,8 @@ describe.runIf(storeBackend === 'sqlite')('the outbox step on SQLite', () => {
     opened.push(store)
     const indexes = store.sqlite.prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'outbox'`).all()
     expect(indexes.map((i) => (i as { name: string }).name).sort()).toEqual([
+      // The inbox's "waiting" and "failed" filters (migration 14).
+      'outbox_owner_unsent',
       'outbox_queued',
       'outbox_submission',
       'sqlite_autoindex_outbox_1',
