@@ -32,8 +32,8 @@ export function companyTime(ms: number, timeZone: string): string {
   return `${format.format(ms)} ${zoneName(ms, timeZone)}`
 }
 
-/** "2026-11-28 22:16:09" in the zone: a form spreadsheets read as a date and time in every locale. */
-export function spreadsheetTime(ms: number, timeZone: string): string {
+/** The wall clock in `timeZone` at `ms`: each part two digits (the year four). */
+export function wallClock(ms: number, timeZone: string): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string> {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-GB', {
       timeZone,
@@ -48,7 +48,20 @@ export function spreadsheetTime(ms: number, timeZone: string): string {
       .formatToParts(ms)
       .map((p) => [p.type, p.value]),
   ) as Record<string, string>
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`
+  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute!, second: parts.second! }
+}
+
+/** How far `timeZone`'s wall clock is ahead of UTC at `ms`, in ms (IST: 5.5 hours). */
+export function offsetAt(ms: number, timeZone: string): number {
+  const c = wallClock(ms, timeZone)
+  const local = Date.UTC(Number(c.year), Number(c.month) - 1, Number(c.day), Number(c.hour), Number(c.minute), Number(c.second))
+  return local - Math.floor(ms / 1000) * 1000
+}
+
+/** "2026-11-28 22:16:09" in the zone: a form spreadsheets read as a date and time in every locale. */
+export function spreadsheetTime(ms: number, timeZone: string): string {
+  const c = wallClock(ms, timeZone)
+  return `${c.year}-${c.month}-${c.day} ${c.hour}:${c.minute}:${c.second}`
 }
 
 export function isTimeZone(name: string): boolean {

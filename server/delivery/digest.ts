@@ -7,7 +7,9 @@
 // sent when it starts, that same day; an earlier day's is not.
 import { randomUUID } from 'node:crypto'
 import os from 'node:os'
+import { offsetAt, wallClock } from '../../project/company-time.ts'
 import { maskSecrets, type Logger } from '../log.ts'
+import { PeriodicTask } from '../periodic.ts'
 import { composeDigest, type MailSender } from './mail.ts'
 import { retryDelay, type OutboxSettings } from './outbox.ts'
 import type { EnquiryStore } from '../store/index.ts'
@@ -20,31 +22,10 @@ export interface DigestSettings extends Pick<OutboxSettings, 'retryBaseMs' | 're
 
 const DAY_MS = 86_400_000
 
-/** The wall clock in `timeZone` at `at`: its date (YYYY-MM-DD) and hour. */
-function wallClock(at: number, timeZone: string): { day: string; hour: number; asUtc: number } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  ) as Record<string, string>
-  const asUtc = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  )
-  return { day: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour), asUtc }
+/** The wall clock in `timeZone` at `at`: its date (YYYY-MM-DD), hour, and the offset from UTC. */
+function clockAt(at: number, timeZone: string): { day: string; hour: number; offset: number } {
+  const c = wallClock(at, timeZone)
+  return { day: `${c.year}-${c.month}-${c.day}`, hour: Number(c.hour), offset: offsetAt(at, timeZone) }
 }
 
 /**
@@ -52,9 +33,9 @@ function wallClock(at: number, timeZone: string): { day: string; hour: number; a
  * of 24 hours that ends at the hour. Undefined before the hour.
  */
 export function dueDigest(now: number, hour: number, timeZone: string): { day: string; from: number; until: number } | undefined {
-  const clock = wallClock(now, timeZone)
+  const clock = clockAt(now, timeZone)
   if (clock.hour < hour) return undefined
-  const offset = clock.asUtc - Math.floor(now / 1000) * 1000
+  const { offset } = clock
   const [y, m, d] = clock.day.split('-').map(Number) as [number, number, number]
   const until = Date.UTC(y, m - 1, d, hour) - offset
   return { day: clock.day, from: until - DAY_MS, until }
@@ -62,9 +43,7 @@ export function dueDigest(now: number, hour: number, timeZone: string): { day: s
 
 export class DigestScheduler {
   readonly owner = `${os.hostname()}-${process.pid}-digest-${randomUUID().slice(0, 8)}`
-  private timer: NodeJS.Timeout | undefined
-  private running: Promise<void> | undefined
-  private stopped = true
+  private readonly task: PeriodicTask
 
   constructor(
     private readonly store: Pick<
@@ -74,29 +53,20 @@ export class DigestScheduler {
     private readonly sender: MailSender,
     private readonly settings: DigestSettings,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.task = new PeriodicTask(
+      () => this.sendDue(),
+      settings.pollMs,
+      (error) => logger.error({ err: error }, 'digest: could not read or write the store'),
+    )
+  }
 
   start(): void {
-    this.stopped = false
-    this.schedule(0)
+    this.task.start()
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true
-    clearTimeout(this.timer)
-    await this.running
-  }
-
-  private schedule(ms: number): void {
-    if (this.stopped) return
-    this.timer = setTimeout(() => {
-      this.running = this.sendDue().then(
-        () => undefined,
-        (error: unknown) => this.logger.error({ err: error }, 'digest: could not read or write the store'),
-      )
-      this.running.finally(() => this.schedule(this.settings.pollMs))
-    }, ms)
-    this.timer.unref()
+  stop(): Promise<void> {
+    return this.task.stop()
   }
 
   /** Sends today's digest if it is due and no instance has sent it; true if this call sent it. */

@@ -4,6 +4,7 @@
 // events in one transaction, so however many instances run, each enquiry is reminded of once.
 // The outbox then sends them as it sends everything (retried, once).
 import type { Logger } from '../log.ts'
+import { PeriodicTask } from '../periodic.ts'
 import type { EnquiryStore } from '../store/index.ts'
 
 export interface ReminderSettings {
@@ -14,9 +15,7 @@ export interface ReminderSettings {
 }
 
 export class ReplyReminders {
-  private timer: NodeJS.Timeout | undefined
-  private running: Promise<void> | undefined
-  private stopped = true
+  private readonly task: PeriodicTask
 
   constructor(
     private readonly store: Pick<EnquiryStore, 'desk'>,
@@ -24,29 +23,20 @@ export class ReplyReminders {
     private readonly logger: Logger,
     /** Reminders were queued: the outbox should look now. */
     private readonly onQueued: () => void,
-  ) {}
+  ) {
+    this.task = new PeriodicTask(
+      () => this.queueDue(),
+      settings.pollMs,
+      (error) => logger.error({ err: error }, 'reminders: could not read or write the store'),
+    )
+  }
 
   start(): void {
-    this.stopped = false
-    this.schedule(0)
+    this.task.start()
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true
-    clearTimeout(this.timer)
-    await this.running
-  }
-
-  private schedule(ms: number): void {
-    if (this.stopped) return
-    this.timer = setTimeout(() => {
-      this.running = this.queueDue().then(
-        () => undefined,
-        (error: unknown) => this.logger.error({ err: error }, 'reminders: could not read or write the store'),
-      )
-      this.running.finally(() => this.schedule(this.settings.pollMs))
-    }, ms)
-    this.timer.unref()
+  stop(): Promise<void> {
+    return this.task.stop()
   }
 
   /** Queues the reminders due at `now`; returns how many enquiries were reminded of. */
@@ -55,7 +45,7 @@ export class ReplyReminders {
     for (;;) {
       const reminded = await this.store.desk.queueReminders(now - this.settings.afterMs, now, this.settings)
       total += reminded
-      if (reminded === 0 || this.stopped) break
+      if (reminded === 0 || this.task.isStopped) break
     }
     if (total > 0) {
       this.logger.info({ enquiries: total }, 'reminders of unanswered enquiries queued')

@@ -4,6 +4,7 @@
 import { z } from 'zod'
 import type { InboxFilter } from '../../project/inbox-api.ts'
 import { STAGES } from '../../project/sales-stages.ts'
+import { isTimeZone, offsetAt } from '../../project/company-time.ts'
 
 const DAY_MS = 86_400_000
 const date = z
@@ -76,15 +77,6 @@ export function parseInboxQuery(query: Record<string, unknown>, me: number | nul
   return { filter, page }
 }
 
-function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: name })
-    return true
-  } catch {
-    return false
-  }
-}
-
 /** Midnight at the start of `day` in `timeZone`, in ms since 1970. */
 export function startOfDay(day: string, timeZone: string): number {
   const utcMidnight = Date.parse(`${day}T00:00:00Z`)
@@ -92,20 +84,4 @@ export function startOfDay(day: string, timeZone: string): number {
   // daylight-saving time between the two is then accounted for).
   const first = utcMidnight - offsetAt(utcMidnight, timeZone)
   return utcMidnight - offsetAt(first, timeZone)
-}
-
-function offsetAt(ms: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(ms))
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value)
-  const local = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'))
-  return local - Math.floor(ms / 1000) * 1000
 }

@@ -5,6 +5,7 @@
 // each apply them.
 import { deleteMailCopies } from './privacy.ts'
 import type { Logger } from '../log.ts'
+import { PeriodicTask } from '../periodic.ts'
 import { RETENTION_ACTOR } from '../store/audit.ts'
 import type { EnquiryStore } from '../store/index.ts'
 
@@ -26,14 +27,19 @@ export function monthsBefore(now: number, months: number): number {
 }
 
 export class Retention {
-  private timer: NodeJS.Timeout | undefined
-  private running: Promise<unknown> | undefined
+  private readonly task: PeriodicTask
 
   constructor(
     private readonly store: Pick<EnquiryStore, 'deleteExpired' | 'audit'>,
     private readonly settings: RetentionSettings,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.task = new PeriodicTask(
+      () => this.apply(),
+      DAY_MS,
+      (error) => logger.error({ err: error }, 'retention: could not delete expired enquiries'),
+    )
+  }
 
   /** Whether any rule is set. */
   get active(): boolean {
@@ -41,20 +47,11 @@ export class Retention {
   }
 
   start(): void {
-    if (!this.active) return
-    const tick = () => {
-      this.running = this.apply().catch((error: unknown) =>
-        this.logger.error({ err: error }, 'retention: could not delete expired enquiries'),
-      )
-      this.timer = setTimeout(tick, DAY_MS)
-      this.timer.unref()
-    }
-    tick()
+    if (this.active) this.task.start()
   }
 
-  async stop(): Promise<void> {
-    clearTimeout(this.timer)
-    await this.running
+  stop(): Promise<void> {
+    return this.task.stop()
   }
 
   /** Deletes what the rules say has expired at `now`; returns how many submissions went. */

@@ -2,6 +2,7 @@
 // products and which buyers' countries bring them. Each chart is an SVG drawn here (no chart
 // library: a few rectangles), with role="img", a title and a description, and the same figures as a
 // table beside it for screen readers and for reading exact numbers.
+import { ChartTable } from './ChartTable.tsx'
 import { useEffect, useState } from 'react'
 import type { ResponseFigures } from '../../project/inbox-api.ts'
 import { type InboxDashboard, inboxApi } from './api.ts'
@@ -63,7 +64,7 @@ function Figures({ data }: { data: InboxDashboard }) {
       <section className="inbox-section" aria-labelledby="weekly-heading">
         <h2 id="weekly-heading">Enquiries per week</h2>
         <WeekChart id="weekly" weeks={weeks} values={data.total} />
-        <ScrollTable caption="Enquiries per week" head={['Week of', 'Enquiries']} rows={weeks.map((w, i) => [w, data.total[i] ?? 0])} />
+        <ChartTable caption="Enquiries per week" head={['Week of', 'Enquiries']} rows={weeks.map((w, i) => [w, data.total[i] ?? 0])} />
       </section>
       <ResponseTimeSection data={data} />
       <Breakdown id="products" title="By product" series={data.byProduct} weeks={weeks} none="No product named" />
@@ -165,7 +166,7 @@ function Breakdown({
               )
             })}
           </svg>
-          <ScrollTable
+          <ChartTable
             caption={`Enquiries ${title.toLowerCase()}, per week`}
             head={[title.replace(/^By /, '').replace(/^./, (c) => c.toUpperCase()), 'Total', ...weeks]}
             rows={named.map((s) => [s.name, s.total, ...s.perWeek])}
@@ -173,52 +174,6 @@ function Breakdown({
         </>
       )}
     </section>
-  )
-}
-
-/** A table that scrolls sideways on a narrow screen instead of widening the page. */
-function ScrollTable({
-  caption,
-  head,
-  rows,
-  open,
-}: {
-  caption: string
-  head: string[]
-  rows: Array<Array<string | number>>
-  /** Shown unfolded: the table is the figure itself, not a chart's alternative. */
-  open?: boolean
-}) {
-  return (
-    <details className="inbox-chart-table" open={open}>
-      <summary>Show as a table</summary>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached by keyboard to scroll it */}
-      <section className="inbox-scroll" aria-label={caption} tabIndex={0}>
-        <table>
-          <caption>{caption}</caption>
-          <thead>
-            <tr>
-              {head.map((h) => (
-                <th key={h} scope="col">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map(([name, ...cells]) => (
-              <tr key={String(name)}>
-                <th scope="row">{name}</th>
-                {cells.map((c, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: cells in the fixed order of the head
-                  <td key={i}>{c}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
-    </details>
   )
 }
 
@@ -239,7 +194,7 @@ function ResponseTimeSection({ data }: { data: InboxDashboard }) {
       <p className="inbox-muted">
         Counted from the inbox’s replies. An enquiry still unanswered counts once 24 hours have passed; spam is not counted.
       </p>
-      <ScrollTable
+      <ChartTable
         open
         caption="Response time per buyer’s country, last 90 days"
         head={['Country', 'Enquiries', 'Within 24 hours', 'Median first reply']}
@@ -254,7 +209,7 @@ function ResponseTimeSection({ data }: { data: InboxDashboard }) {
           ]),
         ]}
       />
-      <ScrollTable
+      <ChartTable
         open
         caption="Response time per person, last 90 days"
         head={['Person', 'Enquiries', 'Within 24 hours', 'Median first reply']}

@@ -3,6 +3,7 @@
 // market (the visitor's country) the funnel from visits to forms started to enquiries. Counted
 // without cookies (docs/analytics.md). Charts are SVG drawn here with role="img", a title and a
 // description, each with the same figures as a table; the CSV has every daily count.
+import { ChartTable } from './ChartTable.tsx'
 import { useEffect, useState } from 'react'
 import { ANALYTICS_PERIODS, type AnalyticsReport, type AnalyticsRow } from '../../project/analytics.ts'
 import { inboxApi } from './api.ts'
@@ -78,13 +79,13 @@ function Report({ data }: { data: AnalyticsReport }) {
         without a cookie: one who comes back another day counts again.
       </p>
       <DayChart perDay={data.perDay} />
-      <Table
+      <ChartTable
         caption="Visitors and page views per day"
         head={['Day', 'Visitors', 'Views']}
         rows={data.perDay.map((d) => [dayLabel.format(new Date(d.day)), d.visitors, d.views])}
       />
       <h3>What visitors did</h3>
-      <Table
+      <ChartTable
         caption="Events"
         head={['Event', 'Times', 'Visitors']}
         rows={data.events.map((e) => [EVENT_NAMES[e.event] ?? e.event, e.count, e.visitors])}
@@ -94,7 +95,7 @@ function Report({ data }: { data: AnalyticsReport }) {
       {data.funnel.length === 0 ? (
         <p className="inbox-muted">No product page was visited in this period.</p>
       ) : (
-        <Table
+        <ChartTable
           caption="Visits, forms started and enquiries by product and the visitor's country"
           head={['Product · country', 'Visitors', 'Forms started', 'Enquiries', 'Enquiries per 100 visitors']}
           rows={data.funnel.map((f) => [`${f.product} · ${f.country || 'unknown'}`, f.visitors, f.formsStarted, f.enquiries, f.conversion])}
@@ -164,7 +165,7 @@ function Breakdown({ id, title, column, rows }: { id: string; title: string; col
               )
             })}
           </svg>
-          <Table
+          <ChartTable
             caption={`Visitors ${title.toLowerCase()}`}
             head={[column, 'Visitors', 'Views', 'Forms started', 'Enquiries']}
             rows={rows.map((r) => [name(r), r.visitors, r.views, r.formsStarted, r.enquiries])}
@@ -172,40 +173,5 @@ function Breakdown({ id, title, column, rows }: { id: string; title: string; col
         </>
       )}
     </section>
-  )
-}
-
-/** The figures as a table, folded away under its chart (open where there is no chart). */
-function Table({ caption, head, rows, open }: { caption: string; head: string[]; rows: Array<Array<string | number>>; open?: boolean }) {
-  return (
-    <details className="inbox-chart-table" open={open}>
-      <summary>{open ? caption : 'Show as a table'}</summary>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached by keyboard to scroll it */}
-      <section className="inbox-scroll" aria-label={caption} tabIndex={0}>
-        <table>
-          <caption>{caption}</caption>
-          <thead>
-            <tr>
-              {head.map((h) => (
-                <th key={h} scope="col">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map(([name, ...cells]) => (
-              <tr key={String(name)}>
-                <th scope="row">{name}</th>
-                {cells.map((c, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: cells in the fixed order of the head
-                  <td key={i}>{c}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
-    </details>
   )
 }
