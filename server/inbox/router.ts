@@ -251,11 +251,12 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
     const data = await exportPersonalData(deps.privacy, email)
     const html = req.path.endsWith('.html')
     const name = `data-held-${new Date().toISOString().slice(0, 10)}.${html ? 'html' : 'json'}`
+    // Recorded before the answer: the owner who has the file finds the request in the audit log.
+    req.log.info({ action: 'export-personal-data', submissionIds: data.enquiries.map((q) => q.id) }, 'inbox action')
+    await record(req, 'export-personal-data', { detail: { enquiries: data.enquiries.length, format: html ? 'html' : 'json' } })
     res.setHeader('Content-Disposition', `attachment; filename="${name}"`)
     if (html) res.type('html').send(personalDataPage(data))
     else res.json(data)
-    req.log.info({ action: 'export-personal-data', submissionIds: data.enquiries.map((q) => q.id) }, 'inbox action')
-    await record(req, 'export-personal-data', { detail: { enquiries: data.enquiries.length, format: html ? 'html' : 'json' } })
   })
   router.post('/admin/api/delete-by-email', sameOrigin, requireSession('api', 'owner'), json, csrfProtection, async (req, res) => {
     const email = (req.body as Record<string, unknown> | undefined)?.email
