@@ -34,8 +34,9 @@ function readSecret(input: NodeJS.ReadStream, prompt: NodeJS.WritableStream, que
     let text = ''
     const tty = Boolean(input.isTTY)
     if (tty) {
-      prompt.write(question)
+      // Echo off before the question shows: what is typed the moment it appears is never echoed.
       input.setRawMode(true)
+      prompt.write(question)
     }
     input.setEncoding('utf8')
     const finish = (value: string | undefined) => {
