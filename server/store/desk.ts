@@ -248,15 +248,11 @@ export class Desk {
   }
 
   /**
-   * How fast enquiries received in the `days` days before `now` were answered from the inbox, in
-   * all, per buyer's country (as the enquiry gives it) and per person it is assigned to. An enquiry not yet answered counts as
-   * not answered within 24 hours once 24 hours have passed; before that it is left out of the share.
+   * How fast enquiries received in each of `windows` (days before `now`) were answered from the
+   * inbox, in all, per buyer's country (as the enquiry gives it) and per person it is assigned to,
+   * from one read of the longest window. An enquiry not yet answered counts as not answered within
+   * 24 hours once 24 hours have passed; before that it is left out of the share.
    */
-  async responseTimes(now: number, days: number): Promise<ResponseTimes> {
-    return (await this.responseWindows(now, [days]))[0]!
-  }
-
-  /** responseTimes for each of `windows` (days), from one read of the longest. */
   async responseWindows(now: number, windows: readonly number[]): Promise<ResponseTimes[]> {
     const rows = await this.db
       .selectFrom('submissions as s')
