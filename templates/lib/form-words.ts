@@ -25,6 +25,7 @@ export interface FormWordsOf {
   quickEnquiry: Language & Products & { countries: string[]; countryLabels?: string[] }
   contact: Language & Products
   review: Language & Products
+  quoteRequest: Language
 }
 
 /** The forms that offer a choice of products. */

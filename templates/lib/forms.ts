@@ -42,11 +42,14 @@ export function formLanguage(content: SiteContent, kind: FormKind): FormLanguage
   }
 }
 
-export function enquiryFormProps(content: SiteContent, formType: string, labelledBy: string) {
+export function enquiryFormProps(content: SiteContent, formType: string, labelledBy: string, defaultContent: SiteContent = content) {
   const { forms } = content
+  const english = defaultContent.forms.dialCodes.map((d) => d.country)
   return {
     formType,
     dialCodes: forms.dialCodes,
+    // What the country field sends, where the page's language names the countries otherwise.
+    ...(forms.dialCodes.some((d, i) => d.country !== english[i]) ? { dialCountries: english } : {}),
     defaultDialCode: forms.defaultDialCode,
     requirementPlaceholder: forms.requirementPlaceholder,
     containerPlaceholder: forms.containerPlaceholder,

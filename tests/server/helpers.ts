@@ -316,6 +316,21 @@ export const validData = {
     likes: ['Quality', 'Delivery'],
     review: 'Bright green pods, exactly as promised, and shipped on time.',
   },
+  quoteRequest: {
+    items: [
+      { product: 'Clove', quantity: 2, unit: 'tonnes', finish: '', size: '', samples: 'yes' },
+      { product: 'Star Blue', quantity: 600, unit: 'm2', finish: 'Polished (high gloss)', size: 'Slab 240 x 120 cm', samples: 'no' },
+    ],
+    name: 'Karim Nasser',
+    email: 'karim@example.ae',
+    countryCode: '971',
+    mobile: '971 501234567',
+    company: 'Nasser Trading LLC',
+    country: 'United Arab Emirates',
+    incoterm: 'CIF',
+    port: 'Jebel Ali',
+    message: 'Please quote both in one 40 ft container if possible.',
+  },
 } as const
 
 let project: Promise<string> | undefined
