@@ -174,6 +174,7 @@ export const ENGLISH_FORM_MESSAGES: FormMessages = {
       formType: 'Form type',
       formData: 'Form data',
       items: 'Products',
+      itemQuantity: 'Quantity',
       unit: 'Unit',
       finish: 'Finish',
       size: 'Size',

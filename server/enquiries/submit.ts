@@ -371,7 +371,9 @@ function labelIn(messages: FormMessages, field: string, items?: unknown): string
     const index = Number(item[1])
     const sent = Array.isArray(items) && isPlainObject(items[index]) ? items[index].product : undefined
     const product = typeof sent === 'string' && sent.trim() ? normaliseText(sent, 'single').slice(0, 60) : '?'
-    return fillIn(messages.server.quoteItem, { number: index + 1, product, field: labelIn(messages, item[2]!) })
+    // An item's quantity is its quantity, not the "estimated quantity" of a product enquiry.
+    const field = item[2] === 'quantity' ? 'itemQuantity' : item[2]!
+    return fillIn(messages.server.quoteItem, { number: index + 1, product, field: labelIn(messages, field) })
   }
   // Own keys only: a field named "constructor" must not find Object.prototype.constructor.
   return Object.hasOwn(messages.server.fieldLabels, field) ? messages.server.fieldLabels[field]! : field

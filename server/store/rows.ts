@@ -1,10 +1,11 @@
 // The tables' rows as the store's records, each mapped in one place: a submission (with its latest
 // mail's state) and an outbox message (with its submission), on either database.
 import { randomBytes, randomUUID } from 'node:crypto'
+import type { Insertable } from 'kysely'
 import type { EnquiryVisit } from '../../project/analytics.ts'
-import type { FieldValue } from '../../project/inbox-api.ts'
+import { type FieldValue, quoteItemsOf } from '../../project/inbox-api.ts'
 import { isLostReason } from '../../project/sales-stages.ts'
-import type { EnquiryDb, OutboxChannel, OutboxRow, OutboxStatus, SubmissionRow } from './schema.ts'
+import type { EnquiryDb, OutboxChannel, OutboxRow, OutboxStatus, SubmissionItemsTable, SubmissionRow } from './schema.ts'
 import type { MailInputs, NewSubmission, OutboxMessage, Submission } from './types.ts'
 
 /** Submissions (as `s`) with their latest mail to the owner (as `o`, absent for spam), for any query on them. */
@@ -196,4 +197,18 @@ export function outboxRow(
 /** A delivery that was an .eml file written under DATA_DIR/mail (no SMTP_URL), not a mail server's answer. */
 export function isMailFile(delivery: string | null): boolean {
   return delivery?.endsWith('.eml') === true
+}
+
+/** A quotation's items as rows of submission_items (migration 15), from its fields; none for any other enquiry. */
+export function itemRows(submissionId: number, data: Record<string, FieldValue>): Insertable<SubmissionItemsTable>[] {
+  return quoteItemsOf(data).map((item, position) => ({
+    submission_id: submissionId,
+    position,
+    product: item.product,
+    quantity: item.quantity,
+    unit: item.unit,
+    finish: item.finish,
+    size: item.size,
+    samples: item.samples === 'yes' ? 1 : 0,
+  }))
 }

@@ -5,13 +5,12 @@ import { createHash, randomBytes } from 'node:crypto'
 import { sql, type Expression, type SqlBool } from 'kysely'
 import type { Store as RateLimitStore } from 'express-rate-limit'
 import { isEmailAddress } from '../../forms/schemas.ts'
-import { quoteItemsOf } from '../../project/inbox-api.ts'
 import { Desk } from './desk.ts'
 import { AuditLog } from './audit.ts'
 import { type AnalyticsEventRow, AnalyticsRepository } from './analytics.ts'
 import { Inbox } from './inbox.ts'
 import { People } from './people.ts'
-import { newReference, outboxRow, selectSubmissions, submissionRow, toOutboxMessages, toSubmission } from './rows.ts'
+import { itemRows, newReference, outboxRow, selectSubmissions, submissionRow, toOutboxMessages, toSubmission } from './rows.ts'
 import type { DigestRow, EnquiryDb, OutboxChannel } from './schema.ts'
 import {
   StoreUnavailableError,
@@ -199,23 +198,8 @@ export abstract class SqlEnquiryStore {
       .values({ ...this.newId('submissions'), ...submissionRow(submission, reference), assignee_id: assignee })
       .returning('id')
       .executeTakeFirstOrThrow()
-    const items = quoteItemsOf(submission.data)
-    if (items.length)
-      await db
-        .insertInto('submission_items')
-        .values(
-          items.map((item, position) => ({
-            submission_id: id,
-            position,
-            product: item.product,
-            quantity: item.quantity,
-            unit: item.unit,
-            finish: item.finish,
-            size: item.size,
-            samples: item.samples === 'yes' ? 1 : 0,
-          })),
-        )
-        .execute()
+    const items = itemRows(id, submission.data)
+    if (items.length) await db.insertInto('submission_items').values(items).execute()
     if (!mail) return { id, outboxId: null, reference }
     return { id, outboxId: await this.insertDeliveries(db, { id, ...submission }, mail, submission.receivedAt), reference }
   }
