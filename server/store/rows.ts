@@ -159,7 +159,8 @@ export function submissionRow(submission: NewSubmission, reference: string | nul
     spam_score: submission.spamScore ?? 0,
     spam_reasons: submission.spamReasons?.length ? JSON.stringify(submission.spamReasons) : null,
     language: submission.language ?? 'en',
-    country: typeof submission.data.country === 'string' ? submission.data.country : '',
+    // The form's own, or the one its dial code names (buyerCountry in server/enquiries/submit.ts).
+    country: submission.country ?? (typeof submission.data.country === 'string' ? submission.data.country : ''),
     visit: submission.visit && Object.keys(submission.visit).length > 0 ? JSON.stringify(submission.visit) : null,
   }
 }

@@ -20,12 +20,12 @@ export function WhatsAppLink({ href, label }: { href: string; label: string }) {
   )
 }
 
-/** "Add to quotation": a plain link to the quotation page carrying the item (templates/lib/quote.ts). */
-export function QuoteAddLink({ link, className = 'button' }: { link: QuoteLink; className?: string }) {
+/** "Add to quotation": a plain link to the quotation page carrying the item (templates/lib/quote.ts);
+ * on the product's own page, under its name. */
+export function QuoteAddLink({ link }: { link: QuoteLink }) {
   return (
-    <a className={className} href={link.href} rel="nofollow" data-quote-add="">
+    <a className="button" href={link.href} rel="nofollow">
       {link.label}
-      <span className="visually-hidden"> – {link.name}</span>
     </a>
   )
 }

@@ -108,7 +108,7 @@ export function CardGrid({
               )}
               {item.quote && (
                 // Above the title link's overlay (.card-title a::after), which makes the rest of the card its link.
-                <a className="card-quote" href={item.quote.href} rel="nofollow" data-quote-add="">
+                <a className="card-quote" href={item.quote.href} rel="nofollow">
                   {item.quote.label}
                   <span className="visually-hidden"> – {item.name}</span>
                 </a>

@@ -42,14 +42,11 @@ export function formLanguage(content: SiteContent, kind: FormKind): FormLanguage
   }
 }
 
-export function enquiryFormProps(content: SiteContent, formType: string, labelledBy: string, defaultContent: SiteContent = content) {
+export function enquiryFormProps(content: SiteContent, formType: string, labelledBy: string) {
   const { forms } = content
-  const english = defaultContent.forms.dialCodes.map((d) => d.country)
   return {
     formType,
     dialCodes: forms.dialCodes,
-    // What the country field sends, where the page's language names the countries otherwise.
-    ...(forms.dialCodes.some((d, i) => d.country !== english[i]) ? { dialCountries: english } : {}),
     defaultDialCode: forms.defaultDialCode,
     requirementPlaceholder: forms.requirementPlaceholder,
     containerPlaceholder: forms.containerPlaceholder,
@@ -93,4 +90,11 @@ export function countryChoice(
   return labels.some((label, i) => label !== countries[i])
     ? { countries, countryLabels: countries.map((c, i) => labels[i] ?? c) }
     : { countries }
+}
+
+/** What the country field sends for each dial code, where the page's language names the countries
+ * otherwise (the default language's names); nothing on a page in the default language. */
+export function dialCountries(content: SiteContent, defaultContent: SiteContent = content): { dialCountries?: string[] } {
+  const english = defaultContent.forms.dialCodes.map((d) => d.country)
+  return content.forms.dialCodes.some((d, i) => d.country !== english[i]) ? { dialCountries: english } : {}
 }

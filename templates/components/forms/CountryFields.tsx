@@ -1,9 +1,8 @@
 // The telephone country code and the buyer's country, side by side. Choosing a code chooses the
 // country it belongs to, where the list has it; the buyer can then choose another (a mobile number
-// from abroad). Without JavaScript both are plain choices, the country preselected from the code
-// the form opens with. What is sent is the default language's name of the country (what the inbox
+// from abroad). Without JavaScript both are plain choices, the country left to choose. What is sent is the default language's name of the country (what the inbox
 // and its routing rules know); the list shows the page's.
-import { useMemo } from 'react'
+import { useEffect, useMemo } from 'react'
 import { type Option, SelectField } from './fields.tsx'
 import type { FormWords } from './text.ts'
 import type { FormController, Values } from './useForm.ts'
@@ -35,6 +34,7 @@ export function CountryFields({
   dialCountries,
   countries,
   countryRequired = false,
+  lazyOptions = false,
   text,
 }: {
   form: FormController<Values>
@@ -43,9 +43,20 @@ export function CountryFields({
   dialCountries: readonly string[]
   countries: readonly Option[]
   countryRequired?: boolean
+  /** Prerendered with no country to choose (a product page's bytes are counted: docs/speed.md; the
+   * service files the enquiry under its dial code's country); every country once React runs. */
+  lazyOptions?: boolean
   text?: FormWords | undefined
 }) {
   const dialOptions = useMemo(() => dialCodes.map((d) => ({ value: d.code, label: dialCodeLabel(d) })), [dialCodes])
+  // Prerendered, the country is left to choose (a form sent without JavaScript and without one is
+  // filed under its dial code's country by the service); once React runs, the code chooses it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form comes to life
+  useEffect(() => {
+    if (!form.enhanced || form.values.country) return
+    const country = countryOfDialCode(String(form.values.countryCode ?? ''), dialCodes, dialCountries, countries)
+    if (country !== undefined) form.setValue('country', country)
+  }, [form.enhanced])
   return (
     <>
       <SelectField
@@ -68,7 +79,7 @@ export function CountryFields({
         required={countryRequired}
         placeholder={text?.placeholders.country ?? 'Select your country'}
         autoComplete="country-name"
-        options={countries}
+        options={lazyOptions && !form.enhanced ? [] : countries}
       />
     </>
   )

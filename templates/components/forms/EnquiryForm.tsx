@@ -6,7 +6,7 @@ import exportEnquiryRules from '../../../forms/browser-rules/exportEnquiry.ts'
 import productEnquiryRules from '../../../forms/browser-rules/productEnquiry.ts'
 import { combineMobile, DEFAULT_COUNTRY_CODE, HONEYPOT_FIELD, PURPOSES } from '../../../forms/contract.ts'
 import { localiseRule } from '../../../forms/rules.ts'
-import { CountryFields, countryOfDialCode, type DialCode, dialCodeCountries } from './CountryFields.tsx'
+import { CountryFields, type DialCode, dialCodeCountries } from './CountryFields.tsx'
 import { FormFrame, SelectField, SubmitArea, TextArea, TextField } from './fields.tsx'
 import { type ProductChoice, ProductField } from './ProductField.tsx'
 import { SHARED_MESSAGES } from './submit.ts'
@@ -75,7 +75,7 @@ export function EnquiryForm({
       name: '',
       email: '',
       countryCode: defaultDialCode,
-      country: countryOfDialCode(defaultDialCode, dialCodes, dialCountries, countries) ?? '',
+      country: '',
       mobile: '',
       quantity: '',
       container: '',
@@ -83,7 +83,7 @@ export function EnquiryForm({
       requirement: '',
       [HONEYPOT_FIELD]: '',
     }),
-    [defaultDialCode, dialCodes, dialCountries, countries],
+    [defaultDialCode],
   )
   const toFormData = useCallback(
     ({ product, countryCode, mobile, ...rest }: EnquiryValues) => ({
@@ -132,7 +132,7 @@ export function EnquiryForm({
           inputMode="email"
           maxLength={254}
         />
-        <CountryFields form={form} dialCodes={dialCodes} dialCountries={dialCountries} countries={countries} text={t} />
+        <CountryFields form={form} dialCodes={dialCodes} dialCountries={dialCountries} countries={countries} lazyOptions text={t} />
         <TextField
           form={form}
           name="mobile"

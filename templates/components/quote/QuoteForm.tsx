@@ -11,7 +11,7 @@ import { localiseRule } from '../../../forms/rules.ts'
 import { trackEvent } from '../../../project/analytics.ts'
 import type { Interface } from '../../../model/schemas/interface.ts'
 import { QUOTE_ADD_PARAMETER, type QuoteProduct } from '../../lib/quote.ts'
-import { CountryFields, countryOfDialCode, type DialCode } from '../forms/CountryFields.tsx'
+import { CountryFields, type DialCode } from '../forms/CountryFields.tsx'
 import { ErrorText, fill, FormFrame, type Option, SelectField, SubmitArea, TextArea, TextField } from '../forms/fields.tsx'
 import { SHARED_MESSAGES } from '../forms/submit.ts'
 import type { FormLanguage } from '../forms/text.ts'
@@ -71,7 +71,7 @@ export function QuoteForm({
       name: '',
       email: '',
       countryCode: defaultDialCode,
-      country: countryOfDialCode(defaultDialCode, dialCodes, dialCountries, countries) ?? '',
+      country: '',
       mobile: '',
       company: '',
       incoterm: 'FOB',
@@ -79,7 +79,7 @@ export function QuoteForm({
       message: '',
       [HONEYPOT_FIELD]: '',
     }),
-    [defaultDialCode, dialCodes, dialCountries, countries],
+    [defaultDialCode],
   )
   // null until React runs: the page as prerendered, every product listed.
   const [items, setItems] = useState<BasketItem[] | null>(null)

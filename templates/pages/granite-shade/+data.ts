@@ -46,7 +46,7 @@ export default function data(pageContext: PageContextServer) {
       quote: shadeQuoteLink(content, defaultContent, shade),
       words: { specSheet: content.ui.documents.specSheet, chat: content.ui.whatsapp.chat },
     },
-    enquiry: { ...enquiryFormProps(content, shade.formType, 'enquiry-heading', defaultContent), ...formText.props },
+    enquiry: { ...enquiryFormProps(content, shade.formType, 'enquiry-heading'), ...formText.props },
     enquiryShared: formText.shared,
   }
 }

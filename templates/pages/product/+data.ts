@@ -55,7 +55,7 @@ export default function data(pageContext: PageContextServer) {
       quote: productQuoteLink(content, defaultContent, product),
       words: { specSheet: content.ui.documents.specSheet, chat: content.ui.whatsapp.chat },
     },
-    enquiry: { ...enquiryFormProps(content, product.formType, 'enquiry-heading', defaultContent), ...formText.props },
+    enquiry: { ...enquiryFormProps(content, product.formType, 'enquiry-heading'), ...formText.props },
     enquiryShared: formText.shared,
   }
 }

@@ -78,7 +78,7 @@ export default function data(pageContext: PageContextServer) {
     cta: content.ui.cards.viewProduct,
     catalogue: { href: cataloguePath(content), label: content.ui.documents.catalogue },
     enquiry: {
-      ...enquiryFormProps(content, 'ExportEnquiry', 'export-heading', defaultContent),
+      ...enquiryFormProps(content, 'ExportEnquiry', 'export-heading'),
       variant: 'export' as const,
       ...formText.props,
     },
