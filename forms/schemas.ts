@@ -4,27 +4,12 @@
 // buyer understands; the key of each message is the form field's name.
 import * as z from 'zod/mini'
 import { ENGLISH_FORM_MESSAGES, type FieldName, type FormMessages, fillIn, type MessageField } from '../project/form-messages.ts'
-import {
-  errorKey,
-  type FieldErrors,
-  GRANITE_PRODUCT_LABEL,
-  HONEYPOT_FIELD,
-  INCOTERMS,
-  PURPOSES,
-  QUOTE_MAX_ITEMS,
-  QUOTE_MAX_QUANTITY,
-  QUOTE_QUANTITY_PATTERN,
-  QUOTE_UNITS,
-  REVIEW_LIKES,
-  SAMPLE_CHOICES,
-} from './contract.ts'
+import { errorKey, type FieldErrors, GRANITE_PRODUCT_LABEL, HONEYPOT_FIELD, PURPOSES, REVIEW_LIKES } from './contract.ts'
+import { INCOTERMS, QUOTE_MAX_ITEMS, QUOTE_MAX_QUANTITY, QUOTE_QUANTITY_PATTERN, QUOTE_UNITS, SAMPLE_CHOICES } from './quote-contract.ts'
 import { DISALLOWED_PATTERN, EMAIL_CHARACTERS, NO_LONE_SURROGATE, type TextKind, VISIBLE_CHARACTER } from './text-rules.ts'
 
+export { INCOTERMS, QUOTE_MAX_ITEMS, QUOTE_UNITS, type QuoteItem } from './quote-contract.ts'
 export {
-  INCOTERMS,
-  QUOTE_MAX_ITEMS,
-  QUOTE_UNITS,
-  type QuoteItem,
   combineMobile,
   DEFAULT_COUNTRY_CODE,
   type FieldErrors,

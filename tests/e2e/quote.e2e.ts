@@ -45,7 +45,7 @@ describe('the quotation basket', () => {
         await page.goto(`${run.prefix}/products/clove`)
         await page.getByRole('link', { name: run.add }).first().click()
         await page.waitForURL(`**${run.prefix}/quote`)
-        const rows = page.locator('.quote-list > li')
+        const rows = page.locator('form.form--quote .quote-list > li')
         await expect.poll(() => rows.count()).toBe(1)
         // The header's Products pages are plain links; the granite shade's page adds the second item.
         await page.goto(`${run.prefix}/products/granite/StarBlue`)
@@ -94,7 +94,7 @@ describe('the quotation basket', () => {
     const { page } = tab
     try {
       await page.goto('/quote')
-      const rows = page.locator('.quote-list > li')
+      const rows = page.locator('#quote-plain .quote-list > li')
       expect(await rows.count()).toBe(15)
       await page.locator('[name="quantity:Cardamom"]').fill('3')
       await page.locator('[name="unit:Cardamom"]').selectOption('kg')
@@ -106,7 +106,7 @@ describe('the quotation basket', () => {
       await page.locator('[name="countryCode"]').selectOption('34')
       await page.locator('[name="country"]').selectOption('Spain')
       await page.locator('[name="mobile"]').fill('612345678')
-      await page.getByRole('button', { name: 'Request Quotation' }).click()
+      await page.getByRole('button', { name: 'Request Quotation' }).last().click()
       await page.waitForURL('**/thank-you')
       const mail = await waitForMail(marker)
       expect(mail.subject).toMatch(/^Quotation request: Cardamom, Neo Tan Blue from Lucía/)

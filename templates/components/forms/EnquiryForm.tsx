@@ -5,7 +5,7 @@ import { useCallback, useMemo } from 'react'
 import exportEnquiryRules from '../../../forms/browser-rules/exportEnquiry.ts'
 import productEnquiryRules from '../../../forms/browser-rules/productEnquiry.ts'
 import { combineMobile, DEFAULT_COUNTRY_CODE, HONEYPOT_FIELD, PURPOSES } from '../../../forms/contract.ts'
-import { localiseRule } from '../../../forms/rules.ts'
+import { useChecks } from './checks.ts'
 import { CountryFields, type DialCode, dialCodeCountries } from './CountryFields.tsx'
 import { FormFrame, SelectField, SubmitArea, TextArea, TextField } from './fields.tsx'
 import { type ProductChoice, ProductField } from './ProductField.tsx'
@@ -97,7 +97,7 @@ export function EnquiryForm({
     [isExport],
   )
   const form = useForm({
-    rules: useMemo(() => localiseRule(isExport ? exportEnquiryRules : productEnquiryRules, language?.checks), [isExport, language]),
+    check: useChecks(isExport ? exportEnquiryRules : productEnquiryRules, language?.checks),
     formType,
     idPrefix,
     defaults,

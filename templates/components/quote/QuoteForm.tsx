@@ -5,9 +5,8 @@
 // from the product pages, ?add=…), and sends the quotation as JSON like every other form, checked by
 // the same contract (forms/schemas.ts, quoteRequest).
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import quoteRequestRules from '../../../forms/browser-rules/quoteRequest.ts'
-import { combineMobile, DEFAULT_COUNTRY_CODE, HONEYPOT_FIELD, INCOTERMS, QUOTE_MAX_ITEMS, QUOTE_UNITS } from '../../../forms/contract.ts'
-import { localiseRule } from '../../../forms/rules.ts'
+import { combineMobile, DEFAULT_COUNTRY_CODE, HONEYPOT_FIELD } from '../../../forms/contract.ts'
+import { INCOTERMS, QUOTE_MAX_ITEMS, QUOTE_UNITS } from '../../../forms/quote-contract.ts'
 import { trackEvent } from '../../../project/analytics.ts'
 import type { Interface } from '../../../model/schemas/interface.ts'
 import { QUOTE_ADD_PARAMETER, type QuoteProduct } from '../../lib/quote.ts'
@@ -15,10 +14,21 @@ import { CountryFields, type DialCode } from '../forms/CountryFields.tsx'
 import { ErrorText, fill, FormFrame, type Option, SelectField, SubmitArea, TextArea, TextField } from '../forms/fields.tsx'
 import { SHARED_MESSAGES } from '../forms/submit.ts'
 import type { FormLanguage } from '../forms/text.ts'
-import { useForm } from '../forms/useForm.ts'
+import { type FormCheck, useForm } from '../forms/useForm.ts'
 import { type BasketItem, newItem, readBasket, writeBasket } from './basket.ts'
 
 export const QUOTE_FORM_TYPE = 'QuoteRequest'
+/** The form's id: the prerendered list of every product (./PlainQuoteList.tsx) belongs to it. */
+export const QUOTE_FORM_ID = 'quote-form'
+export const PLAIN_LIST_ID = 'quote-plain'
+
+/**
+ * The quotation is checked by the service alone (the same contract, every message in the buyer's
+ * language, each next to its field): the page's JavaScript stays within its budget (docs/speed.md)
+ * without the contract's rules as literals. Its controls still say what they need (required, the
+ * units and choices offered), and the service answers at once.
+ */
+const SERVER_CHECKS: FormCheck = () => ({ ok: true })
 
 type QuoteWords = Interface['quote']
 
@@ -99,7 +109,7 @@ export function QuoteForm({
     [],
   )
   const form = useForm({
-    rules: useMemo(() => localiseRule(quoteRequestRules, language?.checks), [language]),
+    check: SERVER_CHECKS,
     formType: QUOTE_FORM_TYPE,
     idPrefix,
     defaults,
@@ -128,6 +138,8 @@ export function QuoteForm({
     }
     writeBasket(basket)
     setItems(basket)
+    // The prerendered list of every product gives way to the basket.
+    document.getElementById(PLAIN_LIST_ID)?.setAttribute('hidden', '')
   }, [])
 
   // A quotation sent empties the basket.
@@ -162,57 +174,49 @@ export function QuoteForm({
   const listError = form.errors.items
 
   return (
-    <FormFrame form={{ ...form, onSubmit }} formType={QUOTE_FORM_TYPE} labelledBy={labelledBy} className="form--quote" language={language}>
-      <fieldset className="quote-items" aria-describedby={listError ? form.errorId('items') : undefined}>
-        <legend className="quote-legend">{words.itemsHeading}</legend>
-        {items === null ? (
-          <>
-            <p className="form__hint">{words.allProductsIntro}</p>
-            <ul className="quote-list">
-              {products.map((product, i) => (
-                <PlainRow
-                  key={product.value}
-                  product={product}
-                  index={i}
-                  idPrefix={idPrefix}
-                  words={words}
-                  finishes={finishes}
-                  sizes={sizes}
-                />
-              ))}
-            </ul>
-          </>
-        ) : items.length === 0 ? (
-          <p className="quote-empty">
-            {words.empty} <a href={productsPath}>{words.addMore}</a>
-          </p>
-        ) : (
-          <>
-            <ul className="quote-list">
-              {items.map((item, i) => (
-                <BasketRow
-                  key={item.product}
-                  item={item}
-                  product={byValue.get(item.product)!}
-                  index={i}
-                  idPrefix={idPrefix}
-                  words={words}
-                  finishes={finishes}
-                  sizes={sizes}
-                  errorOf={errorOf}
-                  onChange={(change) => update(i, change)}
-                  onRemove={() => remove(i)}
-                />
-              ))}
-            </ul>
-            <p className="quote-more">
-              <a href={productsPath}>{words.addMore}</a>
+    <FormFrame
+      form={{ ...form, onSubmit }}
+      formType={QUOTE_FORM_TYPE}
+      id={QUOTE_FORM_ID}
+      labelledBy={labelledBy}
+      className="form--quote"
+      language={language}
+    >
+      {items !== null && (
+        <fieldset className="quote-items" aria-describedby={listError ? form.errorId('items') : undefined}>
+          <legend className="quote-legend">{words.itemsHeading}</legend>
+          {items.length === 0 ? (
+            <p className="quote-empty">
+              {words.empty} <a href={productsPath}>{words.addMore}</a>
             </p>
-          </>
-        )}
-        {full && <p className="form__hint">{fill(words.tooMany, { max: QUOTE_MAX_ITEMS })}</p>}
-        <ErrorText id={form.errorId('items')} message={listError} />
-      </fieldset>
+          ) : (
+            <>
+              <ul className="quote-list">
+                {items.map((item, i) => (
+                  <BasketRow
+                    key={item.product}
+                    item={item}
+                    product={byValue.get(item.product)!}
+                    index={i}
+                    idPrefix={idPrefix}
+                    words={words}
+                    finishes={finishes}
+                    sizes={sizes}
+                    errorOf={errorOf}
+                    onChange={(change) => update(i, change)}
+                    onRemove={() => remove(i)}
+                  />
+                ))}
+              </ul>
+              <p className="quote-more">
+                <a href={productsPath}>{words.addMore}</a>
+              </p>
+            </>
+          )}
+          {full && <p className="form__hint">{fill(words.tooMany, { max: QUOTE_MAX_ITEMS })}</p>}
+          <ErrorText id={form.errorId('items')} message={listError} />
+        </fieldset>
+      )}
 
       <h3 className="quote-legend">{words.buyerHeading}</h3>
       <div className="form__grid">
@@ -260,115 +264,31 @@ export function QuoteForm({
   )
 }
 
-const unitOptions = (words: QuoteWords, granite: boolean) =>
-  QUOTE_UNITS.filter((unit) => granite || unit !== 'm2').map((unit) => ({ value: unit, label: words.units[unit] }))
-
-/** A row of the plain form (no JavaScript): every field named after its product. */
-function PlainRow({
-  product,
-  index,
-  idPrefix,
-  words,
-  finishes,
-  sizes,
-}: {
-  product: QuoteProduct
-  index: number
-  idPrefix: string
-  words: QuoteWords
-  finishes: Option[]
-  sizes: Option[]
-}) {
-  const id = (field: string) => `${idPrefix}-p${index}-${field}`
-  const name = (field: string) => `${field}:${product.value}`
-  const first = newItem(product.value, product.granite)
-  return (
-    <li className="quote-row">
-      <span className="quote-product" id={id('name')}>
-        {product.label}
-      </span>
-      <div className="quote-fields">
-        <label className="quote-field">
-          <span>
-            {words.quantity}
-            <span className="visually-hidden"> – {product.label}</span>
-          </span>
-          <input
-            className="form__control"
-            id={id('quantity')}
-            name={name('quantity')}
-            type="text"
-            inputMode="decimal"
-            maxLength={12}
-            defaultValue=""
-          />
-        </label>
-        <label className="quote-field">
-          <span>{words.unit}</span>
-          <select className="form__control form__control--select" name={name('unit')} defaultValue={first.unit}>
-            {unitOptions(words, product.granite).map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        {product.granite && (
-          <GraniteChoices words={words} finishes={finishes} sizes={sizes} finishName={name('finish')} sizeName={name('size')} />
-        )}
-        <label className="quote-samples">
-          <input type="checkbox" name={name('samples')} value="yes" defaultChecked={false} /> {words.samples}
-        </label>
-      </div>
-    </li>
-  )
-}
-
-function GraniteChoices({
-  words,
-  finishes,
-  sizes,
-  finishName,
-  sizeName,
-  finish,
-  size,
-  onFinish,
-  onSize,
-  finishError,
-  sizeError,
+/** A granite item's finish or size: a choice of the catalogue's, or none. */
+function ItemChoice({
+  label,
+  options,
+  value,
+  error,
   errorId,
+  onChange,
 }: {
-  words: QuoteWords
-  finishes: Option[]
-  sizes: Option[]
-  finishName?: string
-  sizeName?: string
-  finish?: string
-  size?: string
-  onFinish?: (value: string) => void
-  onSize?: (value: string) => void
-  finishError?: string | undefined
-  sizeError?: string | undefined
-  errorId?: (field: string) => string
+  label: string
+  options: Option[]
+  value: string
+  error: string | undefined
+  errorId: string
+  onChange: (value: string) => void
 }) {
-  const controlled = onFinish !== undefined
-  const select = (
-    label: string,
-    name: string | undefined,
-    options: Option[],
-    value: string | undefined,
-    on: ((v: string) => void) | undefined,
-    error: string | undefined,
-    field: string,
-  ) => (
+  return (
     <label className="quote-field">
       <span>{label}</span>
       <select
         className="form__control form__control--select"
-        name={name}
-        {...(controlled ? { value: value ?? '', onChange: (e) => on?.(e.target.value) } : { defaultValue: '' })}
+        value={value}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error && errorId ? errorId(field) : undefined}
+        aria-describedby={error ? errorId : undefined}
+        onChange={(e) => onChange(e.target.value)}
       >
         <option value="">–</option>
         {options.map((o) => (
@@ -377,16 +297,13 @@ function GraniteChoices({
           </option>
         ))}
       </select>
-      {error && errorId && <ErrorText id={errorId(field)} message={error} />}
+      <ErrorText id={errorId} message={error} />
     </label>
   )
-  return (
-    <>
-      {select(words.finish, finishName, finishes, finish, onFinish, finishError, 'finish')}
-      {select(words.size, sizeName, sizes, size, onSize, sizeError, 'size')}
-    </>
-  )
 }
+
+export const unitOptions = (words: QuoteWords, granite: boolean) =>
+  QUOTE_UNITS.filter((unit) => granite || unit !== 'm2').map((unit) => ({ value: unit, label: words.units[unit] }))
 
 /** A row of the basket: the item's quantity, unit, a shade's finish and size, samples first, and a button to take it out. */
 function BasketRow({
@@ -462,18 +379,24 @@ function BasketRow({
           <ErrorText id={errorId('unit')} message={unitError} />
         </label>
         {product.granite && (
-          <GraniteChoices
-            words={words}
-            finishes={finishes}
-            sizes={sizes}
-            finish={item.finish}
-            size={item.size}
-            onFinish={(finish) => onChange({ finish })}
-            onSize={(size) => onChange({ size })}
-            finishError={error('finish')}
-            sizeError={error('size')}
-            errorId={errorId}
-          />
+          <>
+            <ItemChoice
+              label={words.finish}
+              options={finishes}
+              value={item.finish}
+              error={error('finish')}
+              errorId={errorId('finish')}
+              onChange={(finish) => onChange({ finish })}
+            />
+            <ItemChoice
+              label={words.size}
+              options={sizes}
+              value={item.size}
+              error={error('size')}
+              errorId={errorId('size')}
+              onChange={(size) => onChange({ size })}
+            />
+          </>
         )}
         <label className="quote-samples">
           <input

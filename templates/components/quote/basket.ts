@@ -2,7 +2,7 @@
 // nothing of it reaches a server until the buyer sends the quotation). Any page may add to it
 // through the quotation page's address (?add=…, templates/lib/quote.ts); the header shows how many
 // it holds (templates/components/quote/count-script.ts).
-import { QUOTE_MAX_ITEMS, QUOTE_UNITS, SAMPLE_CHOICES } from '../../../forms/contract.ts'
+import { QUOTE_MAX_ITEMS, QUOTE_UNITS, SAMPLE_CHOICES } from '../../../forms/quote-contract.ts'
 
 /** The localStorage key of the basket; the header's count reads it too. */
 export const BASKET_KEY = 'quotation'
