@@ -9,6 +9,31 @@ import type { StoreKind } from './types.ts'
 
 export type AnalyticsEventRow = AnalyticsEventsTable
 
+/** An event as stored: its time, visitor and the id of its context (migration 18). */
+export interface AnalyticsHit {
+  at: number
+  visitor: number
+  context: number
+}
+
+/** The columns of an event's context, in the order of its signature. */
+const CONTEXT_COLUMNS = [
+  'event',
+  'path',
+  'product',
+  'language',
+  'country',
+  'device',
+  'referrer',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'target',
+] as const
+
+/** Contexts known to this process, remembered for a day at most (a context unused for 30 days may be deleted). */
+const CONTEXTS_CACHED = 20_000
+
 /** How long raw events are kept before only their daily counts remain. */
 export const RAW_DAYS = 30
 const DAY_MS = 86_400_000
@@ -43,12 +68,62 @@ export class AnalyticsRepository {
     /** Writes whose loss to a crash is harmless, without a sync of their own (the store's writeCounters). */
     private readonly writeCounters: <T>(write: (db: EnquiryDb) => Promise<T>) => Promise<T>,
     /** Appends a batch of events, as the store does it best (SQLite: one prepared statement). */
-    private readonly appendEvents: (events: AnalyticsEventRow[]) => Promise<void>,
+    private readonly appendEvents: (events: AnalyticsHit[]) => Promise<void>,
   ) {}
 
-  /** Appends a batch of events, without a sync of its own. */
+  private contexts = new Map<string, number>()
+  private contextsDay = ''
+
+  /** Appends a batch of events, without a sync of its own: each as its time, visitor and context,
+   * the context written once (analytics_contexts) and then named by its id. */
   async insertEvents(events: AnalyticsEventRow[]): Promise<void> {
-    if (events.length > 0) await this.appendEvents(events)
+    if (events.length === 0) return
+    const today = dayOf(Date.now())
+    if (this.contextsDay !== today || this.contexts.size > CONTEXTS_CACHED) {
+      this.contexts = new Map()
+      this.contextsDay = today
+    }
+    const signatures = events.map((event) => JSON.stringify(CONTEXT_COLUMNS.map((column) => event[column] ?? null)))
+    const missing = new Map<string, AnalyticsEventRow>()
+    signatures.forEach((signature, i) => {
+      if (!this.contexts.has(signature)) missing.set(signature, events[i]!)
+    })
+    if (missing.size > 0) {
+      await this.writeCounters(async (db) => {
+        const created = Math.floor(Date.now() / DAY_MS)
+        const rows = [...missing].map(([signature, e]) => ({
+          signature,
+          created_day: created,
+          ...Object.fromEntries(CONTEXT_COLUMNS.map((column) => [column, e[column] ?? null])),
+        })) as Array<{ signature: string; created_day: number; event: string; path: string }>
+        for (let i = 0; i < rows.length; i += 200) {
+          const slice = rows.slice(i, i + 200)
+          await db
+            .insertInto('analytics_contexts')
+            .values(slice)
+            .onConflict((oc) => oc.column('signature').doNothing())
+            .execute()
+          const found = await db
+            .selectFrom('analytics_contexts')
+            .select(['id', 'signature'])
+            .where(
+              'signature',
+              'in',
+              slice.map((r) => r.signature),
+            )
+            .execute()
+          for (const row of found) this.contexts.set(row.signature, Number(row.id))
+        }
+      })
+    }
+    await this.appendEvents(events.map((e, i) => ({ at: e.at, visitor: e.visitor, context: this.contexts.get(signatures[i]!)! })))
+  }
+
+  /** The raw events from `from` to before `until` (ms): on SQLite a range of the rows' keys. */
+  private within(from: number, until: number) {
+    return this.kind === 'sqlite'
+      ? sql<boolean>`h.key >= ${from * 1024} AND h.key < ${until * 1024}`
+      : sql<boolean>`h.at >= ${from} AND h.at < ${until}`
   }
 
   /**
@@ -93,7 +168,7 @@ export class AnalyticsRepository {
           sum(CASE WHEN event = 'view' THEN 1 ELSE 0 END) AS views,
           count(DISTINCT CASE WHEN event = 'form_start' THEN visitor END) AS forms_started,
           sum(CASE WHEN event = 'enquiry' THEN 1 ELSE 0 END) AS enquiries
-        FROM analytics_events WHERE at >= ${from} AND at < ${until}
+        FROM analytics_hits AS h JOIN analytics_contexts AS c ON c.id = h.context WHERE ${this.within(from, until)}
         GROUP BY 1`.execute(this.db)
       for (const row of rows) {
         if (row.value === null) continue
@@ -111,7 +186,9 @@ export class AnalyticsRepository {
     // Every event by kind: views are counted above; these are the clicks, downloads and forms.
     const { rows } = await sql<{ value: string; visitors: number; views: number }>`
       SELECT event AS value, count(DISTINCT visitor) AS visitors, count(*) AS views
-      FROM analytics_events WHERE at >= ${from} AND at < ${until} GROUP BY event`.execute(this.db)
+      FROM analytics_hits AS h JOIN analytics_contexts AS c ON c.id = h.context WHERE ${this.within(from, until)} GROUP BY event`.execute(
+      this.db,
+    )
     for (const row of rows) {
       counts.push({
         day,
@@ -133,23 +210,24 @@ export class AnalyticsRepository {
    */
   async rollUp(now: number): Promise<string[]> {
     const today = dayOf(now)
-    const oldest = await this.db
-      .selectFrom('analytics_events')
-      .select((eb) => eb.fn.min('at').as('at'))
+    // The days after the last one rolled up; the first time, from the oldest raw event's.
+    const last = await this.db
+      .selectFrom('analytics_daily')
+      .select((eb) => eb.fn.max('day').as('day'))
+      .where('dimension', '=', 'total')
       .executeTakeFirst()
+    let first: string | undefined
+    if (last?.day) first = dayOf(dayStart(last.day) + DAY_MS)
+    else {
+      const { rows } = await sql<{ at: number | string | null }>`SELECT ${
+        this.kind === 'sqlite' ? sql`min(key) >> 10` : sql`min(at)`
+      } AS at FROM analytics_hits`.execute(this.db)
+      if (rows[0]?.at !== null && rows[0]?.at !== undefined) first = dayOf(Number(rows[0].at))
+    }
     const rolled: string[] = []
-    if (oldest?.at !== null && oldest?.at !== undefined) {
-      const done = new Set(
-        (
-          await this.db
-            .selectFrom('analytics_daily')
-            .select('day')
-            .where('dimension', '=', 'total')
-            .where('day', '>=', dayOf(Number(oldest.at)))
-            .execute()
-        ).map((r) => r.day),
-      )
-      for (let at = dayStart(dayOf(Number(oldest.at))); dayOf(at) < today; at += DAY_MS) {
+    if (first !== undefined) {
+      const done = new Set<string>()
+      for (let at = dayStart(first); dayOf(at) < today; at += DAY_MS) {
         const day = dayOf(at)
         if (done.has(day)) continue
         const counts = await this.countDay(day)
@@ -189,10 +267,21 @@ export class AnalyticsRepository {
         }
       }
     }
-    await this.db
-      .deleteFrom('analytics_events')
-      .where('at', '<', dayStart(today) - RAW_DAYS * DAY_MS)
-      .execute()
+    const before = dayStart(today) - RAW_DAYS * DAY_MS
+    if (this.kind === 'sqlite')
+      await this.db
+        .deleteFrom('analytics_hits')
+        .where('key', '<', before * 1024)
+        .execute()
+    else await this.db.deleteFrom('analytics_hits').where('at', '<', before).execute()
+    // Contexts no kept event names any more (each process forgets those it knows after a day).
+    if (rolled.length > 0) {
+      await this.db
+        .deleteFrom('analytics_contexts')
+        .where('created_day', '<', Math.floor(now / DAY_MS))
+        .where('id', 'not in', (eb) => eb.selectFrom('analytics_hits').select('context'))
+        .execute()
+    }
     await this.db.deleteFrom('analytics_salts').where('day', '<', today).execute()
     return rolled
   }
@@ -214,7 +303,7 @@ export class AnalyticsRepository {
   /** How many raw events are kept (tests, the size measurement). */
   async countEvents(): Promise<number> {
     const row = await this.db
-      .selectFrom('analytics_events')
+      .selectFrom('analytics_hits')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow()
     return Number(row.n)

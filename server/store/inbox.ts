@@ -2,7 +2,7 @@
 // its mail, handling, resending and deleting, and the rows of the CSV export. The same queries on
 // SQLite and PostgreSQL, except where the two read JSON differently (the search in the fields).
 // Every write is one statement; a deleted enquiry's mail goes with it (ON DELETE CASCADE).
-import { sql, type ExpressionBuilder, type RawBuilder } from 'kysely'
+import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely'
 import { languageLabel } from '../enquiries/languages.ts'
 import {
   COUNT_CAP,
@@ -313,14 +313,16 @@ export class Inbox {
   /**
    * Case-insensitive words anywhere in the enquiry, or its number. The fields are searched value by
    * value (what the buyer typed), never the JSON text that holds them, whose quotes and braces
-   * every enquiry has.
+   * every enquiry has. Words of 3 characters or more are first looked up in the trigram index of
+   * migration 17 (FTS5 on SQLite, pg_trgm on PostgreSQL), which finds every enquiry that can match
+   * and a few more; each is then checked as here. What the owner typed is only ever a value: a
+   * quoted FTS5 phrase, a LIKE pattern with its \, % and _ escaped.
    */
   private matches(eb: ExpressionBuilder<Joined, 's' | 'o'>, q: string) {
-    const number = /^#?(\d{1,15})$/.exec(q.trim())
-    const pattern = `%${q
-      .trim()
-      .toLowerCase()
-      .replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    const words = q.trim()
+    const number = /^#?(\d{1,15})$/.exec(words)
+    const lowered = words.toLowerCase()
+    const pattern = `%${lowered.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
     const like = (text: RawBuilder<unknown>) => sql<boolean>`lower(${text}) like ${pattern} escape '\\'`
     const data = sql.ref('s.data')
     // Each scalar: a field's text or number, or one choice of a list.
@@ -328,17 +330,28 @@ export class Inbox {
       this.kind === 'sqlite'
         ? sql<boolean>`exists (select 1 from json_tree(${data}) as f where f.type not in ('object', 'array') and ${like(sql.ref('f.value'))})`
         : sql<boolean>`exists (select 1 from jsonb_path_query(${data}, 'lax $.*[*]') as f(value) where ${like(sql.raw("f.value #>> '{}'"))})`
-    const alternatives = [
+    const inText = eb.or([
       like(sql.ref('s.name')),
       like(sql.ref('s.email')),
       like(sql.ref('s.product')),
       like(sql.ref('s.form_type')),
       inFields,
-    ]
+    ])
+    const alternatives: Expression<SqlBool>[] = [[...lowered].length >= 3 ? eb.and([this.mayMatch(lowered, pattern), inText]) : inText]
     if (number) alternatives.push(sql<boolean>`${sql.ref('s.id')} = ${Number(number[1])}`)
     const reference = normaliseReference(q)
     if (reference) alternatives.push(sql<boolean>`${sql.ref('s.reference')} = ${reference}`)
     return eb.or(alternatives)
+  }
+
+  /** The enquiries the trigram index says may hold `lowered` (3 characters or more). */
+  private mayMatch(lowered: string, pattern: string) {
+    if (this.kind === 'sqlite') {
+      // One phrase of the text's trigrams, in order: the text itself, whatever it holds.
+      const phrase = `"${lowered.replace(/"/g, '""')}"`
+      return sql<boolean>`${sql.ref('s.id')} in (select rowid from submissions_search where submissions_search match ${phrase})`
+    }
+    return sql<boolean>`submission_search_text(${sql.ref('s.name')}, ${sql.ref('s.email')}, ${sql.ref('s.product')}, ${sql.ref('s.form_type')}, ${sql.ref('s.data')}) like ${pattern} escape '\\'`
   }
 }
 

@@ -38,6 +38,33 @@ const OUTBOX_V3_COLUMNS = [
 /** The outbox's columns from version 6 on (site_url from 4, channel and target from 6). */
 const OUTBOX_V7_COLUMNS = `${OUTBOX_V3_COLUMNS}, site_url, channel, target`
 
+/**
+ * The text the inbox's search looks in (server/store/inbox.ts, matches): the name, address,
+ * product, form and every scalar of the fields, one a line, as `row` (new, old or the table) holds
+ * them. The index only narrows the candidates; each is then checked as before, field by field.
+ */
+const SQLITE_SEARCH_TEXT = (row: string) =>
+  `${row}.name || char(10) || ${row}.email || char(10) || ${row}.product || char(10) || ${row}.form_type || char(10) ||
+   coalesce((SELECT group_concat(f.value, char(10)) FROM json_tree(${row}.data) AS f WHERE f.type NOT IN ('object', 'array')), '')`
+
+/** What an analytics event says besides its time and visitor (migration 18): kept once per context. */
+const CONTEXT_NAMES = 'event, path, product, language, country, device, referrer, utm_source, utm_medium, utm_campaign, target'
+const CONTEXT_OF = (row: string) =>
+  CONTEXT_NAMES.split(', ')
+    .map((column) => `${row}.${column}`)
+    .join(', ')
+const CONTEXT_COLUMNS_SQLITE = `event TEXT NOT NULL,
+         path TEXT NOT NULL,
+         product TEXT,
+         language TEXT,
+         country TEXT,
+         device TEXT,
+         referrer TEXT,
+         utm_source TEXT,
+         utm_medium TEXT,
+         utm_campaign TEXT,
+         target TEXT`
+
 export const MIGRATIONS: Migration[] = [
   {
     version: 1,
@@ -619,6 +646,92 @@ export const MIGRATIONS: Migration[] = [
       `CREATE INDEX submissions_state ON submissions (status, handled_at)`,
       `CREATE INDEX submissions_waiting ON submissions (received_at, id, status, kind) WHERE first_reply_at IS NULL AND handled_at IS NULL`,
       `CREATE INDEX outbox_owner_unsent ON outbox (submission_id) WHERE channel = 'owner' AND status != 'sent'`,
+    ],
+  },
+  {
+    version: 17,
+    name: "inbox-search: a trigram index of each enquiry's searched text (FTS5 on SQLite, pg_trgm on PostgreSQL), so a search for words reads the enquiries that hold them, not every one (BENCHMARKS.md, the inbox at scale)",
+    // Contentless (it keeps trigrams, not the text) with contentless_delete, kept by triggers, so
+    // every write of the store is indexed; secure-delete takes an erased enquiry's trigrams out of
+    // the index at once, as secure_delete does for its row.
+    sqlite: [
+      `CREATE VIRTUAL TABLE submissions_search USING fts5(text, content='', contentless_delete=1, tokenize='trigram')`,
+      `INSERT INTO submissions_search (submissions_search, rank) VALUES ('secure-delete', 1)`,
+      `INSERT INTO submissions_search (rowid, text) SELECT id, ${SQLITE_SEARCH_TEXT('submissions')} FROM submissions`,
+      `CREATE TRIGGER submissions_search_insert AFTER INSERT ON submissions BEGIN
+         INSERT INTO submissions_search (rowid, text) VALUES (new.id, ${SQLITE_SEARCH_TEXT('new')});
+       END`,
+      `CREATE TRIGGER submissions_search_delete AFTER DELETE ON submissions BEGIN
+         DELETE FROM submissions_search WHERE rowid = old.id;
+       END`,
+      `CREATE TRIGGER submissions_search_update AFTER UPDATE OF id, name, email, product, form_type, data ON submissions BEGIN
+         DELETE FROM submissions_search WHERE rowid = old.id;
+         INSERT INTO submissions_search (rowid, text) VALUES (new.id, ${SQLITE_SEARCH_TEXT('new')});
+       END`,
+    ],
+    // pg_trgm ships with PostgreSQL (contrib) and is a trusted extension: the database's owner may
+    // create it. It may already be in another schema of the database (each site a schema of its
+    // own): the operator class is named in the schema it is in.
+    postgresql: [
+      `DO $$ BEGIN
+         CREATE EXTENSION IF NOT EXISTS pg_trgm;
+       EXCEPTION WHEN unique_violation OR duplicate_object THEN NULL;
+       END $$`,
+      `CREATE FUNCTION submission_search_text(name text, email text, product text, form_type text, data jsonb) RETURNS text
+         LANGUAGE sql IMMUTABLE PARALLEL SAFE
+         RETURN lower(concat_ws(E'\\n', name, email, product, form_type,
+           (SELECT string_agg(f.value #>> '{}', E'\\n') FROM jsonb_path_query(data, 'lax $.*[*]') AS f(value))))`,
+      `DO $$ DECLARE trgm text; BEGIN
+         SELECT n.nspname INTO trgm FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm';
+         EXECUTE format('CREATE INDEX submissions_search ON submissions USING gin (submission_search_text(name, email, product, form_type, data) %I.gin_trgm_ops)', trgm);
+       END $$`,
+    ],
+  },
+  {
+    version: 18,
+    name: 'analytics-storage: each raw event is its time, its visitor and the id of its context (page, campaign, country… kept once); analytics_events is their view (docs/analytics.md, storage)',
+    // A day of 100,000 views was 8.8 MB on SQLite: every event wrote its page, language, country,
+    // referrer and campaign as text, and an index on its time. The context of a view repeats all
+    // day (a few thousand differ), so it is kept once; on SQLite the time is the row's key (ms ×
+    // 1024 + a number for events of the same ms), so it needs no index.
+    sqlite: [
+      `CREATE TABLE analytics_contexts (
+         id INTEGER PRIMARY KEY,
+         signature TEXT NOT NULL UNIQUE,
+         created_day INTEGER NOT NULL,
+         ${CONTEXT_COLUMNS_SQLITE}
+       )`,
+      `CREATE TABLE analytics_hits (key INTEGER PRIMARY KEY, visitor INTEGER NOT NULL, context INTEGER NOT NULL)`,
+      `INSERT INTO analytics_contexts (signature, created_day, ${CONTEXT_NAMES})
+         SELECT DISTINCT json_array(${CONTEXT_NAMES}), 0, ${CONTEXT_NAMES} FROM analytics_events`,
+      `INSERT INTO analytics_hits (key, visitor, context)
+         SELECT e.at * 1024 + row_number() OVER (PARTITION BY e.at ORDER BY e.rowid) - 1, e.visitor, c.id
+         FROM analytics_events AS e JOIN analytics_contexts AS c ON c.signature = json_array(${CONTEXT_OF('e')})`,
+      `DROP TABLE analytics_events`,
+      `CREATE VIEW analytics_events AS
+         SELECT h.key >> 10 AS at, c.event, h.visitor, ${CONTEXT_OF('c').replace('c.event, ', '')}
+         FROM analytics_hits AS h JOIN analytics_contexts AS c ON c.id = h.context`,
+    ],
+    // PostgreSQL's rows carry 28 bytes of their own: the time stays a column, with a BRIN index
+    // (a few pages, the events being written in time order) instead of a B-tree of every event.
+    postgresql: [
+      `CREATE TABLE analytics_contexts (
+         id integer GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+         signature text NOT NULL UNIQUE,
+         created_day integer NOT NULL,
+         ${CONTEXT_COLUMNS_SQLITE.replaceAll('TEXT', 'text')}
+       )`,
+      `CREATE UNLOGGED TABLE analytics_hits (at bigint NOT NULL, visitor bigint NOT NULL, context integer NOT NULL)`,
+      `INSERT INTO analytics_contexts (signature, created_day, ${CONTEXT_NAMES})
+         SELECT DISTINCT array_to_json(ARRAY[${CONTEXT_NAMES}])::text, 0, ${CONTEXT_NAMES} FROM analytics_events`,
+      `INSERT INTO analytics_hits (at, visitor, context)
+         SELECT e.at, e.visitor, c.id
+         FROM analytics_events AS e JOIN analytics_contexts AS c ON c.signature = array_to_json(ARRAY[${CONTEXT_OF('e')}])::text`,
+      `DROP TABLE analytics_events`,
+      `CREATE INDEX analytics_hits_at ON analytics_hits USING brin (at)`,
+      `CREATE VIEW analytics_events AS
+         SELECT h.at, c.event, h.visitor, ${CONTEXT_OF('c').replace('c.event, ', '')}
+         FROM analytics_hits AS h JOIN analytics_contexts AS c ON c.id = h.context`,
     ],
   },
 ]

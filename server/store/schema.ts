@@ -243,6 +243,24 @@ export interface AnalyticsEventsTable {
   target: string | null
 }
 
+/** Raw events as stored (migration 18): the time (SQLite: in `key`, ms × 1024 + a number among
+ * the events of its ms; PostgreSQL: `at`), the visitor and the id of the event's context; analytics_events is their view. */
+export interface AnalyticsHitsTable {
+  key: ColumnType<number, never, never>
+  at: number
+  visitor: number
+  context: number
+}
+
+/** What an event says besides its time and visitor, once per distinct context (`signature`: its JSON). */
+export interface AnalyticsContextsTable extends Omit<AnalyticsEventsTable, 'at' | 'visitor'> {
+  id: Generated<number>
+  signature: string
+  /** The day it was first written, in days since 1970: a context is deleted once no kept event
+   * names it, never on the day it was written (an instance may be about to name it). */
+  created_day: number
+}
+
 /** The daily counts, kept for good: one row per day (UTC), dimension ('page', 'country', …) and value. */
 export interface AnalyticsDailyTable {
   day: string
@@ -277,6 +295,8 @@ export interface Database {
   people_tokens: PeopleTokensTable
   audit_log: AuditLogTable
   analytics_events: AnalyticsEventsTable
+  analytics_hits: AnalyticsHitsTable
+  analytics_contexts: AnalyticsContextsTable
   analytics_daily: AnalyticsDailyTable
   analytics_salts: AnalyticsSaltsTable
 }
