@@ -243,6 +243,14 @@ export interface AnalyticsEventsTable {
   target: string | null
 }
 
+/** SQLite's FTS5 trigram index of each enquiry's searched text (migration 17): contentless, so
+ * only its rowid (the enquiry's id) reads back; `submissions_search` is its MATCH column. */
+export interface SubmissionsSearchTable {
+  rowid: number
+  text: string
+  submissions_search: string
+}
+
 /** Raw events as stored (migration 18): the time (SQLite: in `key`, ms × 1024 + a number among
  * the events of its ms; PostgreSQL: `at`), the visitor and the id of the event's context; analytics_events is their view. */
 export interface AnalyticsHitsTable {
@@ -296,6 +304,7 @@ export interface Database {
   audit_log: AuditLogTable
   analytics_events: AnalyticsEventsTable
   analytics_hits: AnalyticsHitsTable
+  submissions_search: SubmissionsSearchTable
   analytics_contexts: AnalyticsContextsTable
   analytics_daily: AnalyticsDailyTable
   analytics_salts: AnalyticsSaltsTable

@@ -75,6 +75,7 @@ export abstract class SqlEnquiryStore {
       db,
       (work) => this.writeTransaction(work),
       () => this.newId('outbox'),
+      kind,
     )
     this.people = new People(db, (work) => this.writeTransaction(work))
     this.audit = new AuditLog(db)

@@ -239,6 +239,7 @@ describe(`store (${storeBackend})`, () => {
     expect(await names('ROTTERDAM')).toEqual(['Plain Buyer'])
     // Across two fields is not a match, though the index holds them side by side.
     expect(await names('rotterdam bags')).toEqual([])
+    expect(await names('rotterdam\nbags')).toEqual([])
     expect(await names('"quoted"')).toEqual(['Marks Buyer'])
     expect(await names('* star')).toEqual(['Marks Buyer'])
     expect(await names('100%')).toEqual(['Marks Buyer'])
