@@ -9,29 +9,22 @@ import type { StoreKind } from './types.ts'
 
 export type AnalyticsEventRow = AnalyticsEventsTable
 
-/** An event as stored: its time, visitor and the id of its context (migration 18). */
+/** An event as stored: its time, visitor and the ids of its page and origin (migration 18). */
 export interface AnalyticsHit {
   at: number
   visitor: number
-  context: number
+  page: number
+  origin: number
 }
 
-/** The columns of an event's context, in the order of its signature. */
-const CONTEXT_COLUMNS = [
-  'event',
-  'path',
-  'product',
-  'language',
-  'country',
-  'device',
-  'referrer',
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'target',
-] as const
+/** The two parts of what an event says, each kept once, their columns in the order of their signature. */
+const CONTEXTS = {
+  analytics_pages: ['event', 'path', 'product', 'language', 'target'],
+  analytics_origins: ['country', 'device', 'referrer', 'utm_source', 'utm_medium', 'utm_campaign'],
+} as const
+type ContextTable = keyof typeof CONTEXTS
 
-/** Contexts known to this process, remembered for a day at most (a context unused for 30 days may be deleted). */
+/** Contexts known to this process, remembered for a day at most (one no kept event names may be deleted after its day). */
 const CONTEXTS_CACHED = 20_000
 
 /** How long raw events are kept before only their daily counts remain. */
@@ -71,40 +64,53 @@ export class AnalyticsRepository {
     private readonly appendEvents: (events: AnalyticsHit[]) => Promise<void>,
   ) {}
 
-  private contexts = new Map<string, number>()
+  private contexts: Record<ContextTable, Map<string, number>> = { analytics_pages: new Map(), analytics_origins: new Map() }
   private contextsDay = ''
 
-  /** Appends a batch of events, without a sync of its own: each as its time, visitor and context,
-   * the context written once (analytics_contexts) and then named by its id. */
+  /** Appends a batch of events, without a sync of its own: each as its time, its visitor and the
+   * ids of its page and origin, each of those written once and then named by its id. */
   async insertEvents(events: AnalyticsEventRow[]): Promise<void> {
     if (events.length === 0) return
     const today = dayOf(Date.now())
-    if (this.contextsDay !== today || this.contexts.size > CONTEXTS_CACHED) {
-      this.contexts = new Map()
+    if (this.contextsDay !== today) {
+      this.contexts = { analytics_pages: new Map(), analytics_origins: new Map() }
       this.contextsDay = today
     }
-    const signatures = events.map((event) => JSON.stringify(CONTEXT_COLUMNS.map((column) => event[column] ?? null)))
+    const page = await this.contextIds('analytics_pages', events)
+    const origin = await this.contextIds('analytics_origins', events)
+    await this.appendEvents(events.map((e, i) => ({ at: e.at, visitor: e.visitor, page: page[i]!, origin: origin[i]! })))
+  }
+
+  /** The id of each event's context in `table`, written there first when new. */
+  private async contextIds(table: ContextTable, events: AnalyticsEventRow[]): Promise<number[]> {
+    const columns = CONTEXTS[table]
+    let known = this.contexts[table]
+    if (known.size > CONTEXTS_CACHED) {
+      known = new Map()
+      this.contexts[table] = known
+    }
+    const signatures = events.map((event) => JSON.stringify(columns.map((column) => event[column] ?? null)))
     const missing = new Map<string, AnalyticsEventRow>()
     signatures.forEach((signature, i) => {
-      if (!this.contexts.has(signature)) missing.set(signature, events[i]!)
+      if (!known.has(signature)) missing.set(signature, events[i]!)
     })
     if (missing.size > 0) {
+      const created = Math.floor(Date.now() / DAY_MS)
+      const rows = [...missing].map(([signature, e]) => ({
+        signature,
+        created_day: created,
+        ...Object.fromEntries(columns.map((column) => [column, e[column] ?? null])),
+      })) as Array<{ signature: string; created_day: number; event: string; path: string }>
       await this.writeCounters(async (db) => {
-        const created = Math.floor(Date.now() / DAY_MS)
-        const rows = [...missing].map(([signature, e]) => ({
-          signature,
-          created_day: created,
-          ...Object.fromEntries(CONTEXT_COLUMNS.map((column) => [column, e[column] ?? null])),
-        })) as Array<{ signature: string; created_day: number; event: string; path: string }>
         for (let i = 0; i < rows.length; i += 200) {
           const slice = rows.slice(i, i + 200)
           await db
-            .insertInto('analytics_contexts')
+            .insertInto(table as 'analytics_pages')
             .values(slice)
             .onConflict((oc) => oc.column('signature').doNothing())
             .execute()
           const found = await db
-            .selectFrom('analytics_contexts')
+            .selectFrom(table as 'analytics_pages')
             .select(['id', 'signature'])
             .where(
               'signature',
@@ -112,11 +118,11 @@ export class AnalyticsRepository {
               slice.map((r) => r.signature),
             )
             .execute()
-          for (const row of found) this.contexts.set(row.signature, Number(row.id))
+          for (const row of found) known.set(row.signature, Number(row.id))
         }
       })
     }
-    await this.appendEvents(events.map((e, i) => ({ at: e.at, visitor: e.visitor, context: this.contexts.get(signatures[i]!)! })))
+    return signatures.map((signature) => known.get(signature)!)
   }
 
   /** The raw events from `from` to before `until` (ms): on SQLite a range of the rows' keys. */
@@ -168,7 +174,7 @@ export class AnalyticsRepository {
           sum(CASE WHEN event = 'view' THEN 1 ELSE 0 END) AS views,
           count(DISTINCT CASE WHEN event = 'form_start' THEN visitor END) AS forms_started,
           sum(CASE WHEN event = 'enquiry' THEN 1 ELSE 0 END) AS enquiries
-        FROM analytics_hits AS h JOIN analytics_contexts AS c ON c.id = h.context WHERE ${this.within(from, until)}
+        FROM analytics_hits AS h JOIN analytics_pages AS p ON p.id = h.page JOIN analytics_origins AS o ON o.id = h.origin WHERE ${this.within(from, until)}
         GROUP BY 1`.execute(this.db)
       for (const row of rows) {
         if (row.value === null) continue
@@ -186,7 +192,7 @@ export class AnalyticsRepository {
     // Every event by kind: views are counted above; these are the clicks, downloads and forms.
     const { rows } = await sql<{ value: string; visitors: number; views: number }>`
       SELECT event AS value, count(DISTINCT visitor) AS visitors, count(*) AS views
-      FROM analytics_hits AS h JOIN analytics_contexts AS c ON c.id = h.context WHERE ${this.within(from, until)} GROUP BY event`.execute(
+      FROM analytics_hits AS h JOIN analytics_pages AS p ON p.id = h.page JOIN analytics_origins AS o ON o.id = h.origin WHERE ${this.within(from, until)} GROUP BY event`.execute(
       this.db,
     )
     for (const row of rows) {
@@ -274,13 +280,18 @@ export class AnalyticsRepository {
         .where('key', '<', before * 1024)
         .execute()
     else await this.db.deleteFrom('analytics_hits').where('at', '<', before).execute()
-    // Contexts no kept event names any more (each process forgets those it knows after a day).
+    // Pages and origins no kept event names any more (each process forgets those it knows after a day).
     if (rolled.length > 0) {
-      await this.db
-        .deleteFrom('analytics_contexts')
-        .where('created_day', '<', Math.floor(now / DAY_MS))
-        .where('id', 'not in', (eb) => eb.selectFrom('analytics_hits').select('context'))
-        .execute()
+      for (const [table, column] of [
+        ['analytics_pages', 'page'],
+        ['analytics_origins', 'origin'],
+      ] as const) {
+        await this.db
+          .deleteFrom(table)
+          .where('created_day', '<', Math.floor(now / DAY_MS))
+          .where('id', 'not in', (eb) => eb.selectFrom('analytics_hits').select(column))
+          .execute()
+      }
     }
     await this.db.deleteFrom('analytics_salts').where('day', '<', today).execute()
     return rolled

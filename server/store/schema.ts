@@ -252,22 +252,34 @@ export interface SubmissionsSearchTable {
 }
 
 /** Raw events as stored (migration 18): the time (SQLite: in `key`, ms × 1024 + a number among
- * the events of its ms; PostgreSQL: `at`), the visitor and the id of the event's context; analytics_events is their view. */
+ * the events of its ms; PostgreSQL: `at`), the visitor, and the ids of the event's page and origin
+ * (analytics_pages, analytics_origins); analytics_events is their view. */
 export interface AnalyticsHitsTable {
   key: ColumnType<number, never, never>
   at: number
   visitor: number
-  context: number
+  page: number
+  origin: number
 }
 
-/** What an event says besides its time and visitor, once per distinct context (`signature`: its JSON). */
-export interface AnalyticsContextsTable extends Omit<AnalyticsEventsTable, 'at' | 'visitor'> {
+/** A part of what events say, kept once (`signature`: its columns as a JSON array). */
+interface AnalyticsContextTable {
   id: Generated<number>
   signature: string
   /** The day it was first written, in days since 1970: a context is deleted once no kept event
    * names it, never on the day it was written (an instance may be about to name it). */
   created_day: number
 }
+
+/** Where on the site: the event, page, product, language and what was clicked. */
+export interface AnalyticsPagesTable
+  extends AnalyticsContextTable,
+    Pick<AnalyticsEventsTable, 'event' | 'path' | 'product' | 'language' | 'target'> {}
+
+/** Where the visit came from: country, device, referrer, campaign. */
+export interface AnalyticsOriginsTable
+  extends AnalyticsContextTable,
+    Pick<AnalyticsEventsTable, 'country' | 'device' | 'referrer' | 'utm_source' | 'utm_medium' | 'utm_campaign'> {}
 
 /** The daily counts, kept for good: one row per day (UTC), dimension ('page', 'country', …) and value. */
 export interface AnalyticsDailyTable {
@@ -305,7 +317,8 @@ export interface Database {
   analytics_events: AnalyticsEventsTable
   analytics_hits: AnalyticsHitsTable
   submissions_search: SubmissionsSearchTable
-  analytics_contexts: AnalyticsContextsTable
+  analytics_pages: AnalyticsPagesTable
+  analytics_origins: AnalyticsOriginsTable
   analytics_daily: AnalyticsDailyTable
   analytics_salts: AnalyticsSaltsTable
 }

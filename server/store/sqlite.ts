@@ -177,8 +177,8 @@ export class SqliteEnquiryStore extends SqlEnquiryStore {
     return this.bookkeeping(async () => {
       // The key is the time (ms × 1024) and a number among the events of the same ms (./analytics.ts).
       this.insertEvent ??= this.sqlite.prepare(
-        `INSERT INTO analytics_hits (key, visitor, context)
-         VALUES (coalesce((SELECT key + 1 FROM analytics_hits WHERE key >= @at * 1024 AND key < @at * 1024 + 1024 ORDER BY key DESC LIMIT 1), @at * 1024), @visitor, @context)`,
+        `INSERT INTO analytics_hits (key, visitor, page, origin)
+         VALUES (coalesce((SELECT key + 1 FROM analytics_hits WHERE key >= @at * 1024 AND key < @at * 1024 + 1024 ORDER BY key DESC LIMIT 1), @at * 1024), @visitor, @page, @origin)`,
       )
       const insert = this.insertEvent
       this.sqlite.transaction((rows: AnalyticsHit[]) => {
