@@ -207,24 +207,28 @@ export class Desk {
 
   /** Open enquiries never answered from the inbox, oldest first (the daily digest lists them). */
   async unanswered(limit = 50): Promise<{ enquiries: Submission[]; total: number }> {
-    const open = selectSubmissions(this.db)
-      .where('s.status', '!=', 'spam')
-      .where('s.kind', '!=', 'review')
-      .where('s.first_reply_at', 'is', null)
-      .where('s.handled_at', 'is', null)
-    // Counted on the enquiries alone (their index, submissions_waiting), without their mail.
-    const [rows, count] = await Promise.all([
-      open.orderBy('s.received_at').orderBy('s.id').limit(limit).execute(),
-      this.db
-        .selectFrom('submissions')
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .where('status', '!=', 'spam')
-        .where('kind', '!=', 'review')
-        .where('first_reply_at', 'is', null)
-        .where('handled_at', 'is', null)
-        .executeTakeFirstOrThrow(),
+    // Read from their index, submissions_waiting, which SQLite is told to use: its statistics of
+    // submissions_state (status, handled_at) say a handled_at of NULL is 2 rows, most being distinct
+    // times, so it read every open enquiry and sorted them (BENCHMARKS.md, the inbox at scale).
+    const waiting = sql`submissions ${this.kind === 'sqlite' ? sql`INDEXED BY submissions_waiting` : sql``}
+      WHERE status <> 'spam' AND kind <> 'review' AND first_reply_at IS NULL AND handled_at IS NULL`
+    const [ids, count] = await Promise.all([
+      sql<{ id: number }>`SELECT id FROM ${waiting} ORDER BY received_at, id LIMIT ${limit}`.execute(this.db),
+      sql<{ n: number | string }>`SELECT count(*) AS n FROM ${waiting}`.execute(this.db),
     ])
-    return { enquiries: rows.map(toSubmission), total: Number(count.n) }
+    const rows =
+      ids.rows.length === 0
+        ? []
+        : await selectSubmissions(this.db)
+            .where(
+              's.id',
+              'in',
+              ids.rows.map((row) => Number(row.id)),
+            )
+            .orderBy('s.received_at')
+            .orderBy('s.id')
+            .execute()
+    return { enquiries: rows.map(toSubmission), total: Number(count.rows[0]!.n) }
   }
 
   /** The replies written in the inbox, oldest first. */
