@@ -1,5 +1,5 @@
 // The inbox: /admin/login, /admin/logout, the pages /admin/enquiries, /admin/enquiries/:id,
-// /admin/people and /admin/audit (prerendered shells), their JSON API under /admin/api/ and the CSVs.
+// /admin/people, /admin/account (each person's passkeys) and /admin/audit (prerendered shells), their JSON API under /admin/api/ and the CSVs.
 // Deny by default: every route but the login and its ways in (an invitation, a sign-in link) needs
 // a live session and names the least role it allows (owner or sales; the table in docs/enquiry-service.md),
 // and any other address under these prefixes is a 404. Every answer is `no-store` and `noindex`. State changes are POSTs that
@@ -28,6 +28,7 @@ import { PeopleError, ROLES, type PersonRole } from '../store/people.ts'
 import { csvLine } from './csv.ts'
 import { INVITE_PAGE, invitePerson, SIGN_IN_PAGE } from './people.ts'
 import { SIGN_IN_LINK_PATH } from './auth.ts'
+import { mountPasskeys } from './passkeys.ts'
 
 export interface InboxDeps {
   config: InboxConfig
@@ -69,14 +70,18 @@ export interface InboxDeps {
   audit: EnquiryStore['audit']
   /** Sends invitations and sign-in links. */
   mailSender: MailSender
-  /** SITE_URL: the links in those mails start with it. */
+  /** SITE_URL: the links in those mails start with it, and passkeys are for its host (./passkeys.ts). */
   siteUrl: string
+  /** NODE_ENV=production: passkeys only on SITE_URL, not on http://localhost too. */
+  production?: boolean
 }
 
 const INBOX_PREFIXES =
-  /^\/admin\/(login|logout|enquiries|enquiries\.csv|api|people|audit|audit\.csv|invite|sign-in|sign-in-link|personal-data\.html)(\/|$)/
+  /^\/admin\/(login|logout|enquiries|enquiries\.csv|api|people|account|audit|audit\.csv|invite|sign-in|sign-in-link|personal-data\.html)(\/|$)/
 export const PEOPLE_PATH = '/admin/people'
 export const AUDIT_PATH = '/admin/audit'
+/** Each person's own page: their passkeys. */
+export const ACCOUNT_PATH = '/admin/account'
 
 export function createInboxRouter(deps: InboxDeps): express.Router {
   const { logger } = deps
@@ -116,6 +121,7 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
   )
   router.get(PEOPLE_PATH, requireSession('page', 'owner'), shell)
   router.get(AUDIT_PATH, requireSession('page', 'owner'), shell)
+  router.get(ACCOUNT_PATH, requireSession('page', 'sales'), shell)
   // Before a login: the page reads the token after "#" and posts it (server/inbox/people.ts).
   router.get(INVITE_PAGE, shell)
   router.get(SIGN_IN_PAGE, shell)
@@ -360,6 +366,16 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
     res.json({ ok: true })
   })
 
+  // ---- Passkeys: each person's own, and the login with one ----
+  mountPasskeys(router, auth, {
+    db: deps.db,
+    writeCounters: deps.writeCounters,
+    people: deps.people,
+    audit: deps.audit,
+    siteUrl: deps.siteUrl,
+    production: deps.production ?? false,
+  })
+
   // ---- The audit log (owners only) ----
   router.get('/admin/api/audit', requireSession('api', 'owner'), async (req, res) => {
     const { filter, page } = parseAuditQuery(req.query as Record<string, unknown>)
@@ -398,6 +414,7 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
       DASHBOARD_PATH,
       PEOPLE_PATH,
       AUDIT_PATH,
+      ACCOUNT_PATH,
       INVITE_PAGE,
       SIGN_IN_PAGE,
       '/admin/enquiries.csv',
