@@ -86,6 +86,12 @@ const ROUTES: Route[] = [
   { method: 'POST', least: 'owner', path: (i) => `/admin/api/people/${i.person}/remove` },
   { method: 'GET', least: 'owner', path: () => '/admin/api/audit' },
   { method: 'GET', least: 'owner', path: () => '/admin/audit.csv' },
+  // Each person's own passkeys (server/inbox/passkeys.ts): the shared owner password has none (409).
+  { method: 'GET', least: 'sales', page: true, path: () => '/admin/account' },
+  { method: 'GET', least: 'sales', path: () => '/admin/api/passkeys' },
+  { method: 'POST', least: 'sales', path: () => '/admin/api/passkeys/options', ok: [200, 409] },
+  { method: 'POST', least: 'sales', path: () => '/admin/api/passkeys', body: () => ({ name: 'Laptop' }), ok: [400, 409] },
+  { method: 'POST', least: 'sales', path: () => '/admin/api/passkeys/999999/remove', ok: [404, 409] },
 ]
 
 let mail: MailServer
