@@ -3,6 +3,7 @@
 // and the same as CSV.
 import { useEffect, useState } from 'react'
 import { type AuditPage, inboxApi } from './api.ts'
+import { StatusMessages } from './StatusMessages.tsx'
 import { formatTime, inboxTimeZone } from './format.ts'
 
 export function Audit() {
@@ -69,11 +70,7 @@ export function Audit() {
           </a>
         </div>
       </form>
-      {error && (
-        <p className="inbox-error" role="alert">
-          {error}
-        </p>
-      )}
+      <StatusMessages error={error} />
       {!data && !error && (
         <p className="inbox-muted" role="status">
           Loading the audit log…
