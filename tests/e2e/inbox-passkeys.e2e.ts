@@ -61,6 +61,8 @@ test('a salesperson adds a passkey at 390 px and logs in with it alone', async (
       .poll(() => page.locator('[data-shared-password-note]').textContent())
       .toContain('The shared owner password belongs to no person, so it has no passkeys.')
     expect(await page.getByRole('button', { name: 'Add a passkey' }).count()).toBe(0)
+    expect(await axeViolations(page)).toEqual([])
+    await page.screenshot({ path: '/tmp/passkeys-e2e-shared-owner-390.png', fullPage: true })
     const email = `${uniqueMarker('passkey').toLowerCase()}@example.com`
     const link = await page.evaluate(async (address) => {
       const { csrfToken } = (await (await fetch('/admin/api/session')).json()) as { csrfToken: string }
@@ -79,6 +81,7 @@ test('a salesperson adds a passkey at 390 px and logs in with it alone', async (
     await page.getByLabel('Password', { exact: true }).fill('a long passkey password')
     await page.getByLabel('The same password again').fill('a long passkey password')
     await page.getByLabel(/Add a passkey next/).check()
+    await page.screenshot({ path: '/tmp/passkeys-e2e-invite-390.png', fullPage: true })
     await Promise.all([page.waitForURL('**/admin/account#add-passkey'), page.getByRole('button', { name: 'Join the inbox' }).click()])
     const name = page.getByLabel('Name of the new passkey')
     await expect.poll(() => name.evaluate((input) => input === document.activeElement)).toBe(true)
