@@ -188,6 +188,40 @@ export interface PeopleTokensTable {
   used_at: number | null
 }
 
+/** A person's passkey (WebAuthn credential, ./passkeys.ts): its public key, never a secret. */
+export interface PasskeysTable {
+  id: Generated<number>
+  person_id: number
+  /** The credential's id, base64url. */
+  credential_id: string
+  /** Its COSE public key, base64url. */
+  public_key: string
+  /** The authenticator's signature counter (0 for most passkeys, which keep none). */
+  counter: number
+  /** How the browser may reach it ("internal,hybrid"), comma-separated. */
+  transports: string
+  /** 'singleDevice' | 'multiDevice' (synced). */
+  device_type: string
+  /** 1: backed up (synced to the person's account with their platform). */
+  backed_up: number
+  /** The person's own name for it ("Work laptop"). */
+  name: string
+  created_at: number
+  last_used_at: number | null
+}
+
+/** A challenge given to a browser for a passkey registration or login: used once, within minutes. */
+export interface PasskeyChallengesTable {
+  challenge: string
+  purpose: 'register' | 'login'
+  /** Whose registration; null for a login (the passkey says whose). */
+  person_id: number | null
+  /** The relying party it was given for (SITE_URL's host, or localhost outside production). */
+  rp_id: string
+  origin: string
+  expires_at: number
+}
+
 /** Who did what in the inbox, and when (./audit.ts). */
 export interface AuditLogTable {
   id: Generated<number>
@@ -314,6 +348,8 @@ export interface Database {
   people: PeopleTable
   people_tokens: PeopleTokensTable
   audit_log: AuditLogTable
+  passkeys: PasskeysTable
+  passkey_challenges: PasskeyChallengesTable
   analytics_events: AnalyticsEventsTable
   analytics_hits: AnalyticsHitsTable
   submissions_search: SubmissionsSearchTable
