@@ -232,10 +232,8 @@ export class AnalyticsRepository {
     }
     const rolled: string[] = []
     if (first !== undefined) {
-      const done = new Set<string>()
       for (let at = dayStart(first); dayOf(at) < today; at += DAY_MS) {
         const day = dayOf(at)
-        if (done.has(day)) continue
         const counts = await this.countDay(day)
         // A day with no view still gets its total row, so it is known as rolled up.
         if (!counts.some((c) => c.dimension === 'total')) {
