@@ -621,6 +621,12 @@ export const MIGRATIONS: Migration[] = [
       `CREATE INDEX outbox_owner_unsent ON outbox (submission_id) WHERE channel = 'owner' AND status != 'sent'`,
     ],
   },
+  {
+    version: 19,
+    name: "routing: a returning buyer's latest assigned enquiry found by an index of assigned enquiries by address (BENCHMARKS.md, the enquiry service)",
+    sqlite: [`CREATE INDEX submissions_email_assigned ON submissions (email COLLATE NOCASE) WHERE assignee_id IS NOT NULL`],
+    postgresql: [`CREATE INDEX submissions_email_assigned ON submissions (lower(email COLLATE "C")) WHERE assignee_id IS NOT NULL`],
+  },
 ]
 
 /** Kysely's name of a migration: sorted by version. */
