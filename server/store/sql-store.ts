@@ -10,8 +10,17 @@ import { AuditLog } from './audit.ts'
 import { type AnalyticsEventRow, AnalyticsRepository } from './analytics.ts'
 import { Inbox } from './inbox.ts'
 import { People } from './people.ts'
-import { newReference, outboxRow, selectSubmissions, submissionRow, toOutboxMessages, toSubmission } from './rows.ts'
-import type { DigestRow, EnquiryDb, OutboxChannel } from './schema.ts'
+import {
+  newReference,
+  outboxRow,
+  type SubmissionWithMailRow,
+  selectSubmissions,
+  submissionRow,
+  toOutboxMessage,
+  toOutboxMessages,
+  toSubmission,
+} from './rows.ts'
+import type { DigestRow, EnquiryDb, OutboxChannel, OutboxRow } from './schema.ts'
 import { Statement, slot, slotsFor } from './statements.ts'
 import {
   StoreUnavailableError,
@@ -233,6 +242,46 @@ export abstract class SqlEnquiryStore {
         db
           .updateTable('submissions')
           .set({ acknowledgement_limit: slot<number>('perHour') })
+          .where('id', '=', slot<number>('id')),
+      ),
+      // The outbox's, for each mail (claimDueMessage, markSent).
+      claimDue: new Statement<{ owner: string; leaseUntil: number; now: number }, OutboxRow>(
+        db
+          .updateTable('outbox')
+          .set((eb) => ({
+            lease_owner: slot<string>('owner'),
+            lease_until: slot<number>('leaseUntil'),
+            attempts: eb('attempts', '+', 1),
+            last_attempt_at: slot<number>('now'),
+          }))
+          .where('id', '=', (eb) =>
+            // SKIP LOCKED: PostgreSQL workers pass over a row another transaction is claiming instead of
+            // queueing behind it. SQLite has one writer at a time, so the statement alone is enough.
+            eb
+              .selectFrom('outbox')
+              .select('id')
+              .where('status', '=', 'queued')
+              .where('next_attempt_at', '<=', slot<number>('now'))
+              .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', slot<number>('now'))]))
+              .orderBy('next_attempt_at')
+              .orderBy('id')
+              .limit(1)
+              .$if(this.kind === 'postgresql', (q) => q.forUpdate().skipLocked()),
+          )
+          .returningAll(),
+      ),
+      submission: new Statement<{ id: number }, SubmissionWithMailRow>(selectSubmissions(db).where('s.id', '=', slot<number>('id'))),
+      markSent: new Statement<{ id: number; now: number; delivery: string }, never>(
+        db
+          .updateTable('outbox')
+          .set({
+            status: 'sent',
+            sent_at: slot<number>('now'),
+            delivery: slot<string>('delivery'),
+            last_error: null,
+            lease_owner: null,
+            lease_until: null,
+          })
           .where('id', '=', slot<number>('id')),
       ),
       recordAcknowledgement: new Statement<{ day: string; addressHash: string; now: number }, never>(
@@ -612,27 +661,13 @@ export abstract class SqlEnquiryStore {
    * that runs out, and the message passes to another.
    */
   async claimDueMessage(owner: string, now: number, leaseMs: number): Promise<OutboxMessage | undefined> {
-    // SKIP LOCKED: PostgreSQL workers pass over a row another transaction is claiming instead of
-    // queueing behind it. SQLite has one writer at a time, so the statement alone is enough.
-    const next = this.db
-      .selectFrom('outbox')
-      .select('id')
-      .where('status', '=', 'queued')
-      .where('next_attempt_at', '<=', now)
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
-      .orderBy('next_attempt_at')
-      .orderBy('id')
-      .limit(1)
-      .$if(this.kind === 'postgresql', (q) => q.forUpdate().skipLocked())
-    const row = await this.bookkeeping((db) =>
-      db
-        .updateTable('outbox')
-        .set((eb) => ({ lease_owner: owner, lease_until: now + leaseMs, attempts: eb('attempts', '+', 1), last_attempt_at: now }))
-        .where('id', '=', next)
-        .returningAll()
-        .executeTakeFirst(),
-    )
-    return row && (await toOutboxMessages(this.db, [row]))[0]
+    const [row] = await this.bookkeeping((db) => this.runStatement(db, this.statements.claimDue, { owner, leaseUntil: now + leaseMs, now }))
+    if (!row) return undefined
+    // The outbox row goes with its submission (ON DELETE CASCADE): both are there, or neither.
+    const [submission] = await this.db
+      .connection()
+      .execute((db) => this.runStatement(db, this.statements.submission, { id: row.submission_id }))
+    return toOutboxMessage(row, toSubmission(submission!))
   }
 
   /** Extends a lease still held by `owner` (a slow send); false if it was lost. */
@@ -651,13 +686,7 @@ export abstract class SqlEnquiryStore {
 
   /** The mail server accepted it: it is never sent again. */
   async markSent(id: number, now: number, delivery: string): Promise<void> {
-    await this.bookkeeping((db) =>
-      db
-        .updateTable('outbox')
-        .set({ status: 'sent', sent_at: now, delivery, last_error: null, lease_owner: null, lease_until: null })
-        .where('id', '=', id)
-        .execute(),
-    )
+    await this.bookkeeping((db) => this.runStatement(db, this.statements.markSent, { id, now, delivery }))
   }
 
   /**
