@@ -124,6 +124,10 @@ const STEPS: Array<[string, (p: Place) => boolean]> = [
   ],
   ['analytics (count the enquiry)', (p) => p.where.includes('analytics')],
   [
+    'HTTP (Express, the response)',
+    (p) => p.where.endsWith('server/reload.ts') || p.where.endsWith('http/app.ts') || p.where.endsWith('http/headers.ts'),
+  ],
+  [
     'outbox worker (compose and send the mails)',
     (p) => p.where.includes('delivery/') || ['claimDueMessage', 'markSent', 'markFailed', 'nextDueAt', 'toOutboxMessages'].includes(p.fn),
   ],
@@ -136,6 +140,9 @@ const STEPS: Array<[string, (p: Place) => boolean]> = [
   ['the enquiry handler (the rest)', (p) => p.where.endsWith('enquiries/submit.ts')],
   ['rate limit', (p) => p.where.endsWith('enquiries/limit.ts')],
 ]
+
+/** The project's frames that run work for any step (a statement, a bookkeeping write): the step is the caller's. */
+const PASS_THROUGH = new Set(['runStatement', 'bookkeeping', 'writeCounters'])
 
 const nodes = new Map(profile.nodes.map((n) => [n.id, n]))
 const parent = new Map<number, number>()
@@ -163,7 +170,8 @@ for (let i = 0; i < profile.samples.length; i++) {
   let caller: Place | undefined
   for (let id: number | undefined = leaf.id; id !== undefined && !step; id = parent.get(id)) {
     const p = placeOf(nodes.get(id)!)
-    if (p.project) {
+    // What runs any statement: the step is its caller's.
+    if (p.project && !PASS_THROUGH.has(p.fn)) {
       caller = p
       step = STEPS.find(([, match]) => match(p))?.[0] ?? `other project code (${p.where})`
     }

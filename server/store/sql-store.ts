@@ -20,7 +20,7 @@ import {
   toOutboxMessages,
   toSubmission,
 } from './rows.ts'
-import type { DigestRow, EnquiryDb, OutboxChannel, OutboxRow } from './schema.ts'
+import type { DigestRow, EnquiryDb, OutboxChannel, OutboxRow, OutboxStatus } from './schema.ts'
 import { Statement, slot, slotsFor } from './statements.ts'
 import {
   StoreUnavailableError,
@@ -38,6 +38,8 @@ const EXPORT_PAGE = 500
 export const OWNER_SAID_SPAM = 'Marked as spam in the inbox'
 const READINESS_TIMEOUT_MS = 2000
 const HOUR_MS = 3_600_000
+/** 'queued' written into a statement rather than sent as a parameter, so SQLite may use the outbox's partial indexes on it. */
+const QUEUED = sql.lit<OutboxStatus>('queued')
 
 /**
  * An address as the mailbox it reaches, for "one acknowledgement per address per day": in lower
@@ -156,7 +158,7 @@ export abstract class SqlEnquiryStore {
   }
 
   /** The enquiry path's statements, built once: the spam check's count and what storing an enquiry writes. */
-  private get statements() {
+  get statements() {
     this.builtStatements ??= this.enquiryStatements()
     return this.builtStatements
   }
@@ -260,7 +262,9 @@ export abstract class SqlEnquiryStore {
             eb
               .selectFrom('outbox')
               .select('id')
-              .where('status', '=', 'queued')
+              // Written into the statement, not a parameter: then SQLite reads the index of queued
+              // mail (outbox_queued, partial on this condition) rather than the whole outbox.
+              .where('status', '=', QUEUED)
               .where('next_attempt_at', '<=', slot<number>('now'))
               .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', slot<number>('now'))]))
               .orderBy('next_attempt_at')
@@ -776,7 +780,7 @@ export abstract class SqlEnquiryStore {
     const row = await this.db
       .selectFrom('outbox')
       .select(sql<number | null>`min(${greatest}(next_attempt_at, coalesce(lease_until, 0)))`.as('due'))
-      .where('status', '=', 'queued')
+      .where('status', '=', QUEUED)
       .executeTakeFirst()
     return row?.due == null ? undefined : Number(row.due)
   }
@@ -909,7 +913,7 @@ export abstract class SqlEnquiryStore {
       return this.db
         .selectFrom('outbox')
         .select((eb) => [eb.fn.countAll<number>().as('backlog'), eb.fn.min('created_at').as('oldest')])
-        .where('status', '=', 'queued')
+        .where('status', '=', QUEUED)
         .executeTakeFirstOrThrow()
     })()
     let timer: NodeJS.Timeout | undefined
