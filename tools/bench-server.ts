@@ -22,6 +22,8 @@
 //                                          run (the profile is the enquiries'), and the figures are
 //                                          not for the record (the profiler costs time). Read it with
 //                                          `npx tsx tools/profile-summary.ts <file>.cpuprofile`
+//                                          (`--window <folder>/windows-1.json:burst` for the burst
+//                                          alone, `:mail` for the mail sent after it)
 //
 // Exits 1 when a floor is not met. Loopback only; each run is bounded in time and stops by itself.
 import fs from 'node:fs'
@@ -120,6 +122,14 @@ interface Round {
   views: AutocannonResult | undefined
   /** Views in the database once the service stopped (each view answered 204 should be there). */
   viewsStored: number
+}
+
+/**
+ * Now on the monotonic clock V8's profiler stamps its samples with (CLOCK_MONOTONIC, which every
+ * process on the machine shares), in microseconds: the windows of a profile (BENCH_CPU_PROF).
+ */
+function monotonicMicroseconds(): number {
+  return Number(process.hrtime.bigint() / 1000n)
 }
 
 /** Answers of 200 a second over the whole run (of a given duration). */
@@ -253,10 +263,13 @@ async function main() {
         while (mail.received() < warmMail && performance.now() < warmDeadline) await new Promise((resolve) => setTimeout(resolve, 100))
         const mailBefore = mail.received()
         const loadStarted = performance.now()
+        const burstFrom = monotonicMicroseconds()
+        let burstTo = burstFrom
         let loadEnded = loadStarted
         let mailAtEnd = mailBefore
         const serviceResult = await autocannon({ ...enquiries(`${service.url}/api/submit`), connections, amount: burst }, () => {
           loadEnded = performance.now()
+          burstTo = monotonicMicroseconds()
           mailAtEnd = mail.received()
         })
         const mailDuringLoad = mailAtEnd - mailBefore
@@ -269,6 +282,15 @@ async function main() {
             break
           }
           await new Promise((resolve) => setTimeout(resolve, 100))
+        }
+        if (profileDir) {
+          // When the burst ran and when its mail went out, on the clock of the profile's samples.
+          const windows = {
+            burst: { from: burstFrom, to: burstTo, enquiries: accepted },
+            mail: { from: burstTo, to: monotonicMicroseconds(), mails: accepted - mailDuringLoad },
+          }
+          fs.mkdirSync(profileDir, { recursive: true })
+          fs.writeFileSync(path.join(profileDir, `windows-${round}.json`), `${JSON.stringify(windows)}\n`)
         }
         let viewsResult: AutocannonResult | undefined
         if (!profileDir) {

@@ -4,8 +4,11 @@
 // of an enquiry, each sample given to the nearest frame of the project's own code on its stack. Not a
 // test; figures are shares of the profile's samples and milliseconds of CPU.
 //
-//   npx tsx tools/profile-summary.ts <file>.cpuprofile [--top 40] [--per <count>]
+//   npx tsx tools/profile-summary.ts <file>.cpuprofile [--top 40] [--per <count>] [--window <windows.json>:<name>]
 //
+// --window: only the samples in a window bench-server.ts wrote beside the profile (burst: the
+// measured burst of enquiries; mail: from its end until its last mail was out), divided by the
+// window's count (enquiries or mails) unless --per says otherwise.
 // --per <count>: also each step's CPU per enquiry, dividing by this count (the enquiries the
 // profiled process accepted: the warm-up and the burst). Work whose caller is not on the stack (a
 // statement the query layer runs after an await, a timer, the HTTP parser) is listed by what ran.
@@ -34,7 +37,8 @@ interface Profile {
 }
 
 const args = process.argv.slice(2)
-const file = args.find((a) => !a.startsWith('--') && !/^\d+$/.test(a))
+const valued = new Set(['--top', '--per', '--window'])
+const file = args.find((a, i) => !a.startsWith('--') && !valued.has(args[i - 1] ?? ''))
 if (!file) {
   process.stderr.write('usage: npx tsx tools/profile-summary.ts <file>.cpuprofile [--top 40] [--per <enquiries>]\n')
   process.exit(2)
@@ -44,8 +48,17 @@ const option = (name: string) => {
   return i >= 0 ? Number(args[i + 1]) : undefined
 }
 const top = option('--top') ?? 40
-const per = option('--per')
 const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as Profile
+const windowArg = args[args.indexOf('--window') + 1]
+const window = (() => {
+  if (!args.includes('--window') || !windowArg) return undefined
+  const [windowsFile, name] = [windowArg.slice(0, windowArg.lastIndexOf(':')), windowArg.slice(windowArg.lastIndexOf(':') + 1)]
+  const windows = JSON.parse(fs.readFileSync(windowsFile, 'utf8')) as Record<string, { from: number; to: number } & Record<string, number>>
+  const chosen = windows[name]
+  if (!chosen) throw new Error(`${windowsFile} has no window ${name}`)
+  return { name, from: chosen.from, to: chosen.to, count: chosen.enquiries ?? chosen.mails }
+})()
+const per = option('--per') ?? window?.count
 
 /** Where a frame is, the compiled service's code mapped back to its source file and function. */
 interface Place {
@@ -155,7 +168,10 @@ const byCaller = new Map<string, number>()
 const add = (m: Map<string, number>, k: string, v: number) => m.set(k, (m.get(k) ?? 0) + v)
 let total = 0
 let idle = 0
+let at = profile.startTime
 for (let i = 0; i < profile.samples.length; i++) {
+  at += profile.timeDeltas[i] ?? 0
+  if (window && (at < window.from || at > window.to)) continue
   const us = profile.timeDeltas[i + 1] ?? 0
   const leaf = nodes.get(profile.samples[i]!)!
   const place = placeOf(leaf)
@@ -189,9 +205,10 @@ function print(title: string, m: Map<string, number>, limit: number, perEnquiry 
     process.stdout.write(`  ${share(v).padStart(6)}  ${ms(v).padStart(9)}${each}  ${k}\n`)
   }
 }
+const span = window ? window.to - window.from : profile.endTime - profile.startTime
 process.stdout.write(
-  `${file}: ${ms(total)} of CPU in ${((profile.endTime - profile.startTime) / 1e6).toFixed(1)} s (${ms(idle)} idle)` +
-    (per ? `; ${(total / 1000 / per).toFixed(3)} ms of CPU per enquiry (${per})` : '') +
+  `${file}${window ? ` (${window.name})` : ''}: ${ms(total)} of CPU in ${(span / 1e6).toFixed(1)} s (${ms(idle)} idle)` +
+    (per ? `; ${(total / 1000 / per).toFixed(3)} ms of CPU each (${per})` : '') +
     '\n',
 )
 print('By step (the nearest project frame on the stack):', byStep, 60, true)
