@@ -195,7 +195,7 @@ export const ENVIRONMENT = {
     schema: origin.optional(),
     default: 'the origin the site was built for (`origin` in `content/site.yaml`)',
     meaning:
-      "Public origin of the site. Set at build time it replaces site.yaml's `origin` in canonical links and the sitemap; set for the server it must equal the built site's. Allowed to post enquiries; the domain of Message-IDs and of MAIL_FROM's default",
+      "Public origin of the site. Set at build time it replaces site.yaml's `origin` in canonical links and the sitemap; set for the server it must equal the built site's. Allowed to post enquiries; the domain of Message-IDs and of MAIL_FROM's default; the inbox's links and its passkeys' relying party (its host is the RP ID)",
   }),
   DATA_DIR: variable({
     schema: z.string().default('./data'),

@@ -48,6 +48,7 @@ async function migrateTo(
     print(`  submissions: ${submissions.copied} copied, ${submissions.alreadyThere} already there`)
     print(`  mail: ${outbox.copied} copied (${outbox.queued} waiting to be sent), ${outbox.alreadyThere} already there`)
     print(`  inbox people: ${report.people.copied} copied, ${report.people.alreadyThere} already there`)
+    print(`  passkeys: ${report.passkeys.copied} copied, ${report.passkeys.alreadyThere} already there`)
     print(`  audit log: ${report.audit.copied} copied, ${report.audit.alreadyThere} already there`)
     print(`  notes: ${report.notes.copied} copied, ${report.notes.alreadyThere} already there`)
     print('Start the server with DATABASE_URL set to this database; running this again copies only what is new.')

@@ -3,6 +3,7 @@
 // and CSRF tokens (csrf-csrf, keyed by the session's own secret). The inbox's routes use the guards
 // this returns; /admin/login and /admin/logout are its own, and so are the ways in besides a password:
 // accepting an invitation, and a sign-in link mailed to a person's own address (docs/enquiry-service.md).
+// A passkey is the third (./passkeys.ts): none of the password limits below apply to it.
 //
 // Who logs in: a person (e-mail and their own password), or the owner with the shared password of
 // INBOX_PASSWORD[_HASH] and the e-mail left empty. Every session carries its person and role; the
@@ -110,7 +111,13 @@ export interface InboxAuth {
   actor(req: Request): AuditActor
   /** The login page with a message, for answers on /admin/login. */
   loginPage(res: Response, status: number, message?: string): void
+  /** Starts a session for a person whose way in was checked elsewhere (a passkey, ./passkeys.ts). */
+  logIn(req: Request, res: Response, person: LoginPerson, method: LoginMethod, detail?: Record<string, unknown>): Promise<void>
 }
+
+type LoginPerson = { id: number; role: PersonRole; email: string }
+/** How someone logged in, as the audit log says it. */
+export type LoginMethod = 'password' | 'sign-in link' | 'invitation' | 'passkey'
 
 /** Adds cookie parsing, /admin/login and /admin/logout to `router`; returns the guards for the rest. */
 export function mountAuth(router: express.Router, deps: AuthDeps): InboxAuth {
@@ -281,8 +288,9 @@ export function mountAuth(router: express.Router, deps: AuthDeps): InboxAuth {
   const startSession = async (
     req: Request,
     res: Response,
-    person: { id: number; role: PersonRole; email: string } | undefined,
-    method: 'password' | 'sign-in link' | 'invitation',
+    person: LoginPerson | undefined,
+    method: LoginMethod,
+    detail: Record<string, unknown> = {},
   ) => {
     await sessions.end(req.cookies?.[sessionCookie(req)] as string | undefined)
     const { token } = await sessions.create({ now: Date.now(), ip: req.ip, userAgent: req.get('user-agent'), person })
@@ -304,7 +312,7 @@ export function mountAuth(router: express.Router, deps: AuthDeps): InboxAuth {
     }
     req.log.info({ ip: req.ip, personId: person?.id ?? null, method }, 'inbox login')
     await deps.audit.record(person ? { personId: person.id, actor: person.email } : { personId: null, actor: SHARED_OWNER }, 'login', {
-      detail: { method },
+      detail: { method, ...detail },
       ip: req.ip,
     })
   }
@@ -425,6 +433,7 @@ export function mountAuth(router: express.Router, deps: AuthDeps): InboxAuth {
     session: (req) => sessionOf.get(req)!.session,
     actor: (req) => actorOf(sessionOf.get(req)!.session),
     loginPage,
+    logIn: (req, res, person, method, detail) => startSession(req, res, person, method, detail),
   }
 }
 

@@ -60,6 +60,7 @@ export function mountInbox(
       deps.mailSender ??
       createMailSender({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, mailTo: config.mailTo, dataDir: config.dataDir }),
     siteUrl: config.siteUrl,
+    production: config.production,
     analytics: { repository: deps.store.analytics, counting: config.analytics.enabled },
   })
   app.use(router)

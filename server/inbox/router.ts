@@ -1,5 +1,5 @@
 // The inbox: /admin/login, /admin/logout, the pages /admin/enquiries, /admin/enquiries/:id,
-// /admin/people and /admin/audit (prerendered shells), their JSON API under /admin/api/ and the CSVs.
+// /admin/people, /admin/account (each person's passkeys) and /admin/audit (prerendered shells), their JSON API under /admin/api/ and the CSVs.
 // Deny by default: every route but the login and its ways in (an invitation, a sign-in link) needs
 // a live session and names the least role it allows (owner or sales; the table in docs/enquiry-service.md),
 // and any other address under these prefixes is a 404. Every answer is `no-store` and `noindex`. State changes are POSTs that
@@ -19,7 +19,8 @@ import type { Inbox } from '../store/inbox.ts'
 import type { SiteLanguage } from '../site.ts'
 import { InboxError, INBOX_PATH, LOGIN_PATH, LOGOUT_PATH, mountAuth } from './auth.ts'
 import { type Actor, isId, mountDesk } from './desk.ts'
-import { FilterError, parseInboxQuery } from './filter.ts'
+import { FilterError, parseInboxQuery, startOfDay } from './filter.ts'
+import { isTimeZone } from '../../project/company-time.ts'
 import { deleteMailCopies, erasePersonalData, exportPersonalData, personalDataPage } from './privacy.ts'
 import type { InboxShellName } from './shells.ts'
 import type { MailSender } from '../delivery/mail.ts'
@@ -28,6 +29,7 @@ import { PeopleError, ROLES, type PersonRole } from '../store/people.ts'
 import { csvLine } from './csv.ts'
 import { INVITE_PAGE, invitePerson, SIGN_IN_PAGE } from './people.ts'
 import { SIGN_IN_LINK_PATH } from './auth.ts'
+import { mountPasskeys } from './passkeys.ts'
 
 export interface InboxDeps {
   config: InboxConfig
@@ -69,14 +71,18 @@ export interface InboxDeps {
   audit: EnquiryStore['audit']
   /** Sends invitations and sign-in links. */
   mailSender: MailSender
-  /** SITE_URL: the links in those mails start with it. */
+  /** SITE_URL: the links in those mails start with it, and passkeys are for its host (./passkeys.ts). */
   siteUrl: string
+  /** NODE_ENV=production: passkeys only on SITE_URL, not on http://localhost too. */
+  production?: boolean
 }
 
 const INBOX_PREFIXES =
-  /^\/admin\/(login|logout|enquiries|enquiries\.csv|api|people|audit|audit\.csv|invite|sign-in|sign-in-link|personal-data\.html)(\/|$)/
+  /^\/admin\/(login|logout|enquiries|enquiries\.csv|api|people|account|audit|audit\.csv|invite|sign-in|sign-in-link|personal-data\.html)(\/|$)/
 export const PEOPLE_PATH = '/admin/people'
 export const AUDIT_PATH = '/admin/audit'
+/** Each person's own page: their passkeys. */
+export const ACCOUNT_PATH = '/admin/account'
 
 export function createInboxRouter(deps: InboxDeps): express.Router {
   const { logger } = deps
@@ -116,6 +122,7 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
   )
   router.get(PEOPLE_PATH, requireSession('page', 'owner'), shell)
   router.get(AUDIT_PATH, requireSession('page', 'owner'), shell)
+  router.get(ACCOUNT_PATH, requireSession('page', 'sales'), shell)
   // Before a login: the page reads the token after "#" and posts it (server/inbox/people.ts).
   router.get(INVITE_PAGE, shell)
   router.get(SIGN_IN_PAGE, shell)
@@ -360,14 +367,24 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
     res.json({ ok: true })
   })
 
+  // ---- Passkeys: each person's own, and the login with one ----
+  mountPasskeys(router, auth, {
+    db: deps.db,
+    writeCounters: deps.writeCounters,
+    people: deps.people,
+    audit: deps.audit,
+    siteUrl: deps.siteUrl,
+    production: deps.production ?? false,
+  })
+
   // ---- The audit log (owners only) ----
   router.get('/admin/api/audit', requireSession('api', 'owner'), async (req, res) => {
-    const { filter, page } = parseAuditQuery(req.query as Record<string, unknown>)
+    const { filter, page } = parseAuditQuery(req.query as Record<string, unknown>, deps.csv.timeZone)
     const [{ rows, total }, actors] = await Promise.all([deps.audit.list(filter, 100, (page - 1) * 100), deps.audit.actors()])
     res.json({ rows, total, page, pages: Math.max(1, Math.ceil(total / 100)), actions: AUDIT_ACTIONS, actors })
   })
   router.get('/admin/audit.csv', requireSession('api', 'owner'), async (req, res) => {
-    const { filter } = parseAuditQuery(req.query as Record<string, unknown>)
+    const { filter } = parseAuditQuery(req.query as Record<string, unknown>, deps.csv.timeZone)
     const day = new Date().toISOString().slice(0, 10)
     res.type(CSV_CONTENT_TYPE).setHeader('Content-Disposition', `attachment; filename="audit-${day}.csv"`)
     let rows = 0
@@ -398,6 +415,7 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
       DASHBOARD_PATH,
       PEOPLE_PATH,
       AUDIT_PATH,
+      ACCOUNT_PATH,
       INVITE_PAGE,
       SIGN_IN_PAGE,
       '/admin/enquiries.csv',
@@ -434,8 +452,9 @@ export function createInboxRouter(deps: InboxDeps): express.Router {
 export const DASHBOARD_PATH = '/admin/enquiries/dashboard'
 
 /** The audit page's filters: person (an id, or "shared" for the shared password and the command
- * line), action, from and to (UTC days, both included), page. */
-function parseAuditQuery(query: Record<string, unknown>): { filter: AuditFilter; page: number } {
+ * line), action, from and to (whole days, both included, in `tz` or else the company's time zone,
+ * TIME_ZONE, as the enquiry list's days are: ./filter.ts), page. */
+function parseAuditQuery(query: Record<string, unknown>, companyZone: string): { filter: AuditFilter; page: number } {
   const one = (name: string) => {
     const value = query[name]
     if (value === undefined || value === '') return undefined
@@ -454,16 +473,22 @@ function parseAuditQuery(query: Record<string, unknown>): { filter: AuditFilter;
     if (!(AUDIT_ACTIONS as readonly string[]).includes(action)) throw new InboxError(400, `There is no action "${action}".`)
     filter.action = action as AuditAction
   }
+  const zone = one('tz') ?? companyZone
+  if (zone.length > 64 || !isTimeZone(zone)) throw new InboxError(400, '"tz" must be a time zone such as Asia/Kolkata.')
   const day = (name: string) => {
     const value = one(name)
     if (value === undefined) return undefined
-    const ms = /^\d{4}-\d{2}-\d{2}$/.test(value) ? Date.parse(`${value}T00:00:00Z`) : Number.NaN
-    if (Number.isNaN(ms)) throw new InboxError(400, `"${name}" must be a day written 2025-01-31.`)
-    return ms
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`)))
+      throw new InboxError(400, `"${name}" must be a day written 2025-01-31.`)
+    return value
   }
-  filter.from = day('from')
+  const from = day('from')
   const to = day('to')
-  if (to !== undefined) filter.until = to + 86_400_000
+  if (from !== undefined) filter.from = startOfDay(from, zone)
+  // The start of the day after: that day's length, 23 or 25 hours where the clocks change.
+  if (to !== undefined) filter.until = startOfDay(nextDay(to), zone)
+  if (filter.from !== undefined && filter.until !== undefined && filter.until <= filter.from)
+    throw new InboxError(400, '"to" must not be before "from".')
   const pageText = one('page') ?? '1'
   if (!/^[1-9]\d{0,5}$/.test(pageText)) throw new InboxError(400, 'The page must be a number from 1.')
   return { filter, page: Number(pageText) }
@@ -482,4 +507,9 @@ function fieldsOf(enquiry: EnquiryDetail): Array<{ name: string; label: string; 
       long: LONG_FIELDS.has(name),
     }
   })
+}
+
+/** The day after `day` (2025-01-31 → 2025-02-01). */
+function nextDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
 }

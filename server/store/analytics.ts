@@ -9,6 +9,24 @@ import type { StoreKind } from './types.ts'
 
 export type AnalyticsEventRow = AnalyticsEventsTable
 
+/** An event as stored: its time, visitor and the ids of its page and origin (migration 18). */
+export interface AnalyticsHit {
+  at: number
+  visitor: number
+  page: number
+  origin: number
+}
+
+/** The two parts of what an event says, each kept once, their columns in the order of their signature. */
+const CONTEXTS = {
+  analytics_pages: ['event', 'path', 'product', 'language', 'target'],
+  analytics_origins: ['country', 'device', 'referrer', 'utm_source', 'utm_medium', 'utm_campaign'],
+} as const
+type ContextTable = keyof typeof CONTEXTS
+
+/** Contexts known to this process, remembered for a day at most (one no kept event names may be deleted after its day). */
+const CONTEXTS_CACHED = 20_000
+
 /** How long raw events are kept before only their daily counts remain. */
 export const RAW_DAYS = 30
 const DAY_MS = 86_400_000
@@ -43,12 +61,75 @@ export class AnalyticsRepository {
     /** Writes whose loss to a crash is harmless, without a sync of their own (the store's writeCounters). */
     private readonly writeCounters: <T>(write: (db: EnquiryDb) => Promise<T>) => Promise<T>,
     /** Appends a batch of events, as the store does it best (SQLite: one prepared statement). */
-    private readonly appendEvents: (events: AnalyticsEventRow[]) => Promise<void>,
+    private readonly appendEvents: (events: AnalyticsHit[]) => Promise<void>,
   ) {}
 
-  /** Appends a batch of events, without a sync of its own. */
+  private contexts: Record<ContextTable, Map<string, number>> = { analytics_pages: new Map(), analytics_origins: new Map() }
+  private contextsDay = ''
+
+  /** Appends a batch of events, without a sync of its own: each as its time, its visitor and the
+   * ids of its page and origin, each of those written once and then named by its id. */
   async insertEvents(events: AnalyticsEventRow[]): Promise<void> {
-    if (events.length > 0) await this.appendEvents(events)
+    if (events.length === 0) return
+    const today = dayOf(Date.now())
+    if (this.contextsDay !== today) {
+      this.contexts = { analytics_pages: new Map(), analytics_origins: new Map() }
+      this.contextsDay = today
+    }
+    const page = await this.contextIds('analytics_pages', events)
+    const origin = await this.contextIds('analytics_origins', events)
+    await this.appendEvents(events.map((e, i) => ({ at: e.at, visitor: e.visitor, page: page[i]!, origin: origin[i]! })))
+  }
+
+  /** The id of each event's context in `table`, written there first when new. */
+  private async contextIds(table: ContextTable, events: AnalyticsEventRow[]): Promise<number[]> {
+    const columns = CONTEXTS[table]
+    let known = this.contexts[table]
+    if (known.size > CONTEXTS_CACHED) {
+      known = new Map()
+      this.contexts[table] = known
+    }
+    const signatures = events.map((event) => JSON.stringify(columns.map((column) => event[column] ?? null)))
+    const missing = new Map<string, AnalyticsEventRow>()
+    signatures.forEach((signature, i) => {
+      if (!known.has(signature)) missing.set(signature, events[i]!)
+    })
+    if (missing.size > 0) {
+      const created = Math.floor(Date.now() / DAY_MS)
+      const rows = [...missing].map(([signature, e]) => ({
+        signature,
+        created_day: created,
+        ...Object.fromEntries(columns.map((column) => [column, e[column] ?? null])),
+      })) as Array<{ signature: string; created_day: number; event: string; path: string }>
+      await this.writeCounters(async (db) => {
+        for (let i = 0; i < rows.length; i += 200) {
+          const slice = rows.slice(i, i + 200)
+          await db
+            .insertInto(table as 'analytics_pages')
+            .values(slice)
+            .onConflict((oc) => oc.column('signature').doNothing())
+            .execute()
+          const found = await db
+            .selectFrom(table as 'analytics_pages')
+            .select(['id', 'signature'])
+            .where(
+              'signature',
+              'in',
+              slice.map((r) => r.signature),
+            )
+            .execute()
+          for (const row of found) known.set(row.signature, Number(row.id))
+        }
+      })
+    }
+    return signatures.map((signature) => known.get(signature)!)
+  }
+
+  /** The raw events from `from` to before `until` (ms): on SQLite a range of the rows' keys. */
+  private within(from: number, until: number) {
+    return this.kind === 'sqlite'
+      ? sql<boolean>`h.key >= ${from * 1024} AND h.key < ${until * 1024}`
+      : sql<boolean>`h.at >= ${from} AND h.at < ${until}`
   }
 
   /**
@@ -93,7 +174,7 @@ export class AnalyticsRepository {
           sum(CASE WHEN event = 'view' THEN 1 ELSE 0 END) AS views,
           count(DISTINCT CASE WHEN event = 'form_start' THEN visitor END) AS forms_started,
           sum(CASE WHEN event = 'enquiry' THEN 1 ELSE 0 END) AS enquiries
-        FROM analytics_events WHERE at >= ${from} AND at < ${until}
+        FROM analytics_hits AS h JOIN analytics_pages AS p ON p.id = h.page JOIN analytics_origins AS o ON o.id = h.origin WHERE ${this.within(from, until)}
         GROUP BY 1`.execute(this.db)
       for (const row of rows) {
         if (row.value === null) continue
@@ -111,7 +192,9 @@ export class AnalyticsRepository {
     // Every event by kind: views are counted above; these are the clicks, downloads and forms.
     const { rows } = await sql<{ value: string; visitors: number; views: number }>`
       SELECT event AS value, count(DISTINCT visitor) AS visitors, count(*) AS views
-      FROM analytics_events WHERE at >= ${from} AND at < ${until} GROUP BY event`.execute(this.db)
+      FROM analytics_hits AS h JOIN analytics_pages AS p ON p.id = h.page JOIN analytics_origins AS o ON o.id = h.origin WHERE ${this.within(from, until)} GROUP BY event`.execute(
+      this.db,
+    )
     for (const row of rows) {
       counts.push({
         day,
@@ -133,25 +216,24 @@ export class AnalyticsRepository {
    */
   async rollUp(now: number): Promise<string[]> {
     const today = dayOf(now)
-    const oldest = await this.db
-      .selectFrom('analytics_events')
-      .select((eb) => eb.fn.min('at').as('at'))
+    // The days after the last one rolled up; the first time, from the oldest raw event's.
+    const last = await this.db
+      .selectFrom('analytics_daily')
+      .select((eb) => eb.fn.max('day').as('day'))
+      .where('dimension', '=', 'total')
       .executeTakeFirst()
+    let first: string | undefined
+    if (last?.day) first = dayOf(dayStart(last.day) + DAY_MS)
+    else {
+      const { rows } = await sql<{ at: number | string | null }>`SELECT ${
+        this.kind === 'sqlite' ? sql`min(key) >> 10` : sql`min(at)`
+      } AS at FROM analytics_hits`.execute(this.db)
+      if (rows[0]?.at !== null && rows[0]?.at !== undefined) first = dayOf(Number(rows[0].at))
+    }
     const rolled: string[] = []
-    if (oldest?.at !== null && oldest?.at !== undefined) {
-      const done = new Set(
-        (
-          await this.db
-            .selectFrom('analytics_daily')
-            .select('day')
-            .where('dimension', '=', 'total')
-            .where('day', '>=', dayOf(Number(oldest.at)))
-            .execute()
-        ).map((r) => r.day),
-      )
-      for (let at = dayStart(dayOf(Number(oldest.at))); dayOf(at) < today; at += DAY_MS) {
+    if (first !== undefined) {
+      for (let at = dayStart(first); dayOf(at) < today; at += DAY_MS) {
         const day = dayOf(at)
-        if (done.has(day)) continue
         const counts = await this.countDay(day)
         // A day with no view still gets its total row, so it is known as rolled up.
         if (!counts.some((c) => c.dimension === 'total')) {
@@ -189,10 +271,26 @@ export class AnalyticsRepository {
         }
       }
     }
-    await this.db
-      .deleteFrom('analytics_events')
-      .where('at', '<', dayStart(today) - RAW_DAYS * DAY_MS)
-      .execute()
+    const before = dayStart(today) - RAW_DAYS * DAY_MS
+    if (this.kind === 'sqlite')
+      await this.db
+        .deleteFrom('analytics_hits')
+        .where('key', '<', before * 1024)
+        .execute()
+    else await this.db.deleteFrom('analytics_hits').where('at', '<', before).execute()
+    // Pages and origins no kept event names any more (each process forgets those it knows after a day).
+    if (rolled.length > 0) {
+      for (const [table, column] of [
+        ['analytics_pages', 'page'],
+        ['analytics_origins', 'origin'],
+      ] as const) {
+        await this.db
+          .deleteFrom(table)
+          .where('created_day', '<', Math.floor(now / DAY_MS))
+          .where('id', 'not in', (eb) => eb.selectFrom('analytics_hits').select(column))
+          .execute()
+      }
+    }
     await this.db.deleteFrom('analytics_salts').where('day', '<', today).execute()
     return rolled
   }
@@ -214,7 +312,7 @@ export class AnalyticsRepository {
   /** How many raw events are kept (tests, the size measurement). */
   async countEvents(): Promise<number> {
     const row = await this.db
-      .selectFrom('analytics_events')
+      .selectFrom('analytics_hits')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow()
     return Number(row.n)

@@ -29,6 +29,8 @@ export const AUDIT_ACTIONS = [
   'accept',
   'remove',
   'role-change',
+  'passkey-added',
+  'passkey-removed',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

@@ -1,13 +1,13 @@
 // The one-off move from SQLite to PostgreSQL (`npm run enquiries -- migrate-to DATABASE_URL`):
 // copies every submission and outbox row with its id (mail subjects and .eml names carry the ids),
-// the team's notes, and the inbox's people and audit log (sessions, invitations and sign-in links not: log in again),
+// the team's notes, and the inbox's people, their passkeys and the audit log (sessions, invitations and sign-in links not: log in again),
 // in one transaction on the target. Idempotent: rows already copied are recognised (same id, same
 // request id or Message-ID) and left as they are, since the new instances may have sent that mail
 // meanwhile. A different row under the same id means the target has a history of its own: nothing
 // is copied, and the error names the ids.
 import { sql } from 'kysely'
 import type { EnquiryStore } from './index.ts'
-import type { AuditLogTable, NotesTable, OutboxRow, PeopleTable, SubmissionRow } from './schema.ts'
+import type { AuditLogTable, NotesTable, OutboxRow, PasskeysTable, PeopleTable, SubmissionRow } from './schema.ts'
 import type { Selectable } from 'kysely'
 
 const PAGE = 500
@@ -16,6 +16,7 @@ export interface CopyReport {
   submissions: { copied: number; alreadyThere: number }
   outbox: { copied: number; alreadyThere: number; queued: number }
   people: { copied: number; alreadyThere: number }
+  passkeys: { copied: number; alreadyThere: number }
   audit: { copied: number; alreadyThere: number }
   notes: { copied: number; alreadyThere: number }
 }
@@ -94,6 +95,22 @@ export async function copyEnquiries(source: EnquiryStore, target: EnquiryStore):
         await trx.insertInto('people').values(rows).execute()
       },
     })
+    // A passkey is its person's way in, as their password hash is: it goes with them.
+    const passkeys = await copyTable<Selectable<PasskeysTable>>({
+      what: 'passkeys',
+      page: (after) => source.db.selectFrom('passkeys').selectAll().where('id', '>', after).orderBy('id').limit(PAGE).execute(),
+      present: async (ids) =>
+        new Map(
+          (await trx.selectFrom('passkeys').select(['id', 'credential_id']).where('id', 'in', ids).execute()).map((r) => [
+            r.id,
+            r.credential_id,
+          ]),
+        ),
+      identity: (row) => row.credential_id,
+      insert: async (rows) => {
+        await trx.insertInto('passkeys').values(rows).execute()
+      },
+    })
     const audit = await copyTable<Selectable<AuditLogTable>>({
       what: 'audit log entries',
       page: (after) => source.db.selectFrom('audit_log').selectAll().where('id', '>', after).orderBy('id').limit(PAGE).execute(),
@@ -136,7 +153,7 @@ export async function copyEnquiries(source: EnquiryStore, target: EnquiryStore):
     }
     if (target.kind === 'postgresql') {
       // New submissions continue after the copied ids.
-      for (const table of ['submissions', 'outbox', 'people', 'audit_log', 'notes'] as const) {
+      for (const table of ['submissions', 'outbox', 'people', 'passkeys', 'audit_log', 'notes'] as const) {
         await sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), coalesce((SELECT max(id) FROM ${sql.table(table)}), 0) + 1, false)`.execute(
           trx,
         )
@@ -150,6 +167,7 @@ export async function copyEnquiries(source: EnquiryStore, target: EnquiryStore):
         queued: outbox.copied.filter((row) => row.status === 'queued').length,
       },
       people: { copied: people.copied.length, alreadyThere: people.alreadyThere },
+      passkeys: { copied: passkeys.copied.length, alreadyThere: passkeys.alreadyThere },
       audit: { copied: audit.copied.length, alreadyThere: audit.alreadyThere },
       notes: { copied: notes.copied.length, alreadyThere: notes.alreadyThere },
     }

@@ -2,13 +2,13 @@
 // lost), the team's notes, the replies written in the inbox (queued in the outbox like any mail, so
 // they are retried and sent once) and the response times they make. The same queries on SQLite and
 // PostgreSQL. A reply is a mail to the buyer's own address only: the store takes no recipient.
-import type { Expression } from 'kysely'
+import { type Expression, type RawBuilder, sql } from 'kysely'
 import type { NoteView, ReplyView, ResponseFigures, ResponseTimes, RoutingRule } from '../../project/inbox-api.ts'
 import { CLOSING_STAGES, type LostReason, type Stage } from '../../project/sales-stages.ts'
 import { mailState } from './inbox.ts'
 import { outboxRow, selectSubmissions, toSubmission } from './rows.ts'
 import type { EnquiryDb } from './schema.ts'
-import type { Submission } from './types.ts'
+import type { StoreKind, Submission } from './types.ts'
 
 /** A reply as its author wrote it, ready to be mailed. */
 export interface NewReply {
@@ -34,6 +34,7 @@ export class Desk {
     private readonly write: <T>(work: (db: EnquiryDb) => Promise<T>) => Promise<T>,
     /** The id a new outbox row takes (the SQLite store never gives an id twice). */
     private readonly newOutboxId: () => { id?: Expression<number> },
+    private readonly kind: StoreKind = 'sqlite',
   ) {}
 
   /** Moves the sale to `stage`; Won and Lost close the enquiry, any other stage opens it again.
@@ -206,24 +207,28 @@ export class Desk {
 
   /** Open enquiries never answered from the inbox, oldest first (the daily digest lists them). */
   async unanswered(limit = 50): Promise<{ enquiries: Submission[]; total: number }> {
-    const open = selectSubmissions(this.db)
-      .where('s.status', '!=', 'spam')
-      .where('s.kind', '!=', 'review')
-      .where('s.first_reply_at', 'is', null)
-      .where('s.handled_at', 'is', null)
-    // Counted on the enquiries alone (their index, submissions_waiting), without their mail.
-    const [rows, count] = await Promise.all([
-      open.orderBy('s.received_at').orderBy('s.id').limit(limit).execute(),
-      this.db
-        .selectFrom('submissions')
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .where('status', '!=', 'spam')
-        .where('kind', '!=', 'review')
-        .where('first_reply_at', 'is', null)
-        .where('handled_at', 'is', null)
-        .executeTakeFirstOrThrow(),
+    // Read from their index, submissions_waiting, which SQLite is told to use: its statistics of
+    // submissions_state (status, handled_at) say a handled_at of NULL is 2 rows, most being distinct
+    // times, so it read every open enquiry and sorted them (BENCHMARKS.md, the inbox at scale).
+    const waiting = sql`submissions ${this.kind === 'sqlite' ? sql`INDEXED BY submissions_waiting` : sql``}
+      WHERE status <> 'spam' AND kind <> 'review' AND first_reply_at IS NULL AND handled_at IS NULL`
+    const [ids, count] = await Promise.all([
+      sql<{ id: number }>`SELECT id FROM ${waiting} ORDER BY received_at, id LIMIT ${limit}`.execute(this.db),
+      sql<{ n: number | string }>`SELECT count(*) AS n FROM ${waiting}`.execute(this.db),
     ])
-    return { enquiries: rows.map(toSubmission), total: Number(count.n) }
+    const rows =
+      ids.rows.length === 0
+        ? []
+        : await selectSubmissions(this.db)
+            .where(
+              's.id',
+              'in',
+              ids.rows.map((row) => Number(row.id)),
+            )
+            .orderBy('s.received_at')
+            .orderBy('s.id')
+            .execute()
+    return { enquiries: rows.map(toSubmission), total: Number(count.rows[0]!.n) }
   }
 
   /** The replies written in the inbox, oldest first. */
@@ -254,67 +259,47 @@ export class Desk {
    * 24 hours once 24 hours have passed; before that it is left out of the share.
    */
   async responseWindows(now: number, windows: readonly number[]): Promise<ResponseTimes[]> {
-    const rows = await this.db
-      .selectFrom('submissions as s')
-      .leftJoin('people as p', 'p.id', 's.assignee_id')
-      .select(['s.received_at', 's.first_reply_at', 's.country', 'p.name as assignee_name', 'p.email as assignee_email'])
-      .where('s.status', '!=', 'spam')
-      .where('s.received_at', '>=', now - Math.max(...windows) * DAY)
-      .execute()
-    return windows.map((days) =>
-      responseFigures(
-        rows.filter((row) => Number(row.received_at) >= now - days * DAY),
-        now,
-      ),
-    )
-  }
-}
-
-function responseFigures(
-  rows: Array<{
-    received_at: number | string
-    first_reply_at: number | string | null
-    country: string
-    assignee_name: string | null
-    assignee_email: string | null
-  }>,
-  now: number,
-): ResponseTimes {
-  const byCountry = new Map<string, number[][]>()
-  const byPerson = new Map<string, number[][]>()
-  const all: number[][] = []
-  const add = (groups: Map<string, number[][]>, name: string, entry: number[]) => {
-    const entries = groups.get(name)
-    if (entries) entries.push(entry)
-    else groups.set(name, [entry])
-  }
-  for (const row of rows) {
-    const received = Number(row.received_at)
-    const replied = row.first_reply_at === null ? null : Number(row.first_reply_at)
-    // Still within its first 24 hours and unanswered: too early to count either way.
-    if (replied === null && now - received < DAY) continue
-    const entry = [received, replied ?? Number.NaN]
-    all.push(entry)
-    add(byCountry, row.country.trim(), entry)
-    add(byPerson, row.assignee_email ? row.assignee_name || row.assignee_email : '', entry)
-  }
-  const groups = (map: Map<string, number[][]>) =>
-    [...map]
-      .map(([name, entries]) => ({ name, ...figures(entries) }))
-      .sort((a, b) => b.received - a.received || a.name.localeCompare(b.name))
-  return { all: figures(all), byCountry: groups(byCountry), byPerson: groups(byPerson) }
-}
-
-function figures(entries: number[][]): ResponseFigures {
-  const times = entries
-    .filter(([, replied]) => !Number.isNaN(replied))
-    .map(([received, replied]) => replied! - received!)
-    .sort((a, b) => a - b)
-  const middle = times.length >> 1
-  return {
-    received: entries.length,
-    answered: times.length,
-    within24h: times.filter((t) => t <= DAY).length,
-    medianMs: times.length === 0 ? null : times.length % 2 ? times[middle]! : (times[middle - 1]! + times[middle]!) / 2,
+    // Counted and their medians taken by the database, each window a column of one pass over the
+    // longest (the covering index submissions_received_at): a few rows per country and person come
+    // back, not every enquiry (BENCHMARKS.md, the inbox at scale).
+    const delay = sql<number>`(s.first_reply_at - s.received_at)`
+    const median = (value: RawBuilder<unknown>) =>
+      this.kind === 'sqlite' ? sql`median(${value})` : sql`percentile_cont(0.5) WITHIN GROUP (ORDER BY ${value})`
+    const columns = windows.map((days, i) => {
+      const inWindow = sql`s.received_at >= ${now - days * DAY}`
+      return sql.join(
+        [
+          sql`count(CASE WHEN ${inWindow} THEN 1 END) AS ${sql.raw(`received_${i}`)}`,
+          sql`count(CASE WHEN ${inWindow} THEN s.first_reply_at END) AS ${sql.raw(`answered_${i}`)}`,
+          sql`count(CASE WHEN ${inWindow} AND ${delay} <= ${DAY} THEN 1 END) AS ${sql.raw(`within_${i}`)}`,
+          sql`${median(sql`CASE WHEN ${inWindow} THEN ${delay} END`)} AS ${sql.raw(`median_${i}`)}`,
+        ],
+        sql`, `,
+      )
+    })
+    const person = sql<string>`CASE WHEN p.email IS NOT NULL AND p.email <> '' THEN coalesce(nullif(p.name, ''), p.email) ELSE '' END`
+    const grouped = async (name: RawBuilder<string> | undefined) => {
+      const { rows } = await sql<Record<string, number | string | null>>`
+        SELECT ${name ?? sql`''`} AS name, ${sql.join(columns, sql`, `)}
+        FROM submissions AS s ${name === person ? sql`LEFT JOIN people AS p ON p.id = s.assignee_id` : sql``}
+        WHERE s.status <> 'spam' AND s.received_at >= ${now - Math.max(...windows) * DAY}
+          -- Still within its first 24 hours and unanswered: too early to count either way.
+          AND (s.first_reply_at IS NOT NULL OR s.received_at <= ${now - DAY})
+        ${name ? sql`GROUP BY 1` : sql``}`.execute(this.db)
+      return rows
+    }
+    const [all, byCountry, byPerson] = await Promise.all([grouped(undefined), grouped(sql<string>`trim(s.country)`), grouped(person)])
+    const figures = (row: Record<string, number | string | null>, i: number): ResponseFigures => ({
+      received: Number(row[`received_${i}`]),
+      answered: Number(row[`answered_${i}`]),
+      within24h: Number(row[`within_${i}`]),
+      medianMs: row[`median_${i}`] === null ? null : Number(row[`median_${i}`]),
+    })
+    const groups = (rows: Array<Record<string, number | string | null>>, i: number) =>
+      rows
+        .map((row) => ({ name: String(row.name), ...figures(row, i) }))
+        .filter((group) => group.received > 0)
+        .sort((a, b) => b.received - a.received || a.name.localeCompare(b.name))
+    return windows.map((_, i) => ({ all: figures(all[0]!, i), byCountry: groups(byCountry, i), byPerson: groups(byPerson, i) }))
   }
 }

@@ -2,7 +2,7 @@
 // its mail, handling, resending and deleting, and the rows of the CSV export. The same queries on
 // SQLite and PostgreSQL, except where the two read JSON differently (the search in the fields).
 // Every write is one statement; a deleted enquiry's mail goes with it (ON DELETE CASCADE).
-import { sql, type ExpressionBuilder, type RawBuilder } from 'kysely'
+import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely'
 import { languageLabel } from '../enquiries/languages.ts'
 import {
   COUNT_CAP,
@@ -56,7 +56,7 @@ export class Inbox {
     const ids = await this.filtered(filter)
       .clearSelect()
       .select('s.id')
-      .orderBy('s.id', 'desc')
+      .orderBy(this.idOf(filter), 'desc')
       .limit(PAGE_SIZE)
       .offset((current - 1) * PAGE_SIZE)
       .execute()
@@ -136,7 +136,8 @@ export class Inbox {
     const filter = await this.exactFirst(asked)
     let before = Number.MAX_SAFE_INTEGER
     for (;;) {
-      const batch = await this.filtered(filter).where('s.id', '<', before).orderBy('s.id', 'desc').limit(EXPORT_BATCH).execute()
+      const id = this.idOf(filter)
+      const batch = await this.filtered(filter).where(id, '<', before).orderBy(id, 'desc').limit(EXPORT_BATCH).execute()
       for (const row of batch) yield toSubmission(row)
       if (batch.length < EXPORT_BATCH) return
       before = batch[batch.length - 1]!.id
@@ -306,21 +307,69 @@ export class Inbox {
     }
     if (from !== undefined) query = query.where('s.received_at', '>=', from)
     if (until !== undefined) query = query.where('s.received_at', '<', until)
-    if (q) query = query.where((eb) => this.matches(eb as unknown as ExpressionBuilder<Joined, 's' | 'o'>, q))
+    const phrase = this.indexPhrase(q)
+    if (phrase !== undefined) {
+      // The index's matches, newest first, each joined to its enquiry as it comes: a page or the
+      // capped count reads only as many as it needs (idOf orders by the index's own rowid).
+      query = query.innerJoin('submissions_search as fts', 'fts.rowid', 's.id').where(sql<boolean>`fts.submissions_search match ${phrase}`)
+      // Printable ASCII words match in the index exactly as they match the fields one by one (one a
+      // line, letter case A–Z ignored); any other text is also checked field by field.
+      if (!PRINTABLE_ASCII.test(q!.trim()))
+        query = query.where((eb) => this.inText(eb as unknown as ExpressionBuilder<Joined, 's' | 'o'>, q!))
+    } else if (q) query = query.where((eb) => this.matches(eb as unknown as ExpressionBuilder<Joined, 's' | 'o'>, q))
     return query
+  }
+
+  /** On SQLite, the FTS5 phrase that finds the enquiries holding `q` (3 characters or more, not a
+   * number, which may also be an enquiry's): the text itself as one quoted phrase of its trigrams. */
+  private indexPhrase(q: string | undefined): string | undefined {
+    const words = q?.trim().toLowerCase()
+    if (this.kind !== 'sqlite' || !words || [...words].length < 3 || /^#?\d{1,15}$/.test(words)) return undefined
+    return phraseOf(words)
+  }
+
+  /** The id the filter's enquiries are ordered by: the search index's when it is joined. */
+  private idOf(filter: InboxFilter) {
+    return this.indexPhrase(filter.q) === undefined ? sql.ref<number>('s.id') : sql.ref<number>('fts.rowid')
   }
 
   /**
    * Case-insensitive words anywhere in the enquiry, or its number. The fields are searched value by
    * value (what the buyer typed), never the JSON text that holds them, whose quotes and braces
-   * every enquiry has.
+   * every enquiry has. What the owner typed is only ever a value: a quoted FTS5 phrase
+   * (phraseOf), a LIKE pattern with its \, % and _ escaped. Words of 3 characters or more are
+   * first looked up in the trigram index of migration 17 (FTS5 on SQLite, pg_trgm on PostgreSQL),
+   * which finds every enquiry that can match and a few more; each is then checked field by field.
+   * (On SQLite most words are answered by filtered's join on the index instead.)
    */
   private matches(eb: ExpressionBuilder<Joined, 's' | 'o'>, q: string) {
-    const number = /^#?(\d{1,15})$/.exec(q.trim())
-    const pattern = `%${q
+    const words = q.trim()
+    const number = /^#?(\d{1,15})$/.exec(words)
+    const lowered = words.toLowerCase()
+    const inText = this.inText(eb, q)
+    // Printable ASCII words (no line break) match the index's text, one value a line, exactly as
+    // they match the values one by one; other text is checked value by value too.
+    const alternatives: Expression<SqlBool>[] = [
+      [...lowered].length < 3 ? inText : PRINTABLE_ASCII.test(words) ? this.mayMatch(q) : eb.and([this.mayMatch(q), inText]),
+    ]
+
+    if (number) alternatives.push(sql<boolean>`${sql.ref('s.id')} = ${Number(number[1])}`)
+    const reference = normaliseReference(q)
+    if (reference) alternatives.push(sql<boolean>`${sql.ref('s.reference')} = ${reference}`)
+    return eb.or(alternatives)
+  }
+
+  /** The LIKE pattern of what the owner typed: lower case, its \, % and _ escaped. */
+  private pattern(q: string): string {
+    return `%${q
       .trim()
       .toLowerCase()
       .replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+  }
+
+  /** The words in the enquiry's name, address, product, form or any of its fields, value by value. */
+  private inText(eb: ExpressionBuilder<Joined, 's' | 'o'>, q: string) {
+    const pattern = this.pattern(q)
     const like = (text: RawBuilder<unknown>) => sql<boolean>`lower(${text}) like ${pattern} escape '\\'`
     const data = sql.ref('s.data')
     // Each scalar: a field's text or number, or one choice of a list.
@@ -328,18 +377,24 @@ export class Inbox {
       this.kind === 'sqlite'
         ? sql<boolean>`exists (select 1 from json_tree(${data}) as f where f.type not in ('object', 'array') and ${like(sql.ref('f.value'))})`
         : sql<boolean>`exists (select 1 from jsonb_path_query(${data}, 'lax $.*[*]') as f(value) where ${like(sql.raw("f.value #>> '{}'"))})`
-    const alternatives = [
-      like(sql.ref('s.name')),
-      like(sql.ref('s.email')),
-      like(sql.ref('s.product')),
-      like(sql.ref('s.form_type')),
-      inFields,
-    ]
-    if (number) alternatives.push(sql<boolean>`${sql.ref('s.id')} = ${Number(number[1])}`)
-    const reference = normaliseReference(q)
-    if (reference) alternatives.push(sql<boolean>`${sql.ref('s.reference')} = ${reference}`)
-    return eb.or(alternatives)
+    return eb.or([like(sql.ref('s.name')), like(sql.ref('s.email')), like(sql.ref('s.product')), like(sql.ref('s.form_type')), inFields])
   }
+
+  /** The enquiries the trigram index says may hold the words (3 characters or more). */
+  private mayMatch(q: string) {
+    if (this.kind === 'sqlite')
+      return sql<boolean>`${sql.ref('s.id')} in (select rowid from submissions_search where submissions_search match ${phraseOf(q)})`
+    return sql<boolean>`submission_search_text(${sql.ref('s.name')}, ${sql.ref('s.email')}, ${sql.ref('s.product')}, ${sql.ref('s.form_type')}, ${sql.ref('s.data')}) like ${this.pattern(q)} escape '\\'`
+  }
+}
+
+/** Text whose letter case is A–Z alone and that holds no line break (the index's separator). */
+const PRINTABLE_ASCII = /^[\x20-\x7e]+$/
+
+/** The FTS5 phrase of what the owner typed: the text itself, quoted, a " written twice, so it is
+ * one phrase of its trigrams (a substring), never FTS5's syntax. */
+function phraseOf(q: string): string {
+  return `"${q.trim().toLowerCase().replace(/"/g, '""')}"`
 }
 
 /** The dashboard counts what was held back as spam over this many hours, as the daily digest does. */

@@ -174,13 +174,15 @@ export class People {
     })
   }
 
-  /** Removes a person: their row kept for the audit log, their tokens and every session of theirs deleted. */
+  /** Removes a person: their row kept for the audit log, their tokens, passkeys and every session of theirs deleted. */
   async remove(id: number, now: number): Promise<Person | undefined> {
     return this.transaction(async (trx) => {
       const row = await trx.selectFrom('people').select(COLUMNS).where('id', '=', id).where('removed_at', 'is', null).executeTakeFirst()
       if (!row) return undefined
       await trx.updateTable('people').set({ removed_at: now }).where('id', '=', id).execute()
       await trx.deleteFrom('people_tokens').where('person_id', '=', id).execute()
+      await trx.deleteFrom('passkeys').where('person_id', '=', id).execute()
+      await trx.deleteFrom('passkey_challenges').where('person_id', '=', id).execute()
       await trx.deleteFrom('inbox_sessions').where('person_id', '=', id).execute()
       return toPerson(row)
     })

@@ -188,6 +188,40 @@ export interface PeopleTokensTable {
   used_at: number | null
 }
 
+/** A person's passkey (WebAuthn credential, ./passkeys.ts): its public key, never a secret. */
+export interface PasskeysTable {
+  id: Generated<number>
+  person_id: number
+  /** The credential's id, base64url. */
+  credential_id: string
+  /** Its COSE public key, base64url. */
+  public_key: string
+  /** The authenticator's signature counter (0 for most passkeys, which keep none). */
+  counter: number
+  /** How the browser may reach it ("internal,hybrid"), comma-separated. */
+  transports: string
+  /** 'singleDevice' | 'multiDevice' (synced). */
+  device_type: string
+  /** 1: backed up (synced to the person's account with their platform). */
+  backed_up: number
+  /** The person's own name for it ("Work laptop"). */
+  name: string
+  created_at: number
+  last_used_at: number | null
+}
+
+/** A challenge given to a browser for a passkey registration or login: used once, within minutes. */
+export interface PasskeyChallengesTable {
+  challenge: string
+  purpose: 'register' | 'login'
+  /** Whose registration; null for a login (the passkey says whose). */
+  person_id: number | null
+  /** The relying party it was given for (SITE_URL's host, or localhost outside production). */
+  rp_id: string
+  origin: string
+  expires_at: number
+}
+
 /** Who did what in the inbox, and when (./audit.ts). */
 export interface AuditLogTable {
   id: Generated<number>
@@ -243,6 +277,44 @@ export interface AnalyticsEventsTable {
   target: string | null
 }
 
+/** SQLite's FTS5 trigram index of each enquiry's searched text (migration 17): contentless, so
+ * only its rowid (the enquiry's id) reads back; `submissions_search` is its MATCH column. */
+export interface SubmissionsSearchTable {
+  rowid: number
+  text: string
+  submissions_search: string
+}
+
+/** Raw events as stored (migration 18): the time (SQLite: in `key`, ms × 1024 + a number among
+ * the events of its ms; PostgreSQL: `at`), the visitor, and the ids of the event's page and origin
+ * (analytics_pages, analytics_origins); analytics_events is their view. */
+export interface AnalyticsHitsTable {
+  key: ColumnType<number, never, never>
+  at: number
+  visitor: number
+  page: number
+  origin: number
+}
+
+/** A part of what events say, kept once (`signature`: its columns as a JSON array). */
+interface AnalyticsContextTable {
+  id: Generated<number>
+  signature: string
+  /** The day it was first written, in days since 1970: a context is deleted once no kept event
+   * names it, never on the day it was written (an instance may be about to name it). */
+  created_day: number
+}
+
+/** Where on the site: the event, page, product, language and what was clicked. */
+export interface AnalyticsPagesTable
+  extends AnalyticsContextTable,
+    Pick<AnalyticsEventsTable, 'event' | 'path' | 'product' | 'language' | 'target'> {}
+
+/** Where the visit came from: country, device, referrer, campaign. */
+export interface AnalyticsOriginsTable
+  extends AnalyticsContextTable,
+    Pick<AnalyticsEventsTable, 'country' | 'device' | 'referrer' | 'utm_source' | 'utm_medium' | 'utm_campaign'> {}
+
 /** The daily counts, kept for good: one row per day (UTC), dimension ('page', 'country', …) and value. */
 export interface AnalyticsDailyTable {
   day: string
@@ -276,7 +348,13 @@ export interface Database {
   people: PeopleTable
   people_tokens: PeopleTokensTable
   audit_log: AuditLogTable
+  passkeys: PasskeysTable
+  passkey_challenges: PasskeyChallengesTable
   analytics_events: AnalyticsEventsTable
+  analytics_hits: AnalyticsHitsTable
+  submissions_search: SubmissionsSearchTable
+  analytics_pages: AnalyticsPagesTable
+  analytics_origins: AnalyticsOriginsTable
   analytics_daily: AnalyticsDailyTable
   analytics_salts: AnalyticsSaltsTable
 }

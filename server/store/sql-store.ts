@@ -7,7 +7,7 @@ import type { Store as RateLimitStore } from 'express-rate-limit'
 import { isEmailAddress } from '../../forms/schemas.ts'
 import { Desk } from './desk.ts'
 import { AuditLog } from './audit.ts'
-import { type AnalyticsEventRow, AnalyticsRepository } from './analytics.ts'
+import { type AnalyticsHit, AnalyticsRepository } from './analytics.ts'
 import { Inbox } from './inbox.ts'
 import { People } from './people.ts'
 import {
@@ -103,6 +103,7 @@ export abstract class SqlEnquiryStore {
       db,
       (work) => this.writeTransaction(work),
       () => this.newId('outbox'),
+      kind,
     )
     this.people = new People(db, (work) => this.writeTransaction(work))
     this.audit = new AuditLog(db)
@@ -297,11 +298,11 @@ export abstract class SqlEnquiryStore {
   }
 
   /** Appends the visit counter's events (./analytics.ts), without a sync of their own. */
-  protected appendAnalyticsEvents(events: AnalyticsEventRow[]): Promise<void> {
+  protected appendAnalyticsEvents(events: AnalyticsHit[]): Promise<void> {
     return this.writeCounters(async (db) => {
       for (let i = 0; i < events.length; i += 500)
         await db
-          .insertInto('analytics_events')
+          .insertInto('analytics_hits')
           .values(events.slice(i, i + 500))
           .execute()
     })

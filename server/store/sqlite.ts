@@ -11,7 +11,7 @@ import { Kysely, SqliteDialect, sql, type Expression, type SqlBool } from 'kysel
 import { migrate } from './migrations.ts'
 import type { Database, EnquiryDb } from './schema.ts'
 import { SqlEnquiryStore } from './sql-store.ts'
-import type { AnalyticsEventRow } from './analytics.ts'
+import type { AnalyticsHit } from './analytics.ts'
 import type { Statement } from './statements.ts'
 import type { MailInputs, NewSubmission, StoredIds } from './types.ts'
 
@@ -208,14 +208,15 @@ export class SqliteEnquiryStore extends SqlEnquiryStore {
    * its own (as the outbox's bookkeeping): building a 500-row insert with the query builder cost more
    * than writing it, a third of a counted view's time under load (npm run bench:server).
    */
-  protected override appendAnalyticsEvents(events: AnalyticsEventRow[]): Promise<void> {
+  protected override appendAnalyticsEvents(events: AnalyticsHit[]): Promise<void> {
     return this.bookkeeping(async () => {
+      // The key is the time (ms × 1024) and a number among the events of the same ms (./analytics.ts).
       this.insertEvent ??= this.sqlite.prepare(
-        `INSERT INTO analytics_events (at, event, visitor, path, product, language, country, device, referrer, utm_source, utm_medium, utm_campaign, target)
-         VALUES (@at, @event, @visitor, @path, @product, @language, @country, @device, @referrer, @utm_source, @utm_medium, @utm_campaign, @target)`,
+        `INSERT INTO analytics_hits (key, visitor, page, origin)
+         VALUES (coalesce((SELECT key + 1 FROM analytics_hits WHERE key >= @at * 1024 AND key < @at * 1024 + 1024 ORDER BY key DESC LIMIT 1), @at * 1024), @visitor, @page, @origin)`,
       )
       const insert = this.insertEvent
-      this.sqlite.transaction((rows: AnalyticsEventRow[]) => {
+      this.sqlite.transaction((rows: AnalyticsHit[]) => {
         for (const row of rows) insert.run(row)
       })(events)
     })

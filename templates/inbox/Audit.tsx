@@ -1,8 +1,10 @@
 // The audit log (/admin/audit, owners only): who did what and when, newest first, filtered by
-// person, action and days (a GET form, so the address holds the filter), and the same as CSV.
+// person, action and days in the company's time zone (a GET form, so the address holds the filter),
+// and the same as CSV.
 import { useEffect, useState } from 'react'
 import { type AuditPage, inboxApi } from './api.ts'
-import { formatTime } from './format.ts'
+import { StatusMessages } from './StatusMessages.tsx'
+import { formatTime, inboxTimeZone } from './format.ts'
 
 export function Audit() {
   const [data, setData] = useState<AuditPage>()
@@ -14,6 +16,7 @@ export function Audit() {
   }, [])
   const exportParams = new URLSearchParams(params)
   exportParams.delete('page')
+  if (!exportParams.has('tz')) exportParams.set('tz', inboxTimeZone())
   const pageLink = (page: number) => {
     const next = new URLSearchParams(params)
     next.set('page', String(page))
@@ -49,13 +52,15 @@ export function Audit() {
           </select>
         </div>
         <div className="inbox-field">
-          <label htmlFor="audit-from">From (UTC day)</label>
+          <label htmlFor="audit-from">From</label>
           <input className="inbox-input" id="audit-from" name="from" type="date" defaultValue={params.get('from') ?? ''} />
         </div>
         <div className="inbox-field">
-          <label htmlFor="audit-to">To (UTC day)</label>
+          <label htmlFor="audit-to">To</label>
           <input className="inbox-input" id="audit-to" name="to" type="date" defaultValue={params.get('to') ?? ''} />
         </div>
+        {/* Days in the company's zone, as every time on the page; the enquiry list's filter does the same. */}
+        <input type="hidden" name="tz" value={inboxTimeZone()} />
         <div className="inbox-filter-actions">
           <button className="button inbox-small-button" type="submit">
             Filter
@@ -65,11 +70,7 @@ export function Audit() {
           </a>
         </div>
       </form>
-      {error && (
-        <p className="inbox-error" role="alert">
-          {error}
-        </p>
-      )}
+      <StatusMessages error={error} />
       {!data && !error && (
         <p className="inbox-muted" role="status">
           Loading the audit log…

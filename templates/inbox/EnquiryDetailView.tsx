@@ -2,6 +2,7 @@
 // owner can do with it, and the request's details folded away under "Technical details". Deleting asks first, in the page, saying exactly what will go.
 import { useEffect, useState } from 'react'
 import { inboxApi, type EnquiryView, type MailDelivery } from './api.ts'
+import { StatusMessages } from './StatusMessages.tsx'
 import { StatusBadges } from './EnquiryList.tsx'
 import { formName } from './form-names.ts'
 import { Conversation, Notes, StageControl } from './SalesDesk.tsx'
@@ -239,18 +240,7 @@ export function EnquiryDetailView({ id }: { id: number }) {
           </div>
         </div>
       )}
-      <div aria-live="polite">
-        {status && (
-          <p className="inbox-notice" role="status">
-            {status}
-          </p>
-        )}
-        {error && (
-          <p className="inbox-error" role="alert">
-            {error}
-          </p>
-        )}
-      </div>
+      <StatusMessages status={status} error={error} />
 
       <section className="inbox-section" aria-labelledby="fields-heading">
         <h2 id="fields-heading">What they sent</h2>

@@ -1,12 +1,14 @@
-// The inbox in the browser: a navigation (Enquiries and Dashboard for everyone; People and Audit
-// for owners) with the log-out button, then the page the address names: the list, one enquiry, the
-// dashboard, the people, the audit log, or, before any login, an invitation or a sign-in link.
+// The inbox in the browser: a navigation (Enquiries, Dashboard and Account for everyone; People and
+// Audit for owners) with the log-out button, then the page the address names: the list, one enquiry,
+// the dashboard, the people, the audit log, one's own account (passkeys), or, before any login, an
+// invitation or a sign-in link.
 // Plain links and GET filter forms move between them, so the back button, reloading and bookmarks
 // behave as on any site. What an owner alone may do is hidden from sales here ([data-owner-only]);
 // the server refuses it to them whatever the page shows.
 import { useEffect, useState } from 'react'
 import { inboxApi, type SessionInfo } from './api.ts'
 import { setCompanyTimeZone } from './format.ts'
+import { Account } from './Account.tsx'
 import { Audit } from './Audit.tsx'
 import { Dashboard } from './Dashboard.tsx'
 import { EnquiryDetailView } from './EnquiryDetailView.tsx'
@@ -47,6 +49,8 @@ function LoggedIn({ path }: { path: string }) {
         <People />
       ) : path === '/admin/audit' ? (
         <Audit />
+      ) : path === '/admin/account' ? (
+        <Account session={session} />
       ) : detail ? (
         <EnquiryDetailView id={Number(detail[1])} />
       ) : (
@@ -61,6 +65,7 @@ const PAGES = [
   { href: '/admin/enquiries/dashboard', label: 'Dashboard', owner: false },
   { href: '/admin/people', label: 'People', owner: true },
   { href: '/admin/audit', label: 'Audit', owner: true },
+  { href: '/admin/account', label: 'Account', owner: false },
 ]
 
 /** The pages this person may open, who they are, and a classic form post to log out, so logging

@@ -3,6 +3,7 @@
 // role, and removal, which ends their sessions at once.
 import { type FormEvent, useCallback, useEffect, useState } from 'react'
 import { inboxApi, type PersonView } from './api.ts'
+import { StatusMessages } from './StatusMessages.tsx'
 import { formatTime } from './format.ts'
 import { RoutingRules } from './RoutingRules.tsx'
 
@@ -54,21 +55,21 @@ export function People() {
       <div className="inbox-title-row">
         <h1 className="inbox-title">People</h1>
       </div>
-      {notice && (
-        <div className="inbox-notice" role="status">
-          <p>{notice.text}</p>
-          {notice.link && (
-            <p>
-              <code className="inbox-link-text">{notice.link}</code>
-            </p>
-          )}
-        </div>
-      )}
-      {error && (
-        <p className="inbox-error" role="alert">
-          {error}
-        </p>
-      )}
+      <StatusMessages
+        status={
+          notice && (
+            <>
+              <p>{notice.text}</p>
+              {notice.link && (
+                <p>
+                  <code className="inbox-link-text">{notice.link}</code>
+                </p>
+              )}
+            </>
+          )
+        }
+        error={error}
+      />
       <section className="inbox-filter inbox-invite" aria-labelledby="invite-heading">
         <h2 id="invite-heading" className="inbox-form-heading">
           Invite someone

@@ -5,6 +5,7 @@
 import { type FormEvent, useEffect, useState } from 'react'
 import type { RoutingRule } from '../../project/inbox-api.ts'
 import { inboxApi, type PersonView } from './api.ts'
+import { StatusMessages } from './StatusMessages.tsx'
 
 type Routing = { rules: RoutingRule[]; products: string[]; countries: string[] }
 
@@ -125,18 +126,7 @@ export function RoutingRules({ people }: { people: PersonView[] }) {
         </form>
       )}
       {routing && people.length === 0 && <p className="inbox-muted">Invite someone first: rules give enquiries to people.</p>}
-      <div aria-live="polite">
-        {status && (
-          <p className="inbox-notice" role="status">
-            {status}
-          </p>
-        )}
-        {error && (
-          <p className="inbox-error" role="alert">
-            {error}
-          </p>
-        )}
-      </div>
+      <StatusMessages status={status} error={error} />
     </section>
   )
 }

@@ -1,7 +1,9 @@
 // The two ways into the inbox besides a password, before any session: accepting an invitation
 // (/admin/invite#<token>: choose a name and a password) and a sign-in link (/admin/sign-in#<token>).
-// The token is read from after "#", which the browser never sends in a request, and posted.
+// The token is read from after "#", which the browser never sends in a request, and posted. The
+// invitee may go on to add a passkey on their Account page.
 import { type FormEvent, useEffect, useState } from 'react'
+import { browserSupportsWebAuthn } from '@simplewebauthn/browser'
 import { inboxApi } from './api.ts'
 
 const tokenOfPage = () => window.location.hash.slice(1)
@@ -10,8 +12,10 @@ export function AcceptInvitation() {
   const [invitation, setInvitation] = useState<{ email: string; role: string; minPasswordLength: number }>()
   const [error, setError] = useState<string>()
   const [busy, setBusy] = useState(false)
+  const [passkeys, setPasskeys] = useState(false)
   useEffect(() => {
     document.title = document.title.replace(/^Enquiries/, 'Your invitation')
+    setPasskeys(browserSupportsWebAuthn() && !/^[\d.]+$|^\[/.test(window.location.hostname))
     inboxApi.invitation(tokenOfPage()).then(setInvitation, (e: Error) => setError(e.message))
   }, [])
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -23,7 +27,7 @@ export function AcceptInvitation() {
     setError(undefined)
     try {
       const { location } = await inboxApi.acceptInvitation(tokenOfPage(), String(data.get('name') ?? ''), password)
-      window.location.assign(location)
+      window.location.assign(data.get('passkey') ? '/admin/account#add-passkey' : location)
     } catch (e) {
       setError((e as Error).message)
       setBusy(false)
@@ -78,6 +82,12 @@ export function AcceptInvitation() {
               minLength={invitation.minPasswordLength}
               autoComplete="new-password"
             />
+            {passkeys && (
+              <label className="inbox-check">
+                <input type="checkbox" name="passkey" value="yes" /> Add a passkey next (your fingerprint, face or screen lock), to log in
+                without the password
+              </label>
+            )}
             <button className="button" type="submit" disabled={busy}>
               Join the inbox
             </button>

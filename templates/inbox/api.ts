@@ -3,6 +3,7 @@
 import type { AnalyticsReport } from '../../project/analytics.ts'
 import type { EnquiryDetail, InboxDashboard, InboxPage, ReplyTemplates, RoutingRule, StateCounts } from '../../project/inbox-api.ts'
 import type { LostReason, Stage } from '../../project/sales-stages.ts'
+import type { PublicKeyCredentialCreationOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/browser'
 
 export type { EnquiryDetail, InboxRow, MailDelivery } from '../../project/inbox-api.ts'
 export type InboxList = InboxPage & {
@@ -56,6 +57,15 @@ export interface PersonView {
   invited: boolean
   createdAt: number
 }
+/** One of the logged-in person's passkeys (never its key). */
+export interface PasskeyView {
+  id: number
+  name: string
+  createdAt: number
+  lastUsedAt: number | null
+  /** Synced with their platform account (iCloud Keychain, Google Password Manager, …). */
+  backedUp: boolean
+}
 export interface AuditEntryView {
   id: number
   at: number
@@ -107,6 +117,12 @@ export const inboxApi = {
   removePerson: (id: number) => post<{ ok: true }>(`/admin/api/people/${id}/remove`),
   setRole: (id: number, role: string) => post<{ ok: true }>(`/admin/api/people/${id}/role`, { role }),
   audit: (search: string) => get<AuditPage>(`/admin/api/audit${search}`),
+  /** `shared`: the shared owner password, which has no passkeys. */
+  passkeys: () => get<{ shared: boolean; passkeys: PasskeyView[] }>('/admin/api/passkeys'),
+  passkeyOptions: () => post<PublicKeyCredentialCreationOptionsJSON>('/admin/api/passkeys/options'),
+  addPasskey: (name: string, response: RegistrationResponseJSON) =>
+    post<{ ok: true; passkey: PasskeyView }>('/admin/api/passkeys', { name, response }),
+  removePasskey: (id: number) => post<{ ok: true }>(`/admin/api/passkeys/${id}/remove`),
   invitation: (token: string) => postOpen<{ email: string; role: string; minPasswordLength: number }>('/admin/api/invitation', { token }),
   acceptInvitation: (token: string, name: string, password: string) =>
     postOpen<{ ok: true; location: string }>('/admin/api/invitation/accept', { token, name, password }),

@@ -1,6 +1,6 @@
 // People in the inbox, in Chromium against the real server, at 390 and 1280 px: the owner invites a
 // salesperson from the People page; the salesperson opens the link mailed to them, chooses a name
-// and a password, and is in the inbox with Enquiries and Dashboard but neither People nor Audit,
+// and a password, and is in the inbox with Enquiries, Dashboard and Account but neither People nor Audit,
 // which the server refuses them too. The owner then finds it all in the audit log. Axe on each page.
 import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright-core'
@@ -53,7 +53,7 @@ for (const viewport of [MOBILE, DESKTOP]) {
         await page.getByLabel('Password').fill(password)
         await Promise.all([page.waitForURL('**/admin/enquiries'), page.getByRole('button', { name: 'Log in' }).click()])
         // The owner's pages join the navigation once the session says who is logged in.
-        await expect.poll(() => navLinks(page)).toEqual(['Enquiries', 'Dashboard', 'People', 'Audit'])
+        await expect.poll(() => navLinks(page)).toEqual(['Enquiries', 'Dashboard', 'People', 'Audit', 'Account'])
         await Promise.all([page.waitForURL('**/admin/people'), page.getByRole('link', { name: 'People', exact: true }).click()])
         await page.getByLabel('E-mail').fill(email)
         await page.getByLabel('Role', { exact: true }).selectOption('sales')
@@ -89,7 +89,7 @@ for (const viewport of [MOBILE, DESKTOP]) {
         await page.getByLabel('The same password again').fill('a long sales password')
         await Promise.all([page.waitForURL('**/admin/enquiries'), page.getByRole('button', { name: 'Join the inbox' }).click()])
         await page.getByText('· sales').waitFor()
-        expect(await navLinks(page)).toEqual(['Enquiries', 'Dashboard'])
+        expect(await navLinks(page)).toEqual(['Enquiries', 'Dashboard', 'Account'])
         await page.locator('tbody tr').first().waitFor()
         // The owner's download is not offered; the server refuses it anyway.
         expect(await page.getByRole('link', { name: 'Download CSV' }).isVisible()).toBe(false)

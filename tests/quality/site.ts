@@ -17,6 +17,15 @@ export const wsEndpoint = inject('qualityWsEndpoint')
  */
 const only = process.env.QUALITY_PAGES?.trim() ? new Set(process.env.QUALITY_PAGES.trim().split(/\s+/)) : undefined
 
+/**
+ * Whether only some pages are checked (QUALITY_PAGES): a check about the whole site (every route is
+ * here, the build has pages of both kinds) then skips, and a check of named pages checks those of
+ * them in the set. The full run, which every change to code takes, checks the whole site.
+ */
+export const partial = only !== undefined
+/** Whether the page at this site path is checked in this run. */
+export const isChecked = (path: string) => !only || only.has(path)
+
 /** Every prerendered page as [site path, file], in every language: routes, aliases, 404, thank-you and problem pages. */
 export const pages = htmlPages(client).filter(([path]) => !only || only.has(path))
 

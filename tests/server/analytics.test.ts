@@ -256,15 +256,17 @@ describe('the visitor number and the day salt', () => {
     await view(ADDRESS)
     await view('192.0.2.1')
     const first = await waitFor(async () => ((await visitors('2026-03-10')).length === 3 ? visitors('2026-03-10') : undefined))
-    expect(first[0]).toBe(first[1])
-    expect(first[2]).not.toBe(first[0])
+    // The three views share one time (the counter's clock stands still), so they come back in no set order.
+    const times = new Map<string, number>()
+    for (const visitor of first) times.set(visitor, (times.get(visitor) ?? 0) + 1)
+    expect([...times.values()].sort()).toEqual([1, 2])
     const saltOfDay1 = await server.store.db.selectFrom('analytics_salts').selectAll().execute()
     expect(saltOfDay1.map((s) => s.day)).toEqual(['2026-03-10'])
 
     clock += DAY_MS
     await view(ADDRESS)
     const second = await waitFor(async () => ((await visitors('2026-03-11')).length === 1 ? visitors('2026-03-11') : undefined))
-    expect(second[0]).not.toBe(first[0])
+    expect(first).not.toContain(second[0])
     // Yesterday's salt is gone: nobody can recompute yesterday's numbers from an address.
     const salts = await server.store.db.selectFrom('analytics_salts').selectAll().execute()
     expect(salts.map((s) => s.day)).toEqual(['2026-03-11'])

@@ -86,6 +86,12 @@ const ROUTES: Route[] = [
   { method: 'POST', least: 'owner', path: (i) => `/admin/api/people/${i.person}/remove` },
   { method: 'GET', least: 'owner', path: () => '/admin/api/audit' },
   { method: 'GET', least: 'owner', path: () => '/admin/audit.csv' },
+  // Each person's own passkeys (server/inbox/passkeys.ts): the shared owner password has none (409).
+  { method: 'GET', least: 'sales', page: true, path: () => '/admin/account' },
+  { method: 'GET', least: 'sales', path: () => '/admin/api/passkeys' },
+  { method: 'POST', least: 'sales', path: () => '/admin/api/passkeys/options', ok: [200, 409] },
+  { method: 'POST', least: 'sales', path: () => '/admin/api/passkeys', body: () => ({ name: 'Laptop' }), ok: [400, 409] },
+  { method: 'POST', least: 'sales', path: () => '/admin/api/passkeys/999999/remove', ok: [404, 409] },
 ]
 
 let mail: MailServer
@@ -420,7 +426,8 @@ describe('the audit log', () => {
     expect(status).toBe(200)
     expect(body.total).toBe(1)
     expect(body.rows[0]).toMatchObject({ action: 'status-handled', actor: 'matrix-sales@example.com' })
-    const today = new Date().toISOString().slice(0, 10)
+    // Today in the company's time zone (TIME_ZONE), whose days the filter takes.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: server.config.timeZone }).format(new Date())
     expect((await owner.getJson<{ total: number }>(`/admin/api/audit?from=${today}&to=${today}`)).body.total).toBeGreaterThan(10)
     expect((await owner.getJson<{ total: number }>('/admin/api/audit?from=2000-01-01&to=2000-01-02')).body.total).toBe(0)
     expect((await owner.getJson('/admin/api/audit?action=nonsense')).status).toBe(400)
@@ -434,5 +441,32 @@ describe('the audit log', () => {
     expect(rows.slice(1).every((r) => r[1] === 'matrix-sales@example.com')).toBe(true)
     expect(rows.slice(1).map((r) => r[3])).toContain('status-handled')
     expect((await auditRows()).find((r) => r.action === 'export-audit')).toBeTruthy()
+  })
+
+  it('takes its days in the company’s time zone, as it shows every time', async () => {
+    expect(server.config.timeZone).toBe('Asia/Kolkata')
+    const who = { personId: null, actor: 'time zone test' }
+    // 11 March in India runs from 10 March 18:30 UTC to 11 March 18:30 UTC.
+    for (const at of ['2026-03-10T18:00:00Z', '2026-03-10T20:00:00Z', '2026-03-11T18:00:00Z', '2026-03-11T19:00:00Z'])
+      await server.store.audit.record(who, 'retention', { now: Date.parse(at), detail: { at } })
+    const days = async (query: string) =>
+      (await owner.getJson<{ rows: Array<{ detail: { at: string } }> }>(`/admin/api/audit?action=retention&${query}`)).body.rows
+        .map((r) => r.detail.at)
+        .sort()
+    const march11 = ['2026-03-10T20:00:00Z', '2026-03-11T18:00:00Z']
+    expect(await days('from=2026-03-11&to=2026-03-11')).toEqual(march11)
+    // As the page sends it (its zone named, as the enquiry list does), and another zone when named.
+    expect(await days('from=2026-03-11&to=2026-03-11&tz=Asia%2FKolkata')).toEqual(march11)
+    expect(await days('from=2026-03-11&to=2026-03-11&tz=UTC')).toEqual(['2026-03-11T18:00:00Z', '2026-03-11T19:00:00Z'])
+    expect((await owner.getJson('/admin/api/audit?from=2026-03-11&tz=Mars%2FOlympus')).status).toBe(400)
+    expect((await owner.getJson('/admin/api/audit?from=2026-03-12&to=2026-03-11')).status).toBe(400)
+    const csv = await owner.request('GET', '/admin/audit.csv?action=retention&from=2026-03-11&to=2026-03-11')
+    const rows = parseCsv(Buffer.from(await csv.arrayBuffer()).toString('utf8'), { bom: true }) as string[][]
+    expect(
+      rows
+        .slice(1)
+        .map((r) => JSON.parse(r[5]!).at)
+        .sort(),
+    ).toEqual(march11)
   })
 })

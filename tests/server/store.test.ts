@@ -228,6 +228,35 @@ describe(`store (${storeBackend})`, () => {
     expect(await store.inbox.formTypes()).toEqual(['CloveEnquiry'])
   })
 
+  it('searches words through the trigram index as a value: quotes, stars and % neither fail nor match everything', async () => {
+    const { store } = await freshStore()
+    const plain = await store.addSubmission(submission('Plain Buyer', { data: { port: 'Rotterdam', note: 'bags' } }), null)
+    const marks = await store.addSubmission(
+      submission('Marks Buyer', { data: { note: 'a "quoted" * star, 100% AND_OR (NEAR) - \\x', qty: 1250, likes: ['Price'] } }),
+      null,
+    )
+    const names = async (q: string) => (await store.inbox.list({ q })).rows.map((row) => row.name)
+    expect(await names('ROTTERDAM')).toEqual(['Plain Buyer'])
+    // Across two fields is not a match, though the index holds them side by side.
+    expect(await names('rotterdam bags')).toEqual([])
+    expect(await names('rotterdam\nbags')).toEqual([])
+    expect(await names('"quoted"')).toEqual(['Marks Buyer'])
+    expect(await names('* star')).toEqual(['Marks Buyer'])
+    expect(await names('100%')).toEqual(['Marks Buyer'])
+    expect(await names('and_or (near)')).toEqual(['Marks Buyer'])
+    expect(await names('- \\x')).toEqual(['Marks Buyer'])
+    expect(await names('125')).toEqual(['Marks Buyer'])
+    // Each of FTS5's and LIKE's signs is itself: found where it is written, and nowhere else.
+    for (const q of ['"', '*', '%', '_', '\\', '(', 'or', '(near)']) expect(await names(q), q).toEqual(['Marks Buyer'])
+    for (const q of ['""', '"*"', '%%%', '___', '\\\\', "'", 'NEAR(a b)', 'a OR b']) expect(await names(q), q).toEqual([])
+    expect(await names('pric')).toEqual(['Marks Buyer'])
+    // The index follows a deletion: what it held is gone with the enquiry.
+    await store.inbox.delete(plain.id)
+    expect(await names('rotterdam')).toEqual([])
+    expect(await names('Marks')).toEqual(['Marks Buyer'])
+    expect(marks.id).toBeGreaterThan(plain.id)
+  })
+
   it("filters the inbox by the state of each enquiry's latest mail to the owner", async () => {
     const { store } = await freshStore()
     const sent = await store.addSubmission(submission('sent'), MAIL)

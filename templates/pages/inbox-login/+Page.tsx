@@ -2,7 +2,9 @@
  * The inbox's login. Works without JavaScript: the forms post to the server, which answers with this
  * page and its message in place of the empty marker below. A person logs in with their e-mail and
  * password; the owner may leave the e-mail empty and give the shared password (docs/enquiry-service.md). The
- * second form mails a single-use sign-in link to a person's own address.
+ * second form mails a single-use sign-in link to a person's own address. With JavaScript, a person
+ * who has added a passkey signs in with it (+client.ts): the button, or the e-mail field's
+ * suggestions where the browser offers passkeys there. The button shows only where passkeys can work.
  */
 export default function Page() {
   return (
@@ -14,7 +16,14 @@ export default function Page() {
         <label className="form__label" htmlFor="email">
           E-mail
         </label>
-        <input className="inbox-input" id="email" name="email" type="email" autoComplete="username" aria-describedby="email-hint" />
+        <input
+          className="inbox-input"
+          id="email"
+          name="email"
+          type="email"
+          autoComplete="username webauthn"
+          aria-describedby="email-hint"
+        />
         <p className="inbox-muted inbox-login-hint" id="email-hint">
           Leave it empty to log in with the shared owner password.
         </p>
@@ -26,6 +35,13 @@ export default function Page() {
           Log in
         </button>
       </form>
+      <div className="inbox-passkey-login" data-passkey-login="" hidden>
+        <button className="button button-outline" type="button">
+          Sign in with a passkey
+        </button>
+        <p className="inbox-muted">Your fingerprint, face or screen lock instead of the password. It works even while the login is busy.</p>
+        <div aria-live="polite" data-passkey-message="" />
+      </div>
       <details className="inbox-login-link">
         <summary>E-mail me a sign-in link</summary>
         <form className="inbox-login-form" method="post" action="/admin/sign-in-link">

@@ -2,6 +2,7 @@
 // and their mail (sent or waiting) arrive with their ids, a second run copies nothing twice, the
 // waiting mail is then delivered once by a server on PostgreSQL, and a target with enquiries of its
 // own is refused whole.
+import { Passkeys } from '../../../server/store/passkeys.ts'
 import { describe, expect, it } from 'vitest'
 import { HONEYPOT_FIELD } from '../../../forms/schemas.ts'
 import { SqliteEnquiryStore } from '../../../server/store/sqlite.ts'
@@ -110,17 +111,26 @@ describe('migrate-to', () => {
     }
   })
 
-  it("copies the inbox's people and audit log with their ids, once", async () => {
+  it("copies the inbox's people, their passkeys and the audit log with their ids, once", async () => {
     const { DATA_DIR: dataDir, DATABASE_URL: url } = await freshStoreEnv('migrate-people-')
     const source = await SqliteEnquiryStore.open(dataDir)
     const { person, token } = await source.people.invite('ravi@example.com', 'sales', 1_800_000_000_000)
     await source.people.use(token, 'invitation', 1_800_000_000_001, { name: 'Ravi', passwordHash: '$scrypt$kept' })
     await source.audit.record({ personId: person.id, actor: 'ravi@example.com' }, 'accept', { now: 1_800_000_000_001 })
+    const passkey = { personId: person.id, credentialId: 'cmF2aS1waG9uZQ', publicKey: 'a2V5', counter: 3, transports: ['internal'] }
+    await new Passkeys(source.db).add({
+      ...passkey,
+      deviceType: 'multiDevice',
+      backedUp: true,
+      name: 'Phone',
+      createdAt: 1_800_000_000_002,
+    })
     await source.close()
 
     const first = await cli({ DATA_DIR: dataDir }, 'migrate-to', url!)
     expect(first.code).toBe(0)
     expect(first.out).toContain('inbox people: 1 copied, 0 already there')
+    expect(first.out).toContain('passkeys: 1 copied, 0 already there')
     expect(first.out).toContain('audit log: 1 copied, 0 already there')
     expect((await cli({ DATA_DIR: dataDir }, 'migrate-to', url!)).out).toContain('inbox people: 0 copied, 1 already there')
 
@@ -128,6 +138,7 @@ describe('migrate-to', () => {
     try {
       expect(await target.people.byEmail('ravi@example.com')).toMatchObject({ id: person.id, name: 'Ravi', passwordHash: '$scrypt$kept' })
       expect((await target.audit.list({})).rows).toEqual([expect.objectContaining({ personId: person.id, action: 'accept' })])
+      expect(await new Passkeys(target.db).byCredential(passkey.credentialId)).toMatchObject({ ...passkey, name: 'Phone', backedUp: true })
       // New people are numbered after the copied ones.
       expect((await target.people.invite('new@example.com', 'owner', Date.now())).person.id).toBe(person.id + 1)
     } finally {
