@@ -814,6 +814,12 @@ export const MIGRATIONS: Migration[] = [
       EVENTS_VIEW('h.at'),
     ],
   },
+  {
+    version: 19,
+    name: "routing: a returning buyer's latest assigned enquiry found by an index of assigned enquiries by address (BENCHMARKS.md, the enquiry service)",
+    sqlite: [`CREATE INDEX submissions_email_assigned ON submissions (email COLLATE NOCASE) WHERE assignee_id IS NOT NULL`],
+    postgresql: [`CREATE INDEX submissions_email_assigned ON submissions (lower(email COLLATE "C")) WHERE assignee_id IS NOT NULL`],
+  },
 ]
 
 /** Kysely's name of a migration: sorted by version. */

@@ -86,7 +86,12 @@ export async function toOutboxMessages(db: EnquiryDb, rows: OutboxRow[]): Promis
   const ids = [...new Set(rows.map((row) => row.submission_id))]
   const submissions = new Map((await selectSubmissions(db).where('s.id', 'in', ids).execute()).map((row) => [row.id, toSubmission(row)]))
   // The outbox row goes with its submission (ON DELETE CASCADE): both are there, or neither.
-  return rows.map((row) => ({
+  return rows.map((row) => toOutboxMessage(row, submissions.get(row.submission_id)!))
+}
+
+/** An outbox row as a message, with its submission. */
+export function toOutboxMessage(row: OutboxRow, submission: Submission): OutboxMessage {
+  return {
     id: row.id,
     submissionId: row.submission_id,
     channel: row.channel,
@@ -107,7 +112,7 @@ export async function toOutboxMessages(db: EnquiryDb, rows: OutboxRow[]): Promis
     author: row.author,
     inReplyTo: row.in_reply_to,
     event: row.event,
-    submission: submissions.get(row.submission_id)!,
+    submission,
     status: row.status,
     attempts: row.attempts,
     nextAttemptAt: row.next_attempt_at,
@@ -117,7 +122,7 @@ export async function toOutboxMessages(db: EnquiryDb, rows: OutboxRow[]): Promis
     lastAttemptAt: row.last_attempt_at,
     sentAt: row.sent_at,
     delivery: row.delivery,
-  }))
+  }
 }
 
 /** Crockford's base32: no I, L, O or U, so what a buyer reads out cannot be misread. */
