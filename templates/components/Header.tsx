@@ -26,9 +26,9 @@ export interface HeaderProps {
   /** The switcher's accessible name, in the page's language. */
   languageLabel?: string
   /**
-   * The link to the quotation page, with the number of products in the buyer's basket after it: the
-   * page's inline script fills it in from the basket (templates/islands/beacon.ts), so it shows on
-   * pages without JavaScript files too.
+   * The link to the quotation page with the number of products in the buyer's basket, shown once the
+   * basket holds any: the page's inline script fills it in (templates/islands/beacon.ts), so it shows
+   * on pages without JavaScript files too.
    */
   quote?: { path: string; label: string }
 }
@@ -92,9 +92,9 @@ export function Header({
             </ul>
           </nav>
           {quote && (
-            <a className="quote-link" href={quote.path} aria-current={currentPath === quote.path ? 'page' : undefined}>
+            <a className="quote-link" href={quote.path} hidden>
               {quote.label}
-              <span className="quote-count" data-basket hidden />
+              <span className="quote-count" data-basket="" />
             </a>
           )}
           {languages.length > 1 && <LanguageSwitch languages={languages} label={languageLabel} />}

@@ -22,9 +22,9 @@ declare const __COUNT_VISITS__: boolean
 // in the quotation basket (templates/components/quote/basket.ts), after the header's link to it.
 try {
   const badge = document.querySelector<HTMLElement>('[data-basket]')!
-  // No basket (the quotation page removes it once empty) throws, and the badge stays hidden.
+  // No basket (the quotation page removes it once empty) throws, and the link stays hidden.
   badge.textContent = JSON.parse(localStorage[BASKET_KEY]).length
-  badge.hidden = false
+  badge.parentElement!.hidden = false
 } catch {}
 
 const nav = navigator as Navigator & { globalPrivacyControl?: boolean }

@@ -16,7 +16,7 @@ if (entry) {
   const load = () => {
     if (imported) return
     imported = true
-    import(/* @vite-ignore */ entry).catch((error: unknown) => console.error('page script: not loaded', error))
+    import(/* @vite-ignore */ entry).catch(console.error)
   }
   onActInside(SCRIPTED, load)
   afterPagePaint(() => {

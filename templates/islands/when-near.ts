@@ -15,10 +15,7 @@ const NEAR = '100% 0px'
 /** Calls `then(element)` once for each element, when it comes within a screen's height of the viewport. */
 export function whenNear(elements: Iterable<Element>, then: (element: Element) => void): void {
   const list = [...elements]
-  if (typeof IntersectionObserver !== 'function') {
-    for (const element of list) then(element)
-    return
-  }
+  // Every browser the build targets (ES2022) has IntersectionObserver.
   const observer = new IntersectionObserver(
     (entries) => {
       for (const entry of entries) {

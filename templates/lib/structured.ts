@@ -31,14 +31,14 @@ export function organization(content: SiteContent, image: ImageOf): Json {
     },
     email: site.contact.email,
     telephone: site.contact.phones[0]?.tel,
+    // Where the company sells, once for all its contact points.
+    areaServed: content.ui.structured.areaServed,
     sameAs: site.social.map((s) => s.url),
     contactPoint: [
       ...site.contact.phones.map((p) => ({
         '@type': 'ContactPoint',
         telephone: p.tel,
-        email: site.contact.email,
         contactType: 'sales',
-        areaServed: content.ui.structured.areaServed,
         availableLanguage: ['English', 'Hindi', 'Telugu'],
       })),
       // The WhatsApp chat: its number, and the chat's address as the point's url (without the page's
@@ -51,7 +51,6 @@ export function organization(content: SiteContent, image: ImageOf): Json {
               telephone: site.contact.whatsapp,
               url: whatsappHref(content),
               contactType: 'sales',
-              areaServed: content.ui.structured.areaServed,
               availableLanguage: ['English', 'Hindi', 'Telugu'],
             },
           ]

@@ -46,7 +46,7 @@ export function writeBasket(items: readonly BasketItem[]): void {
   const badge = document.querySelector<HTMLElement>('[data-basket]')
   if (badge) {
     badge.textContent = String(items.length)
-    badge.hidden = items.length === 0
+    badge.parentElement!.hidden = items.length === 0
   }
   try {
     if (items.length === 0) localStorage.removeItem(BASKET_KEY)
