@@ -204,18 +204,18 @@ export class Inbox {
       [...map]
         .map(([name, perWeek]) => ({ name, perWeek, total: perWeek.reduce((a, b) => a + b, 0) }))
         .sort((a, b) => b.total - a.total || a.name.localeCompare(b.name))
-    const held = await this.db
-      .selectFrom('submissions')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('status', '=', 'spam')
-      .where('received_at', '>=', now - HELD_BACK_HOURS * 3_600_000)
-      .executeTakeFirstOrThrow()
+    // The last day's entries of submissions_received_at, which holds the status: SQLite is told to use
+    // it, as its statistics know nothing of the newest day and made it read every spam enquiry's row
+    // through submissions_state (BENCHMARKS.md, the inbox at scale).
+    const held = await sql<{ n: number | string }>`
+      SELECT count(*) AS n FROM submissions ${this.kind === 'sqlite' ? sql`INDEXED BY submissions_received_at` : sql``}
+      WHERE received_at >= ${now - HELD_BACK_HOURS * 3_600_000} AND status = 'spam'`.execute(this.db)
     return {
       weeks: starts,
       total,
       byProduct: series(products),
       byCountry: series(countries),
-      heldBack: { hours: HELD_BACK_HOURS, count: Number(held.n) },
+      heldBack: { hours: HELD_BACK_HOURS, count: Number(held.rows[0]!.n) },
     }
   }
 
