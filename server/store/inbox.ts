@@ -391,7 +391,8 @@ export class Inbox {
   private mayMatch(q: string) {
     if (this.kind === 'sqlite')
       return sql<boolean>`${sql.ref('s.id')} in (select rowid from submissions_search where submissions_search match ${phraseOf(q)})`
-    return sql<boolean>`submission_search_text(${sql.ref('s.name')}, ${sql.ref('s.email')}, ${sql.ref('s.product')}, ${sql.ref('s.form_type')}, ${sql.ref('s.data')}) like ${this.pattern(q)} escape '\\'`
+    // PostgreSQL: the stored column of migration 20, trigram-indexed.
+    return sql<boolean>`${sql.ref('s.search_text')} like ${this.pattern(q)} escape '\\'`
   }
 }
 
