@@ -56,7 +56,7 @@ export function manifestLanguages(content: SiteContent, translated: readonly Sit
       englishName: englishNames.of(language.tag ?? language.code) ?? language.code,
       prefix: index === 0 ? '' : `/${language.code}`,
       messages: { fields, checks, server },
-      acknowledgement: { ...own.forms.acknowledgement, names: catalogueNames(content, own) },
+      acknowledgement: { ...own.forms.acknowledgement, names: catalogueNames(content, own), quote: acknowledgementQuote(own) },
       direction: language.direction,
       replies: own.forms.replies,
     }
@@ -86,7 +86,25 @@ export function catalogueNames(content: SiteContent, own: SiteContent = content)
     names[s.name] = name
     names[`${s.name} Granite`] = name
   }
+  // A quotation's granite finishes and sizes, each by its translation (the same place in the list).
+  const { finishes, sizes } = content.forms.quote
+  for (const [i, finish] of finishes.entries()) names[finish] = own.forms.quote.finishes[i] ?? finish
+  for (const [i, size] of sizes.entries()) names[size] = own.forms.quote.sizes[i] ?? size
   return names
+}
+
+/** The words of a quotation's table in an acknowledgement, in the language of `own`. */
+export function acknowledgementQuote(own: SiteContent): NonNullable<SiteManifest['acknowledgement']>['quote'] {
+  const q = own.ui.quote
+  return {
+    product: q.product,
+    quantity: q.quantity,
+    finish: q.finish,
+    size: q.size,
+    samples: q.yes,
+    units: q.units,
+    direction: own.language.direction ?? 'ltr',
+  }
 }
 
 /** `translated`: the content of each other language (the loader's per-language SiteContent). */
@@ -115,9 +133,14 @@ export function siteManifest(
     dialCodes: Object.fromEntries(content.forms.dialCodes.map((d) => [d.code, d.country])),
     countries: content.forms.countries,
     graniteShades: content.graniteShades.map((s) => s.name),
+    quote: {
+      products: [...content.agroProducts.map((p) => p.name), ...content.graniteShades.map((s) => s.name)],
+      finishes: content.forms.quote.finishes,
+      sizes: content.forms.quote.sizes,
+    },
     ...offeredPages(content),
     notFoundPages: Object.fromEntries((content.translations ?? []).map((c) => [c.homePath, `${c.homePath}/404.html`])),
-    acknowledgement: { ...content.forms.acknowledgement, names: catalogueNames(content) },
+    acknowledgement: { ...content.forms.acknowledgement, names: catalogueNames(content), quote: acknowledgementQuote(content) },
     languages: manifestLanguages(content, translated),
     inlineHashes: hashes,
   }

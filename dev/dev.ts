@@ -87,6 +87,7 @@ const api = await startServer(config, {
     // Content edited while the preview runs may add a product or a shade: the preview takes any name.
     products: undefined,
     graniteShades: undefined,
+    quote: undefined,
     // Routing by country reads dial codes from a build; the preview has none.
     dialCodes: new Map(),
     countries: [],

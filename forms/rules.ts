@@ -1,8 +1,8 @@
 // The checks the browser forms run before sending, as data: each form's rules are derived at build
 // time from its zod schema (derive-rules.ts) and checked here with the same outcome zod gives (the
 // same first message per field; tests/unit/forms/rules.test.ts holds the two together). This file
-// imports nothing, so the browser gets these few lines instead of a validation library.
-import type { FieldErrors } from './contract.ts'
+// imports only forms/contract.ts (no zod), so the browser gets these few lines instead of a validation library.
+import { errorKey, type FieldErrors } from './contract.ts'
 
 export type Check =
   /** Replace the value by the value trimmed; the checks after it see the trimmed value. */
@@ -131,7 +131,7 @@ export function checkForm(rule: Rule, data: unknown): { ok: true } | { ok: false
   const { issues } = run(rule, data)
   if (issues.length === 0) return { ok: true }
   const errors: FieldErrors = {}
-  for (const issue of issues) errors[String(issue.path[0] ?? 'form')] ??= issue.message
+  for (const issue of issues) errors[errorKey(issue.path)] ??= issue.message
   return { ok: false, errors }
 }
 

@@ -4,9 +4,11 @@
 // buyer understands; the key of each message is the form field's name.
 import * as z from 'zod/mini'
 import { ENGLISH_FORM_MESSAGES, type FieldName, type FormMessages, fillIn, type MessageField } from '../project/form-messages.ts'
-import { type FieldErrors, GRANITE_PRODUCT_LABEL, HONEYPOT_FIELD, PURPOSES, REVIEW_LIKES } from './contract.ts'
+import { errorKey, type FieldErrors, GRANITE_PRODUCT_LABEL, HONEYPOT_FIELD, PURPOSES, REVIEW_LIKES } from './contract.ts'
+import { INCOTERMS, QUOTE_MAX_ITEMS, QUOTE_MAX_QUANTITY, QUOTE_QUANTITY_PATTERN, QUOTE_UNITS, SAMPLE_CHOICES } from './quote-contract.ts'
 import { DISALLOWED_PATTERN, EMAIL_CHARACTERS, NO_LONE_SURROGATE, type TextKind, VISIBLE_CHARACTER } from './text-rules.ts'
 
+export { INCOTERMS, QUOTE_MAX_ITEMS, QUOTE_UNITS, type QuoteItem } from './quote-contract.ts'
 export {
   combineMobile,
   DEFAULT_COUNTRY_CODE,
@@ -131,10 +133,63 @@ function fieldsIn(m: FormMessages) {
   return { required, chosen, optional, email, countryCode, combinedMobile, looseMobile, honeypot, prompt, field }
 }
 
+/** What a quotation's items may name (the built site's catalogue): the products and granite shades
+ * by their English names, and the finishes and sizes of granite. Without it, any text is taken. */
+export interface QuoteCatalogue {
+  products: ReadonlySet<string>
+  finishes: ReadonlySet<string>
+  sizes: ReadonlySet<string>
+}
+
 /** Every form's schema in the language of `m`, its product field (where it has one) made by `product`;
- * with `graniteShades`, the contact form's granite category must be one of them. */
-function schemasWith(product: ProductField, m: FormMessages = ENGLISH_FORM_MESSAGES, graniteShades?: ReadonlySet<string>) {
+ * with `graniteShades`, the contact form's granite category must be one of them; with `quote`, a
+ * quotation's items must name its products, finishes and sizes. */
+function schemasWith(
+  product: ProductField,
+  m: FormMessages = ENGLISH_FORM_MESSAGES,
+  graniteShades?: ReadonlySet<string>,
+  quote?: QuoteCatalogue,
+) {
   const { required, optional, email, countryCode, combinedMobile, looseMobile, honeypot, field } = fieldsIn(m)
+  const c = m.checks
+  const inCatalogue = (list: ReadonlySet<string> | undefined, message: string, schema: z.ZodMiniType<string>) =>
+    list === undefined ? schema : schema.check(z.refine((value) => value === '' || list.has(value), message))
+  const choice = (max: number, message: string) =>
+    z.string({ error: message }).check(z.trim(), z.maxLength(max, message), z.regex(/^[^\p{Cc}\p{Cf}\u2028\u2029]*$/u, message))
+  const quantityMessage = fillIn(c.quoteQuantity, { max: QUOTE_MAX_QUANTITY.toLocaleString('en') })
+  const quoteItem = z.object(
+    {
+      product: inCatalogue(
+        quote?.products,
+        c.quoteProduct,
+        z
+          .string({ error: c.quoteProduct })
+          .check(
+            z.trim(),
+            z.minLength(1, c.quoteProduct),
+            z.maxLength(PRODUCT_MAX, c.quoteProduct),
+            z.regex(VISIBLE_CHARACTER, c.quoteProduct),
+            ...[z.regex(DISALLOWED_PATTERN.single, c.quoteProduct)],
+          ),
+      ),
+      // A number from the page with JavaScript, a typed text from a classic post; a number either way after.
+      quantity: z.pipe(
+        z.union(
+          [
+            z.number({ error: quantityMessage }).check(z.gte(0.001, quantityMessage), z.lte(QUOTE_MAX_QUANTITY, quantityMessage)),
+            z.string({ error: quantityMessage }).check(z.trim(), z.regex(QUOTE_QUANTITY_PATTERN, quantityMessage)),
+          ],
+          { error: quantityMessage },
+        ),
+        z.transform((v) => Number(v)),
+      ),
+      unit: z.enum(QUOTE_UNITS, { error: c.quoteUnit }),
+      finish: z._default(inCatalogue(quote?.finishes, c.quoteFinish, choice(80, c.quoteFinish)), ''),
+      size: z._default(inCatalogue(quote?.sizes, c.quoteSize, choice(80, c.quoteSize)), ''),
+      samples: z._default(z.enum(SAMPLE_CHOICES, { error: c.quoteSamples }), 'no'),
+    },
+    { error: c.quoteItem },
+  )
   const granite = optional(field('granite'), GRANITE_MAX)
   const graniteField =
     graniteShades === undefined ? granite : granite.check(z.refine((value) => value === '' || graniteShades.has(value), m.checks.granite))
@@ -144,6 +199,8 @@ function schemasWith(product: ProductField, m: FormMessages = ENGLISH_FORM_MESSA
     name: required(field('name'), 100),
     email,
     countryCode,
+    // The buyer's country, chosen from the dial codes' countries (optional: older pages and API clients send none).
+    country: optional(field('country'), 80),
     mobile: combinedMobile,
     quantity: optional(field('quantity'), 100),
     container: optional(field('container'), 100),
@@ -204,6 +261,21 @@ function schemasWith(product: ProductField, m: FormMessages = ENGLISH_FORM_MESSA
       review: required(field('review'), 5000, 'multi'),
       [HONEYPOT_FIELD]: honeypot,
     }),
+    quoteRequest: z.object({
+      items: z
+        .array(quoteItem, { error: c.quoteEmpty })
+        .check(z.minLength(1, c.quoteEmpty), z.maxLength(QUOTE_MAX_ITEMS, fillIn(c.quoteTooMany, { max: QUOTE_MAX_ITEMS }))),
+      name: required(field('name'), 100),
+      email,
+      countryCode,
+      mobile: combinedMobile,
+      company: optional(field('company'), 120),
+      country: fieldsIn(m).chosen(field('country'), 80),
+      incoterm: z.enum(INCOTERMS, { error: c.incoterm }),
+      port: optional(field('port'), 120),
+      message: optional(field('message'), 5000, 'multi'),
+      [HONEYPOT_FIELD]: honeypot,
+    }),
   } as const
 }
 
@@ -239,6 +311,7 @@ export const builtInFormTypes: Record<string, FormKind> = {
   StarBlue: 'productEnquiry',
   ExportEnquiry: 'exportEnquiry',
   Review: 'review',
+  QuoteRequest: 'quoteRequest',
 }
 
 export type FormValidation<K extends FormKind> = { ok: true; data: FormData<K> } | { ok: false; errors: FieldErrors }
@@ -258,19 +331,23 @@ export function formValidator(
   products?: ReadonlySet<string>,
   messages: FormMessages = ENGLISH_FORM_MESSAGES,
   graniteShades?: ReadonlySet<string>,
+  quote?: QuoteCatalogue,
 ): FormValidator {
   const catalogueProduct: ProductField = (label, m) => {
     const { chosen, prompt } = fieldsIn(m)
     // An empty choice already has its message.
     return chosen(label, PRODUCT_MAX).check(z.refine((value) => value === '' || products!.has(value), prompt('choose', label)))
   }
-  const schemas = schemasWith(products === undefined ? anyProduct : catalogueProduct, messages, graniteShades)
+  const schemas = schemasWith(products === undefined ? anyProduct : catalogueProduct, messages, graniteShades, quote)
   return <K extends FormKind>(kind: K, data: unknown): FormValidation<K> => {
     const result = schemas[kind].safeParse(data)
     if (result.success) return { ok: true, data: result.data as FormData<K> }
     const errors: FieldErrors = {}
     for (const issue of result.error.issues) {
-      const field = String(issue.path[0] ?? 'form')
+      // An item of a quotation is named with its field: items.2.quantity.
+      const [first, index, itemField] = issue.path
+      const field =
+        first === 'items' && typeof index === 'number' ? `items.${index}.${String(itemField ?? 'product')}` : String(first ?? 'form')
       errors[field] ??= issue.message
     }
     return { ok: false, errors }

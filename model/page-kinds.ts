@@ -31,6 +31,7 @@ export const PAGE_KINDS = {
   contact: { folder: 'contact', pagesYaml: 'contact' },
   reviews: { folder: 'reviews', pagesYaml: 'reviews' },
   sitemap: { folder: 'sitemap', pagesYaml: 'sitemap' },
+  quote: { folder: 'quote', pagesYaml: 'quote', offered: false },
   thankYou: { folder: 'thank-you', pagesYaml: 'thankYou', offered: false },
   enquiryProblem: { folder: 'enquiry-problem', pagesYaml: 'enquiryProblem', offered: false },
   // One page per entry of a collection.

@@ -2,13 +2,18 @@
 // date format everywhere: the inbox, the mails to the company, the digest and the CSV. Shared by
 // the service and the inbox page (which gets the zone from the service).
 
+/** Each zone's formats of its short name, made once: making an Intl.DateTimeFormat costs far more than using one. */
+const zoneNameFormats = new Map<string, Intl.DateTimeFormat[]>()
+
 /** The zone's short name as people in it say it: IST, CET, UTC; GMT+n where no name is common. */
 function zoneName(ms: number, timeZone: string): string {
-  const names = ['en-IN', 'en-GB', 'en-US'].map(
-    (locale) =>
-      new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' }).formatToParts(ms).find((p) => p.type === 'timeZoneName')
-        ?.value ?? '',
-  )
+  let zoneFormats = zoneNameFormats.get(timeZone)
+  if (!zoneFormats) {
+    zoneFormats = ['en-IN', 'en-GB', 'en-US'].map((locale) => new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' }))
+    zoneNameFormats.set(timeZone, zoneFormats)
+  }
+  // At `ms`: the name changes with summer time (CET, CEST).
+  const names = zoneFormats.map((format) => format.formatToParts(ms).find((p) => p.type === 'timeZoneName')?.value ?? '')
   return names.find((n) => n && !n.startsWith('GMT')) ?? names[1] ?? timeZone
 }
 

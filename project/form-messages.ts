@@ -28,6 +28,7 @@ export const MESSAGE_FIELDS = [
   'company',
   'designation',
   'review',
+  'port',
 ] as const
 export type MessageField = (typeof MESSAGE_FIELDS)[number]
 
@@ -54,6 +55,21 @@ export interface FormChecks {
   likes: string
   purpose: string
   granite: string
+  /** A quotation without items. */
+  quoteEmpty: string
+  /** A quotation of more than {max} items. */
+  quoteTooMany: string
+  /** An item that is not one of the catalogue's products or granite shades. */
+  quoteProduct: string
+  /** An item's quantity that is not a number above 0 and at most {max}. */
+  quoteQuantity: string
+  quoteUnit: string
+  quoteFinish: string
+  quoteSize: string
+  quoteSamples: string
+  /** An item that is not a list of fields. */
+  quoteItem: string
+  incoterm: string
 }
 
 /** What the server answers besides a field's own message. */
@@ -68,6 +84,8 @@ export interface ServerAnswers {
   received: string
   /** ... to a review, which waits for moderation. */
   reviewReceived: string
+  /** How an error about one item of a quotation names it: "Item {number} ({product}), {field}". */
+  quoteItem: string
   /** Field → its label in the summary and on the problem page. */
   fieldLabels: Record<string, string>
 }
@@ -93,6 +111,7 @@ export const ENGLISH_FORM_MESSAGES: FormMessages = {
     company: { prompt: 'company', subject: 'Company' },
     designation: { prompt: 'designation', subject: 'Designation' },
     review: { prompt: 'your review', subject: 'Review' },
+    port: { prompt: 'the destination port', subject: 'Destination port' },
   },
   checks: {
     enter: 'Please enter {field}.',
@@ -115,6 +134,16 @@ export const ENGLISH_FORM_MESSAGES: FormMessages = {
     likes: 'Please choose from Response, Quality and Delivery.',
     purpose: 'Please choose Reselling or End Use.',
     granite: 'Please choose a granite category.',
+    quoteEmpty: 'Please add at least one product to your quotation.',
+    quoteTooMany: 'A quotation may list at most {max} products; please send the rest in a second quotation.',
+    quoteProduct: 'Please choose a product or granite shade from our catalogue.',
+    quoteQuantity: 'Please enter the quantity as a number greater than 0 and at most {max}.',
+    quoteUnit: 'Please choose a unit: kg, tonnes, m², or 20 ft or 40 ft containers.',
+    quoteFinish: 'Please choose a finish from the list.',
+    quoteSize: 'Please choose a size from the list.',
+    quoteSamples: 'Please tick the samples box or leave it empty.',
+    quoteItem: 'This item could not be read; please add the product again.',
+    incoterm: 'Please choose an Incoterm: EXW, FOB, CFR, CIF or DAP.',
   },
   server: {
     checkField: 'Please check this field: {fields}.',
@@ -122,6 +151,7 @@ export const ENGLISH_FORM_MESSAGES: FormMessages = {
     backToForm: 'Back to the form',
     received: 'Thank you. We have received your enquiry and will reply soon.',
     reviewReceived: 'Thank you for your review. It will appear on the site once we have checked it.',
+    quoteItem: 'Item {number} ({product}), {field}',
     fieldLabels: {
       product: 'Product',
       granite: 'Granite category',
@@ -143,6 +173,14 @@ export const ENGLISH_FORM_MESSAGES: FormMessages = {
       review: 'Review',
       formType: 'Form type',
       formData: 'Form data',
+      items: 'Products',
+      itemQuantity: 'Quantity',
+      unit: 'Unit',
+      finish: 'Finish',
+      size: 'Size',
+      samples: 'Samples first',
+      incoterm: 'Incoterm',
+      port: 'Destination port',
     },
   },
 }

@@ -5,7 +5,60 @@ import type { EnquiryVisit } from './analytics.ts'
 import type { LostReason, Stage } from './sales-stages.ts'
 
 /** A submitted field's value as stored: text, a number, or the choices of a multiple choice. */
-export type FieldValue = string | number | string[]
+/** One item of a quotation (forms/contract.ts): a product's or granite shade's English name, a
+ * quantity, a unit of QUOTE_UNITS, a shade's finish and size ('' for none), samples first or not. */
+export interface QuoteItem {
+  product: string
+  quantity: number
+  unit: string
+  finish: string
+  size: string
+  samples: 'yes' | 'no'
+}
+export type FieldValue = string | number | string[] | QuoteItem[]
+
+/** The units of a quotation as the owner reads them (the mail, the inbox, the CSV, the webhooks). */
+export const QUOTE_UNIT_LABELS: Readonly<Record<string, string>> = {
+  kg: 'kg',
+  tonnes: 'tonnes',
+  m2: 'm²',
+  container20: '× 20 ft container',
+  container40: '× 40 ft container',
+}
+
+/** An item's quantity with its unit, in English: "2.5 tonnes", "3 × 20 ft container". */
+export function quoteQuantityText(item: Pick<QuoteItem, 'quantity' | 'unit'>): string {
+  return `${item.quantity.toLocaleString('en')} ${QUOTE_UNIT_LABELS[item.unit] ?? item.unit}`
+}
+
+/** One item on one line: "Star Blue: 600 m², Polished (high gloss), Slab 240 x 120 cm, samples first". */
+export function quoteItemText(item: QuoteItem): string {
+  return `${item.product}: ${[quoteQuantityText(item), item.finish, item.size, item.samples === 'yes' ? 'samples first' : ''].filter(Boolean).join(', ')}`
+}
+
+/** A field's value as one text (a list joined by commas, a quotation's items by "; "). */
+export function fieldValueText(value: FieldValue | undefined): string {
+  if (value === undefined) return ''
+  if (!Array.isArray(value)) return String(value)
+  return value.map((v) => (typeof v === 'string' ? v : quoteItemText(v))).join(typeof value[0] === 'string' ? ', ' : '; ')
+}
+
+/** A quotation's items in an enquiry's fields (`items`), each as validated; none for any other
+ * enquiry, or for a spam post's fields, which are kept as text. */
+export function quoteItemsOf(data: Record<string, FieldValue | undefined>): QuoteItem[] {
+  const items = data.items
+  if (!Array.isArray(items)) return []
+  return items.filter(
+    (item): item is QuoteItem =>
+      typeof item === 'object' &&
+      item !== null &&
+      typeof item.product === 'string' &&
+      typeof item.quantity === 'number' &&
+      typeof item.unit === 'string' &&
+      typeof item.finish === 'string' &&
+      typeof item.size === 'string',
+  )
+}
 
 export type EnquiryState = 'open' | 'handled' | 'spam'
 export type MailState = 'queued' | 'sent' | 'failed'

@@ -10,7 +10,7 @@ export const SITE_PATH = /^\/([A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*)?$/
 /** The name a form's enquiries are filed under (a formType), e.g. CloveEnquiry. */
 export const FORM_TYPE = /^[A-Za-z][A-Za-z0-9_]{1,60}$/
 /** The kinds of form the site sends (forms/schemas.ts has one request schema for each). */
-export const FORM_KINDS = ['contact', 'quickEnquiry', 'exportEnquiry', 'productEnquiry', 'review'] as const
+export const FORM_KINDS = ['contact', 'quickEnquiry', 'exportEnquiry', 'productEnquiry', 'review', 'quoteRequest'] as const
 export type FormKind = (typeof FORM_KINDS)[number]
 
 const sitePath = z.string().regex(SITE_PATH)
@@ -29,6 +29,20 @@ const acknowledgementSchema = z.object({
    * in this language (catalogueNames in build/build.ts). Any other value reads `anyProduct`; absent
    * in older builds, where every acknowledgement then reads `anyProduct`. */
   names: z.record(z.string(), z.string().min(1)).optional(),
+  /** The headings of a quotation's table of items and its units, in this language (content/interface.yaml's
+   * `quote`); absent in older builds, where a quotation's acknowledgement has no table. */
+  quote: z
+    .object({
+      product: z.string().min(1),
+      quantity: z.string().min(1),
+      finish: z.string().min(1),
+      size: z.string().min(1),
+      samples: z.string().min(1),
+      units: z.record(z.string(), z.string().min(1)),
+      /** How the language is written: the table reads right to left in Arabic. */
+      direction: z.enum(['ltr', 'rtl']).optional(),
+    })
+    .optional(),
 })
 /** A language's messages of the forms' checks and of the service's answers (project/form-messages.ts). */
 const formMessagesSchema = z.object({
@@ -83,6 +97,11 @@ export const siteManifestSchema = z.object({
   /** The granite categories the contact form may name (the catalogue's shades); the server refuses
    * any other. Absent in older builds: then any is taken. */
   graniteShades: z.array(z.string().min(1)).optional(),
+  /** What a quotation's items may name: the products and granite shades (English names), and the
+   * finishes and sizes of granite (content/forms.yaml's `quote`). Absent in older builds: then any is taken. */
+  quote: z
+    .object({ products: z.array(z.string().min(1)), finishes: z.array(z.string().min(1)), sizes: z.array(z.string().min(1)) })
+    .optional(),
   /** Canonical paths of every page a visitor may land on and search engines are offered, in every language (the sitemap's list). */
   pages: z.array(sitePath),
   /**

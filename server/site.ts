@@ -2,7 +2,7 @@
 // folder, the alias redirects and the formType registry from dist/site-manifest.json.
 import fs from 'node:fs'
 import path from 'node:path'
-import { builtInFormTypes } from '../forms/schemas.ts'
+import { builtInFormTypes, type QuoteCatalogue } from '../forms/schemas.ts'
 import { verifyBuild } from '../project/build-manifest.mjs'
 import { ENGLISH_FORM_MESSAGES, type FormMessages, withEnglish } from '../project/form-messages.ts'
 import { distLayout } from '../project/paths.ts'
@@ -72,6 +72,8 @@ export interface BuiltSite {
   countries: readonly string[]
   /** The granite categories the contact form may name; undefined (any) for a build without the list. */
   graniteShades: ReadonlySet<string> | undefined
+  /** What a quotation's items may name; undefined (any) for a build without the list. */
+  quote: QuoteCatalogue | undefined
   /** CSP sources ("'sha256-…'") of the pages' inline styles and scripts, from the build. */
   inlineHashes: { style: string[]; script: string[] }
   /** False when dist/site-manifest.json is missing (a build older than the manifest). */
@@ -104,6 +106,7 @@ export function loadSite(distDir: string): BuiltSite {
       dialCodes: new Map(),
       countries: [],
       graniteShades: undefined,
+      quote: undefined,
       inlineHashes: { style: [], script: [] },
       hasManifest: false,
       languages: siteLanguages(undefined),
@@ -139,6 +142,10 @@ export function loadSite(distDir: string): BuiltSite {
     dialCodes: new Map(Object.entries(manifest.dialCodes ?? {})),
     countries: [...new Set([...Object.values(manifest.dialCodes ?? {}), ...(manifest.countries ?? [])])].sort((a, b) => a.localeCompare(b)),
     graniteShades: manifest.graniteShades === undefined ? undefined : new Set(manifest.graniteShades),
+    quote:
+      manifest.quote === undefined
+        ? undefined
+        : { products: new Set(manifest.quote.products), finishes: new Set(manifest.quote.finishes), sizes: new Set(manifest.quote.sizes) },
     inlineHashes: manifest.inlineHashes,
     hasManifest: true,
     acknowledgement: manifest.acknowledgement,

@@ -17,6 +17,13 @@
 //                                          rate), and concurrent connections
 //   BENCH_ROUNDS=3                         rounds (the median is what is checked)
 //   ANALYTICS=false                        the service counts no views nor enquiries (to compare)
+//   BENCH_CPU_PROF=<folder>                the service runs with node --cpu-prof, its profile written
+//                                          to that folder when it stops; the counted views are not
+//                                          run (the profile is the enquiries'), and the figures are
+//                                          not for the record (the profiler costs time). Read it with
+//                                          `npx tsx tools/profile-summary.ts <file>.cpuprofile`
+//                                          (`--window <folder>/windows-1.json:burst` for the burst
+//                                          alone, `:mail` for the mail sent after it)
 //
 // Exits 1 when a floor is not met. Loopback only; each run is bounded in time and stops by itself.
 import fs from 'node:fs'
@@ -49,6 +56,7 @@ const WARM_UP = 1000
 const DRAIN_LIMIT_MS = 3 * 60_000
 
 const workDir = path.join(paths.cacheDir, 'bench-service')
+const profileDir = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : undefined
 
 /** A real SMTP server that accepts every message, counting them as they arrive. */
 async function startMailSink(): Promise<{ url: string; received: () => number; stop(): Promise<void> }> {
@@ -110,10 +118,18 @@ interface Round {
   burstOutAfter: number | undefined
   /** The disk's fdatasync just before the service's run. */
   sync: { p50: number; p90: number }
-  /** The counted views' run, BENCH_SECONDS at BENCH_CONNECTIONS after the enquiries. */
-  views: AutocannonResult
+  /** The counted views' run, BENCH_SECONDS at BENCH_CONNECTIONS after the enquiries (none while profiling). */
+  views: AutocannonResult | undefined
   /** Views in the database once the service stopped (each view answered 204 should be there). */
   viewsStored: number
+}
+
+/**
+ * Now on the monotonic clock V8's profiler stamps its samples with (CLOCK_MONOTONIC, which every
+ * process on the machine shares), in microseconds: the windows of a profile (BENCH_CPU_PROF).
+ */
+function monotonicMicroseconds(): number {
+  return Number(process.hrtime.bigint() / 1000n)
 }
 
 /** Answers of 200 a second over the whole run (of a given duration). */
@@ -222,7 +238,7 @@ async function main() {
       const mailAtStart = mail.received()
       const dataDir = path.join(tmp, `data-${round}`)
       const service = await startNodeProcess(
-        [path.join(workDir, 'dist', 'service', 'main.js')],
+        [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), path.join(workDir, 'dist', 'service', 'main.js')],
         {
           PATH: process.env.PATH,
           NODE_ENV: 'production',
@@ -247,10 +263,13 @@ async function main() {
         while (mail.received() < warmMail && performance.now() < warmDeadline) await new Promise((resolve) => setTimeout(resolve, 100))
         const mailBefore = mail.received()
         const loadStarted = performance.now()
+        const burstFrom = monotonicMicroseconds()
+        let burstTo = burstFrom
         let loadEnded = loadStarted
         let mailAtEnd = mailBefore
         const serviceResult = await autocannon({ ...enquiries(`${service.url}/api/submit`), connections, amount: burst }, () => {
           loadEnded = performance.now()
+          burstTo = monotonicMicroseconds()
           mailAtEnd = mail.received()
         })
         const mailDuringLoad = mailAtEnd - mailBefore
@@ -264,8 +283,20 @@ async function main() {
           }
           await new Promise((resolve) => setTimeout(resolve, 100))
         }
-        process.stdout.write(`  then counted views for ${seconds} s ...\n`)
-        const viewsResult = await autocannon({ ...views(`${service.url}/api/event`), connections, duration: seconds })
+        if (profileDir) {
+          // When the burst ran and when its mail went out, on the clock of the profile's samples.
+          const windows = {
+            burst: { from: burstFrom, to: burstTo, enquiries: accepted },
+            mail: { from: burstTo, to: monotonicMicroseconds(), mails: accepted - mailDuringLoad },
+          }
+          fs.mkdirSync(profileDir, { recursive: true })
+          fs.writeFileSync(path.join(profileDir, `windows-${round}.json`), `${JSON.stringify(windows)}\n`)
+        }
+        let viewsResult: AutocannonResult | undefined
+        if (!profileDir) {
+          process.stdout.write(`  then counted views for ${seconds} s ...\n`)
+          viewsResult = await autocannon({ ...views(`${service.url}/api/event`), connections, duration: seconds })
+        }
         await service.stop()
         results.push({
           echo: echoResult,
@@ -287,6 +318,7 @@ async function main() {
     fs.rmSync(tmp, { recursive: true, force: true })
   }
   report(results)
+  if (profileDir) process.stdout.write(`\nThe service's CPU profiles (not for the record): ${profileDir}\n`)
 }
 
 function unexpected204(result: AutocannonResult): string {
@@ -371,30 +403,48 @@ function report(results: Round[]): void {
   const ratios = (values: number[]) => `${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)}`
   const mailPerSecond = median(results.map((r) => r.mailPerSecond))
   const burstOut = median(results.map((r) => r.burstOutAfter ?? Infinity))
-  process.stdout.write('\nCounted views (POST /api/event, 204):\n')
-  const viewRows = results.map((r, i) => [
-    String(i + 1),
-    viewsPerSecond(r.views).toFixed(0),
-    (viewsPerSecond(r.views) / perSecond(r.echo)).toFixed(2),
-    `${r.views.latency.p99} ms`,
-    (r.views.latency.p99 / Math.max(1, r.echo.latency.p99)).toFixed(1),
-    String(r.views.statusCodeStats['204']?.count ?? 0),
-    String(r.viewsStored),
-    unexpected204(r.views),
-  ])
-  const viewHeader = ['round', 'views/s', '× echo', 'p99', '÷ echo p99', 'answered', 'stored', 'not 204']
-  const viewWidths = viewHeader.map((h, i) => Math.max(h.length, ...viewRows.map((r) => r[i]!.length)))
-  for (const row of [viewHeader, ...viewRows])
-    process.stdout.write(
-      `${row
-        .map((c, i) => c.padEnd(viewWidths[i]!))
-        .join('  ')
-        .trimEnd()}\n`,
+  // The rounds that counted views (none while profiling).
+  const viewed = results.flatMap((r) => (r.views ? [{ ...r, views: r.views }] : []))
+  const viewChecks: Array<readonly [string, boolean, string]> = []
+  if (viewed.length > 0) {
+    process.stdout.write('\nCounted views (POST /api/event, 204):\n')
+    const viewRows = viewed.map((r, i) => [
+      String(i + 1),
+      viewsPerSecond(r.views).toFixed(0),
+      (viewsPerSecond(r.views) / perSecond(r.echo)).toFixed(2),
+      `${r.views.latency.p99} ms`,
+      (r.views.latency.p99 / Math.max(1, r.echo.latency.p99)).toFixed(1),
+      String(r.views.statusCodeStats['204']?.count ?? 0),
+      String(r.viewsStored),
+      unexpected204(r.views),
+    ])
+    const viewHeader = ['round', 'views/s', '× echo', 'p99', '÷ echo p99', 'answered', 'stored', 'not 204']
+    const viewWidths = viewHeader.map((h, i) => Math.max(h.length, ...viewRows.map((r) => r[i]!.length)))
+    for (const row of [viewHeader, ...viewRows])
+      process.stdout.write(
+        `${row
+          .map((c, i) => c.padEnd(viewWidths[i]!))
+          .join('  ')
+          .trimEnd()}\n`,
+      )
+    const viewsVsEcho = median(viewed.map((r) => viewsPerSecond(r.views) / perSecond(r.echo)))
+    // The echo's p99 is often 1 ms on loopback: a floor of 1 ms keeps the ratio meaningful.
+    const viewsP99VsEcho = median(viewed.map((r) => r.views.latency.p99 / Math.max(1, r.echo.latency.p99)))
+    const lostViews = viewed.reduce((a, r) => a + Math.max(0, (r.views.statusCodeStats['204']?.count ?? 0) - r.viewsStored), 0)
+    viewChecks.push(
+      [
+        `counted views ${viewsVsEcho.toFixed(2)}× the echo (${median(viewed.map((r) => viewsPerSecond(r.views))).toFixed(0)}/s)`,
+        viewsVsEcho >= VIEW_FLOORS.viewsVsEcho,
+        `≥ ${VIEW_FLOORS.viewsVsEcho}× the echo`,
+      ],
+      [
+        `counted views' p99 ${viewsP99VsEcho.toFixed(1)}× the echo's (${median(viewed.map((r) => r.views.latency.p99))} ms beside ${median(results.map((r) => r.echo.latency.p99))} ms)`,
+        viewsP99VsEcho <= VIEW_FLOORS.p99VsEchoP99,
+        `≤ ${VIEW_FLOORS.p99VsEchoP99}× the echo's p99`,
+      ],
+      [`views answered but not stored after a graceful stop: ${lostViews}`, lostViews === 0, '0'],
     )
-  const viewsVsEcho = median(results.map((r) => viewsPerSecond(r.views) / perSecond(r.echo)))
-  // The echo's p99 is often 1 ms on loopback: a floor of 1 ms keeps the ratio meaningful.
-  const viewsP99VsEcho = median(results.map((r) => r.views.latency.p99 / Math.max(1, r.echo.latency.p99)))
-  const lostViews = results.reduce((a, r) => a + Math.max(0, (r.views.statusCodeStats['204']?.count ?? 0) - r.viewsStored), 0)
+  }
   const checks = [
     [
       `accepted enquiries ${vsEcho.toFixed(2)}× the echo (${accepted.toFixed(0)}/s beside ${echo.toFixed(0)}/s; rounds ${ratios(results.map((r) => r.acceptedPerSecond / perSecond(r.echo)))})`,
@@ -416,17 +466,7 @@ function report(results: Round[]): void {
       burstOut <= FLOORS.burstOutWithinSeconds,
       `≤ ${FLOORS.burstOutWithinSeconds} s`,
     ],
-    [
-      `counted views ${viewsVsEcho.toFixed(2)}× the echo (${median(results.map((r) => viewsPerSecond(r.views))).toFixed(0)}/s)`,
-      viewsVsEcho >= VIEW_FLOORS.viewsVsEcho,
-      `≥ ${VIEW_FLOORS.viewsVsEcho}× the echo`,
-    ],
-    [
-      `counted views' p99 ${viewsP99VsEcho.toFixed(1)}× the echo's (${median(results.map((r) => r.views.latency.p99))} ms beside ${median(results.map((r) => r.echo.latency.p99))} ms)`,
-      viewsP99VsEcho <= VIEW_FLOORS.p99VsEchoP99,
-      `≤ ${VIEW_FLOORS.p99VsEchoP99}× the echo's p99`,
-    ],
-    [`views answered but not stored after a graceful stop: ${lostViews}`, lostViews === 0, '0'],
+    ...viewChecks,
   ] as const
   process.stdout.write(`\nMedian of ${results.length} rounds:\n`)
   for (const [what, met, floor] of checks) process.stdout.write(`  ${met ? 'ok  ' : 'FAIL'} ${what} (floor ${floor})\n`)

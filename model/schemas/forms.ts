@@ -41,6 +41,20 @@ export const formsSchema = z
     countries: z.array(words).min(1).meta({ description: 'The countries of the Quick Enquiry, in alphabetical order.' }),
     requirementPlaceholder: words.meta({ description: 'The example text in the empty requirement box.', label: 'Example requirement' }),
     containerPlaceholder: words.meta({ description: 'The example text in the empty container box.', label: 'Example container' }),
+    quote: z
+      .strictObject({
+        finishes: z.array(words).min(1).meta({
+          description: 'The finishes a buyer may choose for a granite shade on the quotation page, e.g. "Polished (high gloss)".',
+        }),
+        sizes: z
+          .array(words)
+          .min(1)
+          .meta({ description: 'The sizes a buyer may choose for a granite shade on the quotation page, e.g. "Slab 240 x 120 cm".' }),
+      })
+      .meta({
+        description: 'The choices of the quotation page for granite shades. What is sent and stored is the English text.',
+        label: 'Quotation: granite finishes and sizes',
+      }),
     acknowledgement: z
       .strictObject({
         subject: acknowledgementText.meta({

@@ -256,6 +256,42 @@ const whatsapp = z
   })
   .meta({ description: 'The WhatsApp chat link; the number is site.yaml’s contact.whatsapp.' })
 
+const quote = z
+  .strictObject({
+    add: shown('The “Add to quotation” button or link of a product, a granite shade and their cards.'),
+    added: shown('What that button says once the product is in the quotation.'),
+    headerLink: shown('The header’s link to the quotation page (the number of products in it follows).'),
+    count: filled('What a screen reader says of the number next to that link; {count} is the number.', 'count'),
+    itemsHeading: shown('The quotation page: the heading above the chosen products.'),
+    empty: shown('The quotation page when no product has been added yet.'),
+    allProductsIntro: shown('The quotation page without JavaScript: the line above the list of every product, each with a quantity box.'),
+    addMore: shown('The quotation page: the link back to the products to add more.'),
+    product: shown('The quotation page: the column of the product’s name.'),
+    quantity: shown('The quantity box of an item.'),
+    unit: shown('The unit choice of an item.'),
+    units: z
+      .strictObject({
+        kg: shown('The unit “kg”.'),
+        tonnes: shown('The unit “tonnes” (metric tons).'),
+        m2: shown('The unit “square metres” (granite).'),
+        container20: shown('The unit “20 ft containers”.'),
+        container40: shown('The unit “40 ft containers”.'),
+      })
+      .meta({ description: 'How the units read (what is sent and stored stays the same in every language).' }),
+    finish: shown('The finish choice of a granite item.'),
+    size: shown('The size choice of a granite item.'),
+    samples: shown('The box of an item: the buyer would like samples before ordering.'),
+    remove: filled('The button that takes an item out of the quotation, read aloud; {product} is its name.', 'product'),
+    buyerHeading: shown('The quotation page: the heading above the buyer’s details.'),
+    incoterm: shown('The Incoterm choice (EXW, FOB, CFR, CIF, DAP).'),
+    port: shown('The destination port box (optional).'),
+    message: shown('The message box of the quotation (optional).'),
+    send: shown('The button that sends the quotation request.'),
+    tooMany: filled('Shown when the quotation already holds the most products it may; {max} is that number.', 'max'),
+    yes: shown('In the buyer’s acknowledgement: an item whose samples are asked for first.'),
+  })
+  .meta({ description: 'The quotation: its page, the buttons that add to it and its link in the header.' })
+
 export const interfaceSchema = z
   .strictObject({
     header,
@@ -278,6 +314,7 @@ export const interfaceSchema = z
     structured,
     documents,
     whatsapp,
+    quote,
     forms: formsInterfaceSchema,
   })
   .meta({

@@ -48,6 +48,7 @@ export const pagesSchema = z
       graniteHeading: heading('above the granite shades'),
     }),
     notFound: page('/404', 'The "page not found" page.'),
+    quote: page('/quote', 'The quotation page: the products a buyer chose, each with a quantity, and the buyer’s details.'),
     thankYou: page('/thank-you', 'The page shown after an enquiry was sent.'),
     enquiryProblem: page('/enquiry-problem', 'The page listing what to fix in an enquiry sent without JavaScript.'),
   })

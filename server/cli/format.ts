@@ -6,6 +6,7 @@ import { DISALLOWED, type TextKind } from '../../forms/text-rules.ts'
 import { fieldLabel, formFields } from '../enquiries/fields.ts'
 import { languageLabel } from '../enquiries/languages.ts'
 import type { FieldValue, Submission } from '../store/index.ts'
+import { fieldValueText } from '../../project/inbox-api.ts'
 
 /** "being sent by a worker until …" for a message whose lease runs now. */
 export function lease(m: { status: string; leaseOwner: string | null; leaseUntil: number | null }): string {
@@ -38,7 +39,7 @@ export function describeSubmission(s: Submission): string {
 
 function display(value: FieldValue | undefined, empty = '-'): string {
   if (value === undefined || value === '') return empty
-  return Array.isArray(value) ? value.join(', ') : String(value)
+  return fieldValueText(value)
 }
 
 export function formatTime(ms: number, seconds = false): string {

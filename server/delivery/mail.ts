@@ -9,6 +9,7 @@ import nodemailer from 'nodemailer'
 import { encodeWord } from 'nodemailer/lib/mime-funcs'
 import { type FormKind, isEmailAddress } from '../../forms/schemas.ts'
 import { companyTime } from '../../project/company-time.ts'
+import { type QuoteItem, quoteItemsOf, quoteQuantityText } from '../../project/inbox-api.ts'
 import type { AcknowledgementText } from '../../project/site-manifest.ts'
 import { fieldLabel, formFields, LONG_FIELDS } from '../enquiries/fields.ts'
 import { escapeHtml } from '../html.ts'
@@ -56,6 +57,7 @@ const FORM_LABELS: Record<FormKind, string> = {
   quickEnquiry: 'Quick enquiry',
   contact: 'Contact form',
   review: 'Review awaiting moderation',
+  quoteRequest: 'Quotation request',
 }
 
 /** A value fit for a header: one line, no control characters, bounded length. */
@@ -68,14 +70,68 @@ export function headerSafe(value: string, max = 200): string {
 
 function displayValue(field: string, value: FieldValue | undefined): string {
   if (value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return ''
-  if (Array.isArray(value)) return value.join(', ')
+  if (Array.isArray(value)) return value.map((v) => (typeof v === 'string' ? v : v.product)).join(', ')
   if (field === 'rating') return `${value} of 5`
   return String(value)
 }
 
-/** The kind's fields with their labels, in mail order. */
+/** The kind's fields with their labels, in mail order; a quotation's items are a table of their own (itemsTable). */
 function mailFields(kind: FormKind) {
-  return formFields(kind).map((field) => ({ field, label: fieldLabel(field), long: LONG_FIELDS.has(field) }))
+  return formFields(kind)
+    .filter((field) => field !== 'items')
+    .map((field) => ({ field, label: fieldLabel(field), long: LONG_FIELDS.has(field) }))
+}
+
+/** The columns of a quotation's table of items, their headings in the mail's language. */
+interface ItemColumns {
+  product: string
+  quantity: string
+  finish: string
+  size: string
+  samples: string
+}
+
+const OWNER_COLUMNS: ItemColumns = { product: 'Product', quantity: 'Quantity', finish: 'Finish', size: 'Size', samples: 'Samples first' }
+
+/** A quotation's items as rows of text, one cell per column: what each item says, already in words. */
+type ItemRow = Record<keyof ItemColumns, string>
+
+function ownerItemRows(items: QuoteItem[]): ItemRow[] {
+  return items.map((item) => ({
+    product: item.product,
+    quantity: quoteQuantityText(item),
+    finish: item.finish,
+    size: item.size,
+    samples: item.samples === 'yes' ? 'Yes' : '',
+  }))
+}
+
+/** The items as a plain-text table (aligned columns, the empty ones left out) and as an HTML table, every cell escaped. */
+function itemsTable(rows: ItemRow[], columns: ItemColumns, dir: 'ltr' | 'rtl' = 'ltr'): { text: string; html: string } {
+  const keys = (Object.keys(columns) as (keyof ItemColumns)[]).filter((key) => key === 'product' || rows.some((row) => row[key] !== ''))
+  const numbered = rows.map((row, i) => ({ ...row, n: `${i + 1}.` }))
+  const widths = keys.map((key) => Math.max(columns[key].length, ...rows.map((row) => row[key].length)))
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => cell.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd()
+  const text = [
+    `    ${line(keys.map((key) => columns[key]))}`,
+    ...numbered.map((row) => `${row.n.padEnd(4)}${line(keys.map((key) => row[key]))}`),
+  ].join('\n')
+  const align = dir === 'rtl' ? 'right' : 'left'
+  const cell = 'border:1px solid #ddd;padding:6px'
+  const html = [
+    `<table cellpadding="6" cellspacing="0" dir="${dir}" style="border-collapse:collapse;margin:12px 0">`,
+    `<tr><th style="${cell}">#</th>${keys.map((key) => `<th align="${align}" style="${cell}">${escapeHtml(columns[key])}</th>`).join('')}</tr>`,
+    ...numbered.map(
+      (row) =>
+        `<tr><td style="${cell}">${row.n}</td>${keys.map((key) => `<td style="${cell}">${escapeHtml(row[key])}</td>`).join('')}</tr>`,
+    ),
+    '</table>',
+  ].join('\n')
+  return { text, html }
 }
 
 /** The mail of an outbox message: as an older build stored it, or composed from its submission now. */
@@ -139,10 +195,39 @@ function textToHtml(text: string): string {
 export function acknowledgedProduct(enquiry: Pick<EnquiryForMail, 'product' | 'data'>, words: AcknowledgementText): string {
   const names = words.names ?? {}
   const { data } = enquiry
+  const items = quoteItemsOf(data)
+  if (items.length) {
+    const named = items.filter((item) => Object.hasOwn(names, item.product)).map((item) => names[item.product]!)
+    return named.length ? [...new Set(named)].join(', ') : words.anyProduct
+  }
   // A product form's product is the form's own (its formType's); the other forms name it in their fields.
   const chosen = typeof data.product === 'string' ? [data.product, data.granite] : [enquiry.product]
   const named = chosen.filter((v): v is string => typeof v === 'string' && Object.hasOwn(names, v)).map((v) => names[v]!)
   return named.length ? [...new Set(named)].join(' – ') : words.anyProduct
+}
+
+/**
+ * A quotation's items in the acknowledgement: only what the catalogue names (the product or shade by
+ * its name in the acknowledgement's language, a finish and size likewise), the quantity as the number
+ * it was checked to be and the unit in words; an item the catalogue does not name is left out. No
+ * table without the words for one (an older build), or without an item to show.
+ */
+function acknowledgedItems(enquiry: Pick<EnquiryForMail, 'data'>, words: AcknowledgementText, direction: 'ltr' | 'rtl') {
+  const q = words.quote
+  const names = words.names ?? {}
+  if (!q) return undefined
+  const named = (value: string) => (value && Object.hasOwn(names, value) ? names[value]! : '')
+  const rows = quoteItemsOf(enquiry.data)
+    .filter((item) => Object.hasOwn(names, item.product) && Object.hasOwn(q.units, item.unit) && Number.isFinite(item.quantity))
+    .map((item) => ({
+      product: names[item.product]!,
+      quantity: `${item.quantity.toLocaleString('en')} ${q.units[item.unit]}`,
+      finish: named(item.finish),
+      size: named(item.size),
+      samples: item.samples === 'yes' ? q.samples : '',
+    }))
+  if (!rows.length) return undefined
+  return itemsTable(rows, { product: q.product, quantity: q.quantity, finish: q.finish, size: q.size, samples: q.samples }, direction)
 }
 
 /**
@@ -155,12 +240,16 @@ export function composeAcknowledgement(
   words: AcknowledgementText,
   messageId: string,
 ): ComposedMail {
+  // Right to left in Arabic (the build says so with the quotation's words; older builds: left to right).
+  const direction = words.quote?.direction ?? 'ltr'
   const values = {
     product: acknowledgedProduct(enquiry, words),
     reference: enquiry.reference ?? `#${enquiry.id}`,
     replyTime: words.replyTime,
   }
-  const text = `${fillPlaceholders(words.body, values).replace(/\r\n?/g, '\n').trim()}\n`
+  const body = fillPlaceholders(words.body, values).replace(/\r\n?/g, '\n').trim()
+  const table = acknowledgedItems(enquiry, words, direction)
+  const text = `${body}\n${table ? `\n${table.text}\n` : ''}`
   return {
     messageId,
     to: { name: '', address: headerSafe(enquiry.email, 254) },
@@ -170,8 +259,9 @@ export function composeAcknowledgement(
     text,
     html: [
       '<!DOCTYPE html><html><head><meta charset="utf-8"></head>',
-      '<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;color:#1a1a1a">',
-      textToHtml(text),
+      `<body dir="${direction}" style="font-family:Arial,Helvetica,sans-serif;font-size:15px;color:#1a1a1a">`,
+      textToHtml(body),
+      ...(table ? [table.html] : []),
       '</body></html>',
     ].join('\n'),
     fileStem: 'acknowledgement',
@@ -348,12 +438,15 @@ export function composeEnquiryMail(enquiry: EnquiryForMail, siteUrl: string, mes
     ...(enquiry.acknowledgementLimit ? [acknowledgementLimitNote(enquiry.acknowledgementLimit)] : []),
   ]
   const rows = mailFields(kind).map(({ field, label, long }) => ({ label, long, value: displayValue(field, data[field]) }))
+  const items = quoteItemsOf(data)
+  const table = items.length ? itemsTable(ownerItemRows(items), OWNER_COLUMNS) : undefined
 
   const text = [
     ...(suspected ? [suspected, ''] : []),
     intro,
     ...notes,
     '',
+    ...(table ? [`${fieldLabel('items')}:`, table.text, ''] : []),
     ...rows.map(({ label, long, value }) =>
       long && value.includes('\n')
         ? `${label}:\n${value.replace(/\r\n?/g, '\n').replace(/^/gm, '    ')}`
@@ -370,6 +463,7 @@ export function composeEnquiryMail(enquiry: EnquiryForMail, siteUrl: string, mes
     ...(suspected ? [`<p style="color:#8a4b00"><strong>${escapeHtml(suspected)}</strong></p>`] : []),
     `<p>${escapeHtml(intro)}</p>`,
     ...notes.map((note) => `<p>${escapeHtml(note)}</p>`),
+    ...(table ? [`<h3 style="font-size:15px;margin:12px 0 0">${escapeHtml(fieldLabel('items'))}</h3>`, table.html] : []),
     '<table cellpadding="6" cellspacing="0" style="border-collapse:collapse">',
     ...rows.map(
       ({ label, long, value }) =>

@@ -11,6 +11,7 @@ import { DEFAULT_LANGUAGE, languageLabel } from '../enquiries/languages.ts'
 import { isSuspected } from '../enquiries/spam.ts'
 import type { OutboxMessage, Submission } from '../store/index.ts'
 import { parseWebhookEndpoint, type WebhookFormat } from './webhook-endpoints.ts'
+import { fieldValueText, quoteItemsOf, quoteQuantityText } from '../../project/inbox-api.ts'
 
 export interface WebhookSettings {
   /** `whsec_…`: signs every delivery; required for generic JSON endpoints. */
@@ -30,8 +31,7 @@ function inboxUrl(siteUrl: string, id: number): string {
 }
 
 function text(submission: Submission, field: string): string {
-  const value = submission.data[field]
-  return Array.isArray(value) ? value.join(', ') : value === undefined ? '' : String(value)
+  return fieldValueText(submission.data[field])
 }
 
 /** The generic event (Standard Webhooks' `type`, `timestamp`, `data`); `event` when it is not the
@@ -55,6 +55,8 @@ export function jsonEvent(submission: Submission, siteUrl: string, event?: { typ
       country: text(submission, 'country'),
       phone: text(submission, 'mobile'),
       fields: submission.data,
+      /** A quotation's items, one object each (product, quantity, unit, finish, size, samples); empty for other enquiries. */
+      items: quoteItemsOf(submission.data),
       /** Delivered although its weak spam signals reached the spam score (server/enquiries/spam.ts); `spamReasons` say why. */
       suspected: isSuspected(submission),
       spamReasons: submission.spamReasons ?? [],
@@ -76,7 +78,13 @@ function headline(submission: Submission, event?: { type: string; at: number }):
 
 /** The enquiry's chief facts, label and value, for the chat formats; its language unless English, as in the owner's mail. */
 function facts(submission: Submission): Array<{ field: string; title: string; value: string }> {
-  const fields = ['company', 'country', 'email', 'mobile', 'quantity', 'requirement', 'message', 'rating']
+  const fields = ['company', 'country', 'email', 'mobile', 'quantity', 'incoterm', 'port', 'requirement', 'message', 'rating']
+  // A quotation's items, one line each, numbered as the buyer listed them.
+  const items = quoteItemsOf(submission.data).map((item, i) => ({
+    field: 'item',
+    title: `${i + 1}. ${item.product}`,
+    value: [quoteQuantityText(item), item.finish, item.size, item.samples === 'yes' ? 'samples first' : ''].filter(Boolean).join(', '),
+  }))
   const language =
     submission.language && submission.language !== DEFAULT_LANGUAGE
       ? [{ field: 'language', title: 'Language', value: languageLabel(submission.language) }]
@@ -85,7 +93,12 @@ function facts(submission: Submission): Array<{ field: string; title: string; va
   const suspected = isSuspected(submission)
     ? [{ field: 'suspected', title: 'Suspected spam', value: (submission.spamReasons ?? []).join('; ') }]
     : []
-  return [...suspected, ...fields.map((field) => ({ field, title: fieldLabel(field), value: text(submission, field) })), ...language]
+  return [
+    ...suspected,
+    ...items,
+    ...fields.map((field) => ({ field, title: fieldLabel(field), value: text(submission, field) })),
+    ...language,
+  ]
     .filter((fact) => fact.value !== '')
     .map((fact) => ({ ...fact, value: fact.value.length > 500 ? `${fact.value.slice(0, 499)}…` : fact.value }))
 }

@@ -2,7 +2,7 @@
 // mail bodies, the error messages, the problem page and the CSV export.
 import { formSchemas, HONEYPOT_FIELD, type FormKind } from '../../forms/schemas.ts'
 import { ENGLISH_FORM_MESSAGES } from '../../project/form-messages.ts'
-import type { FieldValue } from '../../project/inbox-api.ts'
+import { type FieldValue, quoteItemsOf } from '../../project/inbox-api.ts'
 
 /** The English labels (the owner's mail, the inbox, the CSV export); a buyer's answers use their language's. */
 export const FIELD_LABELS: Record<string, string> = ENGLISH_FORM_MESSAGES.server.fieldLabels
@@ -10,7 +10,7 @@ export const FIELD_LABELS: Record<string, string> = ENGLISH_FORM_MESSAGES.server
 /** Multi-line fields: shown as blocks rather than on one line. */
 export const LONG_FIELDS = new Set(['requirement', 'message', 'details', 'review'])
 
-const PRODUCT_FIRST = ['product', 'granite']
+const PRODUCT_FIRST = ['items', 'product', 'granite']
 
 /** The visitor-facing fields of a kind of form (never the honeypot), the product first. */
 export function formFields(kind: FormKind): string[] {
@@ -28,9 +28,15 @@ export function fieldLabel(field: string): string {
   return Object.hasOwn(FIELD_LABELS, field) ? FIELD_LABELS[field]! : field
 }
 
-/** The product the mail is about: the form's own product, or the one the visitor chose. */
+/** The product the mail is about: the form's own product, or the one the visitor chose; a
+ * quotation's products, in its order ("Clove, Star Blue"), bounded. */
 export function productOf(data: Record<string, FieldValue>, formProduct: string | undefined): string {
   if (formProduct) return formProduct
+  const items = quoteItemsOf(data)
+  if (items.length) {
+    const names = [...new Set(items.map((item) => item.product))].join(', ')
+    return names.length > 200 ? `${names.slice(0, 199)}…` : names
+  }
   const chosen = typeof data.product === 'string' ? data.product : ''
   const granite = typeof data.granite === 'string' ? data.granite : ''
   return [chosen, granite].filter(Boolean).join(' – ')

@@ -2,7 +2,7 @@
 // JSON requests (the forms with JavaScript) get JSON; classic urlencoded posts (JavaScript off) get
 // a 303 to the thank-you page, or the problem page listing what to fix.
 import type { Request, Response } from 'express'
-import { combineMobile, type FormValidator, HONEYPOT_FIELD } from '../../forms/schemas.ts'
+import { combineMobile, type FormValidator, HONEYPOT_FIELD, QUOTE_MAX_ITEMS } from '../../forms/schemas.ts'
 import { normaliseText } from '../../forms/text-rules.ts'
 import { type FormMessages, fillIn } from '../../project/form-messages.ts'
 import type { EnquiryVisit } from '../../project/analytics.ts'
@@ -22,6 +22,14 @@ export const BODY_LIMIT = 16 * 1024
 /** More than any form has (the review form has 10 fields plus the honeypot). */
 export const MAX_FIELDS = 32
 const MAX_LIST_ITEMS = 16
+/** A quotation without JavaScript posts a row for every product of the catalogue (quantity, unit,
+ * and a granite shade's finish and size): its fields are bounded by BODY_LIMIT rather than counted. */
+const MAX_CLASSIC_QUOTE_FIELDS = 2000
+/** More items than this is not a buyer's quotation: refused before validation (zod's limit, with
+ * its clear message, is QUOTE_MAX_ITEMS). */
+const MAX_QUOTE_ITEMS_READ = 100
+/** The fields of a quotation's item, as the JSON form sends them. */
+const QUOTE_ITEM_FIELDS = new Set(['product', 'quantity', 'unit', 'finish', 'size', 'samples'])
 /** Names that mean something to JavaScript objects; no form field has them. */
 const FORBIDDEN_NAMES = new Set(['__proto__', 'constructor', 'prototype'])
 const ERRORS_MARKER = '<div data-form-errors=""></div>'
@@ -107,8 +115,12 @@ export function createSubmitHandler(ctx: SubmitContext): (req: Request, res: Res
         language = languageOf(ctx.languages, isPlainObject(body) ? body.language : undefined)
         envelope = jsonEnvelope(body, ctx.formTypes, language)
       } else {
-        const fields = parseUrlencoded(text, MAX_FIELDS + MAX_LIST_ITEMS)
+        const fields = parseUrlencoded(text, MAX_CLASSIC_QUOTE_FIELDS)
         language = languageOf(ctx.languages, fields.language)
+        const count = Object.values(fields).reduce((n, v) => n + (Array.isArray(v) ? v.length : 1), 0)
+        const quote = ctx.formTypes.get(String(fields.formType))?.kind === 'quoteRequest'
+        if (!quote && count > MAX_FIELDS + MAX_LIST_ITEMS)
+          throw new RequestError(400, `The enquiry has too many fields (at most ${MAX_FIELDS + MAX_LIST_ITEMS}).`)
         envelope = classicEnvelope(fields, ctx.formTypes, language)
       }
       const outcome = await accept(ctx, req, res, envelope)
@@ -144,7 +156,7 @@ async function accept(
   const robot = typeof honeypot === 'string' ? honeypot.trim() !== '' : honeypot !== undefined && honeypot !== null
   const result = language.validate(entry.kind, formData)
   // A bot that filled the hidden field is thanked whatever else it sent, and learns nothing.
-  if (!result.ok && !robot) throw validationError(result.errors, language.messages)
+  if (!result.ok && !robot) throw validationError(result.errors, language.messages, formData.items)
   const [tokens, fromAddress] = await Promise.all([
     ctx.formTokens(),
     req.ip === undefined ? 0 : ctx.store.countFromAddress(req.ip, receivedAt - ctx.burst.windowMs),
@@ -232,7 +244,7 @@ function jsonEnvelope(body: unknown, formTypes: Map<string, FormTypeEntry>, lang
   return {
     formType: checkFormType(formType, formTypes),
     entry: formTypes.get(formType as string)!,
-    formData: checkFields(formData, language.messages),
+    formData: checkFields(formData, language.messages, formTypes.get(formType as string)!.kind === 'quoteRequest'),
     formToken,
     language,
     visit: enquiryVisit(visit),
@@ -249,10 +261,11 @@ function classicEnvelope(
   const { formType, formToken, language: _language, ...fields } = posted
   const type = checkFormType(Array.isArray(formType) ? formType[0] : formType, formTypes)
   const entry = formTypes.get(type)!
-  const formData: Record<string, unknown> = checkFields(fields, language.messages)
+  const quote = entry.kind === 'quoteRequest'
+  const formData: Record<string, unknown> = quote ? classicQuote(fields, language.messages) : checkFields(fields, language.messages)
   const { countryCode, mobile } = formData
   if (
-    (entry.kind === 'productEnquiry' || entry.kind === 'exportEnquiry') &&
+    (entry.kind === 'productEnquiry' || entry.kind === 'exportEnquiry' || quote) &&
     typeof countryCode === 'string' &&
     typeof mobile === 'string' &&
     mobile.trim() !== '' &&
@@ -284,14 +297,61 @@ function checkNames(object: Record<string, unknown>, what: string): void {
   }
 }
 
-/** Bounds the shape before validation: few fields, no forbidden names, text (or a short list of text) only. */
-function checkFields(formData: Record<string, unknown>, messages: FormMessages): Record<string, unknown> {
+/**
+ * A quotation posted without JavaScript: the page lists every product, each row's fields named after
+ * it (`quantity:Clove`, `unit:Clove`, `finish:Star Blue`, `size:Star Blue`, `samples:Clove`). The rows
+ * with a quantity become the items, in the page's order; the rest are the buyer's fields.
+ */
+function classicQuote(posted: Record<string, string | string[]>, messages: FormMessages): Record<string, unknown> {
+  const rows = new Map<string, Record<string, string>>()
+  const rest: Record<string, string | string[]> = {}
+  for (const [name, value] of Object.entries(posted)) {
+    const colon = name.indexOf(':')
+    const field = colon === -1 ? '' : name.slice(0, colon)
+    if (!QUOTE_ITEM_FIELDS.has(field) || field === 'product') {
+      rest[name] = value
+      continue
+    }
+    const product = name.slice(colon + 1)
+    const row = rows.get(product) ?? { product }
+    row[field] = Array.isArray(value) ? (value[0] ?? '') : value
+    rows.set(product, row)
+  }
+  const items = [...rows.values()].filter((row) => (row.quantity ?? '').trim() !== '')
+  return { ...checkFields(rest, messages), items: checkItems(items) }
+}
+
+/** The items of a quotation, bounded in number and shape: plain objects of an item's fields, text or numbers. */
+function checkItems(items: unknown): unknown {
+  if (!Array.isArray(items)) return items
+  if (items.length > MAX_QUOTE_ITEMS_READ)
+    throw new RequestError(400, `The quotation has too many items (at most ${QUOTE_MAX_ITEMS}).`, {
+      items: `At most ${QUOTE_MAX_ITEMS} items.`,
+    })
+  return items.map((item) => {
+    if (!isPlainObject(item)) return item
+    checkNames(item, 'item')
+    const bounded: Record<string, unknown> = {}
+    for (const [name, value] of Object.entries(item))
+      if (QUOTE_ITEM_FIELDS.has(name) && (typeof value !== 'string' || value.length <= 1000)) bounded[name] = value
+    return bounded
+  })
+}
+
+/** Bounds the shape before validation: few fields, no forbidden names, text (or a short list of
+ * text) only; a quotation's `items` is a list of items (checkItems). */
+function checkFields(formData: Record<string, unknown>, messages: FormMessages, quote = false): Record<string, unknown> {
   const names = Object.keys(formData)
   if (names.length > MAX_FIELDS) throw new RequestError(400, `The enquiry has too many fields (at most ${MAX_FIELDS}).`)
   checkNames(formData, 'form')
   const errors: Record<string, string> = {}
+  const checked: Record<string, unknown> = { ...formData }
   for (const name of names) {
     const value = formData[name]
+    if (quote && name === 'items') {
+      checked.items = checkItems(value)
+      continue
+    }
     const scalar = (v: unknown) => v === null || ['string', 'number', 'boolean'].includes(typeof v)
     const ok = scalar(value) || (Array.isArray(value) && value.length <= MAX_LIST_ITEMS && value.every(scalar))
     if (!ok) {
@@ -300,19 +360,36 @@ function checkFields(formData: Record<string, unknown>, messages: FormMessages):
     }
   }
   if (Object.keys(errors).length) throw validationError(errors, messages)
-  return { ...formData }
+  return checked
 }
 
-/** A field's label in the answers (server.fieldLabels), or its name when it has none. */
-function labelIn(messages: FormMessages, field: string): string {
+/** A field's label in the answers (server.fieldLabels), or its name when it has none; a field of a
+ * quotation's item (items.2.quantity) as "Item 3 (Clove), Quantity", the product as the buyer sent it. */
+function labelIn(messages: FormMessages, field: string, items?: unknown): string {
+  const item = /^items\.(\d+)\.(\w+)$/.exec(field)
+  if (item) {
+    const index = Number(item[1])
+    const sent = Array.isArray(items) && isPlainObject(items[index]) ? items[index].product : undefined
+    const product = typeof sent === 'string' && sent.trim() ? normaliseText(sent, 'single').slice(0, 60) : '?'
+    // An item's quantity is its quantity, not the "estimated quantity" of a product enquiry.
+    const field = item[2] === 'quantity' ? 'itemQuantity' : item[2]!
+    return fillIn(messages.server.quoteItem, { number: index + 1, product, field: labelIn(messages, field) })
+  }
   // Own keys only: a field named "constructor" must not find Object.prototype.constructor.
   return Object.hasOwn(messages.server.fieldLabels, field) ? messages.server.fieldLabels[field]! : field
 }
 
-function validationError(errors: Record<string, string>, messages: FormMessages): RequestError {
-  const labels = Object.keys(errors).map((field) => labelIn(messages, field))
+function validationError(errors: Record<string, string>, messages: FormMessages, items?: unknown): RequestError {
+  const labels = Object.keys(errors).map((field) => labelIn(messages, field, items))
   const summary = labels.length === 1 ? messages.server.checkField : messages.server.checkFields
-  return new RequestError(400, fillIn(summary, { fields: labels.join(', ') }), errors)
+  // An item's message says which item it is about, as the summary does.
+  const named = Object.fromEntries(
+    Object.entries(errors).map(([field, message]) => [
+      field,
+      field.startsWith('items.') ? `${labelIn(messages, field, items)}: ${message}` : message,
+    ]),
+  )
+  return new RequestError(400, fillIn(summary, { fields: labels.join(', ') }), named)
 }
 
 function withoutHoneypot(data: Record<string, unknown>): Record<string, FieldValue> {
@@ -402,7 +479,12 @@ function problemPage(ctx: PageContext, req: Request, error: RequestError, langua
   const template = own?.includes(ERRORS_MARKER) ? own : ctx.staticSite.readPage(PROBLEM_PAGE_PATH)
   if (template === undefined || !template.includes(ERRORS_MARKER)) return undefined
   const items = Object.entries(error.errors)
-    .map(([field, message]) => `<li><strong>${escapeHtml(labelIn(language.messages, field))}</strong>: ${escapeHtml(message)}</li>`)
+    // An item's message names its item already (validationError).
+    .map(([field, message]) =>
+      field.startsWith('items.')
+        ? `<li>${escapeHtml(message)}</li>`
+        : `<li><strong>${escapeHtml(labelIn(language.messages, field))}</strong>: ${escapeHtml(message)}</li>`,
+    )
     .join('')
   const back = formPagePath(ctx, req, language)
   const html =

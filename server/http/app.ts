@@ -62,7 +62,7 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
     languages: new Map(
       [...site.languages].map(([code, language]) => [
         code,
-        { ...language, validate: formValidator(site.products, language.messages, site.graniteShades) },
+        { ...language, validate: formValidator(site.products, language.messages, site.graniteShades, site.quote) },
       ]),
     ),
     siteUrl: config.siteUrl,

@@ -8,6 +8,7 @@ import { LOST_REASONS, STAGE_NAMES } from '../../project/sales-stages.ts'
 import { allFormFields, fieldLabel } from '../enquiries/fields.ts'
 import { enquiryState, inboxRow } from '../store/inbox.ts'
 import type { Submission } from '../store/index.ts'
+import { fieldValueText } from '../../project/inbox-api.ts'
 
 export const CSV_BOM = '\uFEFF'
 export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8'
@@ -125,6 +126,5 @@ export async function writeEnquiryCsv(
 }
 
 function fieldText(value: FieldValue | undefined): string {
-  if (value === undefined) return ''
-  return Array.isArray(value) ? value.join(', ') : String(value)
+  return fieldValueText(value)
 }

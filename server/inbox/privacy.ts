@@ -13,6 +13,7 @@ import { escapeHtml } from '../html.ts'
 import type { Logger } from '../log.ts'
 import type { EnquiryStore } from '../store/index.ts'
 import { foldAddress } from '../store/sql-store.ts'
+import { type FieldValue, fieldValueText } from '../../project/inbox-api.ts'
 
 export interface PersonalData {
   email: string
@@ -85,7 +86,7 @@ export function personalDataPage(data: PersonalData): string {
   const e = escapeHtml
   const rows = (pairs: Array<[string, string]>) =>
     pairs.map(([label, value]) => `<tr><th scope="row">${e(label)}</th><td>${e(value)}</td></tr>`).join('\n')
-  const fieldText = (value: unknown) => (Array.isArray(value) ? value.join(', ') : String(value ?? ''))
+  const fieldText = (value: unknown) => fieldValueText(value as FieldValue | undefined)
   const sections = data.enquiries.map((q) =>
     [
       `<section><h2>Enquiry ${e(q.reference ?? `#${q.id}`)}, ${e(q.receivedAt)}</h2>`,

@@ -29,6 +29,7 @@ import { PeopleError, ROLES, type PersonRole } from '../store/people.ts'
 import { csvLine } from './csv.ts'
 import { INVITE_PAGE, invitePerson, SIGN_IN_PAGE } from './people.ts'
 import { SIGN_IN_LINK_PATH } from './auth.ts'
+import { fieldValueText } from '../../project/inbox-api.ts'
 import { mountPasskeys } from './passkeys.ts'
 
 export interface InboxDeps {
@@ -503,7 +504,7 @@ function fieldsOf(enquiry: EnquiryDetail): Array<{ name: string; label: string; 
     return {
       name,
       label: fieldLabel(name),
-      value: Array.isArray(value) ? value.join(', ') : value === undefined ? '' : String(value),
+      value: fieldValueText(value),
       long: LONG_FIELDS.has(name),
     }
   })

@@ -1,5 +1,5 @@
 // The one-off move from SQLite to PostgreSQL (`npm run enquiries -- migrate-to DATABASE_URL`):
-// copies every submission and outbox row with its id (mail subjects and .eml names carry the ids),
+// copies every submission (a quotation with its items) and outbox row with its id (mail subjects and .eml names carry the ids),
 // the team's notes, and the inbox's people, their passkeys and the audit log (sessions, invitations and sign-in links not: log in again),
 // in one transaction on the target. Idempotent: rows already copied are recognised (same id, same
 // request id or Message-ID) and left as they are, since the new instances may have sent that mail
@@ -7,6 +7,7 @@
 // is copied, and the error names the ids.
 import { sql } from 'kysely'
 import type { EnquiryStore } from './index.ts'
+import { itemRows, parseData } from './rows.ts'
 import type { AuditLogTable, NotesTable, OutboxRow, PasskeysTable, PeopleTable, SubmissionRow } from './schema.ts'
 import type { Selectable } from 'kysely'
 
@@ -59,6 +60,9 @@ export async function copyEnquiries(source: EnquiryStore, target: EnquiryStore):
             })),
           )
           .execute()
+        // A quotation's items: made again from its fields, where they are kept too (migration 15).
+        const items = rows.flatMap((row) => itemRows(row.id, parseData(row.data)))
+        if (items.length) await trx.insertInto('submission_items').values(items).execute()
       },
     })
     const now = Date.now()

@@ -663,6 +663,38 @@ export const MIGRATIONS: Migration[] = [
     ],
   },
   {
+    version: 15,
+    name: "quotation: each item of a quotation request in a row of its own, by product, so a product's quotations are found from an index (the enquiry's fields keep them too, for its mail and the inbox)",
+    sqlite: [
+      `CREATE TABLE submission_items (
+         submission_id INTEGER NOT NULL REFERENCES submissions (id) ON DELETE CASCADE,
+         position INTEGER NOT NULL,
+         product TEXT NOT NULL,
+         quantity REAL NOT NULL CHECK (quantity > 0),
+         unit TEXT NOT NULL,
+         finish TEXT NOT NULL DEFAULT '',
+         size TEXT NOT NULL DEFAULT '',
+         samples INTEGER NOT NULL DEFAULT 0 CHECK (samples IN (0, 1)),
+         PRIMARY KEY (submission_id, position)
+       )`,
+      `CREATE INDEX submission_items_product ON submission_items (product, submission_id)`,
+    ],
+    postgresql: [
+      `CREATE TABLE submission_items (
+         submission_id bigint NOT NULL REFERENCES submissions (id) ON DELETE CASCADE,
+         position integer NOT NULL,
+         product text NOT NULL,
+         quantity double precision NOT NULL CHECK (quantity > 0),
+         unit text NOT NULL,
+         finish text NOT NULL DEFAULT '',
+         size text NOT NULL DEFAULT '',
+         samples smallint NOT NULL DEFAULT 0 CHECK (samples IN (0, 1)),
+         PRIMARY KEY (submission_id, position)
+       )`,
+      `CREATE INDEX submission_items_product ON submission_items (product, submission_id)`,
+    ],
+  },
+  {
     version: 16,
     name: "passkeys: each person's WebAuthn credentials, and the challenges of their registrations and logins (single use, short lived)",
     // New tables only: nothing of before changes.
@@ -781,6 +813,12 @@ export const MIGRATIONS: Migration[] = [
       `CREATE INDEX analytics_hits_at ON analytics_hits USING brin (at)`,
       EVENTS_VIEW('h.at'),
     ],
+  },
+  {
+    version: 19,
+    name: "routing: a returning buyer's latest assigned enquiry found by an index of assigned enquiries by address (BENCHMARKS.md, the enquiry service)",
+    sqlite: [`CREATE INDEX submissions_email_assigned ON submissions (email COLLATE NOCASE) WHERE assignee_id IS NOT NULL`],
+    postgresql: [`CREATE INDEX submissions_email_assigned ON submissions (lower(email COLLATE "C")) WHERE assignee_id IS NOT NULL`],
   },
   {
     version: 20,

@@ -1,10 +1,11 @@
 // The tables' rows as the store's records, each mapped in one place: a submission (with its latest
 // mail's state) and an outbox message (with its submission), on either database.
 import { randomBytes, randomUUID } from 'node:crypto'
+import type { Insertable } from 'kysely'
 import type { EnquiryVisit } from '../../project/analytics.ts'
-import type { FieldValue } from '../../project/inbox-api.ts'
+import { type FieldValue, quoteItemsOf } from '../../project/inbox-api.ts'
 import { isLostReason } from '../../project/sales-stages.ts'
-import type { EnquiryDb, OutboxChannel, OutboxRow, OutboxStatus, SubmissionRow } from './schema.ts'
+import type { EnquiryDb, OutboxChannel, OutboxRow, OutboxStatus, SubmissionItemsTable, SubmissionRow } from './schema.ts'
 import type { MailInputs, NewSubmission, OutboxMessage, Submission } from './types.ts'
 
 /** Submissions (as `s`) with their latest mail to the owner (as `o`, absent for spam), for any query on them. */
@@ -85,7 +86,12 @@ export async function toOutboxMessages(db: EnquiryDb, rows: OutboxRow[]): Promis
   const ids = [...new Set(rows.map((row) => row.submission_id))]
   const submissions = new Map((await selectSubmissions(db).where('s.id', 'in', ids).execute()).map((row) => [row.id, toSubmission(row)]))
   // The outbox row goes with its submission (ON DELETE CASCADE): both are there, or neither.
-  return rows.map((row) => ({
+  return rows.map((row) => toOutboxMessage(row, submissions.get(row.submission_id)!))
+}
+
+/** An outbox row as a message, with its submission. */
+export function toOutboxMessage(row: OutboxRow, submission: Submission): OutboxMessage {
+  return {
     id: row.id,
     submissionId: row.submission_id,
     channel: row.channel,
@@ -106,7 +112,7 @@ export async function toOutboxMessages(db: EnquiryDb, rows: OutboxRow[]): Promis
     author: row.author,
     inReplyTo: row.in_reply_to,
     event: row.event,
-    submission: submissions.get(row.submission_id)!,
+    submission,
     status: row.status,
     attempts: row.attempts,
     nextAttemptAt: row.next_attempt_at,
@@ -116,7 +122,7 @@ export async function toOutboxMessages(db: EnquiryDb, rows: OutboxRow[]): Promis
     lastAttemptAt: row.last_attempt_at,
     sentAt: row.sent_at,
     delivery: row.delivery,
-  }))
+  }
 }
 
 /** Crockford's base32: no I, L, O or U, so what a buyer reads out cannot be misread. */
@@ -158,7 +164,8 @@ export function submissionRow(submission: NewSubmission, reference: string | nul
     spam_score: submission.spamScore ?? 0,
     spam_reasons: submission.spamReasons?.length ? JSON.stringify(submission.spamReasons) : null,
     language: submission.language ?? 'en',
-    country: typeof submission.data.country === 'string' ? submission.data.country : '',
+    // The form's own, or the one its dial code names (buyerCountry in server/enquiries/submit.ts).
+    country: submission.country ?? (typeof submission.data.country === 'string' ? submission.data.country : ''),
     visit: submission.visit && Object.keys(submission.visit).length > 0 ? JSON.stringify(submission.visit) : null,
   }
 }
@@ -196,4 +203,18 @@ export function outboxRow(
 /** A delivery that was an .eml file written under DATA_DIR/mail (no SMTP_URL), not a mail server's answer. */
 export function isMailFile(delivery: string | null): boolean {
   return delivery?.endsWith('.eml') === true
+}
+
+/** A quotation's items as rows of submission_items (migration 15), from its fields; none for any other enquiry. */
+export function itemRows(submissionId: number, data: Record<string, FieldValue>): Insertable<SubmissionItemsTable>[] {
+  return quoteItemsOf(data).map((item, position) => ({
+    submission_id: submissionId,
+    position,
+    product: item.product,
+    quantity: item.quantity,
+    unit: item.unit,
+    finish: item.finish,
+    size: item.size,
+    samples: item.samples === 'yes' ? 1 : 0,
+  }))
 }

@@ -326,6 +326,22 @@ export interface AnalyticsDailyTable {
   enquiries: number
 }
 
+/** One item of a quotation request (migration 15), beside the same item in the submission's fields. */
+export interface SubmissionItemsTable {
+  submission_id: number
+  /** 0 for the first item, in the order the buyer listed them. */
+  position: number
+  /** The product's or granite shade's English name, one of the catalogue's. */
+  product: string
+  quantity: number
+  /** One of QUOTE_UNITS (forms/contract.ts). */
+  unit: string
+  finish: string
+  size: string
+  /** 1: the buyer would like samples first. */
+  samples: number
+}
+
 /** The salt of each day's visitor hashes; deleted once its day is over. */
 export interface AnalyticsSaltsTable {
   day: string
@@ -335,6 +351,7 @@ export interface AnalyticsSaltsTable {
 /** Every table of the enquiry database, for `Kysely<Database>`. */
 export interface Database {
   submissions: SubmissionsTable
+  submission_items: SubmissionItemsTable
   outbox: OutboxTable
   rate_limit_hits: RateLimitHitsTable
   inbox_sessions: InboxSessionsTable

@@ -2,7 +2,7 @@
 // subclasses add how a write transaction begins, how ids are taken, which failures mean the
 // database is unavailable, and the few places where the dialects differ.
 import { createHash, randomBytes } from 'node:crypto'
-import { sql, type Expression, type SqlBool } from 'kysely'
+import { CompiledQuery, sql, type Expression, type SqlBool } from 'kysely'
 import type { Store as RateLimitStore } from 'express-rate-limit'
 import { isEmailAddress } from '../../forms/schemas.ts'
 import { Desk } from './desk.ts'
@@ -10,8 +10,19 @@ import { AuditLog } from './audit.ts'
 import { type AnalyticsHit, AnalyticsRepository } from './analytics.ts'
 import { Inbox } from './inbox.ts'
 import { People } from './people.ts'
-import { newReference, outboxRow, selectSubmissions, submissionRow, toOutboxMessages, toSubmission } from './rows.ts'
-import type { DigestRow, EnquiryDb, OutboxChannel } from './schema.ts'
+import {
+  itemRows,
+  newReference,
+  outboxRow,
+  type SubmissionWithMailRow,
+  selectSubmissions,
+  submissionRow,
+  toOutboxMessage,
+  toOutboxMessages,
+  toSubmission,
+} from './rows.ts'
+import type { DigestRow, EnquiryDb, OutboxChannel, OutboxRow, OutboxStatus } from './schema.ts'
+import { Statement, slot, slotsFor } from './statements.ts'
 import {
   StoreUnavailableError,
   type MailInputs,
@@ -28,6 +39,8 @@ const EXPORT_PAGE = 500
 export const OWNER_SAID_SPAM = 'Marked as spam in the inbox'
 const READINESS_TIMEOUT_MS = 2000
 const HOUR_MS = 3_600_000
+/** 'queued' written into a statement rather than sent as a parameter, so SQLite may use the outbox's partial indexes on it. */
+const QUEUED = sql.lit<OutboxStatus>('queued')
 
 /**
  * An address as the mailbox it reaches, for "one acknowledgement per address per day": in lower
@@ -48,6 +61,20 @@ export function foldAddress(email: string): string {
   return `${local}@${domain}`
 }
 
+/** What the readiness probe writes (commitProbe); its row's columns are every submission's. */
+const PROBE_SUBMISSION: NewSubmission = {
+  receivedAt: 0,
+  formType: 'readiness probe',
+  kind: 'probe',
+  product: '',
+  name: '',
+  email: '',
+  data: { probe: '-'.repeat(1000) },
+  status: 'spam',
+  ip: undefined,
+  requestId: 'readiness probe',
+}
+
 export abstract class SqlEnquiryStore {
   /** Which database, for the start-up log: a file path, or user@host:port/database (never a password). */
   abstract readonly description: string
@@ -64,6 +91,8 @@ export abstract class SqlEnquiryStore {
   /** Why the last write of a submission failed, until a write commits again. */
   private writeFailure: string | undefined
   private closed = false
+  /** The enquiry path's statements, built the first time one is needed (enquiryStatements). */
+  private builtStatements: ReturnType<SqlEnquiryStore['enquiryStatements']> | undefined
 
   constructor(
     readonly kind: StoreKind,
@@ -105,9 +134,168 @@ export abstract class SqlEnquiryStore {
    */
   protected abstract emailMatches(address: string): Expression<SqlBool>
 
-  /** The id a new row of `table` takes, when the database's own choice is not enough. */
-  protected newId(_table: 'submissions' | 'outbox'): { id?: Expression<number> } {
+  /**
+   * The id a new row of `table` takes, when the database's own choice is not enough. `issued`: the
+   * highest id given before (issuedId), a slot in a statement built once.
+   */
+  protected newId(_table: 'submissions' | 'outbox', _issued?: number): { id?: Expression<number> } {
     return {}
+  }
+
+  /** The highest id of `table` this store gave before, for newId (0 where the database's own choice is enough). */
+  protected issuedId(_table: 'submissions' | 'outbox'): number {
+    return 0
+  }
+
+  /**
+   * Runs a statement built once (./statements.ts) with these values on `db` (a transaction, or a
+   * connection the caller holds), returning its rows.
+   */
+  protected async runStatement<Values extends Record<string, unknown>, Row>(
+    db: EnquiryDb,
+    statement: Statement<Values, Row>,
+    values: Values,
+  ): Promise<Row[]> {
+    return (await db.executeQuery<Row>(CompiledQuery.raw(statement.sql, statement.parametersOf(values)))).rows
+  }
+
+  /** The enquiry path's statements, built once: the spam check's count and what storing an enquiry writes. */
+  get statements() {
+    this.builtStatements ??= this.enquiryStatements()
+    return this.builtStatements
+  }
+
+  private enquiryStatements() {
+    const db = this.db
+    const onTheTeam = db.selectFrom('people').select('id').where('removed_at', 'is', null)
+    const submissionColumns = slotsFor(submissionRow(PROBE_SUBMISSION))
+    const outboxColumns = slotsFor(outboxRow(0, 0, { siteUrl: 'http://localhost' }))
+    return {
+      fromAddress: new Statement<{ ip: string; since: number }, { n: number | string }>(
+        db
+          .selectFrom('submissions')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .where('ip', '=', slot<string>('ip'))
+          .where('received_at', '>=', slot<number>('since')),
+      ),
+      referenceTaken: new Statement<{ reference: string }, { id: number }>(
+        db.selectFrom('submissions').select('id').where('reference', '=', slot<string>('reference')),
+      ),
+      // Through the index of assigned enquiries by address (submissions_email_assigned): the
+      // buyer's enquiries nobody was given are never read, however many there are.
+      previousAssignee: new Statement<{ email: string }, { assignee_id: number | null }>(
+        db
+          .selectFrom('submissions')
+          .select('assignee_id')
+          .where(this.emailMatches(slot<string>('email')))
+          .where('assignee_id', 'is not', null)
+          .where('assignee_id', 'in', onTheTeam)
+          .orderBy('id', 'desc')
+          .limit(1),
+      ),
+      // A product or country of null matches no rule (value = NULL is never true).
+      rule: new Statement<{ product: string | null; country: string | null }, { person_id: number; kind: string }>(
+        db
+          .selectFrom('routing_rules')
+          .select(['person_id', 'kind'])
+          .where((eb) =>
+            eb.or([
+              eb.and([eb('kind', '=', 'product'), eb('value', '=', slot<string>('product'))]),
+              eb.and([eb('kind', '=', 'country'), eb('value', '=', slot<string>('country'))]),
+            ]),
+          )
+          .where('person_id', 'in', onTheTeam)
+          // 'product' sorts after 'country': the product's rule first.
+          .orderBy('kind', 'desc')
+          .limit(1),
+      ),
+      insertSubmission: new Statement<ReturnType<typeof submissionRow> & { issued: number; assignee_id: number | null }, { id: number }>(
+        db
+          .insertInto('submissions')
+          .values({
+            ...this.newId('submissions', slot<number>('issued')),
+            ...submissionColumns,
+            assignee_id: slot<number | null>('assignee_id'),
+          })
+          .returning('id'),
+      ),
+      insertOutbox: new Statement<ReturnType<typeof outboxRow> & { issued: number }, { id: number }>(
+        db
+          .insertInto('outbox')
+          .values({ ...this.newId('outbox', slot<number>('issued')), ...outboxColumns })
+          .returning('id'),
+      ),
+      // The acknowledgement's limits (acknowledgementAllowed).
+      forgetAcknowledgements: new Statement<{ day: string; hourAgo: number }, never>(
+        db.deleteFrom('acknowledgements_sent').where('day', '<', slot<string>('day')).where('sent_at', '<=', slot<number>('hourAgo')),
+      ),
+      acknowledgedToday: new Statement<{ day: string; addressHash: string }, { day: string }>(
+        db
+          .selectFrom('acknowledgements_sent')
+          .select('day')
+          .where('day', '=', slot<string>('day'))
+          .where('address_hash', '=', slot<string>('addressHash')),
+      ),
+      acknowledgementsInHour: new Statement<{ hourAgo: number }, { n: number | string }>(
+        db
+          .selectFrom('acknowledgements_sent')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .where('sent_at', '>', slot<number>('hourAgo')),
+      ),
+      keepAcknowledgementLimit: new Statement<{ id: number; perHour: number }, never>(
+        db
+          .updateTable('submissions')
+          .set({ acknowledgement_limit: slot<number>('perHour') })
+          .where('id', '=', slot<number>('id')),
+      ),
+      // The outbox's, for each mail (claimDueMessage, markSent).
+      claimDue: new Statement<{ owner: string; leaseUntil: number; now: number }, OutboxRow>(
+        db
+          .updateTable('outbox')
+          .set((eb) => ({
+            lease_owner: slot<string>('owner'),
+            lease_until: slot<number>('leaseUntil'),
+            attempts: eb('attempts', '+', 1),
+            last_attempt_at: slot<number>('now'),
+          }))
+          .where('id', '=', (eb) =>
+            // SKIP LOCKED: PostgreSQL workers pass over a row another transaction is claiming instead of
+            // queueing behind it. SQLite has one writer at a time, so the statement alone is enough.
+            eb
+              .selectFrom('outbox')
+              .select('id')
+              // Written into the statement, not a parameter: then SQLite reads the index of queued
+              // mail (outbox_queued, partial on this condition) rather than the whole outbox.
+              .where('status', '=', QUEUED)
+              .where('next_attempt_at', '<=', slot<number>('now'))
+              .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', slot<number>('now'))]))
+              .orderBy('next_attempt_at')
+              .orderBy('id')
+              .limit(1)
+              .$if(this.kind === 'postgresql', (q) => q.forUpdate().skipLocked()),
+          )
+          .returningAll(),
+      ),
+      submission: new Statement<{ id: number }, SubmissionWithMailRow>(selectSubmissions(db).where('s.id', '=', slot<number>('id'))),
+      markSent: new Statement<{ id: number; now: number; delivery: string }, never>(
+        db
+          .updateTable('outbox')
+          .set({
+            status: 'sent',
+            sent_at: slot<number>('now'),
+            delivery: slot<string>('delivery'),
+            last_error: null,
+            lease_owner: null,
+            lease_until: null,
+          })
+          .where('id', '=', slot<number>('id')),
+      ),
+      recordAcknowledgement: new Statement<{ day: string; addressHash: string; now: number }, never>(
+        db
+          .insertInto('acknowledgements_sent')
+          .values({ day: slot<string>('day'), address_hash: slot<string>('addressHash'), sent_at: slot<number>('now') }),
+      ),
+    }
   }
 
   /** Appends the visit counter's events (./analytics.ts), without a sync of their own. */
@@ -154,18 +342,7 @@ export abstract class SqlEnquiryStore {
    * deleted again: committed, it has written and synced as much as an enquiry does, and left nothing.
    */
   protected async commitProbe(db: EnquiryDb): Promise<void> {
-    const row = submissionRow({
-      receivedAt: Date.now(),
-      formType: 'readiness probe',
-      kind: 'probe',
-      product: '',
-      name: '',
-      email: '',
-      data: { probe: '-'.repeat(1000) },
-      status: 'spam',
-      ip: undefined,
-      requestId: 'readiness probe',
-    })
+    const row = submissionRow({ ...PROBE_SUBMISSION, receivedAt: Date.now() })
     const { id } = await db
       .insertInto('submissions')
       .values({ ...this.newId('submissions'), ...row })
@@ -194,11 +371,13 @@ export abstract class SqlEnquiryStore {
   protected async insertSubmission(db: EnquiryDb, submission: NewSubmission, mail: MailInputs | null): Promise<StoredIds> {
     const reference = await this.freeReference(db)
     const assignee = submission.status === 'spam' ? null : await this.routeTo(db, submission)
-    const { id } = await db
-      .insertInto('submissions')
-      .values({ ...this.newId('submissions'), ...submissionRow(submission, reference), assignee_id: assignee })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+    const [{ id }] = (await this.runStatement(db, this.statements.insertSubmission, {
+      ...submissionRow(submission, reference),
+      assignee_id: assignee,
+      issued: this.issuedId('submissions'),
+    })) as [{ id: number }]
+    const items = itemRows(id, submission.data)
+    if (items.length) await db.insertInto('submission_items').values(items).execute()
     if (!mail) return { id, outboxId: null, reference }
     return { id, outboxId: await this.insertDeliveries(db, { id, ...submission }, mail, submission.receivedAt), reference }
   }
@@ -209,33 +388,12 @@ export abstract class SqlEnquiryStore {
    * nobody. Only people still on the team.
    */
   private async routeTo(db: EnquiryDb, submission: NewSubmission): Promise<number | null> {
-    const onTheTeam = db.selectFrom('people').select('id').where('removed_at', 'is', null)
-    const previous = await db
-      .selectFrom('submissions')
-      .select('assignee_id')
-      .where(this.emailMatches(submission.email))
-      .where('assignee_id', 'in', onTheTeam)
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst()
+    const [previous] = await this.runStatement(db, this.statements.previousAssignee, { email: submission.email })
     if (previous?.assignee_id) return previous.assignee_id
     const product = submission.product.trim()
     const country = submission.country?.trim()
     if (!product && !country) return null
-    const rule = await db
-      .selectFrom('routing_rules')
-      .select(['person_id', 'kind'])
-      .where((eb) =>
-        eb.or([
-          ...(product ? [eb.and([eb('kind', '=', 'product'), eb('value', '=', product)])] : []),
-          ...(country ? [eb.and([eb('kind', '=', 'country'), eb('value', '=', country)])] : []),
-        ]),
-      )
-      .where('person_id', 'in', onTheTeam)
-      // 'product' sorts after 'country': the product's rule first.
-      .orderBy('kind', 'desc')
-      .limit(1)
-      .executeTakeFirst()
+    const [rule] = await this.runStatement(db, this.statements.rule, { product: product || null, country: country || null })
     return rule?.person_id ?? null
   }
 
@@ -246,7 +404,7 @@ export abstract class SqlEnquiryStore {
   private async freeReference(db: EnquiryDb): Promise<string> {
     for (;;) {
       const reference = newReference()
-      const taken = await db.selectFrom('submissions').select('id').where('reference', '=', reference).executeTakeFirst()
+      const [taken] = await this.runStatement(db, this.statements.referenceTaken, { reference })
       if (!taken) return reference
     }
   }
@@ -265,12 +423,11 @@ export abstract class SqlEnquiryStore {
   ): Promise<number> {
     const queue = async (channel: OutboxChannel, target: string | null = null) =>
       (
-        await db
-          .insertInto('outbox')
-          .values({ ...this.newId('outbox'), ...outboxRow(submissionId, now, plan, channel, target) })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id
+        (await this.runStatement(db, this.statements.insertOutbox, {
+          ...outboxRow(submissionId, now, plan, channel, target),
+          issued: this.issuedId('outbox'),
+        })) as [{ id: number }]
+      )[0].id
     let last = await queue('owner')
     if (plan.acknowledge) {
       // Not for a review: the reviewer asked nothing, and the page said what happens to a review.
@@ -307,30 +464,20 @@ export abstract class SqlEnquiryStore {
     await this.lockAcknowledgements(db)
     // Rows of earlier days count no more once out of the last hour: the table holds a day of
     // addresses (hashed), and the last hour's.
-    await db
-      .deleteFrom('acknowledgements_sent')
-      .where('day', '<', day)
-      .where('sent_at', '<=', now - HOUR_MS)
-      .execute()
-    const already = await db
-      .selectFrom('acknowledgements_sent')
-      .select('day')
-      .where('day', '=', day)
-      .where('address_hash', '=', addressHash)
-      .executeTakeFirst()
+    const statements = this.statements
+    await this.runStatement(db, statements.forgetAcknowledgements, { day, hourAgo: now - HOUR_MS })
+    const [already] = await this.runStatement(db, statements.acknowledgedToday, { day, addressHash })
     if (already) return false
     if (perHour !== undefined) {
-      const { n } = await db
-        .selectFrom('acknowledgements_sent')
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .where('sent_at', '>', now - HOUR_MS)
-        .executeTakeFirstOrThrow()
+      const [{ n }] = (await this.runStatement(db, statements.acknowledgementsInHour, { hourAgo: now - HOUR_MS })) as [
+        { n: number | string },
+      ]
       if (Number(n) >= perHour) {
-        await db.updateTable('submissions').set({ acknowledgement_limit: perHour }).where('id', '=', submissionId).execute()
+        await this.runStatement(db, statements.keepAcknowledgementLimit, { id: submissionId, perHour })
         return false
       }
     }
-    await db.insertInto('acknowledgements_sent').values({ day, address_hash: addressHash, sent_at: now }).execute()
+    await this.runStatement(db, statements.recordAcknowledgement, { day, addressHash, now })
     return true
   }
 
@@ -430,15 +577,12 @@ export abstract class SqlEnquiryStore {
   /** Submissions from a client address received at or after `since`: the spam checks' burst signal. */
   async countFromAddress(ip: string, since: number): Promise<number> {
     // Read on the way to storing an enquiry: a database that is not answering fails it as the write would.
-    const row = await this.db
-      .selectFrom('submissions')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('ip', '=', ip)
-      .where('received_at', '>=', since)
-      .executeTakeFirstOrThrow()
+    const [row] = (await this.db
+      .connection()
+      .execute((db) => this.runStatement(db, this.statements.fromAddress, { ip, since }))
       .catch((error: unknown) => {
         throw this.writeFailed(error)
-      })
+      })) as [{ n: number | string }]
     return Number(row.n)
   }
 
@@ -525,27 +669,13 @@ export abstract class SqlEnquiryStore {
    * that runs out, and the message passes to another.
    */
   async claimDueMessage(owner: string, now: number, leaseMs: number): Promise<OutboxMessage | undefined> {
-    // SKIP LOCKED: PostgreSQL workers pass over a row another transaction is claiming instead of
-    // queueing behind it. SQLite has one writer at a time, so the statement alone is enough.
-    const next = this.db
-      .selectFrom('outbox')
-      .select('id')
-      .where('status', '=', 'queued')
-      .where('next_attempt_at', '<=', now)
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
-      .orderBy('next_attempt_at')
-      .orderBy('id')
-      .limit(1)
-      .$if(this.kind === 'postgresql', (q) => q.forUpdate().skipLocked())
-    const row = await this.bookkeeping((db) =>
-      db
-        .updateTable('outbox')
-        .set((eb) => ({ lease_owner: owner, lease_until: now + leaseMs, attempts: eb('attempts', '+', 1), last_attempt_at: now }))
-        .where('id', '=', next)
-        .returningAll()
-        .executeTakeFirst(),
-    )
-    return row && (await toOutboxMessages(this.db, [row]))[0]
+    const [row] = await this.bookkeeping((db) => this.runStatement(db, this.statements.claimDue, { owner, leaseUntil: now + leaseMs, now }))
+    if (!row) return undefined
+    // The outbox row goes with its submission (ON DELETE CASCADE): both are there, or neither.
+    const [submission] = await this.db
+      .connection()
+      .execute((db) => this.runStatement(db, this.statements.submission, { id: row.submission_id }))
+    return toOutboxMessage(row, toSubmission(submission!))
   }
 
   /** Extends a lease still held by `owner` (a slow send); false if it was lost. */
@@ -564,13 +694,7 @@ export abstract class SqlEnquiryStore {
 
   /** The mail server accepted it: it is never sent again. */
   async markSent(id: number, now: number, delivery: string): Promise<void> {
-    await this.bookkeeping((db) =>
-      db
-        .updateTable('outbox')
-        .set({ status: 'sent', sent_at: now, delivery, last_error: null, lease_owner: null, lease_until: null })
-        .where('id', '=', id)
-        .execute(),
-    )
+    await this.bookkeeping((db) => this.runStatement(db, this.statements.markSent, { id, now, delivery }))
   }
 
   /**
@@ -660,7 +784,7 @@ export abstract class SqlEnquiryStore {
     const row = await this.db
       .selectFrom('outbox')
       .select(sql<number | null>`min(${greatest}(next_attempt_at, coalesce(lease_until, 0)))`.as('due'))
-      .where('status', '=', 'queued')
+      .where('status', '=', QUEUED)
       .executeTakeFirst()
     return row?.due == null ? undefined : Number(row.due)
   }
@@ -793,7 +917,7 @@ export abstract class SqlEnquiryStore {
       return this.db
         .selectFrom('outbox')
         .select((eb) => [eb.fn.countAll<number>().as('backlog'), eb.fn.min('created_at').as('oldest')])
-        .where('status', '=', 'queued')
+        .where('status', '=', QUEUED)
         .executeTakeFirstOrThrow()
     })()
     let timer: NodeJS.Timeout | undefined

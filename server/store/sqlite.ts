@@ -12,6 +12,7 @@ import { migrate } from './migrations.ts'
 import type { Database, EnquiryDb } from './schema.ts'
 import { SqlEnquiryStore } from './sql-store.ts'
 import type { AnalyticsHit } from './analytics.ts'
+import type { Statement } from './statements.ts'
 import type { MailInputs, NewSubmission, StoredIds } from './types.ts'
 
 export const SQLITE_FILE_NAME = 'enquiries.sqlite3'
@@ -45,6 +46,10 @@ export class SqliteEnquiryStore extends SqlEnquiryStore {
   private pending: Pending[] = []
   private committing: Promise<void> | undefined
   private insertEvent: BetterSqlite3.Statement | undefined
+  /** The enquiry path's statements as SQLite prepared them (runStatement). */
+  private readonly prepared = new Map<Statement<never, unknown>, BetterSqlite3.Statement>()
+  /** Fixed statements of every commit and of the outbox's bookkeeping, prepared once. */
+  private readonly fixed: Record<'begin' | 'commit' | 'syncNormal' | 'syncFull', BetterSqlite3.Statement>
 
   private constructor(
     /** The better-sqlite3 handle under the query layer (pragmas, backups, tests). */
@@ -56,6 +61,12 @@ export class SqliteEnquiryStore extends SqlEnquiryStore {
     super('sqlite', new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }))
     this.description = `SQLite ${file}`
     this.issued = readIssued(issuedFile)
+    this.fixed = {
+      begin: sqlite.prepare('BEGIN IMMEDIATE'),
+      commit: sqlite.prepare('COMMIT'),
+      syncNormal: sqlite.prepare('PRAGMA synchronous = NORMAL'),
+      syncFull: sqlite.prepare('PRAGMA synchronous = FULL'),
+    }
   }
 
   /** Opens (creating if needed) DATA_DIR/enquiries.sqlite3 and brings its schema up to date. */
@@ -76,8 +87,32 @@ export class SqliteEnquiryStore extends SqlEnquiryStore {
   }
 
   /** Above every id the database holds and every id it ever gave (ISSUED_IDS_FILE_NAME). */
-  protected override newId(table: 'submissions' | 'outbox'): { id: Expression<number> } {
-    return { id: sql<number>`(SELECT max(coalesce(max(id), 0), ${this.issued[table]}) + 1 FROM ${sql.table(table)})` }
+  protected override newId(table: 'submissions' | 'outbox', issued = this.issued[table]): { id: Expression<number> } {
+    return { id: sql<number>`(SELECT max(coalesce(max(id), 0), ${issued}) + 1 FROM ${sql.table(table)})` }
+  }
+
+  protected override issuedId(table: 'submissions' | 'outbox'): number {
+    return this.issued[table]
+  }
+
+  /**
+   * Straight on the one connection, which the caller holds: each statement prepared by SQLite once,
+   * the first time it runs, rather than at every enquiry.
+   */
+  protected override async runStatement<Values extends Record<string, unknown>, Row>(
+    _db: EnquiryDb,
+    statement: Statement<Values, Row>,
+    values: Values,
+  ): Promise<Row[]> {
+    let prepared = this.prepared.get(statement)
+    if (!prepared) {
+      prepared = this.sqlite.prepare(statement.sql)
+      this.prepared.set(statement, prepared)
+    }
+    const parameters = statement.parametersOf(values)
+    if (prepared.reader) return prepared.all(parameters) as Row[]
+    prepared.run(parameters)
+    return []
   }
 
   /**
@@ -159,11 +194,11 @@ export class SqliteEnquiryStore extends SqlEnquiryStore {
    */
   protected override bookkeeping<T>(write: (db: EnquiryDb) => Promise<T>): Promise<T> {
     return this.db.connection().execute(async (db) => {
-      this.sqlite.pragma('synchronous = NORMAL')
+      this.fixed.syncNormal.run()
       try {
         return await write(db)
       } finally {
-        this.sqlite.pragma('synchronous = FULL')
+        this.fixed.syncFull.run()
       }
     })
   }
@@ -226,10 +261,10 @@ export class SqliteEnquiryStore extends SqlEnquiryStore {
   /** BEGIN IMMEDIATE on the one connection, held for the whole transaction. */
   protected writeTransaction<T>(work: (db: EnquiryDb) => Promise<T>): Promise<T> {
     return this.db.connection().execute(async (db) => {
-      await sql`BEGIN IMMEDIATE`.execute(db)
+      this.fixed.begin.run()
       try {
         const result = await work(db)
-        await sql`COMMIT`.execute(db)
+        this.fixed.commit.run()
         return result
       } catch (error) {
         if (this.sqlite.inTransaction) await sql`ROLLBACK`.execute(db)

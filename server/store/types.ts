@@ -26,7 +26,7 @@ export interface NewSubmission {
   /** The language of the page it was sent from, a code of the site's languages ('ar'); absent: English ('en'). */
   language?: string
   /** The buyer's country as given, or as the telephone country code says: what the routing rules
-   * by country match (not stored apart from the fields). */
+   * by country match and the dashboard counts (the submission's country column). */
   country?: string | undefined
   /** What brought the buyer and where the form was sent from (project/analytics.ts); absent: not known. */
   visit?: EnquiryVisit | undefined

@@ -49,6 +49,8 @@ export interface CardItem {
   text?: string
   image: ImageEntry
   alt: string
+  /** "Add to quotation" under the card (the product list, the granite collection). */
+  quote?: { href: string; label: string } | undefined
 }
 
 /**
@@ -103,6 +105,13 @@ export function CardGrid({
                 <span className="card-cta" aria-hidden="true">
                   {cta} <Icon name="arrow" className="icon-sm" />
                 </span>
+              )}
+              {item.quote && (
+                // Above the title link's overlay (.card-title a::after), which makes the rest of the card its link.
+                <a className="card-quote" href={item.quote.href} rel="nofollow">
+                  {item.quote.label}
+                  <span className="visually-hidden"> – {item.name}</span>
+                </a>
               )}
             </div>
           </article>

@@ -8,6 +8,7 @@ import { formName } from './form-names.ts'
 import { Conversation, Notes, StageControl } from './SalesDesk.tsx'
 import { formatTime, mailtoHref, notice } from './format.ts'
 import { VisitDetails } from './VisitDetails.tsx'
+import { type EnquiryDetail, quoteItemsOf, quoteQuantityText } from '../../project/inbox-api.ts'
 
 type Confirming = { kind: 'one' } | { kind: 'email'; ids: number[] }
 
@@ -244,13 +245,16 @@ export function EnquiryDetailView({ id }: { id: number }) {
 
       <section className="inbox-section" aria-labelledby="fields-heading">
         <h2 id="fields-heading">What they sent</h2>
+        <QuoteItemsTable data={enquiry.data} />
         <dl className="inbox-fields">
-          {enquiry.fields.map((f) => (
-            <div key={f.name} className={f.long ? 'inbox-field-long' : undefined}>
-              <dt>{f.label}</dt>
-              <dd dir="auto">{f.name === 'email' && f.value ? <a href={mailtoHref(f.value)}>{f.value}</a> : f.value || '–'}</dd>
-            </div>
-          ))}
+          {enquiry.fields
+            .filter((f) => !(f.name === 'items' && quoteItemsOf(enquiry.data).length > 0))
+            .map((f) => (
+              <div key={f.name} className={f.long ? 'inbox-field-long' : undefined}>
+                <dt>{f.label}</dt>
+                <dd dir="auto">{f.name === 'email' && f.value ? <a href={mailtoHref(f.value)}>{f.value}</a> : f.value || '–'}</dd>
+              </div>
+            ))}
         </dl>
       </section>
       <VisitDetails visit={enquiry.visit} />
@@ -333,5 +337,42 @@ function MailItem({ mail }: { mail: MailDelivery }) {
       {mail.nextAttemptAt !== null && <Item label="Next attempt">{formatTime(mail.nextAttemptAt)}</Item>}
       {mail.lastError && <Item label="Last error">{mail.lastError}</Item>}
     </dl>
+  )
+}
+
+/** A quotation's items as a table: product, quantity and unit, a granite shade's finish and size, samples first. */
+function QuoteItemsTable({ data }: { data: EnquiryDetail['data'] }) {
+  const items = quoteItemsOf(data)
+  if (items.length === 0) return null
+  const granite = items.some((item) => item.finish || item.size)
+  return (
+    <div className="inbox-table-wrap">
+      <table className="inbox-quote-items">
+        <caption>Products ({items.length})</caption>
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">Product</th>
+            <th scope="col">Quantity</th>
+            {granite && <th scope="col">Finish</th>}
+            {granite && <th scope="col">Size</th>}
+            <th scope="col">Samples first</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((item, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the items' order is the buyer's and never changes
+            <tr key={i}>
+              <td>{i + 1}</td>
+              <td dir="auto">{item.product}</td>
+              <td>{quoteQuantityText(item)}</td>
+              {granite && <td dir="auto">{item.finish || '–'}</td>}
+              {granite && <td dir="auto">{item.size || '–'}</td>}
+              <td>{item.samples === 'yes' ? 'Yes' : 'No'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   )
 }

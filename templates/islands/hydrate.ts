@@ -21,11 +21,11 @@ export function hydrateIslands(loaders: Record<string, IslandLoader>): void {
   let running = false
   const run = async () => {
     running = true
-    const react = Promise.all([import('react'), import('react-dom/client')])
+    const react = import('./react-dom.ts')
     for (let next = waiting.shift(); next; next = waiting.shift()) {
       const [island, component, shared] = next
       try {
-        const [[{ createElement }, { hydrateRoot }], Component, sharedProps] = await Promise.all([react, component, shared])
+        const [{ createElement, hydrateRoot }, Component, sharedProps] = await Promise.all([react, component, shared])
         // React DOM's evaluation, or the island before, had the main thread: let the browser in between.
         await nextTask()
         hydrateRoot(island, createElement(Component, { ...(JSON.parse(island.dataset.props ?? '{}') as object), ...sharedProps }))

@@ -11,7 +11,7 @@ import { type FormKind, formSchemas } from '../../forms/schemas.ts'
 import type { ProductChoice } from '../components/forms/ProductField.tsx'
 import type { FormLanguage } from '../components/forms/text.ts'
 import type { IslandShared } from '../islands/Island.tsx'
-import { countryChoice, formLanguage, productChoice } from './forms.ts'
+import { countryChoice, dialCountries, formLanguage, productChoice } from './forms.ts'
 
 /** Where the build writes them (a folder whose files are cached for a year: server/http/static.ts). */
 export const FORM_WORDS_FOLDER = '/assets/words/'
@@ -19,12 +19,15 @@ export const FORM_WORDS_FOLDER = '/assets/words/'
 type Language = { language: FormLanguage | undefined }
 type Products = { productChoice: ProductChoice }
 /** What each form's island is given in the page's language: its words, and the lists it shows. */
+/** The country field's values, where the page's language names the countries otherwise (dialCountries in ./forms.ts). */
+type Countries = { dialCountries?: string[] }
 export interface FormWordsOf {
-  productEnquiry: Language
-  exportEnquiry: Language & Products
+  productEnquiry: Language & Countries
+  exportEnquiry: Language & Products & Countries
   quickEnquiry: Language & Products & { countries: string[]; countryLabels?: string[] }
   contact: Language & Products
   review: Language & Products
+  quoteRequest: Language
 }
 
 /** The forms that offer a choice of products. */
@@ -44,6 +47,7 @@ export function formWords<K extends FormKind>(
     language,
     ...(WITH_PRODUCTS.has(kind) ? { productChoice: productChoice(content, defaultContent) } : {}),
     ...(kind === 'quickEnquiry' ? countryChoice(content, defaultContent) : {}),
+    ...(kind === 'productEnquiry' || kind === 'exportEnquiry' ? dialCountries(content, defaultContent) : {}),
   } as FormWordsOf[K]
   if (!language) return { props, shared: undefined }
   const hash = createHash('sha256').update(JSON.stringify(props)).digest('base64url').slice(0, 10)

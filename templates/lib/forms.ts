@@ -91,3 +91,10 @@ export function countryChoice(
     ? { countries, countryLabels: countries.map((c, i) => labels[i] ?? c) }
     : { countries }
 }
+
+/** What the country field sends for each dial code, where the page's language names the countries
+ * otherwise (the default language's names); nothing on a page in the default language. */
+export function dialCountries(content: SiteContent, defaultContent: SiteContent = content): { dialCountries?: string[] } {
+  const english = defaultContent.forms.dialCodes.map((d) => d.country)
+  return content.forms.dialCodes.some((d, i) => d.country !== english[i]) ? { dialCountries: english } : {}
+}

@@ -345,6 +345,7 @@ const FORM_PAGE: Record<FormKind, string> = {
   quickEnquiry: '/',
   contact: '/contact',
   review: '/testimonials',
+  quoteRequest: '/quote',
 }
 
 /** What a visitor enters for each form to pass its checks, by field name (a list by its label). */
@@ -361,6 +362,7 @@ const VALID_INPUT: Record<FormKind, Record<string, string>> = {
   },
   contact: { product: 'Flax Seeds', name: 'Sara Ali', email: 'sara@example.com', mobile: '9000011122', details: 'Golden flax.' },
   review: { name: 'Karim', email: 'karim@example.ae', mobile: '98765 43210', product: 'Clove', rating: '5', review: 'Very good.' },
+  quoteRequest: { name: 'Karim', email: 'karim@example.ae', mobile: '501234567', country: 'United Arab Emirates' },
 }
 
 /** Sets a field as a visitor would: types, picks from a list by label ('' = the first choice), or checks a star. */

@@ -15,6 +15,7 @@ const FORM_TYPE: Record<FormKind, string> = {
   quickEnquiry: 'QuickEnquiry',
   contact: 'contact',
   review: 'Review',
+  quoteRequest: 'QuoteRequest',
 }
 
 describe('field messages', () => {

@@ -272,6 +272,7 @@ export const validData = {
     name: 'Asha Rao',
     email: 'asha.rao@example.in',
     countryCode: '91',
+    country: 'India',
     mobile: '91 9876543210',
     quantity: '2 containers',
     container: '20 ft',
@@ -282,6 +283,7 @@ export const validData = {
     name: 'Jonas Weber',
     email: 'jonas@example.de',
     countryCode: '49',
+    country: 'Germany',
     mobile: '49 15123456789',
     quantity: '10 tonnes',
     container: '40 ft',
@@ -315,6 +317,21 @@ export const validData = {
     rating: 5,
     likes: ['Quality', 'Delivery'],
     review: 'Bright green pods, exactly as promised, and shipped on time.',
+  },
+  quoteRequest: {
+    items: [
+      { product: 'Clove', quantity: 2, unit: 'tonnes', finish: '', size: '', samples: 'yes' },
+      { product: 'Star Blue', quantity: 600, unit: 'm2', finish: 'Polished (high gloss)', size: 'Slab 240 x 120 cm', samples: 'no' },
+    ],
+    name: 'Karim Nasser',
+    email: 'karim@example.ae',
+    countryCode: '971',
+    mobile: '971 501234567',
+    company: 'Nasser Trading LLC',
+    country: 'United Arab Emirates',
+    incoterm: 'CIF',
+    port: 'Jebel Ali',
+    message: 'Please quote both in one 40 ft container if possible.',
   },
 } as const
 

@@ -406,6 +406,28 @@ describe.runIf(storeBackend === 'sqlite')('SQLite migrations', () => {
   })
 })
 
+describe.runIf(storeBackend === 'sqlite')('SQLite query plans', () => {
+  it("finds an enquiry's and a mail's rows by index, never reading a whole table of enquiries or mail", async () => {
+    const { store } = await freshStore()
+    const { sqlite } = store as SqliteEnquiryStore
+    const plans = Object.fromEntries(
+      Object.entries(store.statements).map(([name, statement]) => {
+        const parameters = statement.sql.split('?').length - 1
+        const plan = sqlite.prepare(`EXPLAIN QUERY PLAN ${statement.sql}`).all(...Array(parameters).fill(null)) as Array<{ detail: string }>
+        return [name, plan.map((step) => step.detail)]
+      }),
+    )
+    for (const [name, plan] of Object.entries(plans))
+      expect(
+        plan.filter((step) => /^SCAN (submissions|outbox|acknowledgements_sent)\b/.test(step)),
+        name,
+      ).toEqual([])
+    // A returning buyer: only the enquiries someone was given, newest first; the next mail: only the queued.
+    expect(plans.previousAssignee).toContain('SEARCH submissions USING INDEX submissions_email_assigned (email=?)')
+    expect(plans.claimDue!.join(' | ')).toContain('USING INDEX outbox_queued')
+  })
+})
+
 describe.runIf(storeBackend === 'postgresql')('PostgreSQL connection', () => {
   it('names the database it could not reach, never its password', async () => {
     const probe = net.createServer()

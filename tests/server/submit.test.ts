@@ -24,6 +24,8 @@ function expectedProduct(formType: string): string {
   const entry = formTypes[formType]!
   if (entry.product) return entry.product
   const data = validData[entry.kind] as Record<string, unknown>
+  // A quotation names its items' products (tests/server/quote.test.ts reads its table back).
+  if (Array.isArray(data.items)) return data.items.map((item: { product: string }) => item.product).join(', ')
   return [data.product, data.granite].filter(Boolean).join(' – ')
 }
 
@@ -64,13 +66,15 @@ describe('every formType', () => {
       expect(message, formType).toBeDefined()
       const parsed = message!.parsed
       expect(parsed.subject).toContain(expectedProduct(formType))
-      expect(parsed.subject).toMatch(kind === 'review' ? /^Review/ : kind === 'contact' ? /^Contact form/ : /enquiry/i)
+      expect(parsed.subject).toMatch(
+        kind === 'review' ? /^Review/ : kind === 'contact' ? /^Contact form/ : kind === 'quoteRequest' ? /^Quotation request/ : /enquiry/i,
+      )
       expect(parsed.replyTo?.value).toEqual([{ name: data.name, address: data.email }])
       expect(parsed.to && !Array.isArray(parsed.to) ? parsed.to.value : []).toEqual([
         { name: 'Enquiries', address: 'enquiries@example.test' },
       ])
       expect(message!.envelopeTo).toEqual(['enquiries@example.test'])
-      for (const field of formFields(kind)) {
+      for (const field of formFields(kind).filter((f) => f !== 'items')) {
         const raw = data[field]
         const shown = Array.isArray(raw) ? raw.join(', ') : field === 'rating' ? `${raw} of 5` : String(raw)
         expect(parsed.text, `${formType} text ${field}`).toContain(`${fieldLabel(field)}: ${shown}`)

@@ -5,7 +5,7 @@
 import { useCallback, useMemo } from 'react'
 import contactRules from '../../../forms/browser-rules/contact.ts'
 import { HONEYPOT_FIELD } from '../../../forms/contract.ts'
-import { localiseRule } from '../../../forms/rules.ts'
+import { useChecks } from './checks.ts'
 import { asOptions, FormFrame, SelectField, SubmitArea, TextArea, TextField } from './fields.tsx'
 import { type ProductChoice, ProductField } from './ProductField.tsx'
 import { CONTACT_MESSAGES, type SubmitOutcome } from './submit.ts'
@@ -47,7 +47,7 @@ export function ContactForm({ productChoice, graniteLabel, graniteOptions, idPre
     [graniteLabel],
   )
   const form = useForm({
-    rules: useMemo(() => localiseRule(contactRules, language?.checks), [language]),
+    check: useChecks(contactRules, language?.checks),
     formType: CONTACT_FORM_TYPE,
     idPrefix,
     defaults: DEFAULTS,

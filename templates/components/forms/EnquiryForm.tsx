@@ -5,18 +5,15 @@ import { useCallback, useMemo } from 'react'
 import exportEnquiryRules from '../../../forms/browser-rules/exportEnquiry.ts'
 import productEnquiryRules from '../../../forms/browser-rules/productEnquiry.ts'
 import { combineMobile, DEFAULT_COUNTRY_CODE, HONEYPOT_FIELD, PURPOSES } from '../../../forms/contract.ts'
-import { localiseRule } from '../../../forms/rules.ts'
+import { useChecks } from './checks.ts'
+import { CountryFields, type DialCode, dialCodeCountries } from './CountryFields.tsx'
 import { FormFrame, SelectField, SubmitArea, TextArea, TextField } from './fields.tsx'
 import { type ProductChoice, ProductField } from './ProductField.tsx'
 import { SHARED_MESSAGES } from './submit.ts'
 import type { FormLanguage } from './text.ts'
 import { useForm } from './useForm.ts'
 
-export interface DialCode {
-  /** Digits only, without '+': '91'. */
-  code: string
-  country: string
-}
+export { type DialCode, dialCodeLabel } from './CountryFields.tsx'
 
 export interface EnquiryFormProps {
   formType: string
@@ -24,6 +21,9 @@ export interface EnquiryFormProps {
   /** Export variant: the products the buyer chooses from (required there). */
   productChoice?: ProductChoice
   dialCodes: DialCode[]
+  /** The country of each dial code in the default language, in the same order (what the country
+   * field sends); none: as `dialCodes` name them (an English page). */
+  dialCountries?: string[]
   defaultDialCode?: string
   requirementPlaceholder: string
   containerPlaceholder: string
@@ -40,6 +40,7 @@ type EnquiryValues = {
   name: string
   email: string
   countryCode: string
+  country: string
   mobile: string
   quantity: string
   container: string
@@ -48,16 +49,14 @@ type EnquiryValues = {
   [HONEYPOT_FIELD]: string
 }
 
-/** How a dial code reads in the list, 'code (country name)': '91 (India)'. */
 const NO_PRODUCTS: ProductChoice = { kind: 'select', options: [] }
-
-export const dialCodeLabel = ({ code, country }: DialCode) => `${code} (${country})`
 
 export function EnquiryForm({
   formType,
   variant = 'product',
   productChoice = NO_PRODUCTS,
   dialCodes,
+  dialCountries: sentCountries,
   defaultDialCode = DEFAULT_COUNTRY_CODE,
   requirementPlaceholder,
   containerPlaceholder,
@@ -67,12 +66,16 @@ export function EnquiryForm({
 }: EnquiryFormProps) {
   const t = language?.text
   const isExport = variant === 'export'
+  // The buyer's country, offered from the dial codes' countries (a short list the form carries anyway).
+  const dialCountries = useMemo(() => sentCountries ?? dialCodes.map((d) => d.country), [sentCountries, dialCodes])
+  const countries = useMemo(() => dialCodeCountries(dialCodes, dialCountries), [dialCodes, dialCountries])
   const defaults = useMemo<EnquiryValues>(
     () => ({
       product: '',
       name: '',
       email: '',
       countryCode: defaultDialCode,
+      country: '',
       mobile: '',
       quantity: '',
       container: '',
@@ -94,7 +97,7 @@ export function EnquiryForm({
     [isExport],
   )
   const form = useForm({
-    rules: useMemo(() => localiseRule(isExport ? exportEnquiryRules : productEnquiryRules, language?.checks), [isExport, language]),
+    check: useChecks(isExport ? exportEnquiryRules : productEnquiryRules, language?.checks),
     formType,
     idPrefix,
     defaults,
@@ -102,7 +105,6 @@ export function EnquiryForm({
     toFormData,
     language: language?.code,
   })
-  const dialOptions = useMemo(() => dialCodes.map((d) => ({ value: d.code, label: dialCodeLabel(d) })), [dialCodes])
 
   return (
     <FormFrame form={form} formType={formType} labelledBy={labelledBy} className="form--enquiry" language={language}>
@@ -130,14 +132,7 @@ export function EnquiryForm({
           inputMode="email"
           maxLength={254}
         />
-        <SelectField
-          form={form}
-          name="countryCode"
-          label={t?.labels.countryCode ?? 'Country Code'}
-          required
-          autoComplete="tel-country-code"
-          options={dialOptions}
-        />
+        <CountryFields form={form} dialCodes={dialCodes} dialCountries={dialCountries} countries={countries} lazyOptions text={t} />
         <TextField
           form={form}
           name="mobile"

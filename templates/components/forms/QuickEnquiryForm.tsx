@@ -3,7 +3,7 @@
 import { useMemo } from 'react'
 import quickEnquiryRules from '../../../forms/browser-rules/quickEnquiry.ts'
 import { HONEYPOT_FIELD } from '../../../forms/contract.ts'
-import { localiseRule } from '../../../forms/rules.ts'
+import { useChecks } from './checks.ts'
 import { asOptions, FormFrame, SelectField, SubmitArea, TextArea, TextField } from './fields.tsx'
 import { QUICK_ENQUIRY_MESSAGES } from './submit.ts'
 import type { FormLanguage } from './text.ts'
@@ -40,7 +40,7 @@ const asIs = (values: QuickEnquiryValues) => values
 export function QuickEnquiryForm({ productChoice, countries, countryLabels, idPrefix, labelledBy, language }: QuickEnquiryFormProps) {
   const t = language?.text
   const form = useForm({
-    rules: useMemo(() => localiseRule(quickEnquiryRules, language?.checks), [language]),
+    check: useChecks(quickEnquiryRules, language?.checks),
     formType: QUICK_ENQUIRY_FORM_TYPE,
     idPrefix,
     defaults: DEFAULTS,

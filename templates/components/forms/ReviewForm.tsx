@@ -2,9 +2,8 @@
 // the review (formType Review) to be stored for moderation, and reports success and errors like the
 // product enquiry forms.
 import reviewRules from '../../../forms/browser-rules/review.ts'
-import { useMemo } from 'react'
 import { HONEYPOT_FIELD, REVIEW_LIKES } from '../../../forms/contract.ts'
-import { localiseRule } from '../../../forms/rules.ts'
+import { useChecks } from './checks.ts'
 import { ErrorText, FormFrame, fill, RequiredMark, SubmitArea, TextArea, TextField } from './fields.tsx'
 import { type ProductChoice, ProductField } from './ProductField.tsx'
 import { SHARED_MESSAGES, type SubmitMessages } from './submit.ts'
@@ -57,7 +56,7 @@ const toFormData = (values: ReviewValues) => ({ ...values, rating: values.rating
 export function ReviewForm({ productChoice, idPrefix, labelledBy, language }: ReviewFormProps) {
   const t = language?.text
   const form = useForm({
-    rules: useMemo(() => localiseRule(reviewRules, language?.checks), [language]),
+    check: useChecks(reviewRules, language?.checks),
     formType: REVIEW_FORM_TYPE,
     idPrefix,
     defaults: DEFAULTS,

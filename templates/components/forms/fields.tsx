@@ -265,10 +265,13 @@ export function FormFrame({
   labelledBy,
   className,
   language,
+  id,
   children,
 }: {
   form: Controller
   formType: string
+  /** For controls outside the form that belong to it (their `form` attribute). */
+  id?: string
   /** A translated page's language: sent with the form, its words shown (none: English). */
   language?: FormLanguage | undefined
   labelledBy?: string
@@ -278,6 +281,7 @@ export function FormFrame({
   return (
     <form
       ref={form.formRef}
+      id={id}
       className={className ? `form ${className}` : 'form'}
       method="post"
       action={PREVIEW ? PREVIEW_FORM_ACTION : SUBMIT_ENDPOINT}

@@ -3,10 +3,12 @@
 // time: forms/rules.ts).
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
 import { type FieldErrors, HONEYPOT_FIELD } from '../../../forms/contract.ts'
-import { checkForm, type Rule } from '../../../forms/rules.ts'
 import { fetchFormToken, SUBMIT_ENDPOINT, type SubmitMessages, type SubmitOutcome, submitForm } from './submit.ts'
 
 export type Values = Record<string, string | string[]>
+
+/** What a form checks before sending: the first message for every invalid field, as the service's (./checks.ts). */
+export type FormCheck = (formData: Record<string, unknown>) => { ok: true } | { ok: false; errors: FieldErrors }
 
 export type Status =
   | { kind: 'idle' }
@@ -29,8 +31,8 @@ export interface FormController<V extends Values> {
 }
 
 export function useForm<V extends Values>(options: {
-  /** The form's rules, from forms/browser-rules.ts. */
-  rules: Rule
+  /** The form's checks (useChecks in ./checks.ts, from forms/browser-rules/). */
+  check: FormCheck
   formType: string
   idPrefix: string
   defaults: V
@@ -42,7 +44,7 @@ export function useForm<V extends Values>(options: {
   /** A translated page's language code, sent with the form; none for English. */
   language?: string | undefined
 }): FormController<V> {
-  const { rules, formType, idPrefix, defaults, messages, toFormData, onOutcome, language } = options
+  const { check, formType, idPrefix, defaults, messages, toFormData, onOutcome, language } = options
   const [values, setValues] = useState<V>(defaults)
   const [errors, setErrors] = useState<FieldErrors>({})
   const [status, setStatus] = useState<Status>({ kind: 'idle' })
@@ -105,13 +107,13 @@ export function useForm<V extends Values>(options: {
       // away as soon as the value is right; untouched fields are left alone until the next submit.
       setErrors((current) => {
         if (!(name in current)) return current
-        const result = checkForm(rules, toFormData(next))
+        const result = check(toFormData(next))
         const { [name]: _previous, ...rest } = current
         const message = result.ok ? undefined : result.errors[name]
         return message ? { ...rest, [name]: message } : rest
       })
     },
-    [rules, toFormData],
+    [check, toFormData],
   )
 
   const onSubmit = useCallback(
@@ -122,7 +124,7 @@ export function useForm<V extends Values>(options: {
       // A script that fills the hidden field by setting its value fires no React event: read the page.
       const trap = formRef.current?.querySelector<HTMLInputElement>(`input[name="${HONEYPOT_FIELD}"]`)?.value
       if (trap) formData[HONEYPOT_FIELD] = trap
-      const checked = checkForm(rules, formData)
+      const checked = check(formData)
       if (!checked.ok) {
         setErrors(checked.errors)
         setStatus({ kind: 'idle' })
@@ -151,7 +153,7 @@ export function useForm<V extends Values>(options: {
           onOutcome?.(outcome)
         })
     },
-    [values, rules, formType, messages, toFormData, defaults, onOutcome, language],
+    [values, check, formType, messages, toFormData, defaults, onOutcome, language],
   )
 
   return {

@@ -1,4 +1,5 @@
 import { CardGrid, PageHero } from '../../components/blocks.tsx'
+import '../../components/quote/quote-links.css'
 import type { Data } from './+data.ts'
 
 export default function Page({ collection, trail, shades, cta }: Data) {

@@ -5,16 +5,17 @@ import { CARD_SIZES } from '../../components/blocks.tsx'
 import { lcpImage, pageHead } from '../../lib/head.ts'
 import { pageSite } from '../../lib/site.ts'
 import { breadcrumbJsonLd } from '../../lib/structured.ts'
+import { shadeQuoteLink } from '../../lib/quote.ts'
 
 export default function data(pageContext: PageContextServer) {
-  const { content, image, socialImage } = pageSite(pageContext)
+  const { content, defaultContent, image, socialImage } = pageSite(pageContext)
   const collection = content.productBySlug.get(pageContext.routeParams.id ?? '') as GraniteCollection
   const { breadcrumbs } = content.ui
   const trail = [
     { name: breadcrumbs.home, path: content.homePath },
     { name: breadcrumbs.products, path: content.pages.products.path },
   ]
-  const shades = content.graniteShades.map((s) => shadeCard(s, image))
+  const shades = content.graniteShades.map((s) => ({ ...shadeCard(s, image), quote: shadeQuoteLink(content, defaultContent, s) }))
   const head = pageHead(collection, {
     social: { type: 'website', image: socialImage(collection.image) },
     // On a phone the first shade's card is the largest thing in view.

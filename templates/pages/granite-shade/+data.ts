@@ -7,6 +7,7 @@ import { pageSite } from '../../lib/site.ts'
 import { breadcrumbJsonLd, productJsonLd } from '../../lib/structured.ts'
 import { PRODUCT_PHOTO_SIZES } from '../product/ProductSections.tsx'
 import { specSheetPath, whatsappHref } from '../../lib/documents.ts'
+import { shadeQuoteLink } from '../../lib/quote.ts'
 import { format } from '../../lib/words.ts'
 
 export default function data(pageContext: PageContextServer) {
@@ -42,6 +43,7 @@ export default function data(pageContext: PageContextServer) {
     documents: {
       sheet: specSheetPath(content, shade.slug),
       whatsapp: whatsappHref(content, format(content.ui.whatsapp.productText, { product: shade.name })),
+      quote: shadeQuoteLink(content, defaultContent, shade),
       words: { specSheet: content.ui.documents.specSheet, chat: content.ui.whatsapp.chat },
     },
     enquiry: { ...enquiryFormProps(content, shade.formType, 'enquiry-heading'), ...formText.props },

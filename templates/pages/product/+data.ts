@@ -9,6 +9,7 @@ import { breadcrumbJsonLd, productCategory, productJsonLd } from '../../lib/stru
 import { PRODUCT_PHOTO_SIZES } from './ProductSections.tsx'
 import { format, formatNumber } from '../../lib/words.ts'
 import { specSheetPath, whatsappHref } from '../../lib/documents.ts'
+import { productQuoteLink } from '../../lib/quote.ts'
 
 /** Tiles under "Explore More Products" when the product's content names none. */
 const EXPLORE_TILES = 7
@@ -51,6 +52,7 @@ export default function data(pageContext: PageContextServer) {
     documents: {
       sheet: specSheetPath(content, product.slug),
       whatsapp: whatsappHref(content, format(content.ui.whatsapp.productText, { product: product.name })),
+      quote: productQuoteLink(content, defaultContent, product),
       words: { specSheet: content.ui.documents.specSheet, chat: content.ui.whatsapp.chat },
     },
     enquiry: { ...enquiryFormProps(content, product.formType, 'enquiry-heading'), ...formText.props },

@@ -1,4 +1,5 @@
 import { CardGrid, PageHero } from '../../components/blocks.tsx'
+import '../../components/quote/quote-links.css'
 import { PdfLink } from '../../components/DocumentLinks.tsx'
 import { EnquiryForm } from '../../components/forms/EnquiryForm.tsx'
 import '../../components/forms/forms.css'

@@ -7,6 +7,7 @@ import { pageHead } from '../../lib/head.ts'
 import { pageSite } from '../../lib/site.ts'
 import { format, formatNumber, homeTrail } from '../../lib/words.ts'
 import { cataloguePath } from '../../lib/documents.ts'
+import { productQuoteLink } from '../../lib/quote.ts'
 
 export default function data(pageContext: PageContextServer) {
   const { content, defaultContent, image } = pageSite(pageContext)
@@ -66,7 +67,7 @@ export default function data(pageContext: PageContextServer) {
   return {
     head,
     page,
-    products: listed.map((p) => productCard(p, image)),
+    products: listed.map((p) => ({ ...productCard(p, image), quote: productQuoteLink(content, defaultContent, p) })),
     pagination: pagination && {
       ...pagination,
       label: format(words.label, { heading: page.gridHeading }),

@@ -60,7 +60,7 @@ describe('a form island of a translated page', () => {
 describe('the files of words', () => {
   test('one per other language and form, none for English', () => {
     const urls = formWordsFiles(content).map((f) => f.url.replace(/\.[\w-]{10}\.json$/, ''))
-    const kinds = ['productEnquiry', 'exportEnquiry', 'quickEnquiry', 'contact', 'review']
+    const kinds = ['productEnquiry', 'exportEnquiry', 'quickEnquiry', 'contact', 'review', 'quoteRequest']
     expect(urls.sort()).toEqual(['ar', 'zh', 'es'].flatMap((code) => kinds.map((kind) => `/assets/words/${code}-${kind}`)).sort())
   })
 

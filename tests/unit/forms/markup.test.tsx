@@ -70,6 +70,7 @@ describe('EnquiryForm', () => {
       'name',
       'email',
       'countryCode',
+      'country',
       'mobile',
       'quantity',
       'container',
@@ -77,6 +78,7 @@ describe('EnquiryForm', () => {
       'requirement',
       HONEYPOT_FIELD,
     ])
+    expect(labelFor(html, 'clove-enquiry-country')).toBe('Country')
     expect(labelFor(html, 'clove-enquiry-name')).toBe('Name *')
     expect(labelFor(html, 'clove-enquiry-email')).toBe('Email *')
     expect(labelFor(html, 'clove-enquiry-countryCode')).toBe('Country Code *')

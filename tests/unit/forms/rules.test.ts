@@ -33,6 +33,18 @@ const VALID: Record<FormKind, Record<string, unknown>> = {
     details: 'Two containers',
   },
   review: { name: 'Asha', email: 'a@b.co', mobile: '9876543210', product: 'Clove', rating: 5, likes: ['Quality'], review: 'Good' },
+  quoteRequest: {
+    items: [
+      { product: 'Clove', quantity: '2.5', unit: 'tonnes', samples: 'yes' },
+      { product: 'Star Blue', quantity: 600, unit: 'm2', finish: 'Polished (high gloss)', size: 'Slab 240 x 120 cm' },
+    ],
+    name: 'Asha',
+    email: 'a@b.co',
+    countryCode: '971',
+    mobile: '971 501234567',
+    country: 'United Arab Emirates',
+    incoterm: 'CIF',
+  },
 }
 
 /** Values that probe every kind of check: types, blanks, lengths, patterns, choices, numbers. */

@@ -1,0 +1,3 @@
+import { routeTo } from '../../lib/routing.ts'
+
+export default routeTo('quote')
