@@ -2,8 +2,9 @@
 // into every public page as one small inline script at the end of <body>: no file to fetch, so a
 // page that ships no JavaScript file still ships none; one text for every page, so the Content
 // Security Policy allows it by one hash (build/csp-hashes.ts). It posts to the site itself, or to the
-// build's API_ORIGIN when the pages are on a static host. Left out with ANALYTICS=false at build time
-// and from a preview build (no service counts there). The inbox's shells never get it.
+// build's API_ORIGIN when the pages are on a static host. With ANALYTICS=false at build time, and in a
+// preview build (no service counts there), its counting is left out and only the quotation basket's
+// count in the header remains. The inbox's shells never get it.
 import { readFile, writeFile } from 'node:fs/promises'
 import { join, sep } from 'node:path'
 import { build } from 'esbuild'
@@ -15,7 +16,7 @@ import { files } from './inline-css.ts'
 export const BEACON_MAX_BYTES = 1024
 
 /** The beacon, minified, posting to `apiOrigin` (or to the page's own origin). */
-export async function beaconCode(apiOrigin: string | undefined): Promise<string> {
+export async function beaconCode(apiOrigin: string | undefined, countVisits = true): Promise<string> {
   const result = await build({
     entryPoints: [join(paths.root, 'templates/islands/beacon.ts')],
     bundle: true,
@@ -24,7 +25,10 @@ export async function beaconCode(apiOrigin: string | undefined): Promise<string>
     target: 'es2020',
     write: false,
     legalComments: 'none',
-    define: { __ANALYTICS_ENDPOINT__: JSON.stringify(`${apiOrigin ?? ''}${ANALYTICS_ENDPOINT_PATH}`) },
+    define: {
+      __ANALYTICS_ENDPOINT__: JSON.stringify(`${apiOrigin ?? ''}${ANALYTICS_ENDPOINT_PATH}`),
+      __COUNT_VISITS__: String(countVisits),
+    },
   })
   // A classic inline script: the bundle's own function keeps its names off the page's globals.
   const code = result.outputFiles[0]!.text.trim().replace(/^"use strict";/, '')
@@ -43,8 +47,12 @@ export function withBeacon(html: string, code: string): string {
 }
 
 /** Every public page under `client` gets the beacon; the inbox's shells (client/admin/) do not. */
-export async function addBeacon(client: string, apiOrigin: string | undefined): Promise<{ pages: number; bytes: number }> {
-  const code = await beaconCode(apiOrigin)
+export async function addBeacon(
+  client: string,
+  apiOrigin: string | undefined,
+  countVisits = true,
+): Promise<{ pages: number; bytes: number }> {
+  const code = await beaconCode(apiOrigin, countVisits)
   const inbox = join(client, 'admin') + sep
   let pages = 0
   for (const file of await files(client, '.html')) {

@@ -339,11 +339,15 @@ async function buildInto(
   log(`styles: inlined into ${css.pages} pages, ${css.removed.length} stylesheets no longer needed`)
   const deferred = await deferEntries(client)
   log(`scripts: ${deferred.pages} pages load theirs after the main paint, once a form or the carousel is near`)
-  // The visit counter's beacon, unless counting is off or this is a preview (no service counts there).
-  if (analytics && !preview) {
-    const beacon = await addBeacon(client, apiOrigin)
-    log(`visit counter: a ${beacon.bytes}-byte inline beacon in ${beacon.pages} pages`)
-  } else log('visit counter: left out (ANALYTICS=false or a preview build)')
+  // The visit counter's beacon, its counting left out when counting is off or this is a preview (no
+  // service counts there): the quotation basket's count in the header stays.
+  const countVisits = analytics && !preview
+  const beacon = await addBeacon(client, apiOrigin, countVisits)
+  log(
+    countVisits
+      ? `visit counter: a ${beacon.bytes}-byte inline beacon in ${beacon.pages} pages`
+      : `visit counter: left out (ANALYTICS=false or a preview build); the basket's count, ${beacon.bytes} bytes inline, in ${beacon.pages} pages`,
+  )
   const hashes = await inlineHashes(client)
   // The inbox's pages are served only behind its login, never as public files. Moved here, in the
   // temporary folder, so the swap never publishes them even for a moment.

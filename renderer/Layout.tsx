@@ -40,6 +40,7 @@ export function Layout({
         words={ui.header}
         languages={languageLinks(content, route)}
         languageLabel={ui.header.language}
+        quote={{ path: pages.quote.path, label: ui.quote.headerLink }}
       />
       <main id="main" tabIndex={-1}>
         {notice && (

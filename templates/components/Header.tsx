@@ -25,6 +25,12 @@ export interface HeaderProps {
   languages?: LanguageLink[]
   /** The switcher's accessible name, in the page's language. */
   languageLabel?: string
+  /**
+   * The link to the quotation page, with the number of products in the buyer's basket after it: the
+   * page's inline script fills it in from the basket (templates/islands/beacon.ts), so it shows on
+   * pages without JavaScript files too.
+   */
+  quote?: { path: string; label: string }
 }
 
 export function isActive(linkPath: string, currentPath: string, productsPath: string): boolean {
@@ -43,6 +49,7 @@ export function Header({
   homePath = '/',
   languages = [],
   languageLabel = words.language,
+  quote,
 }: HeaderProps) {
   const current = (path: string) => (isActive(path, currentPath, productsPath) ? 'page' : undefined)
   return (
@@ -84,6 +91,12 @@ export function Header({
               )}
             </ul>
           </nav>
+          {quote && (
+            <a className="quote-link" href={quote.path} aria-current={currentPath === quote.path ? 'page' : undefined}>
+              {quote.label}
+              <span className="quote-count" data-basket hidden />
+            </a>
+          )}
           {languages.length > 1 && <LanguageSwitch languages={languages} label={languageLabel} />}
           <details className="nav-mobile">
             <summary>

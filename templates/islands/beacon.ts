@@ -11,12 +11,24 @@
 // is in every page's first round trip: what the service can work out (the utm_ tags, the referrer's
 // domain, the page's language, which link was pressed) is left to it.
 import { type BeaconPayload, COUNTER_GLOBAL, VISIT_STORAGE_KEY, type VisitTags } from '../../project/analytics.ts'
+import { BASKET_KEY } from '../components/quote/basket.ts'
 
 /** Where the beacon posts: ANALYTICS_ENDPOINT_PATH on the site or on the build's API_ORIGIN (build/beacon.ts). */
 declare const __ANALYTICS_ENDPOINT__: string
+/** Whether visits are counted (false with ANALYTICS=false or in a preview build: then only the basket's count below is left). */
+declare const __COUNT_VISITS__: boolean
+
+// Not the visit counter's, but in the same one script every public page has: the number of products
+// in the quotation basket (templates/components/quote/basket.ts), after the header's link to it.
+try {
+  const badge = document.querySelector<HTMLElement>('[data-basket]')!
+  // No basket (the quotation page removes it once empty) throws, and the badge stays hidden.
+  badge.textContent = JSON.parse(localStorage[BASKET_KEY]).length
+  badge.hidden = false
+} catch {}
 
 const nav = navigator as Navigator & { globalPrivacyControl?: boolean }
-if (!nav.globalPrivacyControl) {
+if (__COUNT_VISITS__ && !nav.globalPrivacyControl) {
   let visit: VisitTags = {}
   try {
     // The first page of the visit keeps its address, query and referrer; the service takes only the

@@ -22,9 +22,9 @@ export function cataloguePath(content: Pick<SiteContent, 'language'>): string {
  * A chat with the company's WhatsApp number (site.yaml's contact.whatsapp), `text` already written
  * in the box; none when content gives no number.
  */
-export function whatsappHref(content: Pick<SiteContent, 'site'>, text: string): string | undefined {
+export function whatsappHref(content: Pick<SiteContent, 'site'>, text?: string): string | undefined {
   const number = content.site.contact.whatsapp
   if (!number) return undefined
   // wa.me takes the international number as digits only, without the +.
-  return `https://wa.me/${number.replace(/\D/g, '')}?text=${encodeURIComponent(text)}`
+  return `https://wa.me/${number.replace(/\D/g, '')}${text ? `?text=${encodeURIComponent(text)}` : ''}`
 }

@@ -41,14 +41,15 @@ export function organization(content: SiteContent, image: ImageOf): Json {
         areaServed: content.ui.structured.areaServed,
         availableLanguage: ['English', 'Hindi', 'Telugu'],
       })),
-      // The WhatsApp chat: its number, and the chat's address as the point's url.
+      // The WhatsApp chat: its number, and the chat's address as the point's url (without the page's
+      // prefilled message: percent-encoded, an Arabic one is some 300 bytes of every home page).
       ...(site.contact.whatsapp
         ? [
             {
               '@type': 'ContactPoint',
               name: 'WhatsApp',
               telephone: site.contact.whatsapp,
-              url: whatsappHref(content, content.ui.whatsapp.contactText),
+              url: whatsappHref(content),
               contactType: 'sales',
               areaServed: content.ui.structured.areaServed,
               availableLanguage: ['English', 'Hindi', 'Telugu'],

@@ -53,6 +53,13 @@ describe('the quotation basket', () => {
         await page.waitForURL(`**${run.prefix}/quote`)
         await expect.poll(() => rows.count()).toBe(2)
         expect(await page.evaluate(() => JSON.parse(localStorage.getItem('quotation') ?? '[]').length)).toBe(2)
+        // The header's count, on a page of its own and visible on a phone too.
+        await page.goto(`${run.prefix}/about`)
+        const count = page.locator('header .quote-link [data-basket]')
+        expect(await count.isVisible()).toBe(true)
+        expect(await count.textContent()).toBe('2')
+        await page.goBack()
+        await expect.poll(() => rows.count()).toBe(2)
         expect(await page.evaluate(() => document.documentElement.dir || 'ltr')).toBe(run.language === 'ar' ? 'rtl' : 'ltr')
 
         const [clove, starBlue] = [rows.nth(0), rows.nth(1)]
@@ -81,8 +88,9 @@ describe('the quotation basket', () => {
         expect(html).toContain('>Polished (high gloss)</td>')
         expect(mail.text).toContain('Country: United Arab Emirates')
         expect(mail.text).toContain(run.language === 'ar' ? 'Language: Arabic' : 'Incoterm: CIF')
-        // Sent: the basket is empty.
+        // Sent: the basket is empty, and the header says nothing more of it.
         expect(await page.evaluate(() => localStorage.getItem('quotation'))).toBeNull()
+        expect(await page.locator('header .quote-link [data-basket]').isVisible()).toBe(false)
         expect(tab.problems).toEqual([])
       } finally {
         await tab.close()

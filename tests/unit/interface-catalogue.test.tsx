@@ -26,8 +26,17 @@ describe('content/interface.yaml', () => {
   it('uses in each English value exactly the placeholders its field allows: a translation may use no other', () => {
     // The forms' section nests its groups and has its own test (tests/unit/forms/interface-text.test.ts).
     for (const [section, fields] of Object.entries(english).filter(([section]) => section !== 'forms')) {
-      for (const [key, value] of Object.entries(fields as Record<string, string>)) {
-        const field = shape[section]!.shape[key] as z.ZodString
+      // A group of words inside a section (the quotation's units) is checked word by word.
+      const words = Object.entries(fields as Record<string, string | Record<string, string>>).flatMap(([key, value]) =>
+        typeof value === 'string'
+          ? [{ key, value, field: shape[section]!.shape[key] as z.ZodString }]
+          : Object.entries(value).map(([sub, word]) => ({
+              key: `${key}.${sub}`,
+              value: word,
+              field: (shape[section]!.shape[key] as z.ZodObject).shape[sub] as z.ZodString,
+            })),
+      )
+      for (const { key, value, field } of words) {
         // Every placeholder the English value uses is accepted…
         expect(field.safeParse(value).success, `${section}.${key}`).toBe(true)
         // …and none it does not use: the field allows what the English reference uses, no more.

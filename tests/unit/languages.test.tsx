@@ -206,8 +206,9 @@ describe('the sitemap and robots.txt', () => {
     expect(xml).toContain(links('/ar/products/clove'))
     expect(xml).toContain(`<url><loc>${origin}/es/products/cardamom</loc>`)
     expect(xml).toContain(`<url><loc>${origin}/about</loc><lastmod>2026-01-01</lastmod></url>`)
-    // English pages (every one), the two offered in other languages; no thank-you or problem page.
-    const english = content.routes.filter((r) => r.kind !== 'thankYou' && r.kind !== 'enquiryProblem').map((r) => r.path)
+    // English pages (every one), the two offered in other languages; no quotation (its content is the
+    // buyer's basket), thank-you or problem page.
+    const english = content.routes.filter((r) => !['quote', 'thankYou', 'enquiryProblem'].includes(r.kind)).map((r) => r.path)
     expect(manifest.pages).toEqual([...english, '/ar/products/clove', '/es/products/cardamom'])
     expect(xml.match(/<url>/g)).toHaveLength(english.length + 2)
   })

@@ -22,7 +22,11 @@ describe('the page registry', () => {
     expect(new Set(PAGES_YAML_KINDS.map(([, screen]) => screen))).toEqual(
       new Set(Object.keys(pagesSchema.shape).filter((screen) => screen !== 'notFound')),
     )
-    expect(Object.keys(PAGE_KINDS).filter((kind) => !offered(kind as keyof typeof PAGE_KINDS))).toEqual(['thankYou', 'enquiryProblem'])
+    expect(Object.keys(PAGE_KINDS).filter((kind) => !offered(kind as keyof typeof PAGE_KINDS))).toEqual([
+      'quote',
+      'thankYou',
+      'enquiryProblem',
+    ])
   })
 
   it('fails the type-check for a screen of pages.yaml that has no kind', () => {

@@ -7,8 +7,12 @@
 import type { Interface } from '../../../model/schemas/interface.ts'
 import type { QuoteProduct } from '../../lib/quote.ts'
 import type { Option } from '../forms/fields.tsx'
+import { SAMPLE_CHOICES } from '../../../forms/quote-contract.ts'
 import { newItem } from './basket.ts'
 import { PLAIN_LIST_ID, QUOTE_FORM_ID, unitOptions } from './QuoteForm.tsx'
+
+/** The value of an item's "samples first" box when ticked. */
+const SAMPLES_FIRST: (typeof SAMPLE_CHOICES)[number] = 'yes'
 
 export function PlainQuoteList({
   products,
@@ -79,7 +83,7 @@ export function PlainQuoteList({
                 {product.granite && choice(words.finish, 'finish', finishes)}
                 {product.granite && choice(words.size, 'size', sizes)}
                 <label className="quote-samples">
-                  <input type="checkbox" form={QUOTE_FORM_ID} name={name('samples')} value="yes" /> {words.samples}
+                  <input type="checkbox" form={QUOTE_FORM_ID} name={name('samples')} value={SAMPLES_FIRST} /> {words.samples}
                 </label>
               </div>
             </li>

@@ -1,7 +1,7 @@
 // The quotation basket: the items a buyer chose, kept in this browser's localStorage (never a cookie:
 // nothing of it reaches a server until the buyer sends the quotation). Any page may add to it
 // through the quotation page's address (?add=…, templates/lib/quote.ts); the header shows how many
-// it holds (templates/components/quote/count-script.ts).
+// it holds (filled in by the page's inline script, templates/islands/beacon.ts, and by writeBasket).
 import { QUOTE_MAX_ITEMS, QUOTE_UNITS, SAMPLE_CHOICES } from '../../../forms/quote-contract.ts'
 
 /** The localStorage key of the basket; the header's count reads it too. */
@@ -43,6 +43,11 @@ export function readBasket(): BasketItem[] {
 }
 
 export function writeBasket(items: readonly BasketItem[]): void {
+  const badge = document.querySelector<HTMLElement>('[data-basket]')
+  if (badge) {
+    badge.textContent = String(items.length)
+    badge.hidden = items.length === 0
+  }
   try {
     if (items.length === 0) localStorage.removeItem(BASKET_KEY)
     else localStorage.setItem(BASKET_KEY, JSON.stringify(items))
