@@ -52,7 +52,13 @@ export async function copyEnquiries(source: EnquiryStore, target: EnquiryStore):
       insert: async (rows) => {
         await trx
           .insertInto('submissions')
-          .values(rows.map((row) => ({ ...row, data: typeof row.data === 'string' ? row.data : JSON.stringify(row.data) })))
+          .values(
+            // Not PostgreSQL's search_text (migration 20): the target computes its own.
+            rows.map(({ search_text: _, ...row }: SubmissionRow & { search_text?: unknown }) => ({
+              ...row,
+              data: typeof row.data === 'string' ? row.data : JSON.stringify(row.data),
+            })),
+          )
           .execute()
         // A quotation's items: made again from its fields, where they are kept too (migration 15).
         const items = rows.flatMap((row) => itemRows(row.id, parseData(row.data)))

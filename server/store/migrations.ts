@@ -820,6 +820,22 @@ export const MIGRATIONS: Migration[] = [
     sqlite: [`CREATE INDEX submissions_email_assigned ON submissions (email COLLATE NOCASE) WHERE assignee_id IS NOT NULL`],
     postgresql: [`CREATE INDEX submissions_email_assigned ON submissions (lower(email COLLATE "C")) WHERE assignee_id IS NOT NULL`],
   },
+  {
+    version: 20,
+    name: "inbox-search-column: on PostgreSQL each enquiry's searched text is a stored column, trigram-indexed, so a search's candidates are checked by reading it, not by computing it again (BENCHMARKS.md, the inbox at scale)",
+    // SQLite's index (migration 17) holds the trigrams; its matches need no check against the text.
+    sqlite: [],
+    // A generated column: PostgreSQL computes it on every insert and update of the fields it reads,
+    // as it did the index's expression. The table is rewritten once (66 s at 1,000,000 enquiries).
+    postgresql: [
+      `ALTER TABLE submissions ADD COLUMN search_text text GENERATED ALWAYS AS (submission_search_text(name, email, product, form_type, data)) STORED`,
+      `DROP INDEX submissions_search`,
+      `DO $$ DECLARE trgm text; BEGIN
+         SELECT n.nspname INTO trgm FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm';
+         EXECUTE format('CREATE INDEX submissions_search ON submissions USING gin (search_text %I.gin_trgm_ops)', trgm);
+       END $$`,
+    ],
+  },
 ]
 
 /** Kysely's name of a migration: sorted by version. */
