@@ -405,13 +405,14 @@ describe('who owns an enquiry', () => {
       expect((await postJson(server.url, { formType, formData: { ...formData, email } })).status).toBe(200)
     // Cardamom from Germany: the product's rule wins.
     await send('cardamom.de@example.org', 'ExportEnquiry', { ...validData.exportEnquiry, product: 'Cardamom' })
-    // Clove from Germany, named only by its dial code (+49): the country's rule.
-    await send('clove.de@example.org', 'ExportEnquiry', { ...validData.exportEnquiry, product: 'Clove' })
+    // Clove from Germany, named only by its dial code (+49, the country left empty): the country's rule.
+    await send('clove.de@example.org', 'ExportEnquiry', { ...validData.exportEnquiry, product: 'Clove', country: '' })
     // Clove from India: no rule.
     await send('clove.in@example.org', 'ExportEnquiry', {
       ...validData.exportEnquiry,
       product: 'Clove',
       countryCode: '91',
+      country: 'India',
       mobile: '91 9876543210',
     })
     const routed = (await owner.getJson<{ rows: Array<{ email: string; assignee: { id: number } | null }> }>('/admin/api/enquiries')).body
