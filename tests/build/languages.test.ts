@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { loadContent } from '../../model/load.ts'
+import { offered } from '../../model/page-kinds.ts'
 import { everyLanguage } from '../../model/site-content.ts'
 import { attr, canonical, elements, metaTags, type Node, parsePage } from '../support/html.ts'
 import { distClient, readParsedPage } from './html.ts'
@@ -47,10 +48,11 @@ describe('every page in every language', () => {
         const robots = metaTags(p).get('robots')
         if (own.offered) {
           expect(canonical(p), route.path).toBe(origin + route.path)
-          if (route.kind !== 'thankYou' && route.kind !== 'enquiryProblem') expect(robots, route.path).toBeUndefined()
+          // A kind the registry does not offer to search engines (the quotation, thank-you and problem pages) says noindex.
+          if (offered(route.kind)) expect(robots, route.path).toBeUndefined()
         } else {
           expect(canonical(p), route.path).toBe(origin + route.versions![0]!.path)
-          expect(robots, route.path).toEqual([route.kind === 'thankYou' || route.kind === 'enquiryProblem' ? 'noindex' : 'noindex, follow'])
+          expect(robots, route.path).toEqual([offered(route.kind) ? 'noindex, follow' : 'noindex'])
           expect(alternates(p), route.path).toEqual([])
         }
       }

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { loadContent } from '../../model/load.ts'
+import { offered } from '../../model/page-kinds.ts'
 import { everyLanguage } from '../../model/site-content.ts'
 import { attr, canonical, elements, jsonLd, links, meta, scriptSources, title } from '../support/html.ts'
 import { distClient, readPage, readParsedPage } from './html.ts'
@@ -133,10 +134,11 @@ describe('sitemap.xml and robots.txt', () => {
   const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])
 
   it('lists every canonical page once and no alias', () => {
-    // In every language where the page is offered (not untranslated wholly, not English only).
+    // Every kind the registry offers to search engines, in every language where the page is offered
+    // (not untranslated wholly, not English only).
     const expected = everyLanguage(content).flatMap((c) =>
       c.routes
-        .filter((r) => r.kind !== 'thankYou' && r.kind !== 'enquiryProblem')
+        .filter((r) => offered(r.kind))
         .filter((r) => r.versions?.find((v) => v.language === c.language.code)?.offered ?? true)
         .map((r) => origin + r.path),
     )
