@@ -49,3 +49,18 @@ export const checkedPages: [string, string][] = (() => {
   // Pages named by QUALITY_PAGES are all checked, in every language.
   return pages.filter(([path]) => only || !folders.has(path.split('/')[1]!) || sampled.has(path))
 })()
+
+/**
+ * One page of each kind in every language, English included (and each language's not-found page):
+ * what a check whose findings depend on the template and the viewport, not on a page's own content,
+ * opens at a second width. Pages named by QUALITY_PAGES are all of them.
+ */
+export const pagesOfEachKind: [string, string][] = (() => {
+  const sampled = new Set<string>()
+  for (const language of everyLanguage(loadContent())) {
+    const kinds = new Set<string>()
+    for (const route of language.routes) if (!kinds.has(route.kind)) kinds.add(route.kind) && sampled.add(route.path)
+    sampled.add(language.language.code === 'en' ? '/404.html' : `/${language.language.code}/404.html`)
+  }
+  return checkedPages.filter(([path]) => only || sampled.has(path))
+})()
