@@ -64,7 +64,19 @@ test('Tab goes through the fields to the button and never into the honeypot', as
       if (order.at(-1) === 'BUTTON' || order.at(-1) === '') break
       await page.keyboard.press('Tab')
     }
-    expect(order).toEqual(['name', 'email', 'countryCode', 'mobile', 'quantity', 'container', 'purpose', 'requirement', 'BUTTON'])
+    // As the form lays them out: the dial code, then the country it chose, then the number.
+    expect(order).toEqual([
+      'name',
+      'email',
+      'countryCode',
+      'country',
+      'mobile',
+      'quantity',
+      'container',
+      'purpose',
+      'requirement',
+      'BUTTON',
+    ])
   } finally {
     await tab.close()
   }

@@ -92,6 +92,8 @@ const PRODUCT_VALUES = {
   name: 'Asha Verma',
   email: 'asha@example.com',
   countryCode: '61',
+  // Chosen by the dial code.
+  country: 'Australia',
   mobile: '412 345 678',
   quantity: '1 x 20 ft',
   container: '',

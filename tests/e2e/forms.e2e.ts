@@ -82,7 +82,10 @@ describe('product and granite enquiry forms', () => {
       const marker = uniqueMarker('Buyer')
       await field(form, 'Name').fill(`Asha ${marker}`)
       await field(form, 'Email').fill('asha@example.com')
+      // Once live, the country follows the dial code: India beside 91, then the United Kingdom beside 44.
+      expect(await field(form, 'Country').inputValue()).toBe('India')
       await field(form, 'Country Code').selectOption('44')
+      expect(await field(form, 'Country').inputValue()).toBe('United Kingdom')
       await field(form, 'Mobile Number').fill('7700 900123')
       await field(form, 'Estimated Quantity').fill('2 containers')
       await field(form, 'Container').fill('40 ft')
@@ -98,6 +101,8 @@ describe('product and granite enquiry forms', () => {
         name: '',
         email: '',
         countryCode: '91',
+        // Cleared as a fresh form is: the country of the dial code it opens with.
+        country: 'India',
         mobile: '',
         quantity: '',
         container: '',
@@ -112,6 +117,7 @@ describe('product and granite enquiry forms', () => {
         Name: `Asha ${marker}`,
         'E-mail': 'asha@example.com',
         'Country code': '44',
+        Country: 'United Kingdom',
         Mobile: '44 7700900123',
         'Estimated quantity': '2 containers',
         Container: '40 ft',

@@ -50,13 +50,16 @@ export function CountryFields({
 }) {
   const dialOptions = useMemo(() => dialCodes.map((d) => ({ value: d.code, label: dialCodeLabel(d) })), [dialCodes])
   // Prerendered, the country is left to choose (a form sent without JavaScript and without one is
-  // filed under its dial code's country by the service); once React runs, the code chooses it.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form comes to life
+  // filed under its dial code's country by the service); once React runs, the code chooses it, and
+  // again each time the form clears itself after sending (its defaults have no country), so a
+  // cleared form reads as a fresh one: '91 (India)' beside India, not beside an empty choice.
+  const sent = form.status.kind === 'success' ? form.status : undefined
+  // biome-ignore lint/correctness/useExhaustiveDependencies: when the form comes to life, and after each sending
   useEffect(() => {
     if (!form.enhanced || form.values.country) return
     const country = countryOfDialCode(String(form.values.countryCode ?? ''), dialCodes, dialCountries, countries)
     if (country !== undefined) form.setValue('country', country)
-  }, [form.enhanced])
+  }, [form.enhanced, sent])
   return (
     <>
       <SelectField
