@@ -88,6 +88,12 @@ interface Envelope {
   visit?: EnquiryVisit | undefined
 }
 
+/** The first formType of a urlencoded body (the one classicEnvelope takes), or '' when there is none. */
+function classicFormType(text: string): string {
+  const pair = /(?:^|&)(formType=[^&]*)/.exec(text)?.[1]
+  return pair === undefined ? '' : (new URLSearchParams(pair).get('formType') ?? '')
+}
+
 /** The language a form names, if the site has it; anything else (none, unknown, not text) is the default's. */
 export function languageOf(languages: ReadonlyMap<string, SubmitLanguage>, value: unknown): SubmitLanguage {
   const code = Array.isArray(value) ? value[0] : value
@@ -115,12 +121,11 @@ export function createSubmitHandler(ctx: SubmitContext): (req: Request, res: Res
         language = languageOf(ctx.languages, isPlainObject(body) ? body.language : undefined)
         envelope = jsonEnvelope(body, ctx.formTypes, language)
       } else {
-        const fields = parseUrlencoded(text, MAX_CLASSIC_QUOTE_FIELDS)
+        // The form's own bound, known before the fields are read: a post to any other form than the
+        // quotation is told its limit, however many fields it sent.
+        const quote = ctx.formTypes.get(classicFormType(text))?.kind === 'quoteRequest'
+        const fields = parseUrlencoded(text, quote ? MAX_CLASSIC_QUOTE_FIELDS : MAX_FIELDS + MAX_LIST_ITEMS)
         language = languageOf(ctx.languages, fields.language)
-        const count = Object.values(fields).reduce((n, v) => n + (Array.isArray(v) ? v.length : 1), 0)
-        const quote = ctx.formTypes.get(String(fields.formType))?.kind === 'quoteRequest'
-        if (!quote && count > MAX_FIELDS + MAX_LIST_ITEMS)
-          throw new RequestError(400, `The enquiry has too many fields (at most ${MAX_FIELDS + MAX_LIST_ITEMS}).`)
         envelope = classicEnvelope(fields, ctx.formTypes, language)
       }
       const outcome = await accept(ctx, req, res, envelope)

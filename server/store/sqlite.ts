@@ -145,6 +145,10 @@ export class SqliteEnquiryStore extends SqlEnquiryStore {
           try {
             outcomes.push({ ids: await this.insertSubmission(db, submission, mail) })
           } catch (error) {
+            // On a full disk or an I/O error SQLite may roll back the whole transaction, savepoints
+            // and all, rather than the one statement: then none of the group is stored, and the
+            // error is the group's (classified below), not that of a ROLLBACK TO with no savepoint.
+            if (!this.sqlite.inTransaction) throw error
             this.sqlite.exec('ROLLBACK TO submission')
             outcomes.push({ error: this.writeFailed(error) })
           }

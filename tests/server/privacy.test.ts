@@ -46,6 +46,10 @@ describe('a data-subject request', () => {
     ).toBe(200)
     expect((await owner.action(`/admin/api/enquiries/${id}/notes`, { text: 'Called them.' })).status).toBe(200)
     await waitFor(() => emlFiles().length >= 5 || undefined, 10_000, 'the mail copies')
+    // A copy is written before its delivery is recorded (markSent): the erasure finds copies by that
+    // record, so wait for all five, or under load the last one may not be recorded yet.
+    const recorded = () => server.store.db.selectFrom('outbox').select('delivery').where('delivery', 'like', '%.eml').execute()
+    await waitFor(async () => (await recorded()).length >= 5 || undefined, 10_000, 'the mail copies recorded as sent')
 
     // Any letter case finds the address, as the deletion does.
     const { status, body } = await owner.getJson<PersonalData>(
