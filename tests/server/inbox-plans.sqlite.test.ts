@@ -1,4 +1,4 @@
-// SQLite only (the plans are SQLite's; PostgreSQL keeps a histogram of each column); *.sqlite.test.ts, tests/setup/server-suites.ts.
+// SQLite only (the store cannot change the outcome: the plans are SQLite's; PostgreSQL keeps a histogram of each column); *.sqlite.test.ts, tests/setup/server-suites.ts.
 // The indexes SQLite reads for the inbox at a million enquiries (BENCHMARKS.md, "The inbox at scale"):
 // the statistics ANALYZE (or PRAGMA optimize) leaves at that size are written into an empty store,
 // and the plans of the statements a request makes are read back.
