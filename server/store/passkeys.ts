@@ -3,7 +3,8 @@
 // key only: a copy of the database logs nobody in. A challenge is random, kept here (never trusted
 // from the browser), used once (deleted as it is read) and dies within minutes.
 import { randomBytes } from 'node:crypto'
-import type { EnquiryDb } from './schema.ts'
+import type { Selectable } from 'kysely'
+import type { EnquiryDb, PasskeysTable } from './schema.ts'
 
 /** How long a browser has to answer a challenge. */
 export const CHALLENGE_MS = 5 * 60_000
@@ -34,19 +35,7 @@ export interface Challenge {
   origin: string
 }
 
-type Row = {
-  id: number
-  person_id: number
-  credential_id: string
-  public_key: string
-  counter: number
-  transports: string
-  device_type: string
-  backed_up: number
-  name: string
-  created_at: number
-  last_used_at: number | null
-}
+type Row = Selectable<PasskeysTable>
 const toPasskey = (row: Row): Passkey => ({
   id: Number(row.id),
   personId: Number(row.person_id),
