@@ -5,7 +5,9 @@
 // name, rather than letting the browser skip a check the server makes.
 import type * as z from 'zod/mini'
 import type { Check, RequiredWhen, Rule } from './rules.ts'
+import { FORMS } from '../project/form-fields.ts'
 import type { FormMessages } from '../project/form-messages.ts'
+import { fieldViews } from './field-views.ts'
 import { formSchemas, formSchemasIn, type FormKind, type RequiredWhen as RequiredWhenParams } from './schemas.ts'
 
 /** What zod/mini says when a schema has no message of its own; only the form object itself may lack one
@@ -192,11 +194,12 @@ function toSource(value: unknown): string {
   return JSON.stringify(value)
 }
 
-/** forms/browser-rules/<kind>.ts as the browser gets it: the form's rules as a literal. */
+/** forms/browser-rules/<kind>.ts as the browser gets it: the form's rules and its typed fields (forms/field-views.ts) as literals. */
 export function browserRulesSource(kind: string): string {
   if (!Object.hasOwn(formSchemas, kind))
     throw new UnsupportedSchemaError(`forms/browser-rules/${kind}.ts: there is no form "${kind}" in forms/schemas.ts`)
-  return `export default ${toSource(deriveRule(formSchemas[kind as FormKind], kind))}\n`
+  const rules = deriveRule(formSchemas[kind as FormKind], kind)
+  return `export default ${toSource(rules)}\nexport const fields = ${toSource(fieldViews(FORMS[kind as FormKind]))}\n`
 }
 
 /** A rule's messages in the order localiseRule (forms/rules.ts) replaces them. */
