@@ -245,7 +245,8 @@ function schemasWith(
 
   /** A form's field as its registry entry says, or, for the fields with checks of their own, as they are checked. */
   const fieldOf = (key: string, spec: FieldSpec, presence: Presence, form: Record<string, Presence>): z.ZodMiniType => {
-    const label = field(wordsOf(key as FieldKey, presence) as MessageField)
+    const words = wordsOf(key as FieldKey, presence) as MessageField
+    const label = field(words)
     const need = isRequired(presence)
     switch (key) {
       case 'email':
@@ -274,6 +275,8 @@ function schemasWith(
     }
     if (spec.max === undefined || !(spec.kind === 'text' || spec.kind === 'textarea' || spec.kind === 'choice'))
       throw new Error(`forms/schemas.ts: the field "${key}" (${spec.kind}) needs checks of its own`)
+    if (label === undefined)
+      throw new Error(`forms/schemas.ts: the field "${key}" has no words (forms.fields.${words} in content/interface.yaml)`)
     if (spec.kind === 'choice') return need ? chosen(label, spec.max) : optional(label, spec.max)
     const lines = spec.kind === 'textarea' ? 'multi' : 'single'
     return need ? required(label, spec.max, lines) : optional(label, spec.max, lines)
