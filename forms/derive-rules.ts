@@ -199,7 +199,30 @@ export function browserRulesSource(kind: string): string {
   if (!Object.hasOwn(formSchemas, kind))
     throw new UnsupportedSchemaError(`forms/browser-rules/${kind}.ts: there is no form "${kind}" in forms/schemas.ts`)
   const rules = deriveRule(formSchemas[kind as FormKind], kind)
-  return `export default ${toSource(rules)}\nexport const fields = ${toSource(fieldViews(FORMS[kind as FormKind]))}\n`
+  const fields = `export const fields = ${toSource(fieldViews(FORMS[kind as FormKind]))}\n`
+  // A form that is another with fields added (the export enquiry: the product enquiry and its
+  // product) is written as that one and the fields it adds: a page with both carries them once.
+  for (const other of Object.keys(formSchemas) as FormKind[]) {
+    if (other === kind) continue
+    const added = addedFields(deriveRule(formSchemas[other], other), rules)
+    if (added === undefined) continue
+    const shape = Object.entries(added)
+      .map(([key, rule]) => `${JSON.stringify(key)}:${toSource(rule)}`)
+      .join(',')
+    return `import base from './${other}.ts'\nexport default {...base,shape:{...base.shape,${shape}}}\n${fields}`
+  }
+  return `export default ${toSource(rules)}\n${fields}`
+}
+
+/** The fields `form` adds to `base`, when it is `base` with fields added after its own (alike in all else). */
+function addedFields(base: Rule, form: Rule): Record<string, Rule> | undefined {
+  if (base.type !== 'object' || form.type !== 'object' || base.message !== form.message) return undefined
+  if (toSource(base.requiredWhen) !== toSource(form.requiredWhen)) return undefined
+  const baseKeys = Object.keys(base.shape)
+  const formKeys = Object.keys(form.shape)
+  if (formKeys.length <= baseKeys.length || baseKeys.some((key, i) => formKeys[i] !== key)) return undefined
+  if (baseKeys.some((key) => toSource(base.shape[key]) !== toSource(form.shape[key]))) return undefined
+  return Object.fromEntries(formKeys.slice(baseKeys.length).map((key) => [key, form.shape[key]!]))
 }
 
 /** A rule's messages in the order localiseRule (forms/rules.ts) replaces them. */
