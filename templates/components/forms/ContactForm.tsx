@@ -85,10 +85,10 @@ export function ContactForm({ productChoice, graniteLabel, graniteOptions, idPre
             options={granites}
           />
         </div>
-        <Field form={form} name="name" {...fields.name} text={t} />
-        <Field form={form} name="email" {...fields.email} text={t} />
-        <Field form={form} name="mobile" {...fields.mobile} text={t} />
-        <Field form={form} name="details" {...fields.details} text={t} />
+        <Field form={form} name="name" fields={fields} text={t} />
+        <Field form={form} name="email" fields={fields} text={t} />
+        <Field form={form} name="mobile" fields={fields} text={t} />
+        <Field form={form} name="details" fields={fields} text={t} />
       </div>
       {/* As on the original site: no visible loading state; the button is only disabled against a second click. */}
       <SubmitArea

@@ -121,19 +121,19 @@ export function EnquiryForm({
             text={t}
           />
         ) : null}
-        <Field form={form} name="name" {...fields.name} text={t} />
-        <Field form={form} name="email" {...fields.email} text={t} />
+        <Field form={form} name="name" fields={fields} text={t} />
+        <Field form={form} name="email" fields={fields} text={t} />
         <CountryFields form={form} dialCodes={dialCodes} dialCountries={dialCountries} countries={countries} lazyOptions text={t} />
-        <Field form={form} name="mobile" {...fields.mobile} text={t} />
-        <Field form={form} name="quantity" {...fields.quantity} text={t} />
-        <Field form={form} name="container" {...fields.container} text={t} placeholder={containerPlaceholder} />
+        <Field form={form} name="mobile" fields={fields} text={t} />
+        <Field form={form} name="quantity" fields={fields} text={t} />
+        <Field form={form} name="container" fields={fields} text={t} placeholder={containerPlaceholder} />
         <SelectField
           form={form}
           name="purpose"
           label={t?.labels.purpose ?? 'Purpose'}
           options={PURPOSES.map((value) => ({ value, label: t?.choices.purposes[value] ?? value }))}
         />
-        <Field form={form} name="requirement" {...fields.requirement} text={t} placeholder={requirementPlaceholder} />
+        <Field form={form} name="requirement" fields={fields} text={t} placeholder={requirementPlaceholder} />
       </div>
       <SubmitArea
         form={form}

@@ -70,10 +70,10 @@ export function QuickEnquiryForm({ productChoice, countries, countryLabels, idPr
           autoComplete="country-name"
           options={countryOptions}
         />
-        <Field form={form} name="name" {...fields.name} text={t} />
-        <Field form={form} name="email" {...fields.email} text={t} />
-        <Field form={form} name="mobile" {...fields.mobile} text={t} />
-        <Field form={form} name="message" {...fields.message} text={t} />
+        <Field form={form} name="name" fields={fields} text={t} />
+        <Field form={form} name="email" fields={fields} text={t} />
+        <Field form={form} name="mobile" fields={fields} text={t} />
+        <Field form={form} name="message" fields={fields} text={t} />
       </div>
       <SubmitArea
         form={form}

@@ -69,11 +69,11 @@ export function ReviewForm({ productChoice, idPrefix, labelledBy, language }: Re
   return (
     <FormFrame form={form} formType={REVIEW_FORM_TYPE} labelledBy={labelledBy} className="form--review" language={language}>
       <div className="form__grid">
-        <Field form={form} name="name" {...fields.name} text={t} />
-        <Field form={form} name="company" {...fields.company} text={t} />
-        <Field form={form} name="designation" {...fields.designation} text={t} />
-        <Field form={form} name="email" {...fields.email} text={t} />
-        <Field form={form} name="mobile" {...fields.mobile} text={t} />
+        <Field form={form} name="name" fields={fields} text={t} />
+        <Field form={form} name="company" fields={fields} text={t} />
+        <Field form={form} name="designation" fields={fields} text={t} />
+        <Field form={form} name="email" fields={fields} text={t} />
+        <Field form={form} name="mobile" fields={fields} text={t} />
         <ProductField
           form={form}
           name="product"
@@ -85,7 +85,7 @@ export function ReviewForm({ productChoice, idPrefix, labelledBy, language }: Re
         />
         <RatingField form={form} text={t} />
         <LikesField form={form} text={t} />
-        <Field form={form} name="review" {...fields.review} text={t} />
+        <Field form={form} name="review" fields={fields} text={t} />
       </div>
       <SubmitArea
         form={form}

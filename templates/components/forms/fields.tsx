@@ -86,23 +86,30 @@ export function stringValue(form: Controller, name: string): string {
 /**
  * A typed field of the registry (project/form-fields.ts) as its form has it: its label (the page's
  * words, else the default language's), its input or text box, its limit, its autofill hints, whether
- * it is required, and its message. Given its form's view of it, `{...fields.name}` (`fields` of
- * forms/browser-rules/<kind>.ts); a label of the page's own words comes after it, without `text`.
+ * it is required, and its message.
  */
-export function Field(
-  props: FieldView & {
-    form: Controller
-    name: string
-    /** The page's words (none: the default language's, `label`). */
-    text?: FormWords | undefined
-    placeholder?: string
-  },
-) {
-  const { form, name, text, placeholder, type, max, required, autoComplete, inputMode, label, words = name } = props
+export function Field(props: {
+  form: Controller
+  name: string
+  /** The form's typed fields (forms/browser-rules/<kind>.ts, `fields`). */
+  fields: Readonly<Record<string, FieldView>>
+  /** The page's words (none: the default language's, the view's `label`). */
+  text?: FormWords | undefined
+  /** A label of the page's own words in place of the forms' (the quotation's). */
+  label?: string
+  placeholder?: string
+}) {
+  const { form, name, fields, text, placeholder } = props
+  const { type, max, required, autoComplete, inputMode, label, words = name } = fields[name]!
   const area = type === 'textarea'
   // The two controls are written out as the page has always had them (and as they compress best).
   return (
-    <FieldShell {...props} label={text?.labels[words as keyof FormWords['labels']] ?? label!} wide={area}>
+    <FieldShell
+      {...props}
+      label={props.label ?? text?.labels[words as keyof FormWords['labels']] ?? label!}
+      required={required}
+      wide={area}
+    >
       {area ? (
         <textarea
           {...controlProps(form, name, required)}

@@ -222,11 +222,11 @@ export function QuoteForm({
 
       <h3 className="quote-legend">{words.buyerHeading}</h3>
       <div className="form__grid">
-        <Field form={form} name="name" {...fields.name} text={t} />
-        <Field form={form} name="email" {...fields.email} text={t} />
+        <Field form={form} name="name" fields={fields} text={t} />
+        <Field form={form} name="email" fields={fields} text={t} />
         <CountryFields form={form} dialCodes={dialCodes} dialCountries={dialCountries} countries={countries} countryRequired text={t} />
-        <Field form={form} name="mobile" {...fields.mobile} text={t} />
-        <Field form={form} name="company" {...fields.company} text={t} />
+        <Field form={form} name="mobile" fields={fields} text={t} />
+        <Field form={form} name="company" fields={fields} text={t} />
         <SelectField
           form={form}
           name="incoterm"
@@ -234,8 +234,8 @@ export function QuoteForm({
           required
           options={INCOTERMS.map((value) => ({ value, label: value }))}
         />
-        <Field form={form} name="port" {...fields.port} label={words.port} />
-        <Field form={form} name="message" {...fields.message} label={words.message} />
+        <Field form={form} name="port" fields={fields} label={words.port} />
+        <Field form={form} name="message" fields={fields} label={words.message} />
       </div>
       <SubmitArea form={form} label={words.send} loadingLabel={t?.buttons.submitting ?? 'Submitting...'} status={form.status} text={t} />
     </FormFrame>

@@ -111,7 +111,7 @@ describe('a field added by one registry entry and its words', () => {
     expect(views.vat).toEqual({ type: 'text', max: 20, autoComplete: 'off', label: WORDS.en.label })
     // English pages get no words (the view's label); a translated page's words name it.
     const text = language === 'en' ? undefined : ({ labels: { ...ENGLISH_FORM_LABELS, vat: label } } as unknown as FormWords)
-    const html = renderToStaticMarkup(<Field form={controller({ vat: TOO_LONG[language] })} name="vat" {...views.vat!} text={text} />)
+    const html = renderToStaticMarkup(<Field form={controller({ vat: TOO_LONG[language] })} name="vat" fields={views} text={text} />)
     expect(html).toBe(
       '<div class="form__field">' +
         `<label class="form__label" for="enquiry-vat">${label}</label>` +
