@@ -257,6 +257,30 @@ describe(`store (${storeBackend})`, () => {
     expect(marks.id).toBeGreaterThan(plain.id)
   })
 
+  it('lists the enquiries of a date range newest received first, a page at a time, with their mail', async () => {
+    const { store } = await freshStore()
+    const day = 86_400_000
+    const start = Date.UTC(2026, 0, 1)
+    // Ids and times in different orders (an enquiry copied in late), two at each time: 30 in the range, 2 outside it.
+    const times = [start - day, ...Array.from({ length: 30 }, (_, i) => start + ((i * 7) % 15) * 3_600_000), start + 2 * day]
+    for (const [i, receivedAt] of times.entries()) await store.addSubmission(submission(`date${i}`, { receivedAt }), MAIL)
+    const range = { from: start, until: start + day }
+    const expected = times
+      .map((receivedAt, i) => ({ id: i + 1, receivedAt }))
+      .filter(({ receivedAt }) => receivedAt >= range.from && receivedAt < range.until)
+      .sort((a, b) => b.receivedAt - a.receivedAt || b.id - a.id)
+      .map(({ id }) => id)
+    const first = await store.inbox.list(range)
+    const second = await store.inbox.list(range, 2)
+    expect(first).toMatchObject({ total: 30, more: false, pages: 2 })
+    expect([...first.rows, ...second.rows].map((row) => row.id)).toEqual(expected)
+    expect(first.rows.every((row) => row.mail === 'queued')).toBe(true)
+    // With a search too, on either store.
+    const found = await store.inbox.list({ ...range, q: 'date1' })
+    const names = ['date1', ...Array.from({ length: 10 }, (_, i) => `date1${i}`)]
+    expect(found.rows.map((row) => row.name).sort()).toEqual(names.sort())
+  })
+
   it("filters the inbox by the state of each enquiry's latest mail to the owner", async () => {
     const { store } = await freshStore()
     const sent = await store.addSubmission(submission('sent'), MAIL)
