@@ -44,6 +44,15 @@ describe('prerendered pages', () => {
       }
   })
 
+  // So the browser checks (tests/quality/site.ts) need not open an alias: what they find on its page holds for it.
+  it("serves at each alias its page's file, but for the menu's mark of the current page", () => {
+    for (const route of everyLanguage(content).flatMap((c) => c.routes))
+      for (const alias of route.aliases) {
+        const link = `href="${route.path}"`
+        expect(readPage(alias), alias).toBe(readPage(route.path).replaceAll(`${link} aria-current="page"`, link))
+      }
+  })
+
   it('gives product pages keywords, Open Graph, Twitter and Product data in USD, in stock', () => {
     for (const p of content.agroProducts) {
       const page = readParsedPage(p.path)
