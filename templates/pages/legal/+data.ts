@@ -10,9 +10,9 @@ export default function data(pageContext: PageContextServer) {
   const { meta } = legal
   const head = pageHead(meta)
   const { legal: words } = content.ui
-  // Legal texts are published in the default language only (content/README.md, "Languages": legal texts stay in
-  // English"): on another language's page the text is marked as English, and the privacy policy
-  // opens with a summary of the visit counting in the page's language.
+  // Legal texts are published in the default language only (content/README.md, "Languages"): on
+  // another language's page the text is marked as English, and the privacy policy opens with a
+  // summary of the visit counting in the page's language.
   const textLanguage = content.languages[0]!
   const translated = content.language.code !== textLanguage.code
   return {
