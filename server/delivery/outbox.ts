@@ -203,12 +203,26 @@ export class OutboxWorker {
       this.abandonCurrent = undefined
     }
     await renewal.stop()
-    await this.store.outbox.markSent(message.id, Date.now(), delivery)
+    const recorded = await this.store.outbox.markSent(message.id, Date.now(), delivery)
     this.logger.info(
       { outboxId: message.id, submissionId: message.submissionId, channel: message.channel, attempts: message.attempts },
       message.channel === 'webhook' ? 'webhook delivered' : 'mail delivered',
     )
+    // Erased or deleted with its enquiry during the send: the deletion found no record of this
+    // delivery to clean up after, so what the send left (an .eml copy) goes here.
+    if (!recorded && message.channel !== 'webhook') await this.discard(message, delivery)
     return true
+  }
+
+  /** Undoes a mail's send whose delivery is no longer recorded; never throws (the send is over). */
+  private async discard(message: OutboxMessage, delivery: string): Promise<void> {
+    const facts = { outboxId: message.id, submissionId: message.submissionId, channel: message.channel }
+    try {
+      await this.sender.discard(delivery)
+      this.logger.info(facts, 'mail sent while its enquiry was deleted: what it left behind is deleted too')
+    } catch (error) {
+      this.logger.warn({ ...facts, err: error }, 'mail sent while its enquiry was deleted: its copy could not be deleted')
+    }
   }
 
   /** One attempt, by the message's channel; resolves with where it went. */

@@ -665,10 +665,15 @@ export abstract class SqlEnquiryStore {
     return result
   }
 
-  /** Deletes these submissions; their outbox rows and notes go with them (ON DELETE CASCADE). */
+  /**
+   * Deletes these submissions; their notes go with them (ON DELETE CASCADE). Their outbox rows go
+   * first, each read as it is deleted: a worker recording a row as sent at that moment is either
+   * done (and its .eml copy is returned here) or finds the row gone (and deletes the copy itself,
+   * server/delivery/outbox.ts); a copy read before the delete could be recorded after the read.
+   */
   private async deleteSubmissions(db: EnquiryDb, ids: number[]): Promise<{ submissionIds: number[]; emlFiles: string[] }> {
     if (ids.length === 0) return { submissionIds: [], emlFiles: [] }
-    const deliveries = await db.selectFrom('outbox').select('delivery').where('submission_id', 'in', ids).execute()
+    const deliveries = await db.deleteFrom('outbox').where('submission_id', 'in', ids).returning('delivery').execute()
     const emlFiles = deliveries.map((d) => d.delivery).filter((d): d is string => d?.endsWith('.eml') === true)
     await db.deleteFrom('submissions').where('id', 'in', ids).execute()
     return { submissionIds: ids, emlFiles }
