@@ -30,7 +30,7 @@ async function migrateTo(
 ): Promise<number> {
   let target: PostgresEnquiryStore | undefined
   try {
-    const leased = (await source.countOutbox()).leased
+    const leased = (await source.outbox.count()).leased
     if (leased > 0 && !force) {
       return fail(
         `${leased} message(s) in ${source.file} are being sent right now: a server still runs on it. Stop it first ` +
