@@ -15,7 +15,8 @@ export interface Trail {
   crumbs: Crumb[]
 }
 
-export function Breadcrumbs({ trail, current }: { trail: Trail; current: string }) {
+/** `lang`: the current page's name is in another language than the page (a legal text's English title). */
+export function Breadcrumbs({ trail, current, lang }: { trail: Trail; current: string; lang?: string | undefined }) {
   return (
     <nav aria-label={trail.label} className="breadcrumbs">
       <ol>
@@ -24,18 +25,33 @@ export function Breadcrumbs({ trail, current }: { trail: Trail; current: string 
             <a href={c.path}>{c.name}</a>
           </li>
         ))}
-        <li aria-current="page">{current}</li>
+        <li aria-current="page" lang={lang}>
+          {current}
+        </li>
       </ol>
     </nav>
   )
 }
 
-export function PageHero({ heading, intro, trail, children }: { heading: string; intro?: string; trail?: Trail; children?: ReactNode }) {
+/** `headingLang`: the heading is in another language than the page (a legal text's English title). */
+export function PageHero({
+  heading,
+  headingLang,
+  intro,
+  trail,
+  children,
+}: {
+  heading: string
+  headingLang?: string | undefined
+  intro?: string
+  trail?: Trail
+  children?: ReactNode
+}) {
   return (
     <section className="page-hero">
       <div className="container">
-        {trail && <Breadcrumbs trail={trail} current={heading} />}
-        <h1>{heading}</h1>
+        {trail && <Breadcrumbs trail={trail} current={heading} lang={headingLang} />}
+        <h1 lang={headingLang}>{heading}</h1>
         {intro && <p>{intro}</p>}
         {children}
       </div>

@@ -311,7 +311,13 @@ describe('enquiries CLI', () => {
 
   it('runs as `npm run enquiries` (from source) and compiled (after npm prune), and explains a bad configuration', async () => {
     const run = promisify(execFile)
-    const fromSource = await run('npm', ['run', '-s', 'enquiries', '--', 'list'], { cwd: projectRoot, env: { ...process.env, ...env } })
+    // A failure says what the command printed on both streams (it once failed under load with an empty stderr).
+    const fromSource = await run('npm', ['run', '-s', 'enquiries', '--', 'list'], {
+      cwd: projectRoot,
+      env: { ...process.env, ...env },
+    }).catch((e: { message: string; code?: number; signal?: string; stdout?: string }) => {
+      throw new Error(`${e.message}exit code ${e.code}, signal ${e.signal}; stdout:\n${e.stdout}`)
+    })
     expect(fromSource.stdout).toContain('shown, newest first')
     const compiled = path.join(await startableProject(), 'dist', 'service', 'enquiries.js')
     const fromBuild = await run(process.execPath, [compiled, 'list'], { cwd: projectRoot, env: { ...process.env, ...env } })

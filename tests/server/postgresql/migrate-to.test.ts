@@ -192,6 +192,76 @@ describe('migrate-to', () => {
     }
   })
 
+  it('copies the visit counts: the daily counts and the raw events with their pages and origins, once', async () => {
+    const { DATA_DIR: dataDir, DATABASE_URL: url } = await freshStoreEnv('migrate-analytics-')
+    const now = Date.now()
+    const event = (at: number, name: string, path: string, country: string | null, visitor: number) => ({
+      at,
+      event: name,
+      visitor,
+      path,
+      product: path.includes('cardamom') ? 'cardamom' : null,
+      language: path.startsWith('/ar') ? 'ar' : 'en',
+      country,
+      device: 'mobile',
+      referrer: 'google.com',
+      utm_source: 'fair',
+      utm_medium: null,
+      utm_campaign: 'gulfood',
+      target: null,
+    })
+    const source = await SqliteEnquiryStore.open(dataDir)
+    const sourceEvents = [
+      event(now - 3_600_000, 'view', '/ar/products/cardamom', 'SA', 11),
+      event(now - 3_600_000, 'view', '/', null, 12),
+      event(now - 3_000_000, 'form_start', '/ar/products/cardamom', 'SA', 11),
+    ]
+    await source.analytics.insertEvents(sourceEvents)
+    const daily = (day: string, value: string, views: number) => ({
+      day,
+      dimension: 'country',
+      value,
+      visitors: views,
+      views,
+      forms_started: 0,
+      enquiries: 0,
+    })
+    await source.db
+      .insertInto('analytics_daily')
+      .values([daily('2026-10-01', 'SA', 40), daily('2026-10-02', 'SA', 7)])
+      .execute()
+    await source.close()
+    // The target already counts: a view of its own after the source's, and a day it rolled up itself.
+    const before = await openStoreOf({ dataDir, databaseUrl: url })
+    await before.analytics.insertEvents([event(now, 'view', '/about', 'DE', 99)])
+    await before.db
+      .insertInto('analytics_daily')
+      .values(daily('2026-10-02', 'SA', 9))
+      .execute()
+    await before.close()
+
+    const first = await cli({ DATA_DIR: dataDir }, 'migrate-to', url!)
+    expect(first.err).toBe('')
+    expect(first.out).toContain('visit counts: 1 daily counts copied, 1 already there; 3 raw events copied')
+    const again = await cli({ DATA_DIR: dataDir }, 'migrate-to', url!)
+    expect(again.out).toContain('visit counts: 0 daily counts copied, 2 already there; 0 raw events copied')
+    const target = await openStoreOf({ dataDir, databaseUrl: url })
+    try {
+      const rows = await target.db.selectFrom('analytics_events').selectAll().orderBy('at').orderBy('visitor').execute()
+      expect(rows.map((r) => ({ ...r, at: Number(r.at), visitor: Number(r.visitor) }))).toEqual([
+        ...sourceEvents,
+        event(now, 'view', '/about', 'DE', 99),
+      ])
+      const days = await target.analytics.dailyCounts('2026-10-01', '2026-10-02')
+      expect(days.map((d) => [d.day, d.value, d.views]).sort()).toEqual([
+        ['2026-10-01', 'SA', 40],
+        ['2026-10-02', 'SA', 9],
+      ])
+    } finally {
+      await target.close()
+    }
+  })
+
   it('refuses a target that has enquiries of its own under the same ids, copying nothing', async () => {
     const { DATABASE_URL: url } = await freshStoreEnv('migrate-conflict-')
     const first = await sqliteSite([], ['From the first site'])
