@@ -1,7 +1,8 @@
 import type { ComponentType } from 'react'
-import { PageHero } from '../../components/blocks.tsx'
+import { PageHero } from '../../components/PageHero.tsx'
 import { fill } from '../../lib/words.ts'
 import type { Data } from './+data.ts'
+import './legal.css'
 
 // Every legal text in content/legal/, compiled from MDX at build time.
 const documents = import.meta.glob<{ default: ComponentType }>('@content/legal/*.mdx', { eager: true })
