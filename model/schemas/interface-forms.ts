@@ -4,7 +4,9 @@
 // (project/form-messages.ts, templates/components/forms/text.ts) so that an English page and an
 // older build read exactly as before; tests/unit/forms/interface-text.test.ts holds the two together.
 // Placeholders in braces ({field}, {max}, {count}, {reference}, {fields}, {asterisk}) are filled in
-// when the text is shown: keep them as they are written in English.
+// when the text is shown (project/fill-in.ts): keep them as they are written in English. Which
+// fields need a label and names in messages is the registry's to say (project/form-fields.ts): a
+// field there without its line here fails the type-check.
 import { z } from 'zod'
 import type { LabelledField, NamedField, ServerNamedField } from '../../project/form-fields.ts'
 import { ENGLISH_FORM_MESSAGES, type ItemLabel } from '../../project/form-messages.ts'
