@@ -1,5 +1,4 @@
 // Small building blocks shared by the page templates.
-import type { ReactNode } from 'react'
 import type { ImageEntry } from './images.ts'
 import { Icon } from './Icon.tsx'
 import { Picture } from './Picture.tsx'
