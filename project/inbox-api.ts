@@ -199,11 +199,18 @@ export interface ReplyTemplates {
  */
 export const COUNT_CAP = 10_000
 
+/**
+ * A search's list counts up to this many: a word in over a thousand enquiries (a port, a country)
+ * asks for more words, not for a count, and at a million enquiries counting a common word's
+ * matches to 10,000 was most of the search's time (BENCHMARKS.md, the inbox at scale).
+ */
+export const SEARCH_COUNT_CAP = 1_000
+
 export interface InboxPage {
   rows: InboxRow[]
-  /** How many the filter selects; with `more`, COUNT_CAP and more than that. */
+  /** How many the filter selects; with `more`, the cap (COUNT_CAP, SEARCH_COUNT_CAP for a search) and more than that. */
   total: number
-  /** More than COUNT_CAP match: `pages` then goes one past the current page while it is full. */
+  /** More than the cap match: `pages` then goes one past the current page while it is full. */
   more: boolean
   page: number
   pageSize: number

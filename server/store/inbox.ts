@@ -6,6 +6,7 @@ import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type Sql
 import { languageLabel } from '../enquiries/languages.ts'
 import {
   COUNT_CAP,
+  SEARCH_COUNT_CAP,
   type EnquiryDetail,
   type EnquiryState,
   type InboxDashboard,
@@ -35,9 +36,9 @@ export class Inbox {
     private readonly afterDelete: () => Promise<void>,
   ) {}
 
-  /** A page of the filter's enquiries, newest first, and how many there are up to `cap` (COUNT_CAP):
-   * past it the count stops, and the pages go on while they are full. */
-  async list(asked: InboxFilter, page = 1, cap = COUNT_CAP): Promise<InboxPage> {
+  /** A page of the filter's enquiries, newest first, and how many there are up to `cap` (COUNT_CAP,
+   * SEARCH_COUNT_CAP for a search): past it the count stops, and the pages go on while they are full. */
+  async list(asked: InboxFilter, page = 1, cap = asked.q?.trim() ? SEARCH_COUNT_CAP : COUNT_CAP): Promise<InboxPage> {
     const filter = await this.exactFirst(asked)
     const matching = this.filtered(filter, false)
       .clearSelect()

@@ -8,6 +8,7 @@ import BetterSqlite3 from 'better-sqlite3'
 import { sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
 import { runEnquiriesCommand } from '../../server/cli/main.ts'
+import { SEARCH_COUNT_CAP } from '../../project/inbox-api.ts'
 import { composeOutboxMail } from '../../server/delivery/mail.ts'
 import type { EnquiryStore, MailInputs, NewSubmission } from '../../server/store/index.ts'
 import { MIGRATIONS, migrationName } from '../../server/store/migrations.ts'
@@ -227,6 +228,22 @@ describe(`store (${storeBackend})`, () => {
     expect(await store.inbox.languages()).toEqual(['ar', 'en'])
     expect(await store.inbox.formTypes()).toEqual(['CloveEnquiry'])
   })
+
+  it('counts a search up to SEARCH_COUNT_CAP, then says "more"', async () => {
+    const { store } = await freshStore()
+    // Sent side by side, as buyers' enquiries arrive: the store commits them in groups.
+    for (let i = 0; i < SEARCH_COUNT_CAP + 1; i += 100) {
+      await Promise.all(
+        Array.from({ length: Math.min(100, SEARCH_COUNT_CAP + 1 - i) }, (_, j) =>
+          store.addSubmission(submission(`Buyer ${i + j} of Rotterdam`), null),
+        ),
+      )
+    }
+    expect(await store.inbox.list({ q: 'rotterdam' })).toMatchObject({ total: SEARCH_COUNT_CAP, more: true, page: 1, pages: SEARCH_COUNT_CAP / 25 })
+    expect(await store.inbox.list({ q: 'Buyer 1000 of' })).toMatchObject({ total: 1, more: false })
+    // Without a search the list counts on, to COUNT_CAP.
+    expect(await store.inbox.list({})).toMatchObject({ total: SEARCH_COUNT_CAP + 1, more: false })
+  }, 60_000)
 
   it('searches words through the trigram index as a value: quotes, stars and % neither fail nor match everything', async () => {
     const { store } = await freshStore()
