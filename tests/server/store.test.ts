@@ -426,6 +426,11 @@ describe.runIf(storeBackend === 'sqlite')('SQLite query plans', () => {
       ).toEqual([])
     // A returning buyer: only the enquiries someone was given, newest first; the next mail: only the queued.
     expect(plans.previousAssignee).toContain('SEARCH submissions USING INDEX submissions_email_assigned (email=?)')
+    // Whether the person found is still on the team: their row by its key, not a list of the team made each time.
+    for (const name of ['previousAssignee', 'rule']) {
+      expect(plans[name], name).toContain('SEARCH people EXISTS USING INTEGER PRIMARY KEY (rowid=?)')
+      expect(plans[name]!.join(' | '), name).not.toMatch(/LIST SUBQUERY|SCAN people/)
+    }
     expect(plans.claimDue!.join(' | ')).toContain('USING INDEX outbox_queued')
   })
 })
