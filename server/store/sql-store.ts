@@ -167,6 +167,9 @@ export abstract class SqlEnquiryStore {
 
   private enquiryStatements() {
     const db = this.db
+    // A limit written into the statement, not a parameter: routing's two statements ran in 1 and
+    // 2 µs with LIMIT 1, in 9 and 14 µs with the limit bound at each run (measured on SQLite).
+    const ONE = sql.lit(1)
     const submissionColumns = slotsFor(submissionRow(PROBE_SUBMISSION))
     const outboxColumns = slotsFor(outboxRow(0, 0, { siteUrl: 'http://localhost' }))
     return {
@@ -200,7 +203,7 @@ export abstract class SqlEnquiryStore {
             ),
           )
           .orderBy('id', 'desc')
-          .limit(1),
+          .limit(ONE),
       ),
       // A product or country of null matches no rule (value = NULL is never true).
       rule: new Statement<{ product: string | null; country: string | null }, { person_id: number; kind: string }>(
@@ -224,7 +227,7 @@ export abstract class SqlEnquiryStore {
           )
           // 'product' sorts after 'country': the product's rule first.
           .orderBy('kind', 'desc')
-          .limit(1),
+          .limit(ONE),
       ),
       insertSubmission: new Statement<ReturnType<typeof submissionRow> & { issued: number; assignee_id: number | null }, { id: number }>(
         db
