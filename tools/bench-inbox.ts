@@ -12,7 +12,8 @@
 //   INBOX_SIZES=10000,1000000  INBOX_STORES=sqlite,postgresql  INBOX_RUNS=20  INBOX_P95_MS=150
 //   INBOX_PLANS=1  prints each request's statements with their time and query plans
 //   INBOX_ONLY=<pattern>  times only the requests whose name matches
-//   INBOX_KEEP=<folder>  keeps the SQLite files there and fills them only once (to try an index)
+//   INBOX_KEEP=<folder>  keeps the SQLite files and PostgreSQL's data folder there and fills each
+//                        store only once (to try an index); migrations run on the kept stores
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -22,6 +23,7 @@ import { PostgresEnquiryStore } from '../server/store/postgres.ts'
 import { DEFAULT_COST, hashedPasswordCheck, hashPassword, parsePasswordHash, type ScryptHash } from '../server/inbox/password.ts'
 import type { SqlEnquiryStore } from '../server/store/sql-store.ts'
 import { SqliteEnquiryStore } from '../server/store/sqlite.ts'
+import pg from 'pg'
 import { startLocalPostgres, type LocalPostgres } from './local-postgres.ts'
 
 const sizes = (process.env.INBOX_SIZES ?? '10000,1000000').split(',').map(Number)
@@ -413,6 +415,22 @@ async function plans(store: SqlEnquiryStore, request: Request) {
 
 // ---- The run ----
 
+/** The kept PostgreSQL's schema for `count` enquiries (INBOX_KEEP); made again when not filled. */
+async function keptSchema(server: LocalPostgres, count: number, filled: boolean): Promise<string> {
+  const name = `bench_${count}`
+  const client = new pg.Client({ connectionString: server.adminUrl })
+  await client.connect()
+  try {
+    if (!filled) await client.query(`DROP SCHEMA IF EXISTS ${name} CASCADE`)
+    await client.query(`CREATE SCHEMA IF NOT EXISTS ${name}`)
+  } finally {
+    await client.end()
+  }
+  const url = new URL(server.adminUrl)
+  url.searchParams.set('options', `-c search_path=${name}`)
+  return url.toString()
+}
+
 // What a login costs before any of this: the password's hash, checked.
 {
   let t0 = performance.now()
@@ -430,22 +448,28 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-inbox-'))
 let postgres: LocalPostgres | undefined
 try {
   for (const kind of stores) {
-    if (kind === 'postgresql') postgres = await startLocalPostgres()
+    if (kind === 'postgresql') postgres = await startLocalPostgres({ keepIn: keep && path.join(keep, 'postgresql') })
     for (const count of sizes) {
       const column = `${kind} ${count.toLocaleString('en')}`
       console.log(`${column}: filling`)
-      const kept = keep && kind === 'sqlite' ? path.join(keep, `sqlite-${count}`) : undefined
+      const kept = keep ? path.join(keep, `${kind}-${count}`) : undefined
       const filled = kept !== undefined && fs.existsSync(path.join(kept, 'filled-at'))
       if (kept) fs.mkdirSync(kept, { recursive: true })
       const store: SqlEnquiryStore =
         kind === 'sqlite'
           ? await SqliteEnquiryStore.open(kept ?? fs.mkdtempSync(path.join(tmp, 'sqlite-')))
-          : await PostgresEnquiryStore.connect(await postgres!.createDatabase('bench'), { databaseTimeoutMs: 60_000 })
+          : await PostgresEnquiryStore.connect(
+              kept ? await keptSchema(postgres!, count, filled) : await postgres!.createDatabase('bench'),
+              {
+                databaseTimeoutMs: 60_000,
+              },
+            )
       try {
         const now = filled ? Number(fs.readFileSync(path.join(kept!, 'filled-at'), 'utf8')) : Date.now()
         if (filled) {
           console.log('    kept from an earlier run')
           if (store instanceof SqliteEnquiryStore) store.sqlite.exec('ANALYZE')
+          else await sql`ANALYZE`.execute(store.db)
         } else await fill(store, count, now)
         if (kept && !filled) fs.writeFileSync(path.join(kept, 'filled-at'), String(now))
         const timings = new Map<string, Timing>()

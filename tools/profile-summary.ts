@@ -142,7 +142,7 @@ const STEPS: Array<[string, (p: Place) => boolean]> = [
   ],
   [
     'outbox worker (compose and send the mails)',
-    (p) => p.where.includes('delivery/') || ['claimDueMessage', 'markSent', 'markFailed', 'nextDueAt', 'toOutboxMessages'].includes(p.fn),
+    (p) => p.where.includes('delivery/') || ['claimDue', 'markSent', 'markFailed', 'nextDueAt', 'toOutboxMessages'].includes(p.fn),
   ],
   [
     'validation (shape, zod)',

@@ -200,6 +200,12 @@ const legal = z
       'month',
       'year',
     ),
+    countingHeading: shown(
+      'On the privacy policy in another language (the policy itself stays English): the heading of its summary of how the site counts visits.',
+    ),
+    countingSummary: shown(
+      'Under it, one paragraph: what the site counts and what it does not keep, and that the English policy below is the one that applies. Keep it to what the policy’s section 5 says.',
+    ),
   })
   .meta({ description: 'The privacy policy and terms pages (their text stays English).' })
 

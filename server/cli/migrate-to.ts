@@ -30,7 +30,7 @@ async function migrateTo(
 ): Promise<number> {
   let target: PostgresEnquiryStore | undefined
   try {
-    const leased = (await source.countOutbox()).leased
+    const leased = (await source.outbox.count()).leased
     if (leased > 0 && !force) {
       return fail(
         `${leased} message(s) in ${source.file} are being sent right now: a server still runs on it. Stop it first ` +
@@ -51,6 +51,10 @@ async function migrateTo(
     print(`  passkeys: ${report.passkeys.copied} copied, ${report.passkeys.alreadyThere} already there`)
     print(`  audit log: ${report.audit.copied} copied, ${report.audit.alreadyThere} already there`)
     print(`  notes: ${report.notes.copied} copied, ${report.notes.alreadyThere} already there`)
+    const { analytics } = report
+    print(
+      `  visit counts: ${analytics.dailyCounts} daily counts copied, ${analytics.dailyAlreadyThere} already there; ${analytics.events} raw events copied`,
+    )
     print('Start the server with DATABASE_URL set to this database; running this again copies only what is new.')
     return 0
   } catch (error) {

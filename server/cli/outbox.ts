@@ -6,8 +6,8 @@ export const outbox: Command = {
   options: { all: flag },
   async run({ store, flags, print }) {
     const all = flags.all === true
-    const messages = await store.listOutbox({ includeSent: all })
-    const counts = await store.countOutbox()
+    const messages = await store.outbox.list({ includeSent: all })
+    const counts = await store.outbox.count()
     const now = Date.now()
     print(
       table(

@@ -10,8 +10,8 @@ export const retry: Command = {
   options: {},
   async run({ store, config, io, print }) {
     const now = Date.now()
-    const madeDue = await store.makeQueuedDueNow(now)
-    const waiting = (await store.countOutbox()).queued
+    const madeDue = await store.outbox.makeAllDue(now)
+    const waiting = (await store.outbox.count()).queued
     if (waiting === 0) {
       print('No mail is waiting.')
       return 0
@@ -44,7 +44,7 @@ export const retry: Command = {
       print(`Sending ${waiting} waiting message(s) (${madeDue} were backing off) via ${sender.description} ...`)
       const result = await worker.deliverDue()
       for (const e of logger.events.filter((e) => e.level !== 'info')) print(`  outbox #${String(e.outboxId)}: ${String(e.error)}`)
-      const left = (await store.countOutbox()).queued
+      const left = (await store.outbox.count()).queued
       print(
         `Sent ${result.sent}, failed ${result.failed}; ${left} still waiting${left > result.failed ? ' (some are being sent by a running server)' : ''}.`,
       )

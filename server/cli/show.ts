@@ -12,7 +12,7 @@ export const show: Command = {
     const submission = await store.getSubmission(id)
     if (!submission) return fail(`No submission #${id}.`)
     print(describeSubmission(submission))
-    for (const m of await store.outboxForSubmission(id)) {
+    for (const m of await store.outbox.forSubmission(id)) {
       const delivery = m.sentAt ? `, sent ${formatTime(m.sentAt)} via ${m.delivery}` : `, next attempt ${formatTime(m.nextAttemptAt)}`
       print(
         terminalSafe(`${m.channel === 'owner' ? 'Mail' : deliveryLabel(m)}: ${m.status}, ${m.attempts} attempt(s)${delivery}${lease(m)}`),

@@ -46,10 +46,7 @@ export class DigestScheduler {
   private readonly task: PeriodicTask
 
   constructor(
-    private readonly store: Pick<
-      EnquiryStore,
-      'claimDigest' | 'markDigestSent' | 'markDigestFailed' | 'submissionsReceivedBetween' | 'countHeldBack' | 'desk'
-    >,
+    private readonly store: Pick<EnquiryStore, 'digest' | 'desk'>,
     private readonly sender: MailSender,
     private readonly settings: DigestSettings,
     private readonly logger: Logger,
@@ -73,12 +70,12 @@ export class DigestScheduler {
   async sendDue(now = Date.now()): Promise<boolean> {
     const due = dueDigest(now, this.settings.hour, this.settings.timeZone)
     if (!due) return false
-    const claimed = await this.store.claimDigest(due.day, this.owner, now, this.settings.leaseMs)
+    const claimed = await this.store.digest.claim(due.day, this.owner, now, this.settings.leaseMs)
     if (!claimed) return false
     const host = new URL(this.settings.siteUrl).hostname
     try {
-      const enquiries = await this.store.submissionsReceivedBetween(due.from, due.until)
-      const heldBack = await this.store.countHeldBack(due.from, due.until)
+      const enquiries = await this.store.digest.enquiriesBetween(due.from, due.until)
+      const heldBack = await this.store.digest.heldBackBetween(due.from, due.until)
       const unanswered = await this.store.desk.unanswered()
       const mail = composeDigest(
         enquiries,
@@ -90,13 +87,13 @@ export class DigestScheduler {
         this.settings.timeZone,
       )
       const delivery = await this.sender.send({ id: Number(due.day.replaceAll('-', '')), ...mail })
-      await this.store.markDigestSent(due.day, Date.now(), delivery)
+      await this.store.digest.markSent(due.day, Date.now(), delivery)
       this.logger.info({ day: due.day, enquiries: enquiries.length, heldBack }, 'digest delivered')
       return true
     } catch (error) {
       const reason = maskSecrets(error instanceof Error ? error.message : String(error))
       const delay = retryDelay(claimed.attempts, this.settings)
-      await this.store.markDigestFailed(due.day, this.owner, reason, Date.now() + delay)
+      await this.store.digest.markFailed(due.day, this.owner, reason, Date.now() + delay)
       this.logger.warn({ day: due.day, attempts: claimed.attempts, retryInMs: delay, error: reason }, 'digest delivery failed, will retry')
       return false
     }

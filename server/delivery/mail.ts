@@ -496,6 +496,12 @@ export interface MailSender {
   /** Resolves once the message is accepted (by the SMTP server, or written and synced to disk),
    * with a note of where it went; rejects otherwise. */
   send(message: ComposedMail & { id: number }): Promise<string>
+  /**
+   * Undoes what a send left here (`delivery`: what it resolved with) when nothing records it any
+   * more: its enquiry was erased or deleted while it was being sent. The .eml sender deletes the
+   * copy it wrote; a mail the SMTP server accepted is gone, and there is nothing to undo.
+   */
+  discard(delivery: string): Promise<void>
   close(): void
 }
 
@@ -571,6 +577,7 @@ function smtpSender(settings: MailSettings, url: string): MailSender {
       const refused = info.rejected.length ? `; refused ${info.rejected.join(', ')}` : ''
       return `smtp ${target.host}: ${info.response}${refused}`
     },
+    discard: async () => {},
     close: () => transport.close(),
   }
 }
@@ -598,6 +605,10 @@ function emlFileSender(settings: MailSettings): MailSender {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') folderMade = undefined
         throw error
       }
+    },
+    async discard(delivery) {
+      // Only a copy this sender wrote: a file in its folder.
+      if (path.dirname(delivery) === dir && delivery.endsWith('.eml')) await fs.promises.rm(delivery, { force: true })
     },
     close: () => transport.close(),
   }

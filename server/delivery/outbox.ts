@@ -61,7 +61,7 @@ export function isPermanentFailure(error: unknown): boolean {
 }
 
 /** The store's side of delivery: the queue in the database. */
-export type OutboxQueue = Pick<EnquiryStore, 'claimDueMessage' | 'renewLease' | 'markSent' | 'markFailed' | 'nextDueAt'>
+export type OutboxQueue = Pick<EnquiryStore, 'outbox'>
 
 export class OutboxWorker {
   /** Names the worker in leases (shown by the CLI): which machine or instance, which process. */
@@ -129,7 +129,7 @@ export class OutboxWorker {
     const result = { sent: 0, failed: 0 }
     for (;;) {
       if (this.stopping) return result
-      const message = await this.store.claimDueMessage(this.owner, Date.now(), this.settings.leaseMs)
+      const message = await this.store.outbox.claimDue(this.owner, Date.now(), this.settings.leaseMs)
       if (!message) return result
       if (await this.deliver(message)) result.sent++
       else result.failed++
@@ -153,7 +153,7 @@ export class OutboxWorker {
   private async sleepTime(): Promise<number> {
     let due: number | undefined
     try {
-      due = await this.store.nextDueAt()
+      due = await this.store.outbox.nextDueAt()
     } catch {
       due = undefined
     }
@@ -190,7 +190,7 @@ export class OutboxWorker {
       // Only mail: a webhook endpoint's answers are HTTP, retried whatever they are.
       const permanent = message.channel !== 'webhook' && isPermanentFailure(error)
       await renewal.stop()
-      await this.store.markFailed(message.id, this.owner, reason, Date.now() + delay, permanent)
+      await this.store.outbox.markFailed(message.id, this.owner, reason, Date.now() + delay, permanent)
       const facts = { outboxId: message.id, submissionId: message.submissionId, channel: message.channel, attempts: message.attempts }
       if (permanent) this.logger.warn({ ...facts, error: reason }, 'mail refused for good by the mail server, not retried')
       else
@@ -203,12 +203,26 @@ export class OutboxWorker {
       this.abandonCurrent = undefined
     }
     await renewal.stop()
-    await this.store.markSent(message.id, Date.now(), delivery)
+    const recorded = await this.store.outbox.markSent(message.id, Date.now(), delivery)
     this.logger.info(
       { outboxId: message.id, submissionId: message.submissionId, channel: message.channel, attempts: message.attempts },
       message.channel === 'webhook' ? 'webhook delivered' : 'mail delivered',
     )
+    // Erased or deleted with its enquiry during the send: the deletion found no record of this
+    // delivery to clean up after, so what the send left (an .eml copy) goes here.
+    if (!recorded && message.channel !== 'webhook') await this.discard(message, delivery)
     return true
+  }
+
+  /** Undoes a mail's send whose delivery is no longer recorded; never throws (the send is over). */
+  private async discard(message: OutboxMessage, delivery: string): Promise<void> {
+    const facts = { outboxId: message.id, submissionId: message.submissionId, channel: message.channel }
+    try {
+      await this.sender.discard(delivery)
+      this.logger.info(facts, 'mail sent while its enquiry was deleted: what it left behind is deleted too')
+    } catch (error) {
+      this.logger.warn({ ...facts, err: error }, 'mail sent while its enquiry was deleted: its copy could not be deleted')
+    }
   }
 
   /** One attempt, by the message's channel; resolves with where it went. */
@@ -228,7 +242,7 @@ export class OutboxWorker {
     let renewing: Promise<unknown> = Promise.resolve()
     const timer = setInterval(
       () => {
-        renewing = this.store.renewLease(message.id, this.owner, Date.now() + this.settings.leaseMs).then(
+        renewing = this.store.outbox.renewLease(message.id, this.owner, Date.now() + this.settings.leaseMs).then(
           (held) => {
             if (!held) this.logger.warn({ outboxId: message.id }, 'outbox lease lost during a send')
           },

@@ -1,12 +1,14 @@
 // The one-off move from SQLite to PostgreSQL (`npm run enquiries -- migrate-to DATABASE_URL`):
 // copies every submission (a quotation with its items) and outbox row with its id (mail subjects and .eml names carry the ids),
 // the team's notes, and the inbox's people, their passkeys and the audit log (sessions, invitations and sign-in links not: log in again),
+// and the visit counts (the daily counts, and the raw events of the last 30 days with their pages and origins; not the day's salt),
 // in one transaction on the target. Idempotent: rows already copied are recognised (same id, same
 // request id or Message-ID) and left as they are, since the new instances may have sent that mail
 // meanwhile. A different row under the same id means the target has a history of its own: nothing
 // is copied, and the error names the ids.
 import { sql } from 'kysely'
 import type { EnquiryStore } from './index.ts'
+import type { EnquiryDb } from './schema.ts'
 import { itemRows, parseData } from './rows.ts'
 import type { AuditLogTable, NotesTable, OutboxRow, PasskeysTable, PeopleTable, SubmissionRow } from './schema.ts'
 import type { Selectable } from 'kysely'
@@ -20,6 +22,7 @@ export interface CopyReport {
   passkeys: { copied: number; alreadyThere: number }
   audit: { copied: number; alreadyThere: number }
   notes: { copied: number; alreadyThere: number }
+  analytics: { dailyCounts: number; dailyAlreadyThere: number; events: number }
 }
 
 export class CopyConflictError extends Error {
@@ -161,6 +164,7 @@ export async function copyEnquiries(source: EnquiryStore, target: EnquiryStore):
         .onConflict((oc) => oc.column('name').doNothing())
         .execute()
     }
+    const analytics = await copyAnalytics(source, target.kind, trx)
     if (target.kind === 'postgresql') {
       // New submissions continue after the copied ids.
       for (const table of ['submissions', 'outbox', 'people', 'passkeys', 'audit_log', 'notes'] as const) {
@@ -180,8 +184,117 @@ export async function copyEnquiries(source: EnquiryStore, target: EnquiryStore):
       passkeys: { copied: passkeys.copied.length, alreadyThere: passkeys.alreadyThere },
       audit: { copied: audit.copied.length, alreadyThere: audit.alreadyThere },
       notes: { copied: notes.copied.length, alreadyThere: notes.alreadyThere },
+      analytics,
     }
   })
+}
+
+/** The pages' and origins' columns, in their signature's order (server/store/analytics.ts). */
+const CONTEXT_TABLES = ['analytics_pages', 'analytics_origins'] as const
+
+/**
+ * The visit counts: every daily count the target lacks (a day's row already there is the target's
+ * own and stays), and the raw events older than the target's oldest (all of them on a target that
+ * has counted nothing yet), so copying again adds none twice. Each event's page and origin are found
+ * on the target by their signature, and written there first when new. The raw events are read in
+ * the order of their key, which only SQLite's have (a PostgreSQL source copies its daily counts).
+ */
+async function copyAnalytics(source: EnquiryStore, targetKind: string, trx: EnquiryDb): Promise<CopyReport['analytics']> {
+  let dailyCounts = 0
+  let dailyAlreadyThere = 0
+  for (let after = { day: '', dimension: '', value: '' }; ; ) {
+    const rows = await source.db
+      .selectFrom('analytics_daily')
+      .selectAll()
+      .where((eb) =>
+        eb.or([
+          eb('day', '>', after.day),
+          eb.and([eb('day', '=', after.day), eb('dimension', '>', after.dimension)]),
+          eb.and([eb('day', '=', after.day), eb('dimension', '=', after.dimension), eb('value', '>', after.value)]),
+        ]),
+      )
+      .orderBy('day')
+      .orderBy('dimension')
+      .orderBy('value')
+      .limit(PAGE)
+      .execute()
+    if (rows.length === 0) break
+    after = rows[rows.length - 1]!
+    const inserted = await trx
+      .insertInto('analytics_daily')
+      .values(rows)
+      .onConflict((oc) => oc.columns(['day', 'dimension', 'value']).doNothing())
+      .returning('day')
+      .execute()
+    dailyCounts += inserted.length
+    dailyAlreadyThere += rows.length - inserted.length
+  }
+
+  const time = (kind: string) => (kind === 'sqlite' ? sql<number>`key >> 10` : sql<number>`at`)
+  const { rows: oldest } = await sql<{ at: number | string | null }>`SELECT min(${time(targetKind)}) AS at FROM analytics_hits`.execute(trx)
+  const before = oldest[0]?.at === null || oldest[0]?.at === undefined ? Number.MAX_SAFE_INTEGER : Number(oldest[0].at)
+  // Each source page and origin's id on the target.
+  const ids: Record<(typeof CONTEXT_TABLES)[number], Map<number, number>> = { analytics_pages: new Map(), analytics_origins: new Map() }
+  for (const table of CONTEXT_TABLES) {
+    for (let after = 0; ; ) {
+      const rows = await source.db
+        .selectFrom(table as 'analytics_pages')
+        .selectAll()
+        .where('id', '>', after)
+        .orderBy('id')
+        .limit(PAGE)
+        .execute()
+      if (rows.length === 0) break
+      after = rows[rows.length - 1]!.id
+      await trx
+        .insertInto(table as 'analytics_pages')
+        .values(rows.map(({ id: _, ...row }) => row))
+        .onConflict((oc) => oc.column('signature').doNothing())
+        .execute()
+      const bySignature = new Map(
+        (
+          await trx
+            .selectFrom(table as 'analytics_pages')
+            .select(['id', 'signature'])
+            .where(
+              'signature',
+              'in',
+              rows.map((r) => r.signature),
+            )
+            .execute()
+        ).map((r) => [r.signature, Number(r.id)]),
+      )
+      for (const row of rows) ids[table].set(row.id, bySignature.get(row.signature)!)
+    }
+  }
+  let events = 0
+  let previousAt = -1
+  let sameMs = 0
+  for (let after = -1; source.kind === 'sqlite'; ) {
+    const { rows } = await sql<{ at: number; visitor: number; page: number; origin: number; position: number }>`
+      SELECT key >> 10 AS at, visitor, page, origin, key AS position FROM analytics_hits
+      WHERE key > ${after} AND key < ${before === Number.MAX_SAFE_INTEGER ? before : before * 1024}
+      ORDER BY key LIMIT ${PAGE}`.execute(source.db)
+    if (rows.length === 0) break
+    after = Number(rows[rows.length - 1]!.position)
+    const hits = rows.map((row) => {
+      const at = Number(row.at)
+      sameMs = at === previousAt ? sameMs + 1 : 0
+      previousAt = at
+      const context = {
+        visitor: Number(row.visitor),
+        page: ids.analytics_pages.get(row.page)!,
+        origin: ids.analytics_origins.get(row.origin)!,
+      }
+      return targetKind === 'sqlite' ? { key: at * 1024 + sameMs, ...context } : { at, ...context }
+    })
+    await trx
+      .insertInto('analytics_hits')
+      .values(hits as never)
+      .execute()
+    events += hits.length
+  }
+  return { dailyCounts, dailyAlreadyThere, events }
 }
 
 interface TableCopy<R extends { id: number }> {

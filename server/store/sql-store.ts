@@ -6,28 +6,19 @@ import { CompiledQuery, sql, type Expression, type SqlBool } from 'kysely'
 import type { Store as RateLimitStore } from 'express-rate-limit'
 import { isEmailAddress } from '../../forms/schemas.ts'
 import { Desk } from './desk.ts'
+import { Digest } from './digest.ts'
 import { AuditLog } from './audit.ts'
 import { type AnalyticsHit, AnalyticsRepository } from './analytics.ts'
 import { Inbox } from './inbox.ts'
+import { Outbox, QUEUED } from './outbox.ts'
 import { People } from './people.ts'
-import {
-  itemRows,
-  newReference,
-  outboxRow,
-  type SubmissionWithMailRow,
-  selectSubmissions,
-  submissionRow,
-  toOutboxMessage,
-  toOutboxMessages,
-  toSubmission,
-} from './rows.ts'
-import type { DigestRow, EnquiryDb, OutboxChannel, OutboxRow, OutboxStatus } from './schema.ts'
+import { itemRows, newReference, outboxRow, selectSubmissions, submissionRow, toSubmission } from './rows.ts'
+import type { EnquiryDb, OutboxChannel } from './schema.ts'
 import { Statement, slot, slotsFor } from './statements.ts'
 import {
   StoreUnavailableError,
   type MailInputs,
   type NewSubmission,
-  type OutboxMessage,
   type StoreKind,
   type StoreReadiness,
   type StoredIds,
@@ -39,8 +30,6 @@ const EXPORT_PAGE = 500
 export const OWNER_SAID_SPAM = 'Marked as spam in the inbox'
 const READINESS_TIMEOUT_MS = 2000
 const HOUR_MS = 3_600_000
-/** 'queued' written into a statement rather than sent as a parameter, so SQLite may use the outbox's partial indexes on it. */
-const QUEUED = sql.lit<OutboxStatus>('queued')
 
 /**
  * An address as the mailbox it reaches, for "one acknowledgement per address per day": in lower
@@ -82,6 +71,10 @@ export abstract class SqlEnquiryStore {
   readonly inbox: Inbox
   /** The sales desk: stages, notes, replies, response times. */
   readonly desk: Desk
+  /** The mail and webhook deliveries: claimed, leased, marked sent or failed (server/delivery/outbox.ts). */
+  readonly outbox: Outbox
+  /** The owner's daily digest: claimed once a day, and what it lists (server/delivery/digest.ts). */
+  readonly digest: Digest
   /** The inbox's people, their invitations and sign-in links. */
   readonly people: People
   /** Who did what in the inbox. */
@@ -106,6 +99,13 @@ export abstract class SqlEnquiryStore {
       () => this.newId('outbox'),
       kind,
     )
+    this.outbox = new Outbox(
+      db,
+      kind,
+      (write) => this.bookkeeping(write),
+      (db, statement, values) => this.runStatement(db, statement, values),
+    )
+    this.digest = new Digest(db, (write) => this.bookkeeping(write))
     this.people = new People(db, (work) => this.writeTransaction(work))
     this.audit = new AuditLog(db)
     this.analytics = new AnalyticsRepository(
@@ -266,48 +266,6 @@ export abstract class SqlEnquiryStore {
         db
           .updateTable('submissions')
           .set({ acknowledgement_limit: slot<number>('perHour') })
-          .where('id', '=', slot<number>('id')),
-      ),
-      // The outbox's, for each mail (claimDueMessage, markSent).
-      claimDue: new Statement<{ owner: string; leaseUntil: number; now: number }, OutboxRow>(
-        db
-          .updateTable('outbox')
-          .set((eb) => ({
-            lease_owner: slot<string>('owner'),
-            lease_until: slot<number>('leaseUntil'),
-            attempts: eb('attempts', '+', 1),
-            last_attempt_at: slot<number>('now'),
-          }))
-          .where('id', '=', (eb) =>
-            // SKIP LOCKED: PostgreSQL workers pass over a row another transaction is claiming instead of
-            // queueing behind it. SQLite has one writer at a time, so the statement alone is enough.
-            eb
-              .selectFrom('outbox')
-              .select('id')
-              // Written into the statement, not a parameter: then SQLite reads the index of queued
-              // mail (outbox_queued, partial on this condition) rather than the whole outbox.
-              .where('status', '=', QUEUED)
-              .where('next_attempt_at', '<=', slot<number>('now'))
-              .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', slot<number>('now'))]))
-              .orderBy('next_attempt_at')
-              .orderBy('id')
-              .limit(1)
-              .$if(this.kind === 'postgresql', (q) => q.forUpdate().skipLocked()),
-          )
-          .returningAll(),
-      ),
-      submission: new Statement<{ id: number }, SubmissionWithMailRow>(selectSubmissions(db).where('s.id', '=', slot<number>('id'))),
-      markSent: new Statement<{ id: number; now: number; delivery: string }, never>(
-        db
-          .updateTable('outbox')
-          .set({
-            status: 'sent',
-            sent_at: slot<number>('now'),
-            delivery: slot<string>('delivery'),
-            last_error: null,
-            lease_owner: null,
-            lease_until: null,
-          })
           .where('id', '=', slot<number>('id')),
       ),
       recordAcknowledgement: new Statement<{ day: string; addressHash: string; now: number }, never>(
@@ -582,18 +540,6 @@ export abstract class SqlEnquiryStore {
     }
   }
 
-  /** Submissions held back as spam received in [from, until): what the digest counts. */
-  async countHeldBack(from: number, until: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('submissions')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('status', '=', 'spam')
-      .where('received_at', '>=', from)
-      .where('received_at', '<', until)
-      .executeTakeFirstOrThrow()
-    return Number(row.n)
-  }
-
   /** Submissions from a client address received at or after `since`: the spam checks' burst signal. */
   async countFromAddress(ip: string, since: number): Promise<number> {
     // Read on the way to storing an enquiry: a database that is not answering fails it as the write would.
@@ -683,182 +629,6 @@ export abstract class SqlEnquiryStore {
   }
 
   /**
-   * Takes the next message that is due and not leased by a live worker, leasing it to `owner`
-   * until now + leaseMs, and counts the attempt. Two workers, in any number of processes on the
-   * database, never take the same message while its lease runs; a worker that died leaves a lease
-   * that runs out, and the message passes to another.
-   */
-  async claimDueMessage(owner: string, now: number, leaseMs: number): Promise<OutboxMessage | undefined> {
-    const [row] = await this.bookkeeping((db) => this.runStatement(db, this.statements.claimDue, { owner, leaseUntil: now + leaseMs, now }))
-    if (!row) return undefined
-    // The outbox row goes with its submission (ON DELETE CASCADE): both are there, or neither.
-    const [submission] = await this.db
-      .connection()
-      .execute((db) => this.runStatement(db, this.statements.submission, { id: row.submission_id }))
-    return toOutboxMessage(row, toSubmission(submission!))
-  }
-
-  /** Extends a lease still held by `owner` (a slow send); false if it was lost. */
-  async renewLease(id: number, owner: string, leaseUntil: number): Promise<boolean> {
-    const result = await this.bookkeeping((db) =>
-      db
-        .updateTable('outbox')
-        .set({ lease_until: leaseUntil })
-        .where('id', '=', id)
-        .where('status', '=', 'queued')
-        .where('lease_owner', '=', owner)
-        .executeTakeFirst(),
-    )
-    return result.numUpdatedRows > 0n
-  }
-
-  /** The mail server accepted it: it is never sent again. */
-  async markSent(id: number, now: number, delivery: string): Promise<void> {
-    await this.bookkeeping((db) => this.runStatement(db, this.statements.markSent, { id, now, delivery }))
-  }
-
-  /**
-   * Delivery failed: release the lease (if `owner` still holds it) and try again at `nextAttemptAt`;
-   * or, `permanent` (the relay refused it for good, an SMTP 5xx), never again: 'failed'.
-   */
-  async markFailed(id: number, owner: string, error: string, nextAttemptAt: number, permanent = false): Promise<void> {
-    await this.bookkeeping((db) =>
-      db
-        .updateTable('outbox')
-        .set({
-          ...(permanent ? { status: 'failed' as const } : {}),
-          last_error: error.slice(0, 1000),
-          next_attempt_at: nextAttemptAt,
-          lease_owner: null,
-          lease_until: null,
-        })
-        .where('id', '=', id)
-        .where('status', '=', 'queued')
-        .where('lease_owner', '=', owner)
-        .execute(),
-    )
-  }
-
-  /**
-   * Takes the digest of `day` to send, creating it if no instance has: resolves with it leased to
-   * `owner` (and the attempt counted) when it is unsent, due and not leased by a live worker;
-   * undefined otherwise. However many instances ask, one sends it at a time, and once sent never again.
-   */
-  async claimDigest(day: string, owner: string, now: number, leaseMs: number): Promise<DigestRow | undefined> {
-    return this.bookkeeping(async (db) => {
-      await db
-        .insertInto('digests')
-        .values({ day, created_at: now, status: 'queued', next_attempt_at: now })
-        .onConflict((oc) => oc.column('day').doNothing())
-        .execute()
-      return db
-        .updateTable('digests')
-        .set((eb) => ({ lease_owner: owner, lease_until: now + leaseMs, attempts: eb('attempts', '+', 1) }))
-        .where('day', '=', day)
-        .where('status', '=', 'queued')
-        .where('next_attempt_at', '<=', now)
-        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
-        .returningAll()
-        .executeTakeFirst()
-    })
-  }
-
-  async markDigestSent(day: string, now: number, delivery: string): Promise<void> {
-    await this.bookkeeping((db) =>
-      db
-        .updateTable('digests')
-        .set({ status: 'sent', sent_at: now, delivery, last_error: null, lease_owner: null, lease_until: null })
-        .where('day', '=', day)
-        .execute(),
-    )
-  }
-
-  async markDigestFailed(day: string, owner: string, error: string, nextAttemptAt: number): Promise<void> {
-    await this.bookkeeping((db) =>
-      db
-        .updateTable('digests')
-        .set({ last_error: error.slice(0, 1000), next_attempt_at: nextAttemptAt, lease_owner: null, lease_until: null })
-        .where('day', '=', day)
-        .where('status', '=', 'queued')
-        .where('lease_owner', '=', owner)
-        .execute(),
-    )
-  }
-
-  /** The submissions (not spam) received in [from, until), oldest first: a digest's. */
-  async submissionsReceivedBetween(from: number, until: number): Promise<Submission[]> {
-    const rows = await selectSubmissions(this.db)
-      .where('s.status', '!=', 'spam')
-      .where('s.received_at', '>=', from)
-      .where('s.received_at', '<', until)
-      .orderBy('s.received_at')
-      .orderBy('s.id')
-      .execute()
-    return rows.map(toSubmission)
-  }
-
-  /** When the next queued message becomes due (or its lease runs out); undefined if none is queued. */
-  async nextDueAt(): Promise<number | undefined> {
-    // Two-argument max() is SQLite's spelling of greatest().
-    const greatest = sql.raw(this.kind === 'sqlite' ? 'max' : 'greatest')
-    const row = await this.db
-      .selectFrom('outbox')
-      .select(sql<number | null>`min(${greatest}(next_attempt_at, coalesce(lease_until, 0)))`.as('due'))
-      .where('status', '=', QUEUED)
-      .executeTakeFirst()
-    return row?.due == null ? undefined : Number(row.due)
-  }
-
-  async listOutbox(options: { includeSent?: boolean; limit?: number } = {}): Promise<OutboxMessage[]> {
-    const rows = await this.db
-      .selectFrom('outbox')
-      .selectAll()
-      // Without the sent ones: what waits, and what the relay refused for good.
-      .$if(!options.includeSent, (q) => q.where('status', '!=', 'sent'))
-      .orderBy('id', 'desc')
-      .$if(options.limit !== undefined, (q) => q.limit(options.limit!))
-      .execute()
-    return toOutboxMessages(this.db, rows)
-  }
-
-  async outboxForSubmission(submissionId: number): Promise<OutboxMessage[]> {
-    const rows = await this.db.selectFrom('outbox').selectAll().where('submission_id', '=', submissionId).orderBy('id').execute()
-    return toOutboxMessages(this.db, rows)
-  }
-
-  /** Queued, queued after a failed attempt, sent, held by a worker at `now` (default: now), and refused for good. */
-  async countOutbox(now = Date.now()): Promise<{ queued: number; failing: number; sent: number; leased: number; failed: number }> {
-    const row = await this.db
-      .selectFrom('outbox')
-      .select([
-        sql<number>`coalesce(sum(CASE WHEN status = 'queued' THEN 1 ELSE 0 END), 0)`.as('queued'),
-        sql<number>`coalesce(sum(CASE WHEN status = 'queued' AND last_error IS NOT NULL THEN 1 ELSE 0 END), 0)`.as('failing'),
-        sql<number>`coalesce(sum(CASE WHEN status = 'sent' THEN 1 ELSE 0 END), 0)`.as('sent'),
-        sql<number>`coalesce(sum(CASE WHEN status = 'queued' AND lease_until > ${now} THEN 1 ELSE 0 END), 0)`.as('leased'),
-        sql<number>`coalesce(sum(CASE WHEN status = 'failed' THEN 1 ELSE 0 END), 0)`.as('failed'),
-      ])
-      .executeTakeFirstOrThrow()
-    return {
-      queued: Number(row.queued),
-      failing: Number(row.failing),
-      sent: Number(row.sent),
-      leased: Number(row.leased),
-      failed: Number(row.failed),
-    }
-  }
-
-  /** Makes every queued message due now (ignoring backoff); returns how many. */
-  async makeQueuedDueNow(now: number): Promise<number> {
-    const result = await this.db
-      .updateTable('outbox')
-      .set({ next_attempt_at: now })
-      .where('status', '=', 'queued')
-      .where('next_attempt_at', '>', now)
-      .executeTakeFirst()
-    return Number(result.numUpdatedRows)
-  }
-
-  /**
    * The enquiries stored for an address, oldest first: what deleteByEmail deletes, for the
    * confirmation the inbox and the CLI ask before it. The one rule of "the same address" for both.
    */
@@ -915,10 +685,15 @@ export abstract class SqlEnquiryStore {
     return result
   }
 
-  /** Deletes these submissions; their outbox rows and notes go with them (ON DELETE CASCADE). */
+  /**
+   * Deletes these submissions; their notes go with them (ON DELETE CASCADE). Their outbox rows go
+   * first, each read as it is deleted: a worker recording a row as sent at that moment is either
+   * done (and its .eml copy is returned here) or finds the row gone (and deletes the copy itself,
+   * server/delivery/outbox.ts); a copy read before the delete could be recorded after the read.
+   */
   private async deleteSubmissions(db: EnquiryDb, ids: number[]): Promise<{ submissionIds: number[]; emlFiles: string[] }> {
     if (ids.length === 0) return { submissionIds: [], emlFiles: [] }
-    const deliveries = await db.selectFrom('outbox').select('delivery').where('submission_id', 'in', ids).execute()
+    const deliveries = await db.deleteFrom('outbox').where('submission_id', 'in', ids).returning('delivery').execute()
     const emlFiles = deliveries.map((d) => d.delivery).filter((d): d is string => d?.endsWith('.eml') === true)
     await db.deleteFrom('submissions').where('id', 'in', ids).execute()
     return { submissionIds: ids, emlFiles }

@@ -1,5 +1,4 @@
 // Small building blocks shared by the page templates.
-import type { ReactNode } from 'react'
 import type { ImageEntry } from './images.ts'
 import { Icon } from './Icon.tsx'
 import { Picture } from './Picture.tsx'
@@ -13,34 +12,6 @@ export interface Crumb {
 export interface Trail {
   label: string
   crumbs: Crumb[]
-}
-
-export function Breadcrumbs({ trail, current }: { trail: Trail; current: string }) {
-  return (
-    <nav aria-label={trail.label} className="breadcrumbs">
-      <ol>
-        {trail.crumbs.map((c) => (
-          <li key={c.path}>
-            <a href={c.path}>{c.name}</a>
-          </li>
-        ))}
-        <li aria-current="page">{current}</li>
-      </ol>
-    </nav>
-  )
-}
-
-export function PageHero({ heading, intro, trail, children }: { heading: string; intro?: string; trail?: Trail; children?: ReactNode }) {
-  return (
-    <section className="page-hero">
-      <div className="container">
-        {trail && <Breadcrumbs trail={trail} current={heading} />}
-        <h1>{heading}</h1>
-        {intro && <p>{intro}</p>}
-        {children}
-      </div>
-    </section>
-  )
 }
 
 export interface CardItem {
@@ -118,43 +89,6 @@ export function CardGrid({
         </li>
       ))}
     </ul>
-  )
-}
-
-// A fact's or specification's value ("20 ft / Bulk", "46–48% min") is set apart in a <bdi>: it takes
-// the direction of its own first letter, so on a right-to-left page a value with units still reads
-// left to right, and a translated one right to left, without reordering the text around it.
-
-export function FactsGrid({ facts, label }: { facts: { label: string; value: string }[]; label: string }) {
-  return (
-    <dl className="facts" aria-label={label}>
-      {facts.map((f) => (
-        <div key={f.label}>
-          <dt>{f.label}</dt>
-          <dd>
-            <bdi>{f.value}</bdi>
-          </dd>
-        </div>
-      ))}
-    </dl>
-  )
-}
-
-export function SpecTable({ caption, rows }: { caption: string; rows: { label: string; value: string }[] }) {
-  return (
-    <table className="spec-table">
-      <caption>{caption}</caption>
-      <tbody>
-        {rows.map((r) => (
-          <tr key={r.label}>
-            <th scope="row">{r.label}</th>
-            <td>
-              <bdi>{r.value}</bdi>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
   )
 }
 

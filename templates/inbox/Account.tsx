@@ -7,14 +7,13 @@ import { inboxApi, type PasskeyView, type SessionInfo } from './api.ts'
 import { formatTime } from './format.ts'
 import { passkeyProblem } from './passkey-words.ts'
 import { StatusMessages } from './StatusMessages.tsx'
+import { useAction } from './useAction.ts'
 
 export function Account({ session }: { session: SessionInfo }) {
   const [data, setData] = useState<{ shared: boolean; passkeys: PasskeyView[] }>()
-  const [error, setError] = useState<string>()
-  const [status, setStatus] = useState<string>()
-  const [busy, setBusy] = useState(false)
+  const { busy, news: status, error, setError, act } = useAction()
   const nameInput = useRef<HTMLInputElement>(null)
-  const load = useCallback(() => inboxApi.passkeys().then(setData, (e: Error) => setError(e.message)), [])
+  const load = useCallback(() => inboxApi.passkeys().then(setData, (e: Error) => setError(e.message)), [setError])
   useEffect(() => {
     document.title = document.title.replace(/^Enquiries/, 'Your account')
     void load()
@@ -24,19 +23,6 @@ export function Account({ session }: { session: SessionInfo }) {
     if (data && !data.shared && window.location.hash === '#add-passkey') nameInput.current?.focus()
   }, [data])
 
-  const act = async (work: () => Promise<string>) => {
-    setBusy(true)
-    setError(undefined)
-    setStatus(undefined)
-    try {
-      setStatus(await work())
-      await load()
-    } catch (e) {
-      setError((e as Error).message)
-    } finally {
-      setBusy(false)
-    }
-  }
   const add = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const form = event.currentTarget
@@ -52,7 +38,7 @@ export function Account({ session }: { session: SessionInfo }) {
       await inboxApi.addPasskey(name, response)
       form.reset()
       return `The passkey “${name}” is added. Next time, choose “Sign in with a passkey” on the login page.`
-    })
+    }, load)
   }
   const supported = typeof window !== 'undefined' && browserSupportsWebAuthn()
 
@@ -158,7 +144,7 @@ export function Account({ session }: { session: SessionInfo }) {
                             void act(async () => {
                               await inboxApi.removePasskey(p.id)
                               return `The passkey “${p.name}” is removed. You may also delete it from the device.`
-                            })
+                            }, load)
                           }}
                         >
                           Remove

@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react'
 import { inboxApi, type EnquiryView, type MailDelivery } from './api.ts'
 import { StatusMessages } from './StatusMessages.tsx'
+import { useAction } from './useAction.ts'
 import { StatusBadges } from './EnquiryList.tsx'
 import { formName } from './form-names.ts'
 import { Conversation, Notes, StageControl } from './SalesDesk.tsx'
@@ -14,9 +15,7 @@ type Confirming = { kind: 'one' } | { kind: 'email'; ids: number[] }
 
 export function EnquiryDetailView({ id }: { id: number }) {
   const [enquiry, setEnquiry] = useState<EnquiryView>()
-  const [error, setError] = useState<string>()
-  const [status, setStatus] = useState<string>()
-  const [busy, setBusy] = useState(false)
+  const { busy, news: status, error, setError, act, actThenGo } = useAction()
   const [confirming, setConfirming] = useState<Confirming>()
   const back = `/admin/enquiries${window.location.search}`
 
@@ -26,27 +25,12 @@ export function EnquiryDetailView({ id }: { id: number }) {
     void load()
   }, [id])
 
-  /** Runs one action; the page shows its outcome in words, and reloads the enquiry after it. */
-  const act = async (work: () => Promise<string | undefined>) => {
-    setBusy(true)
-    setError(undefined)
-    try {
-      const done = await work()
-      if (done !== undefined) setStatus(done)
-    } catch (e) {
-      setError((e as Error).message)
-    } finally {
-      setBusy(false)
-    }
-  }
-
   /** An action after which the enquiry is read again: its onClick, saying `done` when it worked. */
   const thenReload = (run: () => Promise<unknown>, done: string) => () =>
     act(async () => {
       await run()
-      await load()
       return done
-    })
+    }, load)
 
   if (!enquiry) {
     return (
@@ -216,7 +200,7 @@ export function EnquiryDetailView({ id }: { id: number }) {
               type="button"
               disabled={busy}
               onClick={() =>
-                act(async () => {
+                actThenGo(async () => {
                   if (confirming.kind === 'one') {
                     await inboxApi.delete(enquiry.id)
                     notice.set(`Enquiry #${enquiry.id} was deleted.`)
@@ -226,8 +210,7 @@ export function EnquiryDetailView({ id }: { id: number }) {
                       `${submissionIds.length} ${submissionIds.length === 1 ? 'enquiry' : 'enquiries'} from ${enquiry.email} deleted.`,
                     )
                   }
-                  window.location.assign(back)
-                  return undefined
+                  return back
                 })
               }
             >

@@ -60,8 +60,8 @@ export function EnquiryList() {
                   ? 'No enquiry matches this filter.'
                   : 'No enquiries yet.'
                 : list.more
-                  ? `More than ${list.total.toLocaleString('en')} ${params.get('state') === 'spam' ? 'in spam' : 'enquiries'}, page ${list.page}`
-                  : `${list.total} ${params.get('state') === 'spam' ? 'in spam' : list.total === 1 ? 'enquiry' : 'enquiries'}${list.pages > 1 ? `, page ${list.page} of ${list.pages}` : ''}`}
+                  ? `More than ${count(list.total)} ${params.get('state') === 'spam' ? 'in spam' : 'enquiries'}, page ${count(list.page)}`
+                  : `${count(list.total)} ${params.get('state') === 'spam' ? 'in spam' : list.total === 1 ? 'enquiry' : 'enquiries'}${list.pages > 1 ? `, page ${count(list.page)} of ${count(list.pages)}` : ''}`}
             </p>
             {list.total > 0 && (
               <a
@@ -85,8 +85,8 @@ export function EnquiryList() {
                 <span />
               )}
               <span>
-                Page {list.page}
-                {list.more ? '' : ` of ${list.pages}`}
+                Page {count(list.page)}
+                {list.more ? '' : ` of ${count(list.pages)}`}
               </span>
               {list.page < list.pages ? (
                 <a href={withPage(list.page + 1)} rel="next">
@@ -103,6 +103,11 @@ export function EnquiryList() {
   )
 }
 
+/** A count as the capped ones are written ("10,000+"): "1,086", not "1086" beside it. */
+function count(n: number): string {
+  return n.toLocaleString('en')
+}
+
 /** Open, handled and spam, each with its count, as links to that view. */
 function StateCountsNav({ counts, current }: { counts: InboxList['counts']; current: string }) {
   const states = [
@@ -114,7 +119,7 @@ function StateCountsNav({ counts, current }: { counts: InboxList['counts']; curr
     <nav className="inbox-counts" aria-label="Enquiries by status">
       {states.map(([state, label]) => (
         <a key={state} href={`/admin/enquiries?state=${state}`} aria-current={current === state ? 'page' : undefined}>
-          {label} <span className="inbox-count">{counts[state] > COUNT_CAP ? `${COUNT_CAP.toLocaleString('en')}+` : counts[state]}</span>
+          {label} <span className="inbox-count">{counts[state] > COUNT_CAP ? `${count(COUNT_CAP)}+` : count(counts[state])}</span>
         </a>
       ))}
     </nav>

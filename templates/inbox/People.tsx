@@ -4,6 +4,7 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react'
 import { inboxApi, type PersonView } from './api.ts'
 import { StatusMessages } from './StatusMessages.tsx'
+import { useAction } from './useAction.ts'
 import { formatTime } from './format.ts'
 import { RoutingRules } from './RoutingRules.tsx'
 
@@ -11,28 +12,13 @@ const ROLE_LABELS = { owner: 'Owner', sales: 'Sales' } as const
 
 export function People() {
   const [people, setPeople] = useState<{ you: number | null; people: PersonView[] }>()
-  const [error, setError] = useState<string>()
-  const [notice, setNotice] = useState<{ text: string; link?: string }>()
-  const [busy, setBusy] = useState(false)
-  const load = useCallback(() => inboxApi.people().then(setPeople, (e: Error) => setError(e.message)), [])
+  const { busy, news: notice, error, setError, act } = useAction<{ text: string; link?: string }>()
+  const load = useCallback(() => inboxApi.people().then(setPeople, (e: Error) => setError(e.message)), [setError])
   useEffect(() => {
     document.title = document.title.replace(/^Enquiries/, 'People')
     void load()
   }, [load])
 
-  const act = async (work: () => Promise<{ text: string; link?: string }>) => {
-    setBusy(true)
-    setError(undefined)
-    try {
-      setNotice(await work())
-      await load()
-    } catch (e) {
-      setNotice(undefined)
-      setError((e as Error).message)
-    } finally {
-      setBusy(false)
-    }
-  }
   const invite = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const form = event.currentTarget
@@ -47,7 +33,7 @@ export function People() {
           : `The invitation could not be mailed (${result.mailError}). Pass this link to ${email} yourself; it works once, within 72 hours:`,
         link: result.link,
       }
-    })
+    }, load)
   }
 
   return (
@@ -138,7 +124,7 @@ export function People() {
                       void act(async () => {
                         await inboxApi.setRole(p.id, role)
                         return { text: `${p.email} is now ${ROLE_LABELS[role as 'owner' | 'sales'].toLowerCase()}.` }
-                      })
+                      }, load)
                     }}
                   >
                     <option value="sales">{ROLE_LABELS.sales}</option>
@@ -159,7 +145,7 @@ export function People() {
                         void act(async () => {
                           await inboxApi.removePerson(p.id)
                           return { text: `${p.email} was removed; their sessions have ended.` }
-                        })
+                        }, load)
                       }}
                     >
                       Remove

@@ -6,38 +6,31 @@ import { type FormEvent, useEffect, useState } from 'react'
 import type { RoutingRule } from '../../project/inbox-api.ts'
 import { inboxApi, type PersonView } from './api.ts'
 import { StatusMessages } from './StatusMessages.tsx'
+import { useAction } from './useAction.ts'
 
 type Routing = { rules: RoutingRule[]; products: string[]; countries: string[] }
 
 export function RoutingRules({ people }: { people: PersonView[] }) {
   const [routing, setRouting] = useState<Routing>()
   const [kind, setKind] = useState<'product' | 'country'>('product')
-  const [error, setError] = useState<string>()
-  const [status, setStatus] = useState<string>()
-  const [busy, setBusy] = useState(false)
+  const { busy, news: status, error, setError, act } = useAction()
   useEffect(() => {
     inboxApi.routing().then(setRouting, (e: Error) => setError(e.message))
-  }, [])
-  const act = async (work: () => Promise<{ rules: RoutingRule[] }>, done: string) => {
-    setBusy(true)
-    setError(undefined)
-    try {
+  }, [setError])
+  /** A change of the rules: the server answers with all of them, shown at once. */
+  const change = (work: () => Promise<{ rules: RoutingRule[] }>, done: string) =>
+    act(async () => {
       const { rules } = await work()
       setRouting((r) => r && { ...r, rules })
-      setStatus(done)
-    } catch (e) {
-      setError((e as Error).message)
-    } finally {
-      setBusy(false)
-    }
-  }
+      return done
+    })
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const form = new FormData(event.currentTarget)
     const value = String(form.get('value') ?? '')
     const personId = Number(form.get('person'))
     const person = people.find((p) => p.id === personId)
-    void act(
+    void change(
       () => inboxApi.setRoutingRule(kind, value, personId),
       `New enquiries ${kind === 'product' ? 'about' : 'from'} ${value} go to ${person?.name || person?.email}.`,
     )
@@ -76,7 +69,7 @@ export function RoutingRules({ people }: { people: PersonView[] }) {
                     className="button button-outline inbox-small-button"
                     type="button"
                     disabled={busy}
-                    onClick={() => act(() => inboxApi.removeRoutingRule(rule.id), 'Rule removed.')}
+                    onClick={() => change(() => inboxApi.removeRoutingRule(rule.id), 'Rule removed.')}
                   >
                     Remove
                   </button>

@@ -5,33 +5,28 @@
 import { type FormEvent, useEffect, useState } from 'react'
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser'
 import { inboxApi } from './api.ts'
+import { useAction } from './useAction.ts'
 
 const tokenOfPage = () => window.location.hash.slice(1)
 
 export function AcceptInvitation() {
   const [invitation, setInvitation] = useState<{ email: string; role: string; minPasswordLength: number }>()
-  const [error, setError] = useState<string>()
-  const [busy, setBusy] = useState(false)
+  const { busy, error, setError, actThenGo } = useAction()
   const [passkeys, setPasskeys] = useState(false)
   useEffect(() => {
     document.title = document.title.replace(/^Enquiries/, 'Your invitation')
     setPasskeys(browserSupportsWebAuthn() && !/^[\d.]+$|^\[/.test(window.location.hostname))
     inboxApi.invitation(tokenOfPage()).then(setInvitation, (e: Error) => setError(e.message))
-  }, [])
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  }, [setError])
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const data = new FormData(event.currentTarget)
     const password = String(data.get('password') ?? '')
     if (password !== String(data.get('again') ?? '')) return setError('The two passwords differ. Type the same one twice.')
-    setBusy(true)
-    setError(undefined)
-    try {
+    void actThenGo(async () => {
       const { location } = await inboxApi.acceptInvitation(tokenOfPage(), String(data.get('name') ?? ''), password)
-      window.location.assign(data.get('passkey') ? '/admin/account#add-passkey' : location)
-    } catch (e) {
-      setError((e as Error).message)
-      setBusy(false)
-    }
+      return data.get('passkey') ? '/admin/account#add-passkey' : location
+    })
   }
   return (
     <div className="inbox-login">
@@ -100,21 +95,11 @@ export function AcceptInvitation() {
 
 /** A button, not a login on opening: a mail scanner that opens links would otherwise use it up. */
 export function UseSignInLink() {
-  const [error, setError] = useState<string>()
-  const [busy, setBusy] = useState(false)
+  const { busy, error, actThenGo } = useAction()
   useEffect(() => {
     document.title = document.title.replace(/^Enquiries/, 'Sign in')
   }, [])
-  const signIn = async () => {
-    setBusy(true)
-    setError(undefined)
-    try {
-      window.location.assign((await inboxApi.signIn(tokenOfPage())).location)
-    } catch (e) {
-      setError((e as Error).message)
-      setBusy(false)
-    }
-  }
+  const signIn = () => actThenGo(async () => (await inboxApi.signIn(tokenOfPage())).location)
   return (
     <div className="inbox-login">
       <h1>Sign in</h1>

@@ -45,8 +45,11 @@ if (__COUNT_VISITS__ && !nav.globalPrivacyControl) {
   const on = (type: string, listener: (event: Event) => void) => document.addEventListener(type, listener, true)
   let typed: unknown
   // The script is the last thing in <body>: the load event is always still to come. The view is sent
-  // in a task of its own after it, so nothing of it is in the page's load.
-  addEventListener('load', () => setTimeout(send, 0, 'view'))
+  // in a task of its own after it, so nothing of it is in the page's load; a page the browser
+  // prerendered (the speculation rules, on a link's hover) is counted once it is shown, if ever.
+  const view = () =>
+    (document as Document & { prerendering?: boolean }).prerendering ? on('prerenderingchange', view) : setTimeout(send, 0, 'view')
+  addEventListener('load', view)
   // A visitor typing in a form: once per page.
   on('input', () => {
     typed ||= send('form_start')

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { loadContent } from '../../model/load.ts'
 import { offered } from '../../model/page-kinds.ts'
 import { everyLanguage } from '../../model/site-content.ts'
-import { attr, canonical, elements, jsonLd, links, meta, scriptSources, title } from '../support/html.ts'
+import { attr, canonical, elements, jsonLd, links, meta, scriptSources, text, title } from '../support/html.ts'
 import { distClient, readPage, readParsedPage } from './html.ts'
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON-LD read back from the pages, of any shape
@@ -42,6 +42,34 @@ describe('prerendered pages', () => {
       for (const alias of route.aliases) {
         expect(canonical(readParsedPage(alias)), alias).toBe(origin + route.path)
       }
+  })
+
+  // So the browser checks (tests/quality/site.ts) need not open an alias: what they find on its page holds for it.
+  it("serves at each alias its page's file, but for the menu's mark of the current page", () => {
+    for (const route of everyLanguage(content).flatMap((c) => c.routes))
+      for (const alias of route.aliases) {
+        const link = `href="${route.path}"`
+        expect(readPage(alias), alias).toBe(readPage(route.path).replaceAll(`${link} aria-current="page"`, link))
+      }
+  })
+
+  it('marks a legal text as English on the other languages’ pages, and sums up the visit counting in their language', () => {
+    const english = readParsedPage('/PrivacyPolicy')
+    expect(elements(english, 'section', (s) => attr(s, 'class')?.includes('legal-summary') ?? false)).toEqual([])
+    for (const c of everyLanguage(content).slice(1)) {
+      for (const { meta } of c.legal) {
+        const page = readParsedPage(meta.path)
+        const [article] = elements(page, 'article', (a) => attr(a, 'class')?.includes('legal') ?? false)
+        expect([attr(article!, 'lang'), attr(article!, 'dir')], meta.path).toEqual(['en', 'ltr'])
+        expect(attr(elements(page, 'h1')[0]!, 'lang'), meta.path).toBe('en')
+      }
+      const policy = c.legal.find((l) => l.id === 'privacy')!.meta.path
+      const page = readParsedPage(policy)
+      const [summary] = elements(page, 'section', (s) => attr(s, 'class')?.includes('legal-summary') ?? false)
+      expect(summary, policy).toBeDefined()
+      expect(text(summary!)).toBe(`${c.ui.legal.countingHeading}${c.ui.legal.countingSummary}`)
+      expect(text(summary!)).not.toBe(`${content.ui.legal.countingHeading}${content.ui.legal.countingSummary}`)
+    }
   })
 
   it('gives product pages keywords, Open Graph, Twitter and Product data in USD, in stock', () => {

@@ -1,7 +1,8 @@
 // The visit counter in Chromium on the real service (docs/analytics.md): no public page sets a
 // cookie or writes anything but the tab's sessionStorage; the beacon is sent once the page has loaded
 // (its request starts after the load event), is answered 204, and carries the visit's campaign, which
-// the tab keeps for the next page; a browser that sends Global Privacy Control sends nothing.
+// the tab keeps for the next page; a page prerendered but never shown is not counted; a browser that
+// sends Global Privacy Control sends nothing.
 import type { Browser, Request } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ANALYTICS_ENDPOINT_PATH } from '../../project/analytics.ts'
@@ -70,6 +71,35 @@ describe('the visit counter in the browser', () => {
         q: '?utm_source=expo&utm_medium=stand&utm_campaign=gulfood-2026',
         p: '/contact',
       })
+    } finally {
+      await close()
+    }
+  })
+
+  // Chromium does not prerender with DevTools attached, as under test: the page is told it is being
+  // prerendered the way the browser tells it (document.prerendering, then prerenderingchange).
+  it('counts a page prerendered on a hover only once it is shown', async () => {
+    const { page, close } = await openPage(browser, { viewport: MOBILE })
+    try {
+      await page.addInitScript(() => {
+        const state = { prerendering: true }
+        Object.defineProperty(Document.prototype, 'prerendering', { get: () => state.prerendering })
+        ;(window as unknown as { shown: () => void }).shown = () => {
+          state.prerendering = false
+          document.dispatchEvent(new Event('prerenderingchange'))
+        }
+      })
+      const views: string[] = []
+      page.on('request', (request) => {
+        if (isBeacon(request)) views.push(JSON.parse(request.postData() ?? '{}').e)
+      })
+      await page.goto('/products/clove', { waitUntil: 'load' })
+      await page.waitForTimeout(500)
+      expect(views, 'a prerendered page never shown is not counted').toEqual([])
+      const sent = page.waitForRequest(isBeacon)
+      await page.evaluate(() => (window as unknown as { shown: () => void }).shown())
+      expect(JSON.parse((await sent).postData() ?? '{}')).toMatchObject({ e: 'view', p: '/products/clove' })
+      expect(views).toEqual(['view'])
     } finally {
       await close()
     }

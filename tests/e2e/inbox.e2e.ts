@@ -160,6 +160,42 @@ describe('the owner reads an enquiry sent on the site', () => {
     expect(cell('Handled (Asia/Kolkata)')).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
   })
 
+  test('a refused action shows its refusal alone, without the last news', async () => {
+    // Tabs of the owner's session of their own: the refusal's 404 is expected here, not a problem of the owner's tab.
+    const page = await owner.page.context().newPage()
+    const name = uniqueMarker('Gone')
+    const sent = await page.request.post('/api/submit', {
+      data: {
+        formType: 'QuickEnquiry',
+        formData: {
+          product: 'Black Pepper (Kali Mirch)',
+          country: 'United Arab Emirates',
+          name,
+          email: 'gone@example.in',
+          mobile: '+971 50 123 4567',
+          message: 'Price for 5 tonnes of black pepper?',
+        },
+      },
+      headers: { origin: new URL(baseURL).origin },
+    })
+    expect(sent.status()).toBe(200)
+    const { rows } = (await (await page.request.get(`/admin/api/enquiries?q=${name}`)).json()) as { rows: Array<{ id: number }> }
+    await page.goto(`/admin/enquiries/${rows[0]!.id}`)
+    await page.getByRole('button', { name: 'Mark handled' }).click()
+    await page.getByText('Marked handled.').waitFor()
+    // Deleted in another tab: reopening it here is refused by the server.
+    const other = await page.context().newPage()
+    await other.goto(page.url())
+    await other.getByRole('button', { name: 'Delete…' }).click()
+    await Promise.all([other.waitForURL(/\/admin\/enquiries$/), other.getByRole('button', { name: 'Delete', exact: true }).click()])
+    await other.close()
+    await page.getByRole('button', { name: 'Reopen' }).click()
+    await page.getByRole('alert').waitFor()
+    expect(await page.getByText('Marked handled.').count()).toBe(0)
+    expect(await page.getByRole('button', { name: 'Reopen' }).isEnabled()).toBe(true)
+    await page.close()
+  })
+
   test('logs out: the inbox then sends to the login again', async () => {
     const { page, problems } = owner
     await Promise.all([page.waitForURL('**/admin/login'), page.getByRole('button', { name: 'Log out' }).click()])

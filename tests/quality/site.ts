@@ -34,10 +34,13 @@ export const pages = htmlPages(client).filter(([path]) => !only || only.has(path
  * checker): every page of the default language, and in every other language one page of each kind
  * (home, products list, product, granite collection, shade, about, contact, reviews, sitemap, legal,
  * thank-you, problem, not-found). A kind's template is the same in every language; what a language
- * changes (words, direction, lengths) shows on one page of each kind as on all of them.
+ * changes (words, direction, lengths) shows on one page of each kind as on all of them. An alias
+ * address (an old product address) is left out: its file is its page's but for the menu's
+ * aria-current, which tests/build/pages.test.ts checks.
  */
 export const checkedPages: [string, string][] = (() => {
   const content = loadContent()
+  const aliases = new Set(everyLanguage(content).flatMap((c) => c.routes.flatMap((r) => r.aliases)))
   const others = everyLanguage(content).slice(1)
   const sampled = new Set<string>()
   for (const language of others) {
@@ -47,17 +50,21 @@ export const checkedPages: [string, string][] = (() => {
   }
   const folders = new Set(others.map((c) => c.language.code))
   // Pages named by QUALITY_PAGES are all checked, in every language.
-  return pages.filter(([path]) => only || !folders.has(path.split('/')[1]!) || sampled.has(path))
+  return pages.filter(([path]) => only || ((!folders.has(path.split('/')[1]!) || sampled.has(path)) && !aliases.has(path)))
 })()
 
 /**
- * One page of each kind in every language, English included (and each language's not-found page):
- * what a check whose findings depend on the template and the viewport, not on a page's own content,
- * opens at a second width. Pages named by QUALITY_PAGES are all of them.
+ * One page of each kind, and the not-found page, in the default language and in the first one written
+ * right to left: what a check whose findings depend on the template and the viewport, not on a page's
+ * own content, opens at a second width. The layout differs by direction; what the other languages'
+ * words change (lengths, scripts) is checked on the same pages at the first width. Pages named by
+ * QUALITY_PAGES are all of them.
  */
 export const pagesOfEachKind: [string, string][] = (() => {
   const sampled = new Set<string>()
-  for (const language of everyLanguage(loadContent())) {
+  const languages = everyLanguage(loadContent())
+  const layouts = [languages[0]!, ...languages.filter((c) => c.language.direction === 'rtl').slice(0, 1)]
+  for (const language of layouts) {
     const kinds = new Set<string>()
     for (const route of language.routes) if (!kinds.has(route.kind)) kinds.add(route.kind) && sampled.add(route.path)
     sampled.add(language.language.code === 'en' ? '/404.html' : `/${language.language.code}/404.html`)

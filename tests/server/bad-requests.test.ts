@@ -457,7 +457,7 @@ describe('bad requests', () => {
     const faults = () => logger.events.filter((e) => e.level === 'error').length
     const before = {
       submissions: await store.countSubmissions(),
-      outbox: await store.countOutbox(),
+      outbox: await store.outbox.count(),
       mail: context.mail.received.length,
       faults: faults(),
     }
@@ -489,7 +489,7 @@ describe('bad requests', () => {
     // Nothing stored, queued or sent, and no fault logged for it.
     expect({
       submissions: await store.countSubmissions(),
-      outbox: await store.countOutbox(),
+      outbox: await store.outbox.count(),
       mail: context.mail.received.length,
       faults: faults(),
     }).toEqual(before)

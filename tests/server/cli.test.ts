@@ -50,7 +50,7 @@ beforeAll(async () => {
     { formType: 'CloveEnquiry', formData: { ...validData.productEnquiry, name: 'Spam bot', [HONEYPOT_FIELD]: 'http://x' } },
   ]
   for (const p of posts) expect((await postJson(server.url, p)).status).toBe(200)
-  await waitFor(async () => (await server.store.listOutbox()).every((m) => m.attempts >= 1) || undefined)
+  await waitFor(async () => (await server.store.outbox.list()).every((m) => m.attempts >= 1) || undefined)
   // From here on only the CLI's worker sends.
   await server.outbox.stop()
 })
@@ -178,13 +178,13 @@ describe('enquiries CLI', () => {
     expect(before.out).toMatch(/ECONNREFUSED|connect/)
 
     // A message a worker is sending shows who holds it and until when.
-    await server.store.makeQueuedDueNow(Date.now())
-    const claimed = (await server.store.claimDueMessage('instance-b-1234', Date.now(), 60_000))!
+    await server.store.outbox.makeAllDue(Date.now())
+    const claimed = (await server.store.outbox.claimDue('instance-b-1234', Date.now(), 60_000))!
     const leased = await cli('outbox')
     expect(leased.out).toMatch(new RegExp(`^${claimed.id}\\s.*instance-b-1234 \\(\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\)`, 'm'))
     expect(leased.out).toContain('4 waiting (4 after a failed attempt, 1 being sent now), 0 sent.')
     expect((await cli('show', String(claimed.submissionId))).out).toMatch(/, being sent by instance-b-1234 until \d{4}-/)
-    await server.store.markFailed(claimed.id, 'instance-b-1234', 'released by the test', Date.now())
+    await server.store.outbox.markFailed(claimed.id, 'instance-b-1234', 'released by the test', Date.now())
 
     const stillDown = await cli('retry')
     expect(stillDown.code).toBe(2)
@@ -211,7 +211,7 @@ describe('enquiries CLI', () => {
     expect(deleted.out).toContain('Deleted 3 submission(s) (#1, #4, #5)')
     expect(await server.store.getSubmission(1)).toBeUndefined()
     expect(await server.store.getSubmission(4)).toBeUndefined()
-    expect(await server.store.outboxForSubmission(1)).toEqual([])
+    expect(await server.store.outbox.forSubmission(1)).toEqual([])
     expect(await server.store.getSubmission(2)).toBeDefined()
     if (storeBackend === 'sqlite') {
       // Not left behind in the database file or its write-ahead log either.
@@ -227,8 +227,8 @@ describe('enquiries CLI', () => {
     const fileServer = await startTestServer({})
     try {
       expect((await postJson(fileServer.url, { formType: 'CloveEnquiry', formData: validData.productEnquiry })).status).toBe(200)
-      await waitFor(async () => (await fileServer.store.countOutbox()).sent === 1 || undefined)
-      const eml = (await fileServer.store.listOutbox({ includeSent: true }))[0]!.delivery!
+      await waitFor(async () => (await fileServer.store.outbox.count()).sent === 1 || undefined)
+      const eml = (await fileServer.store.outbox.list({ includeSent: true }))[0]!.delivery!
       expect(fs.existsSync(eml)).toBe(true)
       const out = new PassThrough()
       const code = await runEnquiriesCommand(['delete', validData.productEnquiry.email, '--yes'], {
@@ -303,7 +303,7 @@ describe('enquiries CLI', () => {
       expect(text).toContain(`SMTP_URL: the server sends by smtp smtp://${new URL(mail.url).host}, this command would send by eml files`)
       expect(text).toContain("Run it with the server's environment")
       expect(fs.existsSync(path.join(fileServer.config.dataDir, 'mail'))).toBe(false)
-      expect((await fileServer.store.countOutbox()).queued).toBe(1)
+      expect((await fileServer.store.outbox.count()).queued).toBe(1)
     } finally {
       await fileServer.close()
     }
@@ -311,7 +311,13 @@ describe('enquiries CLI', () => {
 
   it('runs as `npm run enquiries` (from source) and compiled (after npm prune), and explains a bad configuration', async () => {
     const run = promisify(execFile)
-    const fromSource = await run('npm', ['run', '-s', 'enquiries', '--', 'list'], { cwd: projectRoot, env: { ...process.env, ...env } })
+    // A failure says what the command printed on both streams (it once failed under load with an empty stderr).
+    const fromSource = await run('npm', ['run', '-s', 'enquiries', '--', 'list'], {
+      cwd: projectRoot,
+      env: { ...process.env, ...env },
+    }).catch((e: { message: string; code?: number; signal?: string; stdout?: string }) => {
+      throw new Error(`${e.message}exit code ${e.code}, signal ${e.signal}; stdout:\n${e.stdout}`)
+    })
     expect(fromSource.stdout).toContain('shown, newest first')
     const compiled = path.join(await startableProject(), 'dist', 'service', 'enquiries.js')
     const fromBuild = await run(process.execPath, [compiled, 'list'], { cwd: projectRoot, env: { ...process.env, ...env } })

@@ -54,19 +54,19 @@ describe('SMTP server down', () => {
     expect((await s.store.countSubmissions()).total).toBe(10)
 
     // Several failed attempts each, spaced by the backoff.
-    await waitFor(async () => (await s.store.listOutbox()).every((m) => m.attempts >= 3) || undefined, 10_000, 'three attempts each')
-    const failing = await s.store.listOutbox()
+    await waitFor(async () => (await s.store.outbox.list()).every((m) => m.attempts >= 3) || undefined, 10_000, 'three attempts each')
+    const failing = await s.store.outbox.list()
     expect(failing).toHaveLength(10)
     for (const m of failing) {
       expect(m.status).toBe('queued')
       expect(m.lastError).toMatch(/ECONNREFUSED|connect/i)
       expect(m.sentAt).toBeNull()
     }
-    expect(await s.store.countOutbox()).toMatchObject({ queued: 10, failing: 10, sent: 0 })
+    expect(await s.store.outbox.count()).toMatchObject({ queued: 10, failing: 10, sent: 0 })
 
     await mail.restart()
     await mail.waitForMessages(10)
-    await waitFor(async () => (await s.store.countOutbox()).sent === 10 || undefined, 5000, 'all marked sent')
+    await waitFor(async () => (await s.store.outbox.count()).sent === 10 || undefined, 5000, 'all marked sent')
     await new Promise((r) => setTimeout(r, 500))
     expect(mail.received).toHaveLength(10)
     expectDeliveredOnce(mail, names)
@@ -77,16 +77,16 @@ describe('SMTP server down', () => {
     mail.refuseWith = { code: 451, message: 'Try again later, mailbox busy' }
     const s = await server({ SMTP_URL: mail.url })
     expect((await postJson(s.url, enquiry(1))).status).toBe(200)
-    await waitFor(async () => ((await s.store.listOutbox())[0]?.attempts ?? 0) >= 2 || undefined, 5000, 'two refused attempts')
-    const [queued] = await s.store.listOutbox()
+    await waitFor(async () => ((await s.store.outbox.list())[0]?.attempts ?? 0) >= 2 || undefined, 5000, 'two refused attempts')
+    const [queued] = await s.store.outbox.list()
     expect(queued!.status).toBe('queued')
     expect(queued!.lastError).toContain('451')
     expect(mail.received).toHaveLength(0)
 
     mail.refuseWith = undefined
     await mail.waitForMessages(1)
-    await waitFor(async () => (await s.store.countOutbox()).sent === 1 || undefined)
-    const [sent] = await s.store.listOutbox({ includeSent: true })
+    await waitFor(async () => (await s.store.outbox.count()).sent === 1 || undefined)
+    const [sent] = await s.store.outbox.list({ includeSent: true })
     expect(sent!.delivery).toMatch(/^smtp 127\.0\.0\.1:\d+: 250/)
     expectDeliveredOnce(mail, ['Buyer 1'])
   })
@@ -96,7 +96,7 @@ describe('SMTP server down', () => {
     await mail.stop()
     const first = await startTestServer({ SMTP_URL: mail.url })
     for (let i = 0; i < 3; i++) expect((await postJson(first.url, enquiry(i))).status).toBe(200)
-    await waitFor(async () => (await first.store.listOutbox()).every((m) => m.attempts >= 1) || undefined)
+    await waitFor(async () => (await first.store.outbox.list()).every((m) => m.attempts >= 1) || undefined)
     await first.close()
 
     await mail.restart()
@@ -104,7 +104,7 @@ describe('SMTP server down', () => {
     const second = await startServer({ ...first.config, smtpUrl: mail.url }, { logger })
     cleanups.push(() => second.close())
     await mail.waitForMessages(3)
-    await waitFor(async () => (await second.store.countOutbox()).sent === 3 || undefined)
+    await waitFor(async () => (await second.store.outbox.count()).sent === 3 || undefined)
     expectDeliveredOnce(mail, ['Buyer 0', 'Buyer 1', 'Buyer 2'])
   })
 })
@@ -130,7 +130,7 @@ describe('a permanent refusal (an SMTP 5xx)', () => {
     expect((await ack())!.lastError).toMatch(/550.*No such mailbox here/)
     expect(mail.recipientsAsked.filter((a) => a === 'gone@example.in')).toHaveLength(1)
     // Never queued again, never counted as waiting: the owner's mail went, and the backlog is empty.
-    expect(await s.store.countOutbox()).toMatchObject({ queued: 0, sent: 1 })
+    expect(await s.store.outbox.count()).toMatchObject({ queued: 0, sent: 1 })
   })
 
   it('a 554 to the owner’s mail: one attempt, failed, and the readiness backlog does not count it', async () => {
@@ -139,9 +139,9 @@ describe('a permanent refusal (an SMTP 5xx)', () => {
     const s = await server({ SMTP_URL: mail.url, INBOX_PASSWORD: TEST_PASSWORD })
     const owner = await new InboxClient(s.url).loggedIn()
     expect((await postJson(s.url, enquiry(3))).status).toBe(200)
-    await waitFor(async () => (await s.store.listOutbox({ includeSent: true }))[0]?.lastError ?? undefined, 10_000, 'the refusal')
+    await waitFor(async () => (await s.store.outbox.list({ includeSent: true }))[0]?.lastError ?? undefined, 10_000, 'the refusal')
     await quietSecond()
-    const [message] = await s.store.listOutbox({ includeSent: true })
+    const [message] = await s.store.outbox.list({ includeSent: true })
     expect(message).toMatchObject({ status: 'failed', attempts: 1 })
     expect(message!.lastError).toContain('554')
     expect((await s.store.readiness()).outboxBacklog).toBe(0)
@@ -172,7 +172,7 @@ describe('a permanent refusal (an SMTP 5xx)', () => {
     expect(mail.recipientsAsked).toEqual(['enquiries@example.test'])
     // Replying to it answers no stranger either: no Reply-To that is not one address.
     expect(ownerMail!.parsed.replyTo).toBeUndefined()
-    expect((await s.store.outboxForSubmission(stored.id)).map((m) => m.channel)).toEqual(['owner'])
+    expect((await s.store.outbox.forSubmission(stored.id)).map((m) => m.channel)).toEqual(['owner'])
   })
 })
 
@@ -219,8 +219,8 @@ describe('without SMTP_URL', () => {
   it('writes each message as an .eml file under DATA_DIR/mail and counts that as delivered', async () => {
     const s = await server({})
     expect((await postJson(s.url, enquiry(7))).status).toBe(200)
-    await waitFor(async () => (await s.store.countOutbox()).sent === 1 || undefined)
-    const [sent] = await s.store.listOutbox({ includeSent: true })
+    await waitFor(async () => (await s.store.outbox.count()).sent === 1 || undefined)
+    const [sent] = await s.store.outbox.list({ includeSent: true })
     expect(sent!.delivery).toMatch(/mail\/enquiry-000001\.eml$/)
     const { simpleParser } = await import('mailparser')
     const fs = await import('node:fs')

@@ -26,7 +26,7 @@ describe('field messages', () => {
   for (const row of FIELD_MESSAGES)
     it(`${row.form} › ${row.field}: ${row.message}`, async () => {
       const { store } = context.server
-      const before = { submissions: await store.countSubmissions(), outbox: await store.countOutbox() }
+      const before = { submissions: await store.countSubmissions(), outbox: await store.outbox.count() }
       const formData = { ...validData[row.form], ...row.with, [row.field]: row.value }
       const res = await postJson(context.server.url, { formType: FORM_TYPE[row.form], formData })
       expect(res.status).toBe(400)
@@ -36,6 +36,6 @@ describe('field messages', () => {
         message: `Please check this field: ${fieldLabel(row.field)}.`,
         errors: { [row.field]: row.message },
       })
-      expect({ submissions: await store.countSubmissions(), outbox: await store.countOutbox() }).toEqual(before)
+      expect({ submissions: await store.countSubmissions(), outbox: await store.outbox.count() }).toEqual(before)
     })
 })

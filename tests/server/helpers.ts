@@ -8,7 +8,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { PassThrough } from 'node:stream'
 import { simpleParser, type ParsedMail } from 'mailparser'
-import { afterAll, beforeAll, inject } from 'vitest'
+import { afterAll, beforeAll, expect, inject, onTestFinished } from 'vitest'
 import { sql } from 'kysely'
 import { SMTPServer } from 'smtp-server'
 import { paths } from '../../project/paths.ts'
@@ -19,6 +19,7 @@ import { createMemoryLogger } from '../../server/log.ts'
 import { readBuiltOrigin } from '../../server/site.ts'
 import { startServer, type RunningServer } from '../../server/start.ts'
 import { openStore, type EnquiryStore, type StoreKind } from '../../server/store/index.ts'
+import { MIGRATIONS, migrationName } from '../../server/store/migrations.ts'
 
 export const projectRoot = paths.root
 /** The built site every test server of the run serves (read only). */
@@ -54,6 +55,63 @@ export async function executedMigrations(store: EnquiryStore): Promise<string[]>
 /** A second connection to a server's store, as the admin CLI or another instance has. */
 export function openStoreOf(config: Pick<Config, 'dataDir' | 'databaseUrl'>): Promise<EnquiryStore> {
   return openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, databasePoolSize: 4 })
+}
+
+export interface UpgradedStore<Written> {
+  /** The store opened with every migration (each recorded as run). */
+  store: EnquiryStore
+  /** What the old build's `write` returned (ids, tokens) for the checks after the upgrade. */
+  written: Written
+  /** Closes the store and opens it again, checking that no migration is left to run. */
+  reopen(): Promise<EnquiryStore>
+}
+
+/**
+ * A migration test's store, upgraded across migration `version` as a deploy upgrades it: a fresh
+ * store (SQLite or PostgreSQL, as the run's) made by this code's own migrations before `version`,
+ * given what `write` writes there as the build before it would, then opened with every migration.
+ * Each store it opens is closed when the test ends.
+ */
+export async function storeUpgradedAcross<Written>(
+  version: number,
+  write: (old: EnquiryStore) => Promise<Written>,
+): Promise<UpgradedStore<Written>> {
+  const env = await freshStoreEnv(`migration-${version}-`)
+  const settings = { dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL }
+  const at = MIGRATIONS.findIndex((m) => m.version === version)
+  if (at < 1) throw new Error(`No migration ${version} with migrations before it in server/store/migrations.ts`)
+  // The store as the build before `version` left it: its migrations only.
+  const later = MIGRATIONS.splice(at)
+  let written: Written
+  try {
+    const old = await openStoreOf(settings)
+    try {
+      expect(await executedMigrations(old)).toEqual(MIGRATIONS.map(migrationName))
+      written = await write(old)
+    } finally {
+      await old.close()
+    }
+  } finally {
+    MIGRATIONS.push(...later)
+  }
+  const open: EnquiryStore[] = []
+  onTestFinished(async () => {
+    for (const store of open.splice(0)) await store.close()
+  })
+  const upgraded = async () => {
+    const store = await openStoreOf(settings)
+    open.push(store)
+    expect(await executedMigrations(store)).toEqual(MIGRATIONS.map(migrationName))
+    return store
+  }
+  return {
+    store: await upgraded(),
+    written,
+    reopen: async () => {
+      for (const store of open.splice(0)) await store.close()
+      return upgraded()
+    },
+  }
 }
 
 export interface ReceivedMail {

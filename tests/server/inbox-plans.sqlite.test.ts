@@ -71,3 +71,11 @@ it('counts the spam held back over the last day from the date index', async () =
   const held = statements.find((s) => /status = 'spam'/.test(s.sql))
   expect(held?.plan).toMatch(/COVERING INDEX submissions_received_at/)
 })
+
+it("reads a date range's page from the date index, newest first, not every enquiry of the range sorted", async () => {
+  const day = 86_400_000
+  const statements = await plans(() => store.inbox.list({ from: Date.now() - 395 * day, until: Date.now() - 365 * day }))
+  const page = statements.find((s) => /^select "s"\."id"/.test(s.sql))
+  expect(page?.plan).toMatch(/COVERING INDEX submissions_received_at/)
+  expect(page?.plan).not.toMatch(/TEMP B-TREE FOR ORDER BY/)
+})

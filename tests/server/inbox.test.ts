@@ -428,7 +428,7 @@ describe('inbox', () => {
       const res = await owner.action(`/admin/api/enquiries/${id}/delete`)
       expect(res.status).toBe(200)
       expect((await owner.getJson(`/admin/api/enquiries/${id}`)).status).toBe(404)
-      expect(await server.store.outboxForSubmission(id)).toEqual([])
+      expect(await server.store.outbox.forSubmission(id)).toEqual([])
       expect((await owner.action(`/admin/api/enquiries/${id}/delete`)).status).toBe(404)
     })
 

@@ -188,7 +188,7 @@ describe('an accepted enquiry: reference, acknowledgement, webhooks', () => {
     expect(after.map(recipients)).toEqual(['enquiries@example.test', 'enquiries@example.test'])
     const ids = (await server.store.listSubmissions({ limit: 2 })).map((s) => s.id)
     for (const id of ids) {
-      expect((await server.store.outboxForSubmission(id)).map((m) => m.channel)).not.toContain('acknowledgement')
+      expect((await server.store.outbox.forSubmission(id)).map((m) => m.channel)).not.toContain('acknowledgement')
     }
   })
 
@@ -199,7 +199,7 @@ describe('an accepted enquiry: reference, acknowledgement, webhooks', () => {
     expect(spam.reference).toMatch(REFERENCE)
     const stored = (await server.store.listSubmissions({ limit: 1, includeSpam: true }))[0]!
     expect(stored.status).toBe('spam')
-    expect(await server.store.outboxForSubmission(stored.id)).toEqual([])
+    expect(await server.store.outbox.forSubmission(stored.id)).toEqual([])
     await new Promise((r) => setTimeout(r, 500))
     expect(mail.received.length).toBe(mailBefore)
     expect(receiver.hits.length).toBe(hitsBefore)
@@ -225,7 +225,7 @@ describe('an accepted enquiry: reference, acknowledgement, webhooks', () => {
       value: 'Sent 1 second after the page opened',
     })
     const id = (await server.store.listSubmissions({ limit: 1 }))[0]!.id
-    expect((await server.store.outboxForSubmission(id)).map((m) => m.channel)).not.toContain('acknowledgement')
+    expect((await server.store.outbox.forSubmission(id)).map((m) => m.channel)).not.toContain('acknowledgement')
     expect(mail.received.some((m) => m.envelopeTo.includes(email))).toBe(false)
   })
 
@@ -287,7 +287,7 @@ describe('ACKNOWLEDGE_BUYERS=false', () => {
       await new Promise((r) => setTimeout(r, 500))
       expect(mail.received.map(recipients)).toEqual(['enquiries@example.test'])
       const id = (await server.store.listSubmissions({ limit: 1 }))[0]!.id
-      expect((await server.store.outboxForSubmission(id)).map((m) => m.channel)).toEqual(['owner'])
+      expect((await server.store.outbox.forSubmission(id)).map((m) => m.channel)).toEqual(['owner'])
     } finally {
       await server.close()
       await mail.stop()
@@ -322,7 +322,7 @@ describe('webhook settings', () => {
       await submit(server, productForm[0], validData.productEnquiry)
       const id = (await server.store.listSubmissions({ limit: 1 }))[0]!.id
       const webhook = await waitFor(async () => {
-        const m = (await server.store.outboxForSubmission(id)).find((o) => o.channel === 'webhook')
+        const m = (await server.store.outbox.forSubmission(id)).find((o) => o.channel === 'webhook')
         return m?.lastError ? m : undefined
       })
       expect(webhook.status).toBe('queued')

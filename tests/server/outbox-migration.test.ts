@@ -24,7 +24,7 @@ afterEach(async () => {
 
 async function expectBothMailsSent(store: EnquiryStore): Promise<void> {
   const now = Date.now()
-  const old = await store.claimDueMessage('test', now, 60_000)
+  const old = await store.outbox.claimDue('test', now, 60_000)
   expect(old).toMatchObject({ submissionId: 1 })
   expect(composeOutboxMail(old!)).toMatchObject({
     messageId: '<enquiry-1.old@www.example.com>',
@@ -33,7 +33,7 @@ async function expectBothMailsSent(store: EnquiryStore): Promise<void> {
     html: '<p>Composed by the older build.</p>',
     replyToAddress: 'old@example.com',
   })
-  await store.markSent(old!.id, now, 'test')
+  await store.outbox.markSent(old!.id, now, 'test')
   const { id } = await store.addSubmission(
     {
       receivedAt: now,
@@ -49,7 +49,7 @@ async function expectBothMailsSent(store: EnquiryStore): Promise<void> {
     },
     { siteUrl: 'https://www.example.com' },
   )
-  const fresh = await store.claimDueMessage('test', now, 60_000)
+  const fresh = await store.outbox.claimDue('test', now, 60_000)
   expect(fresh).toMatchObject({ submissionId: id })
   expect(composeOutboxMail(fresh!)).toMatchObject({
     subject: expect.stringMatching(new RegExp(`^Quick enquiry: Clove from New Buyer \\(#${id}, ref\\. [0-9A-HJKMNP-TV-Z]{8}\\)$`)),

@@ -4,49 +4,28 @@
 // the audit log ready.
 import { createHash } from 'node:crypto'
 import { sql } from 'kysely'
-import { afterEach, describe, expect, it } from 'vitest'
-import type { EnquiryStore } from '../../server/store/index.ts'
-import { MIGRATIONS, migrationName } from '../../server/store/migrations.ts'
+import { describe, expect, it } from 'vitest'
 import { InboxSessions } from '../../server/store/sessions.ts'
-import { executedMigrations, freshStoreEnv, openStoreOf, storeBackend } from './helpers.ts'
-
-const opened: EnquiryStore[] = []
-afterEach(async () => {
-  for (const store of opened.splice(0)) await store.close()
-})
+import { storeBackend, storeUpgradedAcross } from './helpers.ts'
 
 const NOW = 1_800_000_000_000
 
 describe(`migration 11, people (${storeBackend})`, () => {
   it('upgrades a store of version 10: enquiries and sessions kept, the sessions the owner’s', async () => {
-    const env = await freshStoreEnv('people-migration-')
-    const settings = { dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL }
-    // The store as the build before this one left it: migrations 1 to 10.
-    const later = MIGRATIONS.splice(10)
-    expect(later.map((m) => m.version)[0]).toBe(11)
-    let token: string
-    try {
-      const old = await openStoreOf(settings)
-      expect(await executedMigrations(old)).toEqual(MIGRATIONS.map(migrationName))
+    // A session of the shared password, written below as version 10 writes it (no person, no role).
+    const token = 'old-session-token'
+    const { store, reopen } = await storeUpgradedAcross(11, async (old) => {
       // Written as version 10 writes it: today's code writes columns that version has not.
       const data = JSON.stringify({ name: 'Before People' })
       await sql`INSERT INTO submissions (received_at, form_type, kind, product, name, email, data, status, request_id)
         VALUES (${NOW}, 'QuickEnquiry', 'quickEnquiry', 'Pepper', 'Before People', 'before@example.com',
           ${storeBackend === 'postgresql' ? sql`${data}::jsonb` : data}, 'received', 'r1')`.execute(old.db)
-      // A session of the shared password, written as version 10 writes it (no person, no role).
-      token = 'old-session-token'
       await sql`INSERT INTO inbox_sessions (id, csrf_secret, created_at, expires_at, ip, user_agent)
         VALUES (${createHash('sha256').update(token).digest('hex')}, 'secret', ${Date.now()}, ${Date.now() + 3_600_000}, '10.0.0.9', 'Old')`.execute(
         old.db,
       )
-      await old.close()
-    } finally {
-      MIGRATIONS.push(...later)
-    }
+    })
 
-    const store = await openStoreOf(settings)
-    opened.push(store)
-    expect(await executedMigrations(store)).toEqual(MIGRATIONS.map(migrationName))
     expect((await store.listSubmissions()).map((s) => s.name)).toEqual(['Before People'])
     // The owner logged in before the upgrade stays logged in, as the owner.
     expect(await new InboxSessions(store.db, 3_600_000).find(token, Date.now())).toMatchObject({ personId: null, role: 'owner' })
@@ -68,12 +47,9 @@ describe(`migration 11, people (${storeBackend})`, () => {
     expect((await store.audit.list({ action: 'login' })).rows).toEqual([
       expect.objectContaining({ at: NOW, personId: person.id, actor: 'new@example.com', detail: { method: 'password' } }),
     ])
-    await store.close()
-    opened.pop()
 
     // Opened again: nothing more to run.
-    const again = await openStoreOf(settings)
-    opened.push(again)
+    const again = await reopen()
     expect((await again.people.list()).map((p) => p.email)).toEqual(['new@example.com'])
   })
 })

@@ -5,11 +5,27 @@
 // it happened, never the address; the retention rules delete old spam and, when set, old enquiries.
 import fs from 'node:fs'
 import path from 'node:path'
+import { sql } from 'kysely'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createMailSender, type MailSender } from '../../server/delivery/mail.ts'
+import { OutboxWorker } from '../../server/delivery/outbox.ts'
 import { Retention } from '../../server/inbox/retention.ts'
 import { createMemoryLogger } from '../../server/log.ts'
-import type { PersonalData } from '../../server/inbox/privacy.ts'
-import { postJson, runCli, startTestServer, storeEnv, type TestServer, validData, waitFor } from './helpers.ts'
+import { erasePersonalData, type PersonalData } from '../../server/inbox/privacy.ts'
+import type { EnquiryStore } from '../../server/store/index.ts'
+import {
+  freshStoreEnv,
+  openStoreOf,
+  postJson,
+  runCli,
+  startTestServer,
+  storeBackend,
+  storeEnv,
+  type TestServer,
+  validData,
+  waitFor,
+} from './helpers.ts'
 import { InboxClient, TEST_PASSWORD } from './inbox-helpers.ts'
 
 const SUBJECT = 'Data.Subject@example.org'
@@ -110,6 +126,117 @@ describe('a data-subject request', () => {
     expect(erased.out).toMatch(/Deleted 1 submission\(s\) \(#\d+\) and 2 \.eml file\(s\)/)
     const audit = (await server.store.audit.list({}, 100)).rows.filter((r) => r.actor === 'command line').map((r) => r.action)
     expect(audit).toEqual(expect.arrayContaining(['export-personal-data', 'delete-by-email']))
+  })
+})
+
+describe('an erasure while a mail is being written', () => {
+  const BUYER = 'erased.buyer@example.org'
+  const settings = { retryBaseMs: 1000, retryMaxMs: 60_000, leaseMs: 60_000, pollMs: 60_000 }
+
+  /**
+   * A store of its own with one enquiry queued, and an outbox worker with the real .eml sender (no
+   * mail server) that runs `during` once the copy is on disk, before the worker records it.
+   */
+  async function sendingWith(during: (store: EnquiryStore, file: string) => Promise<void>) {
+    const env = await freshStoreEnv('erase-during-send-')
+    const store = await openStoreOf({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL })
+    const eml = createMailSender({
+      smtpUrl: undefined,
+      mailFrom: 'site@example.test',
+      mailTo: ['enquiries@example.test'],
+      dataDir: env.DATA_DIR,
+    })
+    const sender: MailSender = {
+      ...eml,
+      async send(message) {
+        const file = await eml.send(message)
+        expect(fs.existsSync(file)).toBe(true)
+        await during(store, file)
+        return file
+      },
+    }
+    const { id } = await store.addSubmission(
+      {
+        receivedAt: Date.now(),
+        formType: 'QuickEnquiry',
+        kind: 'quickEnquiry',
+        product: 'Clove',
+        name: 'Erased Buyer',
+        email: BUYER,
+        data: { name: 'Erased Buyer' },
+        status: 'received',
+        ip: '127.0.0.1',
+        requestId: 'erased-during-send',
+      },
+      { siteUrl: 'https://www.example.com' },
+    )
+    return {
+      id,
+      store,
+      env,
+      mailDir: path.join(env.DATA_DIR, 'mail'),
+      worker: new OutboxWorker(store, sender, settings, createMemoryLogger()),
+      emlFiles: () => fs.readdirSync(path.join(env.DATA_DIR, 'mail')).filter((f) => f.endsWith('.eml')),
+      close: async () => {
+        eml.close()
+        await store.close()
+      },
+    }
+  }
+
+  it('leaves no .eml copy: the worker deletes the copy it wrote when its delivery was erased before it was recorded', async () => {
+    let erased: Awaited<ReturnType<typeof erasePersonalData>> | undefined
+    const sending = await sendingWith(async (store) => {
+      // Any letter case finds the address.
+      erased = await erasePersonalData(store, 'Erased.Buyer@example.org', path.join(sending.env.DATA_DIR, 'mail'))
+    })
+    try {
+      await sending.worker.deliverDue()
+      // The erasure found no copy recorded (the worker had not recorded it yet), and none is left on disk.
+      expect(erased).toEqual({ submissionIds: [sending.id], deletedFiles: 0 })
+      expect(sending.emlFiles()).toEqual([])
+      expect(await sending.store.outbox.count()).toMatchObject({ queued: 0, sent: 0 })
+    } finally {
+      await sending.close()
+    }
+  })
+
+  // On PostgreSQL the erasure and the worker's record run side by side: whichever is first, the
+  // erasure deletes the copy or the worker does. Here the record commits between the erasure's
+  // look at the deliveries and its delete, held there by another transaction's lock on the enquiry.
+  it.runIf(storeBackend === 'postgresql')('leaves no .eml copy when the copy is recorded while the erasure runs', async () => {
+    let erasure: ReturnType<typeof erasePersonalData> | undefined
+    let delivered = false
+    const waitingOnLocks = async () =>
+      Number(
+        (
+          await sql<{
+            n: string
+          }>`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(
+            sending.store.db,
+          )
+        ).rows[0]!.n,
+      )
+    const sending = await sendingWith(async (store) => {
+      erasure = erasePersonalData(store, BUYER, sending.mailDir)
+      await waitFor(async () => ((await waitingOnLocks()) >= 1 ? true : undefined), 10_000, 'the erasure to wait for the lock')
+    })
+    const locker = new pg.Client({ connectionString: sending.env.DATABASE_URL })
+    await locker.connect()
+    try {
+      await locker.query('BEGIN')
+      await locker.query('SELECT id FROM submissions WHERE id = $1 FOR UPDATE', [sending.id])
+      const delivering = sending.worker.deliverDue().then(() => (delivered = true))
+      // The worker's record is committed, or waits behind the erasure.
+      await waitFor(async () => (delivered || (await waitingOnLocks()) >= 2 ? true : undefined), 10_000, 'the record')
+      await locker.query('COMMIT')
+      await delivering
+      expect(await erasure).toMatchObject({ submissionIds: [sending.id] })
+      expect(sending.emlFiles()).toEqual([])
+    } finally {
+      await locker.end()
+      await sending.close()
+    }
   })
 })
 

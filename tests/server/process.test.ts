@@ -63,7 +63,7 @@ describe('SIGKILL in the middle of a burst', () => {
       const stored = new Map((await store.listSubmissions()).map((s) => [s.name, s]))
       for (const name of succeeded) expect(stored.has(name), name).toBe(true)
       // Every stored enquiry's mail goes out: the queue and the leases survived the kill.
-      await waitFor(async () => ((await store.countOutbox()).queued === 0 ? true : undefined), 20_000, 'the outbox to drain')
+      await waitFor(async () => ((await store.outbox.count()).queued === 0 ? true : undefined), 20_000, 'the outbox to drain')
       await waitFor(() => (mail.received.length >= stored.size ? true : undefined), 5000, 'every message')
       const delivered = new Map<string, number>()
       for (const m of mail.received) {

@@ -2,15 +2,9 @@
 // code's own migrations up to there), on a real SQLite file or a real PostgreSQL: every enquiry, its
 // fields and its outbox kept as they were; then a quotation stores its items, in order, and they go
 // with their enquiry when it is deleted.
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { EnquiryStore, NewSubmission } from '../../server/store/index.ts'
-import { MIGRATIONS, migrationName } from '../../server/store/migrations.ts'
-import { executedMigrations, freshStoreEnv, openStoreOf, storeBackend, validData } from './helpers.ts'
-
-const opened: EnquiryStore[] = []
-afterEach(async () => {
-  for (const store of opened.splice(0)) await store.close()
-})
+import { storeBackend, storeUpgradedAcross, validData } from './helpers.ts'
 
 const NOW = 1_800_000_000_000
 const MAIL = { siteUrl: 'https://example.test', acknowledge: false, acknowledgementsPerHour: 0, webhooks: [] }
@@ -38,35 +32,21 @@ async function contents(store: EnquiryStore) {
 
 describe(`migration 15, a quotation's items (${storeBackend})`, () => {
   it('upgrades a store of version 14 with nothing lost, and stores a quotation’s items after', async () => {
-    const env = await freshStoreEnv('quote-migration-')
-    const settings = { dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL }
-    const later = MIGRATIONS.splice(14)
-    expect(later.map((m) => m.version)[0]).toBe(15)
-    let before: Awaited<ReturnType<typeof contents>>
-    try {
-      const old = await openStoreOf(settings)
-      expect(await executedMigrations(old)).toEqual(MIGRATIONS.map(migrationName))
+    const { store, written: before } = await storeUpgradedAcross(15, async (old) => {
       await old.addSubmission(submission({}), MAIL)
       await old.addSubmission(submission({ name: 'Spam Bot', email: 'bot@example.net', status: 'spam', requestId: 'r2' }), null)
-      before = await contents(old)
+      const before = await contents(old)
       expect(before.submissions).toHaveLength(2)
       expect(before.outbox).toHaveLength(1)
-      await old.close()
-    } finally {
-      MIGRATIONS.push(...later)
-    }
+      return before
+    })
 
-    const store = await openStoreOf(settings)
-    opened.push(store)
-    expect(await executedMigrations(store)).toEqual(MIGRATIONS.map(migrationName))
     // Every column the old store had, as it was (later migrations may add columns of their own, such as
     // PostgreSQL's searched text, migration 20).
     const after = await contents(store)
     const asBefore = <T extends object>(rows: T[], old: object[]) =>
       rows.map((row, i) => Object.fromEntries(Object.keys(old[i] ?? {}).map((k) => [k, (row as Record<string, unknown>)[k]])))
-    expect({ submissions: asBefore(after.submissions, before!.submissions), outbox: asBefore(after.outbox, before!.outbox) }).toEqual(
-      before!,
-    )
+    expect({ submissions: asBefore(after.submissions, before.submissions), outbox: asBefore(after.outbox, before.outbox) }).toEqual(before)
     expect(await store.db.selectFrom('submission_items').selectAll().execute()).toEqual([])
 
     const quote = validData.quoteRequest

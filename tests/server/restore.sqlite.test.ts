@@ -12,7 +12,7 @@ async function accept(server: TestServer, name: string): Promise<void> {
 }
 
 const mailed = async (server: TestServer, count: number) =>
-  waitFor(async () => ((await server.store.countOutbox()).sent === count ? true : undefined), 5000, `${count} sent`)
+  waitFor(async () => ((await server.store.outbox.count()).sent === count ? true : undefined), 5000, `${count} sent`)
 
 describe.runIf(storeBackend === 'sqlite')('restoring a backup', () => {
   it('gives no enquiry the id of one accepted after the backup, and overwrites none of their .eml files', async () => {
@@ -49,7 +49,7 @@ describe.runIf(storeBackend === 'sqlite')('restoring a backup', () => {
       expect(before!.name).toBe('Before The Backup')
       // Past the id of the enquiry the backup never saw.
       expect(restored!.id).toBeGreaterThan(2)
-      expect(fs.readFileSync((await second.store.outboxForSubmission(restored!.id))[0]!.delivery!, 'utf8')).toContain('After The Restore')
+      expect(fs.readFileSync((await second.store.outbox.forSubmission(restored!.id))[0]!.delivery!, 'utf8')).toContain('After The Restore')
     } finally {
       await second.close()
     }

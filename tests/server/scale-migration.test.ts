@@ -2,15 +2,8 @@
 // schema before them, on a real SQLite file or a real PostgreSQL: the enquiries written before are
 // found by the index, and the raw events written before read and count as they did.
 import { sql } from 'kysely'
-import { afterEach, describe, expect, it } from 'vitest'
-import type { EnquiryStore } from '../../server/store/index.ts'
-import { MIGRATIONS, migrationName } from '../../server/store/migrations.ts'
-import { executedMigrations, freshStoreEnv, openStoreOf, storeBackend } from './helpers.ts'
-
-const opened: EnquiryStore[] = []
-afterEach(async () => {
-  for (const store of opened.splice(0)) await store.close()
-})
+import { describe, expect, it } from 'vitest'
+import { storeBackend, storeUpgradedAcross } from './helpers.ts'
 
 const DAY = Date.parse('2026-04-01T00:00:00Z')
 const EVENT_COLUMNS = [
@@ -36,13 +29,7 @@ const OLD_EVENTS = [
 
 describe(`migrations 17 and 18, search index and analytics storage (${storeBackend})`, () => {
   it('upgrades a store of the schema before them: old enquiries found by the index, old events kept and counted', async () => {
-    const env = await freshStoreEnv('scale-migration-')
-    const settings = { dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL }
-    const from = MIGRATIONS.findIndex((m) => m.version === 17)
-    const later = MIGRATIONS.splice(from)
-    try {
-      const old = await openStoreOf(settings)
-      expect(await executedMigrations(old)).toEqual(MIGRATIONS.map(migrationName))
+    const { store } = await storeUpgradedAcross(17, async (old) => {
       const data = JSON.stringify({ name: 'Before Search', port: 'Rotterdam', quantity: 1250, packing: ['Jute bags'] })
       await sql`INSERT INTO submissions (received_at, form_type, kind, product, name, email, data, status, request_id)
         VALUES (${DAY}, 'QuickEnquiry', 'quickEnquiry', 'Pepper', 'Before Search', 'before@example.com',
@@ -51,14 +38,8 @@ describe(`migrations 17 and 18, search index and analytics storage (${storeBacke
         await sql`INSERT INTO analytics_events (at, visitor, ${sql.join(EVENT_COLUMNS.map((c) => sql.ref(c)))})
           VALUES (${at}, ${visitor}, ${sql.join([event, ...rest])})`.execute(old.db)
       }
-      await old.close()
-    } finally {
-      MIGRATIONS.push(...later)
-    }
+    })
 
-    const store = await openStoreOf(settings)
-    opened.push(store)
-    expect(await executedMigrations(store)).toEqual(MIGRATIONS.map(migrationName))
     // The enquiry written before is in the index, and found as any other.
     for (const q of ['rotterdam', 'JUTE BAG', '1250', 'before@exa']) {
       expect(

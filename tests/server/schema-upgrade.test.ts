@@ -114,9 +114,9 @@ describe(`a store of today's schema (${storeBackend})`, () => {
     expect((await store.listSubmissions({ includeSpam: true })).map((s) => s.language)).toEqual(['en', 'en', 'en', 'en'])
     expect((await store.inbox.list({ language: 'en', state: 'spam' })).rows.map((r) => r.languageName)).toEqual(['English (en)'])
     expect((await store.inbox.list({ language: 'ar' })).total).toBe(0)
-    expect(await store.countOutbox(1_700_000_000_000)).toEqual({ queued: 2, failing: 1, sent: 1, leased: 0, failed: 0 })
+    expect(await store.outbox.count(1_700_000_000_000)).toEqual({ queued: 2, failing: 1, sent: 1, leased: 0, failed: 0 })
     // The mail the older build composed goes as it was composed; the other is composed now.
-    const queued = await store.listOutbox()
+    const queued = await store.outbox.list()
     expect(composeOutboxMail(queued.find((m) => m.submissionId === 2)!)).toMatchObject({
       messageId: '<enquiry-2.old@www.example.com>',
       subject: 'Quick enquiry: Black Pepper from Omar Haddad (#2)',

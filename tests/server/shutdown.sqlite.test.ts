@@ -160,7 +160,7 @@ describe('a mail relay that stalls', () => {
     // The send has begun (the relay holds it).
     const store = await SqliteEnquiryStore.open(env.DATA_DIR)
     try {
-      await waitFor(async () => ((await store.listOutbox())[0]?.attempts ?? 0) >= 1 || undefined, 5000, 'the send to start')
+      await waitFor(async () => ((await store.outbox.list())[0]?.attempts ?? 0) >= 1 || undefined, 5000, 'the send to start')
       await new Promise((r) => setTimeout(r, 200))
       const signalledAt = Date.now()
       first.process.kill('SIGTERM')
@@ -170,13 +170,13 @@ describe('a mail relay that stalls', () => {
       expect(first.logs.map((l) => l.msg)).toContain(
         'shutdown timeout: abandoning the mail being sent; it stays queued and is sent after the next start',
       )
-      const [queued] = await store.listOutbox()
+      const [queued] = await store.outbox.list()
       expect(queued).toMatchObject({ status: 'queued', leaseOwner: null })
       expect(queued!.nextAttemptAt).toBeLessThanOrEqual(Date.now())
 
       mail.delayMs = 0
       const second = await service(env, 'node')
-      await waitFor(async () => (await store.countOutbox()).sent === 1 || undefined, 10_000, 'the message to be sent after the restart')
+      await waitFor(async () => (await store.outbox.count()).sent === 1 || undefined, 10_000, 'the message to be sent after the restart')
       expect(mail.received.map((m) => m.parsed.replyTo?.value[0]?.name)).toContain('Stalled')
       second.process.kill('SIGTERM')
       await second.exited

@@ -105,7 +105,7 @@ describe('verdicts and their reasons', () => {
     expect([reference, humanReference]).toEqual([expect.stringMatching(/^[0-9A-Z]{8}$/), expect.stringMatching(/^[0-9A-Z]{8}$/)])
     expect(stored.status).toBe('spam')
     expect(stored.spamReasons).toContain('Hidden field filled in (a robot)')
-    expect(await server.store.outboxForSubmission(stored.id)).toEqual([])
+    expect(await server.store.outbox.forSubmission(stored.id)).toEqual([])
   })
 
   it('sent faster than a person could fill the form is suspected, saying how fast, and mailed all the same', async () => {
@@ -257,10 +257,14 @@ describe("the owner's verdict", () => {
     mail.refuseWith = { code: 451, message: 'try again later' }
     try {
       const { stored } = await submit(validData.quickEnquiry, { token: await tokenFrom(20_000) })
-      await waitFor(async () => (await server.store.outboxForSubmission(stored.id))[0]?.lastError ?? undefined, 10_000, 'a refused attempt')
+      await waitFor(
+        async () => (await server.store.outbox.forSubmission(stored.id))[0]?.lastError ?? undefined,
+        10_000,
+        'a refused attempt',
+      )
       const marked = await owner.action(`/admin/api/enquiries/${stored.id}/spam`)
       expect(marked).toEqual({ status: 200, body: { ok: true, cancelled: 1 } })
-      expect(await server.store.outboxForSubmission(stored.id)).toEqual([])
+      expect(await server.store.outbox.forSubmission(stored.id)).toEqual([])
       const { body } = await owner.getJson<{ state: string; mail: string | null; spamReasons: string[] }>(
         `/admin/api/enquiries/${stored.id}`,
       )

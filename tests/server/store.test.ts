@@ -74,9 +74,9 @@ describe(`store (${storeBackend})`, () => {
       data: { name: 'A', likes: ['Quality', 'Price'], rating: 4 },
       ip: '127.0.0.1',
     })
-    expect((await store.outboxForSubmission(id)).map((m) => m.id)).toEqual([outboxId])
+    expect((await store.outbox.forSubmission(id)).map((m) => m.id)).toEqual([outboxId])
     // Composed from the submission when it is sent.
-    expect(composeOutboxMail((await store.outboxForSubmission(id))[0]!)).toMatchObject({
+    expect(composeOutboxMail((await store.outbox.forSubmission(id))[0]!)).toMatchObject({
       subject: expect.stringMatching(new RegExp(`^Product enquiry: Clove from A \\(#${id}, ref\\. [0-9A-HJKMNP-TV-Z]{8}\\)$`)),
       messageId: expect.stringMatching(new RegExp(`^<enquiry-${id}\\.[0-9a-f-]+@www\\.example\\.com>$`)),
       replyToName: 'A',
@@ -109,7 +109,7 @@ describe(`store (${storeBackend})`, () => {
     ])
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled'])
     expect((await store.listSubmissions()).map((s) => s.name).sort()).toEqual(['one', 'three'])
-    expect((await store.countOutbox()).queued).toBe(1)
+    expect((await store.outbox.count()).queued).toBe(1)
     // The inbox's search finds each one stored (on SQLite the group is indexed at its commit: migration 21).
     for (const name of ['one', 'three']) expect((await store.inbox.list({ q: name })).rows.map((r) => r.name)).toEqual([name])
   })
@@ -118,40 +118,40 @@ describe(`store (${storeBackend})`, () => {
     const { store } = await freshStore()
     const { outboxId } = await store.addSubmission(submission('A'), MAIL)
     const now = Date.now()
-    const first = (await store.claimDueMessage('w1', now, 1000))!
+    const first = (await store.outbox.claimDue('w1', now, 1000))!
     expect(first).toMatchObject({ id: outboxId, leaseOwner: 'w1', leaseUntil: now + 1000, attempts: 1 })
-    expect(await store.claimDueMessage('w2', now + 999, 1000)).toBeUndefined()
-    expect(await store.countOutbox(now + 500)).toMatchObject({ queued: 1, leased: 1 })
-    expect(await store.nextDueAt()).toBe(now + 1000)
+    expect(await store.outbox.claimDue('w2', now + 999, 1000)).toBeUndefined()
+    expect(await store.outbox.count(now + 500)).toMatchObject({ queued: 1, leased: 1 })
+    expect(await store.outbox.nextDueAt()).toBe(now + 1000)
 
     // w1 died: its lease runs out and w2 takes the message, counting a second attempt.
-    const reclaimed = (await store.claimDueMessage('w2', now + 1000, 1000))!
+    const reclaimed = (await store.outbox.claimDue('w2', now + 1000, 1000))!
     expect(reclaimed).toMatchObject({ leaseOwner: 'w2', attempts: 2 })
     // A late word from w1 touches nothing of w2's.
-    expect(await store.renewLease(outboxId!, 'w1', now + 60_000)).toBe(false)
-    await store.markFailed(outboxId!, 'w1', 'late', now + 50_000)
-    expect((await store.listOutbox())[0]).toMatchObject({ leaseOwner: 'w2', leaseUntil: now + 2000, lastError: null })
+    expect(await store.outbox.renewLease(outboxId!, 'w1', now + 60_000)).toBe(false)
+    await store.outbox.markFailed(outboxId!, 'w1', 'late', now + 50_000)
+    expect((await store.outbox.list())[0]).toMatchObject({ leaseOwner: 'w2', leaseUntil: now + 2000, lastError: null })
 
     // w2 is slow: renewing keeps the message from w3 past the first lease.
-    expect(await store.renewLease(outboxId!, 'w2', now + 10_000)).toBe(true)
-    expect(await store.claimDueMessage('w3', now + 5000, 1000)).toBeUndefined()
+    expect(await store.outbox.renewLease(outboxId!, 'w2', now + 10_000)).toBe(true)
+    expect(await store.outbox.claimDue('w3', now + 5000, 1000)).toBeUndefined()
 
-    await store.markFailed(outboxId!, 'w2', 'refused', now + 50_000)
-    expect((await store.listOutbox())[0]).toMatchObject({
+    await store.outbox.markFailed(outboxId!, 'w2', 'refused', now + 50_000)
+    expect((await store.outbox.list())[0]).toMatchObject({
       leaseOwner: null,
       leaseUntil: null,
       lastError: 'refused',
       nextAttemptAt: now + 50_000,
     })
-    expect(await store.countOutbox()).toMatchObject({ queued: 1, failing: 1, leased: 0 })
-    expect(await store.nextDueAt()).toBe(now + 50_000)
-    expect(await store.claimDueMessage('w3', now + 49_999, 1000)).toBeUndefined()
-    expect(await store.makeQueuedDueNow(now)).toBe(1)
-    expect(await store.claimDueMessage('w3', now, 1000)).toMatchObject({ attempts: 3 })
-    await store.markSent(outboxId!, now + 60_000, 'smtp 250')
-    expect(await store.claimDueMessage('w4', now + 100_000, 1000)).toBeUndefined()
-    expect(await store.nextDueAt()).toBeUndefined()
-    expect(await store.countOutbox()).toEqual({ queued: 0, failing: 0, sent: 1, leased: 0, failed: 0 })
+    expect(await store.outbox.count()).toMatchObject({ queued: 1, failing: 1, leased: 0 })
+    expect(await store.outbox.nextDueAt()).toBe(now + 50_000)
+    expect(await store.outbox.claimDue('w3', now + 49_999, 1000)).toBeUndefined()
+    expect(await store.outbox.makeAllDue(now)).toBe(1)
+    expect(await store.outbox.claimDue('w3', now, 1000)).toMatchObject({ attempts: 3 })
+    await store.outbox.markSent(outboxId!, now + 60_000, 'smtp 250')
+    expect(await store.outbox.claimDue('w4', now + 100_000, 1000)).toBeUndefined()
+    expect(await store.outbox.nextDueAt()).toBeUndefined()
+    expect(await store.outbox.count()).toEqual({ queued: 0, failing: 0, sent: 1, leased: 0, failed: 0 })
     expect((await store.getSubmission(reclaimed.submissionId))!.mailStatus).toBe('sent')
   })
 
@@ -167,7 +167,7 @@ describe(`store (${storeBackend})`, () => {
         // Several claim loops per connection pool, as a server's worker and the CLI's overlap.
         [0, 1].map(async (lane) => {
           for (;;) {
-            const message = await worker.claimDueMessage(`w${w}-${lane}`, Date.now(), 60_000)
+            const message = await worker.outbox.claimDue(`w${w}-${lane}`, Date.now(), 60_000)
             if (!message) return
             if (claimedBy.has(message.id)) duplicates.push(message.id)
             claimedBy.set(message.id, `w${w}-${lane}`)
@@ -259,6 +259,30 @@ describe(`store (${storeBackend})`, () => {
     expect(marks.id).toBeGreaterThan(plain.id)
   })
 
+  it('lists the enquiries of a date range newest received first, a page at a time, with their mail', async () => {
+    const { store } = await freshStore()
+    const day = 86_400_000
+    const start = Date.UTC(2026, 0, 1)
+    // Ids and times in different orders (an enquiry copied in late), two at each time: 30 in the range, 2 outside it.
+    const times = [start - day, ...Array.from({ length: 30 }, (_, i) => start + ((i * 7) % 15) * 3_600_000), start + 2 * day]
+    for (const [i, receivedAt] of times.entries()) await store.addSubmission(submission(`date${i}`, { receivedAt }), MAIL)
+    const range = { from: start, until: start + day }
+    const expected = times
+      .map((receivedAt, i) => ({ id: i + 1, receivedAt }))
+      .filter(({ receivedAt }) => receivedAt >= range.from && receivedAt < range.until)
+      .sort((a, b) => b.receivedAt - a.receivedAt || b.id - a.id)
+      .map(({ id }) => id)
+    const first = await store.inbox.list(range)
+    const second = await store.inbox.list(range, 2)
+    expect(first).toMatchObject({ total: 30, more: false, pages: 2 })
+    expect([...first.rows, ...second.rows].map((row) => row.id)).toEqual(expected)
+    expect(first.rows.every((row) => row.mail === 'queued')).toBe(true)
+    // With a search too, on either store.
+    const found = await store.inbox.list({ ...range, q: 'date1' })
+    const names = ['date1', ...Array.from({ length: 10 }, (_, i) => `date1${i}`)]
+    expect(found.rows.map((row) => row.name).sort()).toEqual(names.sort())
+  })
+
   it("filters the inbox by the state of each enquiry's latest mail to the owner", async () => {
     const { store } = await freshStore()
     const sent = await store.addSubmission(submission('sent'), MAIL)
@@ -281,14 +305,14 @@ describe(`store (${storeBackend})`, () => {
     const a = await store.addSubmission(submission('A', { email: 'Asha.Rao@Example.in' }), MAIL)
     const b = await store.addSubmission(submission('B', { email: 'asha.rao@example.in', status: 'spam' }), null)
     const other = await store.addSubmission(submission('C', { email: 'someone@example.in' }), MAIL)
-    const claimed = (await store.claimDueMessage('w', Date.now(), 1000))!
-    await store.markSent(claimed.id, Date.now(), '/data/mail/enquiry-000001.eml')
+    const claimed = (await store.outbox.claimDue('w', Date.now(), 1000))!
+    await store.outbox.markSent(claimed.id, Date.now(), '/data/mail/enquiry-000001.eml')
     expect(await store.deleteByEmail('  ASHA.RAO@example.IN ')).toEqual({
       submissionIds: [a.id, b.id],
       emlFiles: ['/data/mail/enquiry-000001.eml'],
     })
     expect(await store.getSubmission(a.id)).toBeUndefined()
-    expect(await store.outboxForSubmission(a.id)).toEqual([])
+    expect(await store.outbox.forSubmission(a.id)).toEqual([])
     expect((await store.getSubmission(other.id))!.name).toBe('C')
     expect(await store.deleteByEmail('nobody@example.com')).toEqual({ submissionIds: [], emlFiles: [] })
   })
@@ -413,7 +437,7 @@ describe.runIf(storeBackend === 'sqlite')('SQLite query plans', () => {
     const { store } = await freshStore()
     const { sqlite } = store as SqliteEnquiryStore
     const plans = Object.fromEntries(
-      Object.entries(store.statements).map(([name, statement]) => {
+      Object.entries({ ...store.statements, ...store.outbox.statements }).map(([name, statement]) => {
         const parameters = statement.sql.split('?').length - 1
         const plan = sqlite.prepare(`EXPLAIN QUERY PLAN ${statement.sql}`).all(...Array(parameters).fill(null)) as Array<{ detail: string }>
         return [name, plan.map((step) => step.detail)]

@@ -82,7 +82,7 @@ describe('every formType', () => {
       }
       expect((await context.server.store.getSubmission(ids.get(formType)!))!.mailStatus).toBe('sent')
     }
-    expect(await context.server.store.countOutbox()).toMatchObject({ queued: 0 })
+    expect(await context.server.store.outbox.count()).toMatchObject({ queued: 0 })
   })
 })
 
@@ -176,7 +176,7 @@ describe('spam', () => {
     const spam = (await context.server.store.listSubmissions({ limit: 1, includeSpam: true }))[0]!
     expect(spam.status).toBe('spam')
     expect(spam.mailStatus).toBeNull()
-    expect(await context.server.store.outboxForSubmission(spam.id)).toEqual([])
+    expect(await context.server.store.outbox.forSubmission(spam.id)).toEqual([])
     // Not listed among real submissions.
     expect((await context.server.store.listSubmissions({ limit: 1 }))[0]!.id).not.toBe(spam.id)
 

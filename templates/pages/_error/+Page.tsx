@@ -1,4 +1,4 @@
-import { PageHero } from '../../components/blocks.tsx'
+import { PageHero } from '../../components/PageHero.tsx'
 import type { NotFoundData } from './not-found.ts'
 
 /** The 404 page: says what happened and offers the ways on. */

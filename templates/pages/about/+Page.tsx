@@ -1,4 +1,6 @@
-import { CardGrid, FactsGrid, PageHero } from '../../components/blocks.tsx'
+import { CardGrid } from '../../components/blocks.tsx'
+import { PageHero } from '../../components/PageHero.tsx'
+import { FactsGrid } from '../../components/ProductFacts.tsx'
 import type { ComponentType } from 'react'
 import { fill } from '../../lib/words.ts'
 import type { Data } from './+data.ts'

@@ -1,4 +1,4 @@
-import { PageHero } from '../../components/blocks.tsx'
+import { PageHero } from '../../components/PageHero.tsx'
 import type { Data } from './+data.ts'
 
 /**

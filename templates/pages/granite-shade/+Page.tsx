@@ -1,4 +1,5 @@
-import { ContactButtons, SpecTable } from '../../components/blocks.tsx'
+import { ContactButtons } from '../../components/blocks.tsx'
+import { SpecTable } from '../../components/ProductFacts.tsx'
 import { ProductDocumentLinks } from '../../components/DocumentLinks.tsx'
 import { ApplicationList, EnquirySection, ExploreSection, ProductTop } from '../product/ProductSections.tsx'
 import { format } from '../../lib/words.ts'

@@ -1,4 +1,5 @@
-import { ContactButtons, FactsGrid, SpecTable } from '../../components/blocks.tsx'
+import { ContactButtons } from '../../components/blocks.tsx'
+import { FactsGrid, SpecTable } from '../../components/ProductFacts.tsx'
 import { ProductDocumentLinks } from '../../components/DocumentLinks.tsx'
 import { format } from '../../lib/words.ts'
 import type { Data } from './+data.ts'

@@ -35,7 +35,7 @@ export function CategorySections({
                 <tbody>
                   {grades.items.map((g) => (
                     <tr key={g.name}>
-                      {/* Grades and prices in their own direction, as the specifications' values (blocks.tsx). */}
+                      {/* Grades and prices in their own direction, as the specifications' values (ProductFacts.tsx). */}
                       <th scope="row">
                         <bdi>{g.name}</bdi>
                       </th>

@@ -1,6 +1,7 @@
 // The sections product pages and granite shade pages share, in the order they appear.
 import type { ReactNode } from 'react'
-import { Breadcrumbs, type CardItem, CardGrid, type Trail } from '../../components/blocks.tsx'
+import { type CardItem, CardGrid, type Trail } from '../../components/blocks.tsx'
+import { Breadcrumbs } from '../../components/PageHero.tsx'
 import { EnquiryForm, type EnquiryFormProps } from '../../components/forms/EnquiryForm.tsx'
 import '../../components/forms/forms.css'
 import type { ImageEntry } from '../../components/images.ts'

@@ -1,4 +1,5 @@
-import { CardGrid, PageHero } from '../../components/blocks.tsx'
+import { CardGrid } from '../../components/blocks.tsx'
+import { PageHero } from '../../components/PageHero.tsx'
 import '../../components/quote/quote-links.css'
 import { PdfLink } from '../../components/DocumentLinks.tsx'
 import { EnquiryForm } from '../../components/forms/EnquiryForm.tsx'

@@ -1,4 +1,4 @@
-import { PageHero } from '../../components/blocks.tsx'
+import { PageHero } from '../../components/PageHero.tsx'
 import '../../components/forms/forms.css'
 import { PlainQuoteList } from '../../components/quote/PlainQuoteList.tsx'
 import { QuoteForm } from '../../components/quote/QuoteForm.tsx'

@@ -1,4 +1,4 @@
-import { PageHero } from '../../components/blocks.tsx'
+import { PageHero } from '../../components/PageHero.tsx'
 import { ReviewForm } from '../../components/forms/ReviewForm.tsx'
 import '../../components/forms/forms.css'
 import { Icon } from '../../components/Icon.tsx'

@@ -1,5 +1,6 @@
-import { PageHero } from '../../components/blocks.tsx'
+import { PageHero } from '../../components/PageHero.tsx'
 import type { Data } from './+data.ts'
+import './sitemap.css'
 
 export default function Page({ page, trail, groups }: Data) {
   return (

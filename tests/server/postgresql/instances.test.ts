@@ -83,7 +83,7 @@ describe('two instances on one database', () => {
     const db = await openStoreOf({ dataDir: store.DATA_DIR, databaseUrl: store.DATABASE_URL })
     cleanups.push(() => db.close())
     // B takes over: A's queued mail at once, the message A held once its lease runs out.
-    await waitFor(async () => ((await db.countOutbox()).queued === 0 ? true : undefined), 20_000, 'the outbox to drain')
+    await waitFor(async () => ((await db.outbox.count()).queued === 0 ? true : undefined), 20_000, 'the outbox to drain')
     const stored = await db.listSubmissions()
     for (const name of succeeded)
       expect(
@@ -93,7 +93,7 @@ describe('two instances on one database', () => {
     await new Promise((r) => setTimeout(r, 300))
 
     const received = [...relayA.received, ...relayB.received]
-    const outbox = await db.listOutbox({ includeSent: true })
+    const outbox = await db.outbox.list({ includeSent: true })
     const copies = new Map<string, number>()
     for (const m of received) {
       const name = m.parsed.replyTo?.value[0]?.name ?? ''

@@ -27,11 +27,11 @@ async function sqliteSite(sent: string[], queued: string[]): Promise<{ dataDir: 
     expect(server.store.kind).toBe('sqlite')
     for (const name of sent) expect((await postJson(server.url, enquiry(name))).status).toBe(200)
     await mail.waitForMessages(sent.length)
-    await waitFor(async () => ((await server.store.countOutbox()).sent === sent.length ? true : undefined))
+    await waitFor(async () => ((await server.store.outbox.count()).sent === sent.length ? true : undefined))
     mail.refuseWith = { code: 451, message: 'Try again later' }
     for (const name of queued) expect((await postJson(server.url, enquiry(name))).status).toBe(200)
     expect((await postJson(server.url, enquiry('Spam bot', { [HONEYPOT_FIELD]: 'http://x' }))).status).toBe(200)
-    await waitFor(async () => ((await server.store.listOutbox()).every((m) => m.attempts >= 1) ? true : undefined))
+    await waitFor(async () => ((await server.store.outbox.list()).every((m) => m.attempts >= 1) ? true : undefined))
   } finally {
     await server.close()
     await mail.stop()
@@ -45,15 +45,15 @@ describe('migrate-to', () => {
     const { DATABASE_URL: url } = await freshStoreEnv('migrate-')
     const before = await SqliteEnquiryStore.open(dataDir)
     // A server still sending from the SQLite file: copying now could send a message twice.
-    await before.makeQueuedDueNow(Date.now())
-    const held = (await before.claimDueMessage('old-server', Date.now(), 60_000))!
+    await before.outbox.makeAllDue(Date.now())
+    const held = (await before.outbox.claimDue('old-server', Date.now(), 60_000))!
     const refused = await cli({ DATA_DIR: dataDir }, 'migrate-to', url!)
     expect(refused.code).toBe(1)
     expect(refused.err).toContain('1 message(s) in')
     expect(refused.err).toContain('Stop it first')
-    await before.markFailed(held.id, 'old-server', 'stopped', Date.now())
+    await before.outbox.markFailed(held.id, 'old-server', 'stopped', Date.now())
     const sourceSubmissions = await before.listSubmissions({ includeSpam: true })
-    const sourceOutbox = await before.listOutbox({ includeSent: true })
+    const sourceOutbox = await before.outbox.list({ includeSent: true })
     await before.close()
 
     const first = await cli({ DATA_DIR: dataDir }, 'migrate-to', url!)
@@ -69,7 +69,7 @@ describe('migrate-to', () => {
       expect(target.kind).toBe('postgresql')
       expect(await target.listSubmissions({ includeSpam: true })).toEqual(sourceSubmissions)
       // Waiting mail is due at once on the new database; everything else as it was.
-      const copied = await target.listOutbox({ includeSent: true })
+      const copied = await target.outbox.list({ includeSent: true })
       expect(copied.map(({ nextAttemptAt: _, ...m }) => m)).toEqual(sourceOutbox.map(({ nextAttemptAt: _, ...m }) => m))
       for (const m of copied)
         expect(m.nextAttemptAt).toBeLessThanOrEqual(
@@ -94,7 +94,7 @@ describe('migrate-to', () => {
     const server = await startTestServer({ DATA_DIR: dataDir, DATABASE_URL: url!, SMTP_URL: mail.url })
     try {
       await mail.waitForMessages(3)
-      await waitFor(async () => ((await server.store.countOutbox()).queued === 0 ? true : undefined))
+      await waitFor(async () => ((await server.store.outbox.count()).queued === 0 ? true : undefined))
       // New enquiries are numbered after the copied ones.
       expect((await postJson(server.url, enquiry('After The Move'))).status).toBe(200)
       const received = await mail.waitForMessages(4)
@@ -187,6 +187,76 @@ describe('migrate-to', () => {
         expect.objectContaining({ author: 'Owner', subject: 'Hello', text: 'Prices follow.' }),
       ])
       expect(await target.desk.notes(id)).toEqual([expect.objectContaining({ text: 'Their price was lower.' })])
+    } finally {
+      await target.close()
+    }
+  })
+
+  it('copies the visit counts: the daily counts and the raw events with their pages and origins, once', async () => {
+    const { DATA_DIR: dataDir, DATABASE_URL: url } = await freshStoreEnv('migrate-analytics-')
+    const now = Date.now()
+    const event = (at: number, name: string, path: string, country: string | null, visitor: number) => ({
+      at,
+      event: name,
+      visitor,
+      path,
+      product: path.includes('cardamom') ? 'cardamom' : null,
+      language: path.startsWith('/ar') ? 'ar' : 'en',
+      country,
+      device: 'mobile',
+      referrer: 'google.com',
+      utm_source: 'fair',
+      utm_medium: null,
+      utm_campaign: 'gulfood',
+      target: null,
+    })
+    const source = await SqliteEnquiryStore.open(dataDir)
+    const sourceEvents = [
+      event(now - 3_600_000, 'view', '/ar/products/cardamom', 'SA', 11),
+      event(now - 3_600_000, 'view', '/', null, 12),
+      event(now - 3_000_000, 'form_start', '/ar/products/cardamom', 'SA', 11),
+    ]
+    await source.analytics.insertEvents(sourceEvents)
+    const daily = (day: string, value: string, views: number) => ({
+      day,
+      dimension: 'country',
+      value,
+      visitors: views,
+      views,
+      forms_started: 0,
+      enquiries: 0,
+    })
+    await source.db
+      .insertInto('analytics_daily')
+      .values([daily('2026-10-01', 'SA', 40), daily('2026-10-02', 'SA', 7)])
+      .execute()
+    await source.close()
+    // The target already counts: a view of its own after the source's, and a day it rolled up itself.
+    const before = await openStoreOf({ dataDir, databaseUrl: url })
+    await before.analytics.insertEvents([event(now, 'view', '/about', 'DE', 99)])
+    await before.db
+      .insertInto('analytics_daily')
+      .values(daily('2026-10-02', 'SA', 9))
+      .execute()
+    await before.close()
+
+    const first = await cli({ DATA_DIR: dataDir }, 'migrate-to', url!)
+    expect(first.err).toBe('')
+    expect(first.out).toContain('visit counts: 1 daily counts copied, 1 already there; 3 raw events copied')
+    const again = await cli({ DATA_DIR: dataDir }, 'migrate-to', url!)
+    expect(again.out).toContain('visit counts: 0 daily counts copied, 2 already there; 0 raw events copied')
+    const target = await openStoreOf({ dataDir, databaseUrl: url })
+    try {
+      const rows = await target.db.selectFrom('analytics_events').selectAll().orderBy('at').orderBy('visitor').execute()
+      expect(rows.map((r) => ({ ...r, at: Number(r.at), visitor: Number(r.visitor) }))).toEqual([
+        ...sourceEvents,
+        event(now, 'view', '/about', 'DE', 99),
+      ])
+      const days = await target.analytics.dailyCounts('2026-10-01', '2026-10-02')
+      expect(days.map((d) => [d.day, d.value, d.views]).sort()).toEqual([
+        ['2026-10-01', 'SA', 40],
+        ['2026-10-02', 'SA', 9],
+      ])
     } finally {
       await target.close()
     }
