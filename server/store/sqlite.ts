@@ -50,8 +50,8 @@ export class SqliteEnquiryStore extends SqlEnquiryStore {
   private readonly prepared = new Map<Statement<never, unknown>, BetterSqlite3.Statement>()
   /** Fixed statements of every commit and of the outbox's bookkeeping, prepared once. */
   private readonly fixed: Record<'begin' | 'commit' | 'syncNormal' | 'syncFull', BetterSqlite3.Statement>
-  /** indexForSearch's statement, prepared once the schema has its index. */
-  private indexSearch: BetterSqlite3.Statement<[number, number]> | undefined
+  /** indexForSearch's statement, prepared the first time; null where the schema has no index yet. */
+  private indexSearch: BetterSqlite3.Statement<[number, number]> | null | undefined
 
   private constructor(
     /** The better-sqlite3 handle under the query layer (pragmas, backups, tests). */
@@ -78,10 +78,17 @@ export class SqliteEnquiryStore extends SqlEnquiryStore {
    * here; edits and deletions are kept by the table's triggers.
    */
   indexForSearch(first: number, last: number): void {
-    this.indexSearch ??= this.sqlite.prepare(
-      `INSERT INTO submissions_search (rowid, text) SELECT id, ${SQLITE_SEARCH_TEXT('submissions')} FROM submissions WHERE id BETWEEN ? AND ?`,
-    )
-    this.indexSearch.run(first, last)
+    if (this.indexSearch === undefined) {
+      // A schema before migration 17 (the tests of older schemas) has no index: that migration
+      // indexes every row there is when it runs.
+      const present = this.sqlite.prepare(`SELECT 1 FROM sqlite_master WHERE name = 'submissions_search'`).get() !== undefined
+      this.indexSearch = present
+        ? this.sqlite.prepare(
+            `INSERT INTO submissions_search (rowid, text) SELECT id, ${SQLITE_SEARCH_TEXT('submissions')} FROM submissions WHERE id BETWEEN ? AND ?`,
+          )
+        : null
+    }
+    this.indexSearch?.run(first, last)
   }
 
   /** Opens (creating if needed) DATA_DIR/enquiries.sqlite3 and brings its schema up to date. */
