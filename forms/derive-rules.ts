@@ -5,7 +5,9 @@
 // name, rather than letting the browser skip a check the server makes.
 import type * as z from 'zod/mini'
 import type { Check, RequiredWhen, Rule } from './rules.ts'
+import { FORMS } from '../project/form-fields.ts'
 import type { FormMessages } from '../project/form-messages.ts'
+import { fieldViews } from './field-views.ts'
 import { formSchemas, formSchemasIn, type FormKind, type RequiredWhen as RequiredWhenParams } from './schemas.ts'
 
 /** What zod/mini says when a schema has no message of its own; only the form object itself may lack one
@@ -192,11 +194,35 @@ function toSource(value: unknown): string {
   return JSON.stringify(value)
 }
 
-/** forms/browser-rules/<kind>.ts as the browser gets it: the form's rules as a literal. */
+/** forms/browser-rules/<kind>.ts as the browser gets it: the form's rules and its typed fields (forms/field-views.ts) as literals. */
 export function browserRulesSource(kind: string): string {
   if (!Object.hasOwn(formSchemas, kind))
     throw new UnsupportedSchemaError(`forms/browser-rules/${kind}.ts: there is no form "${kind}" in forms/schemas.ts`)
-  return `export default ${toSource(deriveRule(formSchemas[kind as FormKind], kind))}\n`
+  const rules = deriveRule(formSchemas[kind as FormKind], kind)
+  const fields = `export const fields = ${toSource(fieldViews(FORMS[kind as FormKind]))}\n`
+  // A form that is another with fields added (the export enquiry: the product enquiry and its
+  // product) is written as that one and the fields it adds: a page with both carries them once.
+  for (const other of Object.keys(formSchemas) as FormKind[]) {
+    if (other === kind) continue
+    const added = addedFields(deriveRule(formSchemas[other], other), rules)
+    if (added === undefined) continue
+    const shape = Object.entries(added)
+      .map(([key, rule]) => `${JSON.stringify(key)}:${toSource(rule)}`)
+      .join(',')
+    return `import base from './${other}.ts'\nexport default {...base,shape:{...base.shape,${shape}}}\n${fields}`
+  }
+  return `export default ${toSource(rules)}\n${fields}`
+}
+
+/** The fields `form` adds to `base`, when it is `base` with fields added after its own (alike in all else). */
+function addedFields(base: Rule, form: Rule): Record<string, Rule> | undefined {
+  if (base.type !== 'object' || form.type !== 'object' || base.message !== form.message) return undefined
+  if (toSource(base.requiredWhen) !== toSource(form.requiredWhen)) return undefined
+  const baseKeys = Object.keys(base.shape)
+  const formKeys = Object.keys(form.shape)
+  if (formKeys.length <= baseKeys.length || baseKeys.some((key, i) => formKeys[i] !== key)) return undefined
+  if (baseKeys.some((key) => toSource(base.shape[key]) !== toSource(form.shape[key]))) return undefined
+  return Object.fromEntries(formKeys.slice(baseKeys.length).map((key) => [key, form.shape[key]!]))
 }
 
 /** A rule's messages in the order localiseRule (forms/rules.ts) replaces them. */

@@ -3,9 +3,19 @@
 // (forms/derive-rules.ts), so no zod is shipped to the browser. Messages name the field in words a
 // buyer understands; the key of each message is the form field's name.
 import * as z from 'zod/mini'
-import { ENGLISH_FORM_MESSAGES, type FieldName, type FormMessages, fillIn, type MessageField } from '../project/form-messages.ts'
-import { errorKey, type FieldErrors, GRANITE_PRODUCT_LABEL, HONEYPOT_FIELD, PURPOSES, REVIEW_LIKES } from './contract.ts'
-import { INCOTERMS, QUOTE_MAX_ITEMS, QUOTE_MAX_QUANTITY, QUOTE_QUANTITY_PATTERN, QUOTE_UNITS, SAMPLE_CHOICES } from './quote-contract.ts'
+import { FIELDS, type FieldKey, type FieldSpec, FORMS, type FormKind, isRequired, type Presence, wordsOf } from '../project/form-fields.ts'
+import { fillIn } from '../project/fill-in.ts'
+import { ENGLISH_FORM_MESSAGES, type FieldName, type FormMessages, type MessageField } from '../project/form-messages.ts'
+import { type FieldErrors, GRANITE_PRODUCT_LABEL, HONEYPOT_FIELD, PURPOSES, REVIEW_LIKES } from './contract.ts'
+import {
+  INCOTERMS,
+  QUOTE_MAX_ITEMS,
+  QUOTE_MAX_QUANTITY,
+  type QuoteItem,
+  QUOTE_QUANTITY_PATTERN,
+  QUOTE_UNITS,
+  SAMPLE_CHOICES,
+} from './quote-contract.ts'
 import { DISALLOWED_PATTERN, EMAIL_CHARACTERS, NO_LONE_SURROGATE, type TextKind, VISIBLE_CHARACTER } from './text-rules.ts'
 
 export { INCOTERMS, QUOTE_MAX_ITEMS, QUOTE_UNITS, type QuoteItem } from './quote-contract.ts'
@@ -58,8 +68,6 @@ export interface RequiredWhen {
   when: { field: string; equals: string }
 }
 
-const GRANITE_MAX = 120
-
 /** The product field of the forms that have one: any product name, or one of a catalogue's. */
 type ProductField = (label: FieldName, m: FormMessages) => ReturnType<ReturnType<typeof fieldsIn>['chosen']>
 
@@ -108,7 +116,7 @@ function fieldsIn(m: FormMessages) {
     .check(
       z.trim(),
       z.minLength(1, c.emailMissing),
-      z.maxLength(254, fillIn(c.emailTooLong, { max: 254 })),
+      z.maxLength(FIELDS.email.max, fillIn(c.emailTooLong, { max: FIELDS.email.max })),
       z.regex(EMAIL_CHARACTERS, c.emailCharacters),
       z.regex(EMAIL_ADDRESS, c.emailInvalid),
     )
@@ -123,7 +131,7 @@ function fieldsIn(m: FormMessages) {
     .check(
       z.trim(),
       z.minLength(1, c.mobileMissing),
-      z.maxLength(24, fillIn(c.mobileTooLong, { max: 24 })),
+      z.maxLength(FIELDS.mobile.max, fillIn(c.mobileTooLong, { max: FIELDS.mobile.max })),
       z.regex(/^\+?[0-9][0-9 ()-]{5,23}$/, c.mobileDigitsOnly),
     )
   // Every schema and check has its own message: the browser's rules carry it (forms/derive-rules.ts),
@@ -141,16 +149,38 @@ export interface QuoteCatalogue {
   sizes: ReadonlySet<string>
 }
 
-/** Every form's schema in the language of `m`, its product field (where it has one) made by `product`;
- * with `graniteShades`, the contact form's granite category must be one of them; with `quote`, a
- * quotation's items must name its products, finishes and sizes. */
+/** The fields and forms the schemas are made from: project/form-fields.ts's, or, in a test, those with one more. */
+export interface FieldRegistry {
+  fields: Readonly<Record<string, FieldSpec>>
+  forms: Readonly<Record<string, Readonly<Record<string, Presence>>>>
+}
+export const REGISTRY: FieldRegistry = { fields: FIELDS, forms: FORMS }
+
+/** What each kind of field gives once checked; a text, unless said here. */
+interface FieldOutputs {
+  purpose: (typeof PURPOSES)[number]
+  incoterm: (typeof INCOTERMS)[number]
+  rating: number
+  likes: (typeof REVIEW_LIKES)[number][]
+  items: QuoteItem[]
+}
+type OutputOf<F> = F extends keyof FieldOutputs ? FieldOutputs[F] : string
+type Shapes = {
+  [K in FormKind]: { [F in keyof (typeof FORMS)[K]]: z.ZodMiniType<OutputOf<F>> }
+}
+
+/** Every form's schema in the language of `m`, as `registry` lists their fields, the product field
+ * (where a form has one) made by `product`; with `graniteShades`, the contact form's granite
+ * category must be one of them; with `quote`, a quotation's items must name its products, finishes
+ * and sizes. */
 function schemasWith(
   product: ProductField,
   m: FormMessages = ENGLISH_FORM_MESSAGES,
   graniteShades?: ReadonlySet<string>,
   quote?: QuoteCatalogue,
+  registry: FieldRegistry = REGISTRY,
 ) {
-  const { required, optional, email, countryCode, combinedMobile, looseMobile, honeypot, field } = fieldsIn(m)
+  const { required, chosen, optional, email, countryCode, combinedMobile, looseMobile, honeypot, field } = fieldsIn(m)
   const c = m.checks
   const inCatalogue = (list: ReadonlySet<string> | undefined, message: string, schema: z.ZodMiniType<string>) =>
     list === undefined ? schema : schema.check(z.refine((value) => value === '' || list.has(value), message))
@@ -167,7 +197,7 @@ function schemasWith(
           .check(
             z.trim(),
             z.minLength(1, c.quoteProduct),
-            z.maxLength(PRODUCT_MAX, c.quoteProduct),
+            z.maxLength(FIELDS.product.max, c.quoteProduct),
             z.regex(VISIBLE_CHARACTER, c.quoteProduct),
             ...[z.regex(DISALLOWED_PATTERN.single, c.quoteProduct)],
           ),
@@ -190,104 +220,91 @@ function schemasWith(
     },
     { error: c.quoteItem },
   )
-  const granite = optional(field('granite'), GRANITE_MAX)
-  const graniteField =
-    graniteShades === undefined ? granite : granite.check(z.refine((value) => value === '' || graniteShades.has(value), m.checks.granite))
-  const RATING_MESSAGE = m.checks.rating
-  const LIKES_MESSAGE = m.checks.likes
-  const productEnquiryShape = {
-    name: required(field('name'), 100),
-    email,
-    countryCode,
-    // The buyer's country, chosen from the dial codes' countries (optional: older pages and API clients send none).
-    country: optional(field('country'), 80),
-    mobile: combinedMobile,
-    quantity: optional(field('quantity'), 100),
-    container: optional(field('container'), 100),
-    purpose: z._default(z.enum(PURPOSES, { error: m.checks.purpose }), 'Reselling'),
-    requirement: optional(field('requirement'), 5000, 'multi'),
-    [HONEYPOT_FIELD]: honeypot,
+  const graniteField = (label: FieldName) => {
+    const granite = optional(label, FIELDS.granite.max)
+    return graniteShades === undefined ? granite : granite.check(z.refine((value) => value === '' || graniteShades.has(value), c.granite))
   }
-  return {
-    productEnquiry: z.object(productEnquiryShape),
-    exportEnquiry: z.object({
-      ...productEnquiryShape,
-      product: product(field('product'), m),
-    }),
-    quickEnquiry: z.object({
-      product: product(field('product'), m),
-      country: fieldsIn(m).chosen(field('country'), 80),
-      name: required(field('name'), 100),
-      email,
-      mobile: looseMobile,
-      message: required(field('message'), 5000, 'multi'),
-      [HONEYPOT_FIELD]: honeypot,
-    }),
-    contact: z
-      .object({
-        product: product(field('product'), m),
-        granite: graniteField,
-        name: required(field('name'), 100),
-        email,
-        mobile: looseMobile,
-        details: required(field('details'), 5000, 'multi'),
-        [HONEYPOT_FIELD]: honeypot,
-      })
-      .check(requiredWhen('granite', { field: 'product', equals: GRANITE_PRODUCT_LABEL }, m.checks.granite)),
-    review: z.object({
-      name: required(field('name'), 100),
-      company: optional(field('company'), 120),
-      designation: optional(field('designation'), 120),
-      email,
-      mobile: looseMobile,
-      product: product(field('productBought'), m),
-      // A number from the forms with JavaScript, a digit from a classic post; a number either way after.
-      rating: z.pipe(
-        z.union(
-          [
-            z.number({ error: RATING_MESSAGE }).check(z.gte(1, RATING_MESSAGE), z.lte(5, RATING_MESSAGE), z.multipleOf(1, RATING_MESSAGE)),
-            z.string({ error: RATING_MESSAGE }).check(z.regex(/^[1-5]$/, RATING_MESSAGE)),
-          ],
-          { error: RATING_MESSAGE },
-        ),
-        z.transform((v) => Number(v)),
+  // A number from the forms with JavaScript, a digit from a classic post; a number either way after.
+  const rating = () =>
+    z.pipe(
+      z.union(
+        [
+          z.number({ error: c.rating }).check(z.gte(1, c.rating), z.lte(5, c.rating), z.multipleOf(1, c.rating)),
+          z.string({ error: c.rating }).check(z.regex(/^[1-5]$/, c.rating)),
+        ],
+        { error: c.rating },
       ),
-      likes: z._default(
-        z
-          .array(z.enum(REVIEW_LIKES, { error: LIKES_MESSAGE }), { error: LIKES_MESSAGE })
-          .check(z.maxLength(REVIEW_LIKES.length, LIKES_MESSAGE)),
-        [],
-      ),
-      review: required(field('review'), 5000, 'multi'),
-      [HONEYPOT_FIELD]: honeypot,
-    }),
-    quoteRequest: z.object({
-      items: z
-        .array(quoteItem, { error: c.quoteEmpty })
-        .check(z.minLength(1, c.quoteEmpty), z.maxLength(QUOTE_MAX_ITEMS, fillIn(c.quoteTooMany, { max: QUOTE_MAX_ITEMS }))),
-      name: required(field('name'), 100),
-      email,
-      countryCode,
-      mobile: combinedMobile,
-      company: optional(field('company'), 120),
-      country: fieldsIn(m).chosen(field('country'), 80),
-      incoterm: z.enum(INCOTERMS, { error: c.incoterm }),
-      port: optional(field('port'), 120),
-      message: optional(field('message'), 5000, 'multi'),
-      [HONEYPOT_FIELD]: honeypot,
-    }),
-  } as const
+      z.transform((v) => Number(v)),
+    )
+  const likes = () =>
+    z._default(z.array(z.enum(REVIEW_LIKES, { error: c.likes }), { error: c.likes }).check(z.maxLength(REVIEW_LIKES.length, c.likes)), [])
+  const items = () =>
+    z
+      .array(quoteItem, { error: c.quoteEmpty })
+      .check(z.minLength(1, c.quoteEmpty), z.maxLength(QUOTE_MAX_ITEMS, fillIn(c.quoteTooMany, { max: QUOTE_MAX_ITEMS })))
+
+  /** A form's field as its registry entry says, or, for the fields with checks of their own, as they are checked. */
+  const fieldOf = (key: string, spec: FieldSpec, presence: Presence, form: Record<string, Presence>): z.ZodMiniType => {
+    const words = wordsOf(key as FieldKey, presence) as MessageField
+    const label = field(words)
+    const need = isRequired(presence)
+    switch (key) {
+      case 'email':
+        return email
+      case 'countryCode':
+        return countryCode
+      // Country code, a space, then the number where the form has a country code; as typed where it has none.
+      case 'mobile':
+        return 'countryCode' in form ? combinedMobile : looseMobile
+      case 'purpose':
+        return z._default(z.enum(PURPOSES, { error: c.purpose }), 'Reselling')
+      case 'incoterm':
+        return z.enum(INCOTERMS, { error: c.incoterm })
+      case 'product':
+        return product(label, m)
+      case 'granite':
+        return graniteField(label)
+      case 'rating':
+        return rating()
+      case 'likes':
+        return likes()
+      case 'items':
+        return items()
+      case HONEYPOT_FIELD:
+        return honeypot
+    }
+    if (spec.max === undefined || !(spec.kind === 'text' || spec.kind === 'textarea' || spec.kind === 'choice'))
+      throw new Error(`forms/schemas.ts: the field "${key}" (${spec.kind}) needs checks of its own`)
+    if (label === undefined)
+      throw new Error(`forms/schemas.ts: the field "${key}" has no words (forms.fields.${words} in content/interface.yaml)`)
+    if (spec.kind === 'choice') return need ? chosen(label, spec.max) : optional(label, spec.max)
+    const lines = spec.kind === 'textarea' ? 'multi' : 'single'
+    return need ? required(label, spec.max, lines) : optional(label, spec.max, lines)
+  }
+  const formOf = (kind: string) => {
+    const form: Record<string, Presence> = registry.forms[kind]!
+    const shape: Record<string, z.ZodMiniType> = {}
+    for (const [key, presence] of Object.entries(form)) shape[key] = fieldOf(key, registry.fields[key]!, presence, form)
+    return z.object(shape)
+  }
+  const schemas = Object.fromEntries(Object.keys(registry.forms).map((kind) => [kind, formOf(kind)])) as {
+    [K in FormKind]: z.ZodMiniObject<Shapes[K]>
+  }
+  // The granite category must be chosen when the product is granite.
+  schemas.contact = schemas.contact.check(requiredWhen('granite', { field: 'product', equals: GRANITE_PRODUCT_LABEL }, c.granite))
+  return schemas
 }
 
-const PRODUCT_MAX = 120
-
 /** The contract, as the browser's rules check it: a product field takes any product name. */
-const anyProduct: ProductField = (label, m) => fieldsIn(m).chosen(label, PRODUCT_MAX)
+const anyProduct: ProductField = (label, m) => fieldsIn(m).chosen(label, FIELDS.product.max)
 export const formSchemas = schemasWith(anyProduct)
 /** The contract with the messages of one language (the browser's rules of a translated page are
  * derived from these, forms/derive-rules.ts). */
 export const formSchemasIn = (messages: FormMessages) => schemasWith(anyProduct, messages)
-export type FormKind = keyof typeof formSchemas
+/** The schemas of another registry's forms (a test's, with a field added), in the language of `messages`. */
+export const formSchemasOf = (registry: FieldRegistry, messages: FormMessages = ENGLISH_FORM_MESSAGES) =>
+  schemasWith(anyProduct, messages, undefined, undefined, registry) as unknown as Record<string, z.ZodMiniObject>
+export type { FormKind } from '../project/form-fields.ts'
 export type FormData<K extends FormKind> = z.output<(typeof formSchemas)[K]>
 
 /** formType → kind of form, as the original site's forms send them. The build adds formTypes of products added in content. */
@@ -336,7 +353,7 @@ export function formValidator(
   const catalogueProduct: ProductField = (label, m) => {
     const { chosen, prompt } = fieldsIn(m)
     // An empty choice already has its message.
-    return chosen(label, PRODUCT_MAX).check(z.refine((value) => value === '' || products!.has(value), prompt('choose', label)))
+    return chosen(label, FIELDS.product.max).check(z.refine((value) => value === '' || products!.has(value), prompt('choose', label)))
   }
   const schemas = schemasWith(products === undefined ? anyProduct : catalogueProduct, messages, graniteShades, quote)
   return <K extends FormKind>(kind: K, data: unknown): FormValidation<K> => {

@@ -4,7 +4,12 @@
 // (content/interface.yaml's `forms:` section, translated in interface.<lang>.yaml), through the
 // build's site manifest (project/site-manifest.ts) to the server, and through the pages' island
 // props to the browser. Named placeholders in braces ({field}, {max}, {fields}) are filled in by
-// fillIn(). No zod here: the browser's form code may import this file.
+// fillIn() (project/fill-in.ts). Which fields need words is project/form-fields.ts's to say: a
+// field there without its words here fails the type-check. No zod here: the browser's form code may
+// import this file.
+import { FIELDS, type FieldKey, type FieldKind, type LabelledField, type NamedField, type ServerNamedField } from './form-fields.ts'
+
+export { fillIn } from './fill-in.ts'
 
 /** The names a message gives a field: `prompt` inside a sentence ("Please enter {field}."),
  * `subject` at the start of one ("{Field} must be at most 100 characters."). */
@@ -13,24 +18,15 @@ export interface FieldName {
   subject: string
 }
 
-/** The fields the checks name, by key (forms/schemas.ts). */
-export const MESSAGE_FIELDS = [
-  'name',
-  'quantity',
-  'container',
-  'requirement',
-  'product',
+/** The fields the checks name, by key: the text fields and lists of text of project/form-fields.ts,
+ * and the review's product, "the product you bought". */
+export const MESSAGE_FIELDS: readonly NamedField[] = [
+  ...(Object.keys(FIELDS) as FieldKey[]).filter((key): key is Exclude<NamedField, 'productBought'> =>
+    (['text', 'textarea', 'choice'] as FieldKind[]).includes(FIELDS[key].kind),
+  ),
   'productBought',
-  'country',
-  'message',
-  'granite',
-  'details',
-  'company',
-  'designation',
-  'review',
-  'port',
-] as const
-export type MessageField = (typeof MESSAGE_FIELDS)[number]
+]
+export type MessageField = NamedField
 
 export interface FormChecks {
   /** An empty text field: "Please enter {field}." */
@@ -86,14 +82,41 @@ export interface ServerAnswers {
   reviewReceived: string
   /** How an error about one item of a quotation names it: "Item {number} ({product}), {field}". */
   quoteItem: string
-  /** Field → its label in the summary and on the problem page. */
-  fieldLabels: Record<string, string>
+  /** Field → its label in the summary and on the problem page (an item of a quotation's fields too). */
+  fieldLabels: Record<ServerNamedField | ItemLabel, string> & Record<string, string>
 }
+
+/** The labels of the fields of a quotation's items and of what the server names besides fields. */
+export type ItemLabel = 'formType' | 'formData' | 'itemQuantity' | 'unit' | 'finish' | 'size' | 'samples'
 
 export interface FormMessages {
   fields: Record<MessageField, FieldName>
   checks: FormChecks
   server: ServerAnswers
+}
+
+/** The fields' labels, as the forms show them (project/form-fields.ts says which fields have one). */
+export const ENGLISH_FORM_LABELS: Record<LabelledField, string> = {
+  product: 'Product',
+  country: 'Country',
+  name: 'Name',
+  email: 'Email',
+  countryCode: 'Country Code',
+  mobile: 'Mobile Number',
+  mobileIndia: 'Mobile Number (India +91)',
+  quantity: 'Estimated Quantity',
+  container: 'Container',
+  purpose: 'Purpose',
+  requirement: 'Requirement',
+  message: 'Message',
+  granite: 'Granite Category',
+  details: 'Enquiry Details',
+  company: 'Company (optional)',
+  designation: 'Designation (optional)',
+  rating: 'Rating',
+  likes: 'What did you like? (optional)',
+  review: 'Your Review',
+  honeypot: 'Leave this field empty',
 }
 
 export const ENGLISH_FORM_MESSAGES: FormMessages = {
@@ -185,11 +208,6 @@ export const ENGLISH_FORM_MESSAGES: FormMessages = {
   },
 }
 
-/** The message with each {name} replaced by its value; a placeholder without a value stays as written. */
-export function fillIn(message: string, values: Record<string, string | number>): string {
-  return message.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : whole))
-}
-
 /** A language's messages over the English ones: what a translation leaves out reads in English. */
 export function withEnglish(messages: DeepPartial<FormMessages> | undefined): FormMessages {
   const en = ENGLISH_FORM_MESSAGES
@@ -203,7 +221,7 @@ export function withEnglish(messages: DeepPartial<FormMessages> | undefined): Fo
     server: {
       ...en.server,
       ...messages.server,
-      fieldLabels: { ...en.server.fieldLabels, ...messages.server?.fieldLabels } as Record<string, string>,
+      fieldLabels: { ...en.server.fieldLabels, ...messages.server?.fieldLabels } as ServerAnswers['fieldLabels'],
     } as ServerAnswers,
   }
 }

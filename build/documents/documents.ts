@@ -13,13 +13,12 @@ import type { SiteContent } from '../../model/site-content.ts'
 import { everyLanguage } from '../../model/site-content.ts'
 import type { AgroProduct, GraniteShade } from '../../model/schema.ts'
 import { cataloguePath, specSheetPath } from '../../templates/lib/documents.ts'
+import { fillIn } from '../../project/fill-in.ts'
 import { A4, type FontFiles, MARGIN, PdfWriter, readFonts } from './pdf.ts'
 
 // Not templates/lib/words.ts: it imports React, and a second React in the build's process breaks
-// the prerender's hooks ("dispatcher.getOwner is not a function").
-/** The interface value with each {name} replaced, as the pages fill it. */
-const format = (template: string, values: Record<string, string>) =>
-  template.replace(/\{([A-Za-z]+)\}/g, (whole, name: string) => values[name] ?? whole)
+// the prerender's hooks ("dispatcher.getOwner is not a function"). The pages fill it the same way.
+const format = fillIn
 const languageTag = (content: SiteContent) => content.language.tag ?? content.language.code
 
 const require = createRequire(import.meta.url)

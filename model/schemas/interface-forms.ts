@@ -4,9 +4,12 @@
 // (project/form-messages.ts, templates/components/forms/text.ts) so that an English page and an
 // older build read exactly as before; tests/unit/forms/interface-text.test.ts holds the two together.
 // Placeholders in braces ({field}, {max}, {count}, {reference}, {fields}, {asterisk}) are filled in
-// when the text is shown: keep them as they are written in English.
+// when the text is shown (project/fill-in.ts): keep them as they are written in English. Which
+// fields need a label and names in messages is the registry's to say (project/form-fields.ts): a
+// field there without its line here fails the type-check.
 import { z } from 'zod'
-import { ENGLISH_FORM_MESSAGES } from '../../project/form-messages.ts'
+import type { LabelledField, NamedField, ServerNamedField } from '../../project/form-fields.ts'
+import { ENGLISH_FORM_MESSAGES, type ItemLabel } from '../../project/form-messages.ts'
 import { words } from './fields.ts'
 
 /** Text with the named placeholders `names` (each at most once is not required, but every one
@@ -55,7 +58,7 @@ export const formsInterfaceSchema = group(
         likes: labelled('The review form’s “what did you like” boxes (optional).'),
         review: labelled('The review form’s text box.'),
         honeypot: labelled('The hidden field only robots fill (read by no visitor; say “leave it empty”).'),
-      },
+      } satisfies Record<LabelledField, unknown>,
       'The labels of the form fields.',
     ),
     placeholders: group(
@@ -132,7 +135,7 @@ export const formsInterfaceSchema = group(
         designation: fieldName('the designation'),
         review: fieldName('the review'),
         port: fieldName('the destination port of a quotation'),
-      },
+      } satisfies Record<NamedField, unknown>,
       'How the checks’ messages name each field ({field} and {Field} below).',
     ),
     checks: group(
@@ -184,7 +187,7 @@ export const formsInterfaceSchema = group(
         fieldLabels: group(
           Object.fromEntries(
             Object.keys(ENGLISH_FORM_MESSAGES.server.fieldLabels).map((field) => [field, labelled(`The ${field} field.`)]),
-          ) as Record<keyof typeof ENGLISH_FORM_MESSAGES.server.fieldLabels, typeof words>,
+          ) as Record<ServerNamedField | ItemLabel, typeof words>,
           'The field names in that summary and on that page.',
         ),
       },

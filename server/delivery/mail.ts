@@ -9,6 +9,7 @@ import nodemailer from 'nodemailer'
 import { encodeWord } from 'nodemailer/lib/mime-funcs'
 import { type FormKind, isEmailAddress } from '../../forms/schemas.ts'
 import { companyTime } from '../../project/company-time.ts'
+import { fillIn } from '../../project/fill-in.ts'
 import { type QuoteItem, quoteItemsOf, quoteQuantityText } from '../../project/inbox-api.ts'
 import type { AcknowledgementText } from '../../project/site-manifest.ts'
 import { fieldLabel, formFields, LONG_FIELDS } from '../enquiries/fields.ts'
@@ -170,11 +171,6 @@ export function composeOutboxMail(
   return composeEnquiryMail(message.submission, message.siteUrl ?? '', message.messageId, timeZone)
 }
 
-/** The words `{name}` in `template` replaced by `values[name]`. */
-export function fillPlaceholders(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? values[name]! : whole))
-}
-
 /** Plain text as simple HTML: paragraphs at blank lines, line breaks kept. */
 function textToHtml(text: string): string {
   return text
@@ -247,7 +243,7 @@ export function composeAcknowledgement(
     reference: enquiry.reference ?? `#${enquiry.id}`,
     replyTime: words.replyTime,
   }
-  const body = fillPlaceholders(words.body, values).replace(/\r\n?/g, '\n').trim()
+  const body = fillIn(words.body, values).replace(/\r\n?/g, '\n').trim()
   const table = acknowledgedItems(enquiry, words, direction)
   const text = `${body}\n${table ? `\n${table.text}\n` : ''}`
   return {
@@ -255,7 +251,7 @@ export function composeAcknowledgement(
     to: { name: '', address: headerSafe(enquiry.email, 254) },
     replyToName: '',
     replyToAddress: '',
-    subject: headerSafe(fillPlaceholders(words.subject, values), 250),
+    subject: headerSafe(fillIn(words.subject, values), 250),
     text,
     html: [
       '<!DOCTYPE html><html><head><meta charset="utf-8"></head>',

@@ -1,14 +1,15 @@
 // The fields of each kind of form, in the order a person reads them, with their labels: for the
 // mail bodies, the error messages, the problem page and the CSV export.
 import { formSchemas, HONEYPOT_FIELD, type FormKind } from '../../forms/schemas.ts'
+import { FIELDS, type FieldKey } from '../../project/form-fields.ts'
 import { ENGLISH_FORM_MESSAGES } from '../../project/form-messages.ts'
 import { type FieldValue, quoteItemsOf } from '../../project/inbox-api.ts'
 
 /** The English labels (the owner's mail, the inbox, the CSV export); a buyer's answers use their language's. */
 export const FIELD_LABELS: Record<string, string> = ENGLISH_FORM_MESSAGES.server.fieldLabels
 
-/** Multi-line fields: shown as blocks rather than on one line. */
-export const LONG_FIELDS = new Set(['requirement', 'message', 'details', 'review'])
+/** Multi-line fields (project/form-fields.ts): shown as blocks rather than on one line. */
+export const LONG_FIELDS: ReadonlySet<string> = new Set(Object.keys(FIELDS).filter((key) => FIELDS[key as FieldKey].kind === 'textarea'))
 
 const PRODUCT_FIRST = ['items', 'product', 'granite']
 

@@ -6,7 +6,8 @@ import type express from 'express'
 import type { Request, RequestHandler } from 'express'
 import type { ReplyTemplates } from '../../project/inbox-api.ts'
 import { isLostReason, isStage, LOST_REASONS } from '../../project/sales-stages.ts'
-import { acknowledgedProduct, composeReply, fillPlaceholders } from '../delivery/mail.ts'
+import { fillIn } from '../../project/fill-in.ts'
+import { acknowledgedProduct, composeReply } from '../delivery/mail.ts'
 import type { SiteLanguage } from '../site.ts'
 import type { Desk } from '../store/desk.ts'
 import type { Inbox } from '../store/inbox.ts'
@@ -83,7 +84,7 @@ export function mountDesk(router: express.Router, deps: DeskDeps, guards: DeskGu
           sender: actor.name,
         }
         // Without a name to sign with, the line that holds only {sender} goes.
-        const fill = (text: string) => fillPlaceholders(actor.name ? text : text.replace(/^[ \t]*\{sender\}[ \t]*\r?\n?/gm, ''), values)
+        const fill = (text: string) => fillIn(actor.name ? text : text.replace(/^[ \t]*\{sender\}[ \t]*\r?\n?/gm, ''), values)
         return {
           code: language.code,
           name: language.englishName,

@@ -1,32 +1,20 @@
 // Filling the interface words of content/interface.yaml (content.ui): a value names its variable
 // parts in braces, "{product} at a glance", and the page puts them in, wherever the language puts
 // them. Numbers and dates are written for the page's language (Intl, by its tag).
+// The placeholders are filled by project/fill-in.ts, as everywhere.
 import { createElement, Fragment, type ReactElement, type ReactNode } from 'react'
 import type { SiteContent } from '../../model/site-content.ts'
-
-const PLACEHOLDER = /\{([A-Za-z]+)\}/g
+import { fillIn, fillInPieces } from '../../project/fill-in.ts'
 
 /** The text with each {name} replaced by its value. */
-export function format(template: string, values: Record<string, string | number>): string {
-  return template.replace(PLACEHOLDER, (whole, name: string) => (name in values ? String(values[name]) : whole))
-}
+export const format = fillIn
 
 /**
  * The text with each {name} replaced by its value, which may be markup (a <time>, a link). The
  * pieces are the children of one fragment, as if written in JSX: `{count} ratings`.
  */
 export function fill(template: string, values: Record<string, ReactNode>): ReactElement {
-  const pieces: ReactNode[] = []
-  let at = 0
-  for (const match of template.matchAll(PLACEHOLDER)) {
-    const [whole, name] = match
-    if (!(name! in values)) continue
-    if (match.index > at) pieces.push(template.slice(at, match.index))
-    pieces.push(values[name!])
-    at = match.index + whole.length
-  }
-  if (at < template.length) pieces.push(template.slice(at))
-  return createElement(Fragment, null, ...pieces)
+  return createElement(Fragment, null, ...fillInPieces(template, values))
 }
 
 /** The page's language tag, for Intl: its tag (zh-Hans), else its code (en). */

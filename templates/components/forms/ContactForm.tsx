@@ -3,10 +3,10 @@
 // only for Natural Stone's (Granites). Unlike the original, the fields it marks as required are
 // really checked, with a message next to each, before anything is sent.
 import { useCallback, useMemo } from 'react'
-import contactRules from '../../../forms/browser-rules/contact.ts'
+import contactRules, { fields } from '../../../forms/browser-rules/contact.ts'
 import { HONEYPOT_FIELD } from '../../../forms/contract.ts'
 import { useChecks } from './checks.ts'
-import { asOptions, FormFrame, SelectField, SubmitArea, TextArea, TextField } from './fields.tsx'
+import { asOptions, Field, FormFrame, SelectField, SubmitArea } from './fields.tsx'
 import { type ProductChoice, ProductField } from './ProductField.tsx'
 import { CONTACT_MESSAGES, type SubmitOutcome } from './submit.ts'
 import type { FormLanguage } from './text.ts'
@@ -85,28 +85,10 @@ export function ContactForm({ productChoice, graniteLabel, graniteOptions, idPre
             options={granites}
           />
         </div>
-        <TextField form={form} name="name" label={t?.labels.name ?? 'Name'} required autoComplete="name" maxLength={100} />
-        <TextField
-          form={form}
-          name="email"
-          label={t?.labels.email ?? 'Email'}
-          type="email"
-          required
-          autoComplete="email"
-          inputMode="email"
-          maxLength={254}
-        />
-        <TextField
-          form={form}
-          name="mobile"
-          label={t?.labels.mobile ?? 'Mobile Number'}
-          type="tel"
-          required
-          autoComplete="tel"
-          inputMode="tel"
-          maxLength={24}
-        />
-        <TextArea form={form} name="details" label={t?.labels.details ?? 'Enquiry Details'} required rows={4} maxLength={5000} />
+        <Field form={form} name="name" fields={fields} text={t} />
+        <Field form={form} name="email" fields={fields} text={t} />
+        <Field form={form} name="mobile" fields={fields} text={t} />
+        <Field form={form} name="details" fields={fields} text={t} />
       </div>
       {/* As on the original site: no visible loading state; the button is only disabled against a second click. */}
       <SubmitArea

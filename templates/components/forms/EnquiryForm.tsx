@@ -3,11 +3,11 @@
 // buyer first chooses a product.
 import { useCallback, useMemo } from 'react'
 import exportEnquiryRules from '../../../forms/browser-rules/exportEnquiry.ts'
-import productEnquiryRules from '../../../forms/browser-rules/productEnquiry.ts'
+import productEnquiryRules, { fields } from '../../../forms/browser-rules/productEnquiry.ts'
 import { combineMobile, DEFAULT_COUNTRY_CODE, HONEYPOT_FIELD, PURPOSES } from '../../../forms/contract.ts'
 import { useChecks } from './checks.ts'
 import { CountryFields, type DialCode, dialCodeCountries } from './CountryFields.tsx'
-import { FormFrame, SelectField, SubmitArea, TextArea, TextField } from './fields.tsx'
+import { Field, FormFrame, SelectField, SubmitArea } from './fields.tsx'
 import { type ProductChoice, ProductField } from './ProductField.tsx'
 import { SHARED_MESSAGES } from './submit.ts'
 import type { FormLanguage } from './text.ts'
@@ -121,50 +121,19 @@ export function EnquiryForm({
             text={t}
           />
         ) : null}
-        <TextField form={form} name="name" label={t?.labels.name ?? 'Name'} required autoComplete="name" maxLength={100} />
-        <TextField
-          form={form}
-          name="email"
-          label={t?.labels.email ?? 'Email'}
-          type="email"
-          required
-          autoComplete="email"
-          inputMode="email"
-          maxLength={254}
-        />
+        <Field form={form} name="name" fields={fields} text={t} />
+        <Field form={form} name="email" fields={fields} text={t} />
         <CountryFields form={form} dialCodes={dialCodes} dialCountries={dialCountries} countries={countries} lazyOptions text={t} />
-        <TextField
-          form={form}
-          name="mobile"
-          label={t?.labels.mobile ?? 'Mobile Number'}
-          type="tel"
-          required
-          autoComplete="tel"
-          inputMode="tel"
-          maxLength={24}
-        />
-        <TextField form={form} name="quantity" label={t?.labels.quantity ?? 'Estimated Quantity'} maxLength={100} />
-        <TextField
-          form={form}
-          name="container"
-          label={t?.labels.container ?? 'Container'}
-          placeholder={containerPlaceholder}
-          maxLength={100}
-        />
+        <Field form={form} name="mobile" fields={fields} text={t} />
+        <Field form={form} name="quantity" fields={fields} text={t} />
+        <Field form={form} name="container" fields={fields} text={t} placeholder={containerPlaceholder} />
         <SelectField
           form={form}
           name="purpose"
           label={t?.labels.purpose ?? 'Purpose'}
           options={PURPOSES.map((value) => ({ value, label: t?.choices.purposes[value] ?? value }))}
         />
-        <TextArea
-          form={form}
-          name="requirement"
-          label={t?.labels.requirement ?? 'Requirement'}
-          rows={4}
-          placeholder={requirementPlaceholder}
-          maxLength={5000}
-        />
+        <Field form={form} name="requirement" fields={fields} text={t} placeholder={requirementPlaceholder} />
       </div>
       <SubmitArea
         form={form}

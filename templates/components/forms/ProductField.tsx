@@ -6,7 +6,8 @@
 // stays the same size whatever the catalogue. The server accepts only the catalogue's products
 // either way (formValidator in forms/schemas.ts), with the same message as for an empty choice.
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { asOptions, controlProps, type FieldProps, FieldShell, fill, type Option, SelectField, stringValue } from './fields.tsx'
+import { fillIn } from '../../../project/fill-in.ts'
+import { asOptions, controlProps, type FieldProps, FieldShell, type Option, SelectField, stringValue } from './fields.tsx'
 import type { FormWords } from './text.ts'
 
 export type ProductChoice =
@@ -51,7 +52,7 @@ function ProductSearch(props: FieldProps & { listUrl: string; count: number; tex
   useEffect(() => {
     if (input.current !== null && input.current === document.activeElement) load()
   }, [load])
-  const hint = text ? fill(text.productSearchHint, { count }) : `Type to search our ${count} products and pick one from the suggestions.`
+  const hint = fillIn(text?.productSearchHint ?? 'Type to search our {count} products and pick one from the suggestions.', { count })
   const listId = form.id(`${name}-list`)
   return (
     <FieldShell {...props} hint={hint}>

@@ -1,10 +1,10 @@
 // The Quick Enquiry form of the home page: six required fields and its own wording
 // (QUICK_ENQUIRY_MESSAGES in ./submit.ts).
 import { useMemo } from 'react'
-import quickEnquiryRules from '../../../forms/browser-rules/quickEnquiry.ts'
+import quickEnquiryRules, { fields } from '../../../forms/browser-rules/quickEnquiry.ts'
 import { HONEYPOT_FIELD } from '../../../forms/contract.ts'
 import { useChecks } from './checks.ts'
-import { asOptions, FormFrame, SelectField, SubmitArea, TextArea, TextField } from './fields.tsx'
+import { asOptions, Field, FormFrame, SelectField, SubmitArea } from './fields.tsx'
 import { QUICK_ENQUIRY_MESSAGES } from './submit.ts'
 import type { FormLanguage } from './text.ts'
 import { type ProductChoice, ProductField } from './ProductField.tsx'
@@ -70,28 +70,10 @@ export function QuickEnquiryForm({ productChoice, countries, countryLabels, idPr
           autoComplete="country-name"
           options={countryOptions}
         />
-        <TextField form={form} name="name" label={t?.labels.name ?? 'Name'} required autoComplete="name" maxLength={100} />
-        <TextField
-          form={form}
-          name="email"
-          label={t?.labels.email ?? 'Email'}
-          type="email"
-          required
-          autoComplete="email"
-          inputMode="email"
-          maxLength={254}
-        />
-        <TextField
-          form={form}
-          name="mobile"
-          label={t?.labels.mobile ?? 'Mobile Number'}
-          type="tel"
-          required
-          autoComplete="tel"
-          inputMode="tel"
-          maxLength={24}
-        />
-        <TextArea form={form} name="message" label={t?.labels.message ?? 'Message'} required rows={4} maxLength={5000} />
+        <Field form={form} name="name" fields={fields} text={t} />
+        <Field form={form} name="email" fields={fields} text={t} />
+        <Field form={form} name="mobile" fields={fields} text={t} />
+        <Field form={form} name="message" fields={fields} text={t} />
       </div>
       <SubmitArea
         form={form}

@@ -1,10 +1,11 @@
 // "Share Your Experience" on the reviews page. The original site's never reached a server; ours sends
 // the review (formType Review) to be stored for moderation, and reports success and errors like the
 // product enquiry forms.
-import reviewRules from '../../../forms/browser-rules/review.ts'
+import reviewRules, { fields } from '../../../forms/browser-rules/review.ts'
 import { HONEYPOT_FIELD, REVIEW_LIKES } from '../../../forms/contract.ts'
+import { fillIn } from '../../../project/fill-in.ts'
 import { useChecks } from './checks.ts'
-import { ErrorText, FormFrame, fill, RequiredMark, SubmitArea, TextArea, TextField } from './fields.tsx'
+import { ErrorText, Field, FormFrame, RequiredMark, SubmitArea } from './fields.tsx'
 import { type ProductChoice, ProductField } from './ProductField.tsx'
 import { SHARED_MESSAGES, type SubmitMessages } from './submit.ts'
 import type { FormLanguage, FormWords } from './text.ts'
@@ -68,41 +69,11 @@ export function ReviewForm({ productChoice, idPrefix, labelledBy, language }: Re
   return (
     <FormFrame form={form} formType={REVIEW_FORM_TYPE} labelledBy={labelledBy} className="form--review" language={language}>
       <div className="form__grid">
-        <TextField form={form} name="name" label={t?.labels.name ?? 'Name'} required autoComplete="name" maxLength={100} />
-        <TextField
-          form={form}
-          name="company"
-          label={t?.labels.company ?? 'Company (optional)'}
-          autoComplete="organization"
-          maxLength={120}
-        />
-        <TextField
-          form={form}
-          name="designation"
-          label={t?.labels.designation ?? 'Designation (optional)'}
-          autoComplete="organization-title"
-          maxLength={120}
-        />
-        <TextField
-          form={form}
-          name="email"
-          label={t?.labels.email ?? 'Email'}
-          type="email"
-          required
-          autoComplete="email"
-          inputMode="email"
-          maxLength={254}
-        />
-        <TextField
-          form={form}
-          name="mobile"
-          label={t?.labels.mobileIndia ?? 'Mobile Number (India +91)'}
-          type="tel"
-          required
-          autoComplete="tel"
-          inputMode="tel"
-          maxLength={24}
-        />
+        <Field form={form} name="name" fields={fields} text={t} />
+        <Field form={form} name="company" fields={fields} text={t} />
+        <Field form={form} name="designation" fields={fields} text={t} />
+        <Field form={form} name="email" fields={fields} text={t} />
+        <Field form={form} name="mobile" fields={fields} text={t} />
         <ProductField
           form={form}
           name="product"
@@ -114,7 +85,7 @@ export function ReviewForm({ productChoice, idPrefix, labelledBy, language }: Re
         />
         <RatingField form={form} text={t} />
         <LikesField form={form} text={t} />
-        <TextArea form={form} name="review" label={t?.labels.review ?? 'Your Review'} required rows={4} maxLength={5000} />
+        <Field form={form} name="review" fields={fields} text={t} />
       </div>
       <SubmitArea
         form={form}
@@ -162,13 +133,7 @@ function RatingField({ form, text }: { form: FormController<Values>; text: FormW
               ★
             </span>
             <span className="form__sr-only">
-              {text
-                ? value === '1'
-                  ? text.choices.oneStar
-                  : fill(text.choices.stars, { count: value })
-                : value === '1'
-                  ? '1 star'
-                  : `${value} stars`}
+              {value === '1' ? (text?.choices.oneStar ?? '1 star') : fillIn(text?.choices.stars ?? '{count} stars', { count: value })}
             </span>
           </label>
         ))}

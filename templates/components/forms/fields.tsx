@@ -2,6 +2,8 @@
 // invalid state together (for, aria-invalid, aria-describedby), so no form can forget one of them.
 import type { ReactNode } from 'react'
 import { HONEYPOT_FIELD } from '../../../forms/contract.ts'
+import type { FieldView } from '../../../forms/field-views.ts'
+import { fillIn } from '../../../project/fill-in.ts'
 import { SUBMIT_ENDPOINT } from './submit.ts'
 import { PREVIEW, PREVIEW_FORM_ACTION } from '../../lib/preview.ts'
 import type { FormLanguage, FormWords } from './text.ts'
@@ -65,7 +67,7 @@ export function FieldShell({ form, name, label, required, wide, hint, children }
   )
 }
 
-export function controlProps(form: Controller, name: string, required: boolean | undefined, hint: string | undefined) {
+export function controlProps(form: Controller, name: string, required: boolean | undefined, hint?: string) {
   const error = form.errors[name]
   return {
     id: form.id(name),
@@ -81,46 +83,56 @@ export function stringValue(form: Controller, name: string): string {
   return typeof value === 'string' ? value : ''
 }
 
-export function TextField(
-  props: FieldProps & {
-    type?: 'text' | 'email' | 'tel'
-    autoComplete?: string
-    inputMode?: 'text' | 'email' | 'tel'
-    placeholder?: string
-    maxLength?: number
-  },
-) {
-  const { form, name, required, hint, type = 'text', autoComplete, inputMode, placeholder, maxLength } = props
+/**
+ * A typed field of the registry (project/form-fields.ts) as its form has it: its label (the page's
+ * words, else the default language's), its input or text box, its limit, its autofill hints, whether
+ * it is required, and its message.
+ */
+export function Field(props: {
+  form: Controller
+  name: string
+  /** The form's typed fields (forms/browser-rules/<kind>.ts, `fields`). */
+  fields: Readonly<Record<string, FieldView>>
+  /** The page's words (none: the default language's, the view's `label`). */
+  text?: FormWords | undefined
+  /** A label of the page's own words in place of the forms' (the quotation's). */
+  label?: string
+  placeholder?: string
+}) {
+  const { form, name, fields, text, placeholder } = props
+  const { type, max, required, autoComplete, inputMode, label, words = name } = fields[name]!
+  const area = type === 'textarea'
+  // The two controls are written out as the page has always had them (and as they compress best).
   return (
-    <FieldShell {...props}>
-      <input
-        {...controlProps(form, name, required, hint)}
-        className="form__control"
-        type={type}
-        autoComplete={autoComplete}
-        inputMode={inputMode}
-        placeholder={placeholder}
-        maxLength={maxLength}
-        value={stringValue(form, name)}
-        onChange={(event) => form.setValue(name, event.target.value)}
-      />
-    </FieldShell>
-  )
-}
-
-export function TextArea(props: FieldProps & { rows: number; placeholder?: string; maxLength?: number }) {
-  const { form, name, required, hint, rows, placeholder, maxLength } = props
-  return (
-    <FieldShell {...props} wide>
-      <textarea
-        {...controlProps(form, name, required, hint)}
-        className="form__control form__control--textarea"
-        rows={rows}
-        placeholder={placeholder}
-        maxLength={maxLength}
-        value={stringValue(form, name)}
-        onChange={(event) => form.setValue(name, event.target.value)}
-      />
+    <FieldShell
+      {...props}
+      label={props.label ?? text?.labels[words as keyof FormWords['labels']] ?? label!}
+      required={required}
+      wide={area}
+    >
+      {area ? (
+        <textarea
+          {...controlProps(form, name, required)}
+          className="form__control form__control--textarea"
+          rows={4}
+          placeholder={placeholder}
+          maxLength={max}
+          value={stringValue(form, name)}
+          onChange={(event) => form.setValue(name, event.target.value)}
+        />
+      ) : (
+        <input
+          {...controlProps(form, name, required)}
+          className="form__control"
+          type={type}
+          autoComplete={autoComplete}
+          inputMode={inputMode}
+          placeholder={placeholder}
+          maxLength={max}
+          value={stringValue(form, name)}
+          onChange={(event) => form.setValue(name, event.target.value)}
+        />
+      )}
     </FieldShell>
   )
 }
@@ -186,7 +198,7 @@ export function Honeypot({ form, text }: { form: Controller; text?: FormWords | 
 }
 
 export function RequiredNote({ text }: { text?: FormWords | undefined }) {
-  const [before, after] = text ? text.requiredNote.split('{asterisk}') : ['Fields marked ', ' are required.']
+  const [before, after] = (text?.requiredNote ?? 'Fields marked {asterisk} are required.').split('{asterisk}')
   return (
     <p className="form__note">
       {before}
@@ -196,10 +208,6 @@ export function RequiredNote({ text }: { text?: FormWords | undefined }) {
     </p>
   )
 }
-
-/** A text with its {name} placeholders filled in. */
-export const fill = (template: string, values: Record<string, string | number>) =>
-  template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole))
 
 /**
  * The button and the two live regions under it: a polite status (sending, success) and an alert
@@ -244,7 +252,7 @@ export function SubmitArea({
         {loading ? loadingAnnouncement : status.kind === 'success' ? status.message : ''}
         {status.kind === 'success' && status.reference ? (
           <span className="form__reference">
-            {text ? fill(text.reference, { reference: status.reference }) : `Your reference: ${status.reference}`}
+            {fillIn(text?.reference ?? 'Your reference: {reference}', { reference: status.reference })}
           </span>
         ) : null}
       </p>

@@ -5,33 +5,13 @@
 // the browser checks' messages of that language (`checks`, see localiseRule in forms/rules.ts).
 // tests/unit/forms/interface-text.test.ts holds this English and the catalogue's together.
 
+import type { LabelledField } from '../../../project/form-fields.ts'
+import { ENGLISH_FORM_LABELS } from '../../../project/form-messages.ts'
 import type { SubmitMessages } from './submit.ts'
 
 export interface FormText {
-  labels: {
-    product: string
-    country: string
-    name: string
-    email: string
-    countryCode: string
-    mobile: string
-    /** The review form's mobile field. */
-    mobileIndia: string
-    quantity: string
-    container: string
-    purpose: string
-    requirement: string
-    message: string
-    granite: string
-    details: string
-    company: string
-    designation: string
-    rating: string
-    likes: string
-    review: string
-    /** The hidden field only robots fill. */
-    honeypot: string
-  }
+  /** Each field's label (project/form-fields.ts says which fields have one). */
+  labels: Record<LabelledField, string>
   placeholders: {
     product: string
     productBought: string
@@ -73,28 +53,7 @@ export interface FormText {
 }
 
 export const ENGLISH_FORM_TEXT: FormText = {
-  labels: {
-    product: 'Product',
-    country: 'Country',
-    name: 'Name',
-    email: 'Email',
-    countryCode: 'Country Code',
-    mobile: 'Mobile Number',
-    mobileIndia: 'Mobile Number (India +91)',
-    quantity: 'Estimated Quantity',
-    container: 'Container',
-    purpose: 'Purpose',
-    requirement: 'Requirement',
-    message: 'Message',
-    granite: 'Granite Category',
-    details: 'Enquiry Details',
-    company: 'Company (optional)',
-    designation: 'Designation (optional)',
-    rating: 'Rating',
-    likes: 'What did you like? (optional)',
-    review: 'Your Review',
-    honeypot: 'Leave this field empty',
-  },
+  labels: ENGLISH_FORM_LABELS,
   placeholders: {
     product: 'Select a product',
     productBought: 'Select the product you bought',

@@ -6,12 +6,14 @@
 // the same contract (forms/schemas.ts, quoteRequest).
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { combineMobile, DEFAULT_COUNTRY_CODE, HONEYPOT_FIELD } from '../../../forms/contract.ts'
+import { fields } from '../../../forms/browser-rules/quoteRequest.ts'
 import { INCOTERMS, QUOTE_MAX_ITEMS, QUOTE_UNITS } from '../../../forms/quote-contract.ts'
 import { trackEvent } from '../../../project/analytics.ts'
+import { fillIn } from '../../../project/fill-in.ts'
 import type { Interface } from '../../../model/schemas/interface.ts'
 import { QUOTE_ADD_PARAMETER, type QuoteProduct } from '../../lib/quote.ts'
 import { CountryFields, type DialCode } from '../forms/CountryFields.tsx'
-import { ErrorText, fill, FormFrame, type Option, SelectField, SubmitArea, TextArea, TextField } from '../forms/fields.tsx'
+import { ErrorText, Field, FormFrame, type Option, SelectField, SubmitArea } from '../forms/fields.tsx'
 import { SHARED_MESSAGES } from '../forms/submit.ts'
 import type { FormLanguage } from '../forms/text.ts'
 import { type FormCheck, useForm } from '../forms/useForm.ts'
@@ -213,42 +215,18 @@ export function QuoteForm({
               </p>
             </>
           )}
-          {full && <p className="form__hint">{fill(words.tooMany, { max: QUOTE_MAX_ITEMS })}</p>}
+          {full && <p className="form__hint">{fillIn(words.tooMany, { max: QUOTE_MAX_ITEMS })}</p>}
           <ErrorText id={form.errorId('items')} message={listError} />
         </fieldset>
       )}
 
       <h3 className="quote-legend">{words.buyerHeading}</h3>
       <div className="form__grid">
-        <TextField form={form} name="name" label={t?.labels.name ?? 'Name'} required autoComplete="name" maxLength={100} />
-        <TextField
-          form={form}
-          name="email"
-          label={t?.labels.email ?? 'Email'}
-          type="email"
-          required
-          autoComplete="email"
-          inputMode="email"
-          maxLength={254}
-        />
+        <Field form={form} name="name" fields={fields} text={t} />
+        <Field form={form} name="email" fields={fields} text={t} />
         <CountryFields form={form} dialCodes={dialCodes} dialCountries={dialCountries} countries={countries} countryRequired text={t} />
-        <TextField
-          form={form}
-          name="mobile"
-          label={t?.labels.mobile ?? 'Mobile Number'}
-          type="tel"
-          required
-          autoComplete="tel"
-          inputMode="tel"
-          maxLength={24}
-        />
-        <TextField
-          form={form}
-          name="company"
-          label={t?.labels.company ?? 'Company (optional)'}
-          autoComplete="organization"
-          maxLength={120}
-        />
+        <Field form={form} name="mobile" fields={fields} text={t} />
+        <Field form={form} name="company" fields={fields} text={t} />
         <SelectField
           form={form}
           name="incoterm"
@@ -256,8 +234,8 @@ export function QuoteForm({
           required
           options={INCOTERMS.map((value) => ({ value, label: value }))}
         />
-        <TextField form={form} name="port" label={words.port} maxLength={120} />
-        <TextArea form={form} name="message" label={words.message} rows={4} maxLength={5000} />
+        <Field form={form} name="port" fields={fields} label={words.port} />
+        <Field form={form} name="message" fields={fields} label={words.message} />
       </div>
       <SubmitArea form={form} label={words.send} loadingLabel={t?.buttons.submitting ?? 'Submitting...'} status={form.status} text={t} />
     </FormFrame>
@@ -407,7 +385,7 @@ function BasketRow({
           {words.samples}
         </label>
         <button type="button" className="quote-remove" onClick={onRemove}>
-          {fill(words.remove, { product: product.label })}
+          {fillIn(words.remove, { product: product.label })}
         </button>
       </div>
       {productError && <ErrorText id={errorId('product')} message={productError} />}
