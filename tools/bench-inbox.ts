@@ -241,6 +241,8 @@ function fillSqlite(store: SqliteEnquiryStore, rows: Row[]) {
       submissions.run(row.submission)
       if (row.mail) outbox.run(row.mail)
     }
+    // As the store indexes a group of new enquiries for the search (migration 21).
+    store.indexForSearch(rows[0]!.submission.id as number, rows.at(-1)!.submission.id as number)
   })()
 }
 

@@ -172,7 +172,13 @@ function enquiryApi(ctx: SubmitContext, options: { headers: HeaderList; limit: R
     for (const [name, value] of options.headers) res.setHeader(name, value)
     next()
   })
-  api.post('/submit', crossOriginIfElsewhere, options.limit, createSubmitHandler(ctx))
+  // The visitor's address worked out once (X-Forwarded-For as TRUST_PROXY allows): Express's req.ip
+  // works it out again at every read, six for an enquiry (the limit, the spam checks, the record, the visit counter).
+  const addressOnce: RequestHandler = (req, _res, next) => {
+    Object.defineProperty(req, 'ip', { value: req.ip, enumerable: true, configurable: true })
+    next()
+  }
+  api.post('/submit', addressOnce, crossOriginIfElsewhere, options.limit, createSubmitHandler(ctx))
   api.options('/submit', crossOrigin, methodNotAllowed)
   api.all('/submit', methodNotAllowed)
   // The form's time token (server/enquiries/spam.ts): asked for by the form's island, never a cookie.

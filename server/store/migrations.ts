@@ -43,7 +43,7 @@ const OUTBOX_V7_COLUMNS = `${OUTBOX_V3_COLUMNS}, site_url, channel, target`
  * product, form and every scalar of the fields, one a line, as `row` (new, old or the table) holds
  * them. The index only narrows the candidates; each is then checked as before, field by field.
  */
-const SQLITE_SEARCH_TEXT = (row: string) =>
+export const SQLITE_SEARCH_TEXT = (row: string) =>
   `${row}.name || char(10) || ${row}.email || char(10) || ${row}.product || char(10) || ${row}.form_type || char(10) ||
    coalesce((SELECT group_concat(f.value, char(10)) FROM json_tree(${row}.data) AS f WHERE f.type NOT IN ('object', 'array')), '')`
 
@@ -835,6 +835,18 @@ export const MIGRATIONS: Migration[] = [
          EXECUTE format('CREATE INDEX submissions_search ON submissions USING gin (search_text %I.gin_trgm_ops)', trgm);
        END $$`,
     ],
+  },
+  {
+    version: 21,
+    name: 'inbox-search-by-group: on SQLite the store indexes each group of new enquiries for the search at the end of its transaction, not a trigger each enquiry (BENCHMARKS.md, what an enquiry costs)',
+    // FTS5 writes out what it holds for the index at every savepoint: the store's own for each
+    // enquiry of a group commit, and the one SQLite opens inside a transaction for each statement
+    // with a trigger or RETURNING. With the trigger every enquiry became a segment of the index of
+    // its own, written and then merged (a quarter of the store's CPU per enquiry). The store
+    // now indexes the group's enquiries with one statement (SqliteEnquiryStore, indexForSearch), one
+    // segment per commit. Edits and deletions keep their triggers. PostgreSQL's index is the table's.
+    sqlite: [`DROP TRIGGER submissions_search_insert`],
+    postgresql: [],
   },
 ]
 

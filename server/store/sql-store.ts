@@ -167,7 +167,9 @@ export abstract class SqlEnquiryStore {
 
   private enquiryStatements() {
     const db = this.db
-    const onTheTeam = db.selectFrom('people').select('id').where('removed_at', 'is', null)
+    // A limit written into the statement, not a parameter: routing's two statements ran in 1 and
+    // 2 µs with LIMIT 1, in 9 and 14 µs with the limit bound at each run (measured on SQLite).
+    const ONE = sql.lit(1)
     const submissionColumns = slotsFor(submissionRow(PROBE_SUBMISSION))
     const outboxColumns = slotsFor(outboxRow(0, 0, { siteUrl: 'http://localhost' }))
     return {
@@ -189,9 +191,19 @@ export abstract class SqlEnquiryStore {
           .select('assignee_id')
           .where(this.emailMatches(slot<string>('email')))
           .where('assignee_id', 'is not', null)
-          .where('assignee_id', 'in', onTheTeam)
+          // Still on the team: the person's row by its key (an IN list of the team, made again at
+          // every enquiry, cost more than the rest of the statement).
+          .where((eb) =>
+            eb.exists(
+              eb
+                .selectFrom('people')
+                .select('people.id')
+                .whereRef('people.id', '=', 'submissions.assignee_id')
+                .where('people.removed_at', 'is', null),
+            ),
+          )
           .orderBy('id', 'desc')
-          .limit(1),
+          .limit(ONE),
       ),
       // A product or country of null matches no rule (value = NULL is never true).
       rule: new Statement<{ product: string | null; country: string | null }, { person_id: number; kind: string }>(
@@ -204,10 +216,18 @@ export abstract class SqlEnquiryStore {
               eb.and([eb('kind', '=', 'country'), eb('value', '=', slot<string>('country'))]),
             ]),
           )
-          .where('person_id', 'in', onTheTeam)
+          .where((eb) =>
+            eb.exists(
+              eb
+                .selectFrom('people')
+                .select('people.id')
+                .whereRef('people.id', '=', 'routing_rules.person_id')
+                .where('people.removed_at', 'is', null),
+            ),
+          )
           // 'product' sorts after 'country': the product's rule first.
           .orderBy('kind', 'desc')
-          .limit(1),
+          .limit(ONE),
       ),
       insertSubmission: new Statement<ReturnType<typeof submissionRow> & { issued: number; assignee_id: number | null }, { id: number }>(
         db

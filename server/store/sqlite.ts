@@ -8,7 +8,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
 import { Kysely, SqliteDialect, sql, type Expression, type SqlBool } from 'kysely'
-import { migrate } from './migrations.ts'
+import { migrate, SQLITE_SEARCH_TEXT } from './migrations.ts'
 import type { Database, EnquiryDb } from './schema.ts'
 import { SqlEnquiryStore } from './sql-store.ts'
 import type { AnalyticsHit } from './analytics.ts'
@@ -50,6 +50,8 @@ export class SqliteEnquiryStore extends SqlEnquiryStore {
   private readonly prepared = new Map<Statement<never, unknown>, BetterSqlite3.Statement>()
   /** Fixed statements of every commit and of the outbox's bookkeeping, prepared once. */
   private readonly fixed: Record<'begin' | 'commit' | 'syncNormal' | 'syncFull', BetterSqlite3.Statement>
+  /** indexForSearch's statement, prepared the first time; null where the schema has no index yet. */
+  private indexSearch: BetterSqlite3.Statement<[number, number]> | null | undefined
 
   private constructor(
     /** The better-sqlite3 handle under the query layer (pragmas, backups, tests). */
@@ -67,6 +69,26 @@ export class SqliteEnquiryStore extends SqlEnquiryStore {
       syncNormal: sqlite.prepare('PRAGMA synchronous = NORMAL'),
       syncFull: sqlite.prepare('PRAGMA synchronous = FULL'),
     }
+  }
+
+  /**
+   * Puts the enquiries with ids from `first` to `last` in the inbox search's index (migrations 17
+   * and 21), in the caller's transaction: one statement for a whole group commit, so the index gets
+   * one new segment per commit rather than one per enquiry. Every new row of submissions is indexed
+   * here; edits and deletions are kept by the table's triggers.
+   */
+  indexForSearch(first: number, last: number): void {
+    if (this.indexSearch === undefined) {
+      // A schema before migration 17 (the tests of older schemas) has no index: that migration
+      // indexes every row there is when it runs.
+      const present = this.sqlite.prepare(`SELECT 1 FROM sqlite_master WHERE name = 'submissions_search'`).get() !== undefined
+      this.indexSearch = present
+        ? this.sqlite.prepare(
+            `INSERT INTO submissions_search (rowid, text) SELECT id, ${SQLITE_SEARCH_TEXT('submissions')} FROM submissions WHERE id BETWEEN ? AND ?`,
+          )
+        : null
+    }
+    this.indexSearch?.run(first, last)
   }
 
   /** Opens (creating if needed) DATA_DIR/enquiries.sqlite3 and brings its schema up to date. */
@@ -154,6 +176,10 @@ export class SqliteEnquiryStore extends SqlEnquiryStore {
           }
           this.sqlite.exec('RELEASE submission')
         }
+        // The group's enquiries in the search's index, one statement for them all (indexForSearch):
+        // their ids are consecutive, and one that failed left no row behind.
+        const ids = outcomes.flatMap((outcome) => ('ids' in outcome ? [outcome.ids.id] : []))
+        if (ids.length > 0) this.indexForSearch(Math.min(...ids), Math.max(...ids))
       })
     } catch (error) {
       // The commit or its sync failed (disk full, I/O error): none of the group is stored.

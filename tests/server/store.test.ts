@@ -111,6 +111,8 @@ describe(`store (${storeBackend})`, () => {
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled'])
     expect((await store.listSubmissions()).map((s) => s.name).sort()).toEqual(['one', 'three'])
     expect((await store.outbox.count()).queued).toBe(1)
+    // The inbox's search finds each one stored (on SQLite the group is indexed at its commit: migration 21).
+    for (const name of ['one', 'three']) expect((await store.inbox.list({ q: name })).rows.map((r) => r.name)).toEqual([name])
   })
 
   it('leases a message to one worker; a lease that runs out passes it on, a renewed one keeps it', async () => {
@@ -465,6 +467,11 @@ describe.runIf(storeBackend === 'sqlite')('SQLite query plans', () => {
       ).toEqual([])
     // A returning buyer: only the enquiries someone was given, newest first; the next mail: only the queued.
     expect(plans.previousAssignee).toContain('SEARCH submissions USING INDEX submissions_email_assigned (email=?)')
+    // Whether the person found is still on the team: their row by its key, not a list of the team made each time.
+    for (const name of ['previousAssignee', 'rule']) {
+      expect(plans[name], name).toContain('SEARCH people EXISTS USING INTEGER PRIMARY KEY (rowid=?)')
+      expect(plans[name]!.join(' | '), name).not.toMatch(/LIST SUBQUERY|SCAN people/)
+    }
     expect(plans.claimDue!.join(' | ')).toContain('USING INDEX outbox_queued')
   })
 })
