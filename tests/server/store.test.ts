@@ -241,7 +241,12 @@ describe(`store (${storeBackend})`, () => {
         ),
       )
     }
-    expect(await store.inbox.list({ q: 'rotterdam' })).toMatchObject({ total: SEARCH_COUNT_CAP, more: true, page: 1, pages: SEARCH_COUNT_CAP / 25 })
+    expect(await store.inbox.list({ q: 'rotterdam' })).toMatchObject({
+      total: SEARCH_COUNT_CAP,
+      more: true,
+      page: 1,
+      pages: SEARCH_COUNT_CAP / 25,
+    })
     expect(await store.inbox.list({ q: 'Buyer 1000 of' })).toMatchObject({ total: 1, more: false })
     // Without a search the list counts on, to COUNT_CAP.
     expect(await store.inbox.list({})).toMatchObject({ total: SEARCH_COUNT_CAP + 1, more: false })
