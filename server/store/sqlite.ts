@@ -77,7 +77,7 @@ export class SqliteEnquiryStore extends SqlEnquiryStore {
    * one new segment per commit rather than one per enquiry. Every new row of submissions is indexed
    * here; edits and deletions are kept by the table's triggers.
    */
-  indexForSearch(first: number, last: number): void {
+  override indexForSearch(first: number, last: number): void {
     if (this.indexSearch === undefined) {
       // A schema before migration 17 (the tests of older schemas) has no index: that migration
       // indexes every row there is when it runs.
