@@ -55,12 +55,24 @@ describe('the visit counter in the browser', () => {
         e: 'view',
       })
       expect((await sent.response())?.status()).toBe(204)
-      const timing = await page.evaluate(() => {
-        const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming
-        const beacon = performance.getEntriesByType('resource').find((e) => e.name.endsWith('/api/event'))
-        return { loadEventStart: navigation.loadEventStart, beaconStart: beacon?.startTime }
-      })
-      expect(timing.beaconStart, 'the beacon is in the resource timing').toBeDefined()
+      // The page records the request's timing once it has ended, which may be after the browser
+      // reported the response: wait for the entry rather than for a time.
+      const timing = await page.evaluate(
+        () =>
+          new Promise<{ loadEventStart: number; beaconStart: number }>((resolve) => {
+            const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming
+            const found = (entries: PerformanceEntryList) => entries.find((e) => e.name.endsWith('/api/event'))
+            const seen = (beacon: PerformanceEntry) => resolve({ loadEventStart: navigation.loadEventStart, beaconStart: beacon.startTime })
+            const now = found(performance.getEntriesByType('resource'))
+            if (now) return seen(now)
+            new PerformanceObserver((list, observer) => {
+              const beacon = found(list.getEntries())
+              if (!beacon) return
+              observer.disconnect()
+              seen(beacon)
+            }).observe({ type: 'resource' })
+          }),
+      )
       expect(timing.beaconStart!).toBeGreaterThanOrEqual(timing.loadEventStart)
 
       // The next page of the visit carries the same campaign, and the first page it began on.
