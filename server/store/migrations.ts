@@ -877,7 +877,27 @@ async function versionBeforeMigrator(db: EnquiryDb, kind: StoreKind): Promise<nu
 }
 
 /** Brings the database up to date. On SQLite `db` must be bound to its one connection. */
+/** The PostgreSQL advisory lock every migration of this service holds (any number, the same in every instance). */
+const POSTGRES_MIGRATION_LOCK = 7_246_159_335
+
 export async function migrate(db: EnquiryDb, kind: StoreKind, where: string): Promise<void> {
+  if (kind === 'sqlite') return migrateOn(db, kind, where)
+  // One migration at a time in a database, whatever its schema. Kysely's first look at the tables
+  // (its introspection, before its own lock) reads every schema's, naming each table as it goes: a
+  // table that another instance's migration, or another site's in its own schema, renames meanwhile
+  // failed this start with "relation … does not exist". On one connection, so the lock is held
+  // across the Migrator's transactions and released on the connection it was taken on.
+  return db.connection().execute(async (connection) => {
+    await sql`SELECT pg_advisory_lock(${POSTGRES_MIGRATION_LOCK})`.execute(connection)
+    try {
+      await migrateOn(connection, kind, where)
+    } finally {
+      await sql`SELECT pg_advisory_unlock(${POSTGRES_MIGRATION_LOCK})`.execute(connection)
+    }
+  })
+}
+
+async function migrateOn(db: EnquiryDb, kind: StoreKind, where: string): Promise<void> {
   const done = await versionBeforeMigrator(db, kind)
   if (done > MIGRATIONS.length) {
     throw new SchemaTooNewError(
