@@ -1,5 +1,7 @@
 import { PageHero } from '../../components/PageHero.tsx'
 import type { NotFoundData } from './not-found.ts'
+// Its ways on are the sitemap's lists of links, styled as there.
+import '../sitemap/sitemap.css'
 
 /** The 404 page: says what happened and offers the ways on. */
 export default function Page({ page, mainLinks, productLinks, words }: NotFoundData) {
