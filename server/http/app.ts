@@ -12,7 +12,7 @@ import { RequestError } from './body.ts'
 import type { Config } from '../config.ts'
 import { mountCms } from '../editor/mount.ts'
 import { enquiryLimit } from '../enquiries/limit.ts'
-import { apiSecurityHeaders, securityHeaders, subresourceSecurityHeaders, type HeaderList } from './headers.ts'
+import { apiSecurityHeaders, pagePolicies, securityHeaders, subresourceSecurityHeaders, type HeaderList } from './headers.ts'
 import type { MailSender } from '../delivery/mail.ts'
 import { mountInbox } from '../inbox/mount.ts'
 import type { Logger } from '../log.ts'
@@ -47,9 +47,15 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
   const isShuttingDown = deps.isShuttingDown ?? (() => false)
   const site = deps.site ?? loadSite(config.distDir)
   if (!site.hasManifest) logger.warn('dist/site-manifest.json is missing: no alias redirects, built-in form types only')
-  const staticSite = StaticSite.load(site.clientDir, site.redirects, logger, site.notFoundPages)
-  const isAllowedOrigin = originPolicy(config)
   const pageHeaders = securityHeaders({ apiOrigin: site.apiOrigin, inlineHashes: site.inlineHashes })
+  const staticSite = StaticSite.load(
+    site.clientDir,
+    site.redirects,
+    logger,
+    site.notFoundPages,
+    pagePolicies({ apiOrigin: site.apiOrigin, inlineHashes: site.inlineHashes }),
+  )
+  const isAllowedOrigin = originPolicy(config)
   const subresourceHeaders = subresourceSecurityHeaders(pageHeaders)
 
   let tokens: Promise<FormTokens> | undefined
