@@ -1,7 +1,7 @@
 // What the SQLite and the PostgreSQL store share: every query, written once with Kysely. The two
 // subclasses add how a write transaction begins, how ids are taken, which failures mean the
 // database is unavailable, and the few places where the dialects differ.
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import { CompiledQuery, sql, type Expression, type SqlBool } from 'kysely'
 import type { Store as RateLimitStore } from 'express-rate-limit'
 import { isEmailAddress } from '../../forms/schemas.ts'
@@ -12,6 +12,7 @@ import { type AnalyticsHit, AnalyticsRepository } from './analytics.ts'
 import { Inbox } from './inbox.ts'
 import { Outbox, QUEUED } from './outbox.ts'
 import { People } from './people.ts'
+import { ServiceKeys } from './service-keys.ts'
 import { itemRows, newReference, outboxRow, selectSubmissions, submissionRow, toSubmission } from './rows.ts'
 import type { EnquiryDb, OutboxChannel } from './schema.ts'
 import { Statement, slot, slotsFor } from './statements.ts'
@@ -81,6 +82,8 @@ export abstract class SqlEnquiryStore {
   readonly audit: AuditLog
   /** The visit counter's events, daily counts and day salts (server/analytics/). */
   readonly analytics: AnalyticsRepository
+  /** The keys the service generates once and keeps (the form-token key). */
+  readonly serviceKeys: ServiceKeys
   /** Why the last write of a submission failed, until a write commits again. */
   private writeFailure: string | undefined
   private closed = false
@@ -108,6 +111,7 @@ export abstract class SqlEnquiryStore {
     this.digest = new Digest(db, (write) => this.bookkeeping(write))
     this.people = new People(db, (work) => this.writeTransaction(work))
     this.audit = new AuditLog(db)
+    this.serviceKeys = new ServiceKeys(db)
     this.analytics = new AnalyticsRepository(
       db,
       kind,
@@ -559,24 +563,6 @@ export abstract class SqlEnquiryStore {
         throw this.writeFailed(error)
       })) as [{ n: number | string }]
     return Number(row.n)
-  }
-
-  /**
-   * A random key the service generates once and keeps here, so every instance on the database
-   * signs with the same one (the form-token key): the first to ask creates it.
-   */
-  async serviceKey(name: string): Promise<Buffer> {
-    const read = () => this.db.selectFrom('service_keys').select('value').where('name', '=', name).executeTakeFirst()
-    let row = await read()
-    if (!row) {
-      await this.db
-        .insertInto('service_keys')
-        .values({ name, value: randomBytes(32).toString('base64') })
-        .onConflict((oc) => oc.column('name').doNothing())
-        .execute()
-      row = await read()
-    }
-    return Buffer.from(row!.value, 'base64')
   }
 
   /**

@@ -206,7 +206,7 @@ describe('an accepted enquiry: reference, acknowledgement, webhooks', () => {
   })
   it('a suspected enquiry (sent 1 s after its form came to life) reaches the owner and every webhook, marked; no acknowledgement', async () => {
     const hitsBefore = receiver.hits.length
-    const token = formTokens(await server.store.serviceKey('form-token')).issue(Date.now() - 1000)
+    const token = formTokens(await server.store.serviceKeys.get('form-token')).issue(Date.now() - 1000)
     const email = 'quick.buyer@example.in'
     const { reference } = await submit(server, 'QuickEnquiry', { ...validData.quickEnquiry, email }, token)
     const owner = await waitFor(() => mail.received.find((m) => m.parsed.subject?.includes(reference)))
