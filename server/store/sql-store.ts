@@ -9,7 +9,7 @@ import { Desk } from './desk.ts'
 import { Digest } from './digest.ts'
 import { AuditLog } from './audit.ts'
 import { type AnalyticsHit, AnalyticsRepository } from './analytics.ts'
-import { Inbox } from './inbox.ts'
+import { Inbox, deleteSubmissions } from './inbox.ts'
 import { Outbox, QUEUED } from './outbox.ts'
 import { People } from './people.ts'
 import { ServiceKeys } from './service-keys.ts'
@@ -95,7 +95,12 @@ export abstract class SqlEnquiryStore {
     /** The query layer over either database (the inbox's sessions, tests). */
     readonly db: EnquiryDb,
   ) {
-    this.inbox = new Inbox(db, kind, () => this.scrubDeleted())
+    this.inbox = new Inbox(
+      db,
+      kind,
+      (work) => this.writeTransaction(work),
+      () => this.scrubDeleted(),
+    )
     this.desk = new Desk(
       db,
       (work) => this.writeTransaction(work),
@@ -643,7 +648,7 @@ export abstract class SqlEnquiryStore {
       // The acknowledgement counters hold a hash of the address: they go too.
       const addressHash = createHash('sha256').update(foldAddress(email)).digest('hex')
       await db.deleteFrom('acknowledgements_sent').where('address_hash', '=', addressHash).execute()
-      return this.deleteSubmissions(db, await this.idsForEmail(email, db))
+      return deleteSubmissions(db, await this.idsForEmail(email, db))
     })
     if (result.submissionIds.length) await this.scrubDeleted()
     return result
@@ -671,27 +676,13 @@ export abstract class SqlEnquiryStore {
         .orderBy('id')
         .limit(limit)
         .execute()
-      return this.deleteSubmissions(
+      return deleteSubmissions(
         db,
         rows.map((r) => r.id),
       )
     })
     if (result.submissionIds.length) await this.scrubDeleted()
     return result
-  }
-
-  /**
-   * Deletes these submissions; their notes go with them (ON DELETE CASCADE). Their outbox rows go
-   * first, each read as it is deleted: a worker recording a row as sent at that moment is either
-   * done (and its .eml copy is returned here) or finds the row gone (and deletes the copy itself,
-   * server/delivery/outbox.ts); a copy read before the delete could be recorded after the read.
-   */
-  private async deleteSubmissions(db: EnquiryDb, ids: number[]): Promise<{ submissionIds: number[]; emlFiles: string[] }> {
-    if (ids.length === 0) return { submissionIds: [], emlFiles: [] }
-    const deliveries = await db.deleteFrom('outbox').where('submission_id', 'in', ids).returning('delivery').execute()
-    const emlFiles = deliveries.map((d) => d.delivery).filter((d): d is string => d?.endsWith('.eml') === true)
-    await db.deleteFrom('submissions').where('id', 'in', ids).execute()
-    return { submissionIds: ids, emlFiles }
   }
 
   /**
