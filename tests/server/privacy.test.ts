@@ -10,6 +10,8 @@ import pg from 'pg'
 import { loadConfig } from '../../server/config.ts'
 import { paths } from '../../project/paths.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { simpleParser } from 'mailparser'
+import { DigestScheduler } from '../../server/delivery/digest.ts'
 import { createMailSender, type MailSender } from '../../server/delivery/mail.ts'
 import { OutboxWorker } from '../../server/delivery/outbox.ts'
 import { Retention } from '../../server/inbox/retention.ts'
@@ -97,6 +99,21 @@ describe('a data-subject request', () => {
   })
 
   it('erases it everywhere: enquiries, mail, replies, notes, .eml copies and the acknowledgement counters', async () => {
+    // The daily digest of the day that listed the enquiry, written to an .eml copy too: it names no
+    // buyer, so nothing of the address is left in it after the erasure.
+    const [id] = await server.store.idsForEmail(SUBJECT)
+    const { receivedAt, reference } = (await server.store.getSubmission(id!))!
+    const sender = createMailSender({ ...server.config, smtpUrl: undefined })
+    const digest = new DigestScheduler(
+      server.store,
+      sender,
+      { hour: 0, timeZone: 'UTC', siteUrl: server.config.siteUrl, ...server.config.outbox },
+      createMemoryLogger(),
+    )
+    expect(await digest.sendDue(receivedAt + 86_400_000)).toBe(true)
+    sender.close()
+    const digestFile = emlFiles().find((f) => f.startsWith('digest-'))!
+    expect((await simpleParser(fs.readFileSync(path.join(mailDir(), digestFile)))).text).toContain(reference)
     const filesBefore = emlFiles().length
     const erased = await owner.action('/admin/api/delete-by-email', { email: SUBJECT })
     expect(erased.status).toBe(200)
@@ -111,6 +128,11 @@ describe('a data-subject request', () => {
     expect((await owner.getJson<PersonalData>('/admin/api/personal-data?email=someone.else%40example.org')).body.enquiries).toHaveLength(1)
     const audit = (await server.store.audit.list({}, 100)).rows.find((r) => r.action === 'delete-by-email')
     expect(audit?.detail).toEqual({ enquiries: 1 })
+    // No copy left names the buyer, the digest's included (each read as a mail program shows it).
+    for (const file of emlFiles()) {
+      const mail = await simpleParser(fs.readFileSync(path.join(mailDir(), file)))
+      expect(`${mail.subject}\n${mail.text}\n${mail.html}`, file).not.toMatch(/data\.subject@example\.org|alert\(1\)/i)
+    }
   })
 
   it('the CLI exports and erases through the same functions', async () => {
