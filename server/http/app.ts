@@ -58,7 +58,6 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
   const isAllowedOrigin = originPolicy(config)
   const subresourceHeaders = subresourceSecurityHeaders(pageHeaders)
 
-  let tokens: Promise<FormTokens> | undefined
   const submitContext: SubmitContext = {
     store,
     staticSite,
@@ -77,11 +76,7 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
     onQueued: deps.onQueued ?? (() => {}),
     burst: burstRule(config.rateLimit),
     minFillMs: config.formMinFillMs,
-    formTokens: () =>
-      (tokens ??= store.serviceKey('form-token').then(formTokens, (error: unknown) => {
-        tokens = undefined
-        throw error
-      })),
+    formTokens: formTokensOf(store),
     acknowledgeBuyers: config.acknowledgeBuyers,
     acknowledgementsPerHour: config.acknowledgementsPerHour,
     webhooks: config.webhooks.urls,
@@ -153,6 +148,16 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
  * Everything under /api: GET /api/form-token, POST /api/submit (with CORS for the other origins allowed to post, and the
  * per-visitor limit), its preflight, and JSON answers for any other method or path.
  */
+/** The form tokens, signed with the key the database keeps: read once, and again after a failed read. */
+function formTokensOf(store: Pick<EnquiryStore, 'serviceKeys'>): () => Promise<FormTokens> {
+  let tokens: Promise<FormTokens> | undefined
+  return () =>
+    (tokens ??= store.serviceKeys.get('form-token').then(formTokens, (error: unknown) => {
+      tokens = undefined
+      throw error
+    }))
+}
+
 function enquiryApi(ctx: SubmitContext, options: { headers: HeaderList; limit: RequestHandler }): express.Router {
   const api = express.Router()
   // Another origin allowed to post (a static host with the API elsewhere) may read the answer.
