@@ -148,3 +148,37 @@ export type LabelledField = Exclude<FieldKey, KeysWhere<{ labelIn: 'quote' }> | 
 export type TypedField = KeysWhere<{ kind: 'text' | 'textarea' | 'email' | 'tel' }>
 /** The fields the server names (its summary of mistakes, the owner's mail): all but the honeypot. */
 export type ServerNamedField = Exclude<FieldKey, 'website'>
+
+/** The fields and forms words and schemas are made from: this file's, or, in a test, those with one more. */
+export interface FieldRegistry {
+  fields: Readonly<Record<string, FieldSpec>>
+  forms: Readonly<Record<string, Readonly<Record<string, Presence>>>>
+}
+export const REGISTRY: FieldRegistry = { fields: FIELDS, forms: FORMS }
+
+/** The keys of the words the registry's fields need in content/interface.yaml's `forms:`, in its
+ * order: `labels` (each field's but a quotation's own, the variants', the honeypot's), `fields` (how
+ * the checks name the text fields and lists of text) and `server.fieldLabels` (every field but the
+ * honeypot). model/schemas/interface-forms.ts requires exactly these. */
+export function wordKeys(registry: FieldRegistry = REGISTRY): { labels: string[]; fields: string[]; fieldLabels: string[] } {
+  const labels = new Set<string>()
+  const fields = new Set<string>()
+  const fieldLabels = new Set<string>()
+  const named = (kind: FieldKind) => kind === 'text' || kind === 'textarea' || kind === 'choice'
+  for (const [key, spec] of Object.entries(registry.fields)) {
+    if (spec.kind === 'honeypot') continue
+    fieldLabels.add(key)
+    if (spec.labelIn !== 'quote') labels.add(key)
+    if (named(spec.kind)) fields.add(key)
+  }
+  for (const form of Object.values(registry.forms))
+    for (const [key, presence] of Object.entries(form)) {
+      const words = wordsOf(key as FieldKey, presence)
+      if (words === key) continue
+      // A variant's own words: how the checks name it for a text field (the review's product), else its label.
+      if (named(registry.fields[key]!.kind)) fields.add(words)
+      else labels.add(words)
+    }
+  labels.add('honeypot')
+  return { labels: [...labels], fields: [...fields], fieldLabels: [...fieldLabels] }
+}

@@ -8,8 +8,8 @@
 // fields need a label and names in messages is the registry's to say (project/form-fields.ts): a
 // field there without its line here fails the type-check.
 import { z } from 'zod'
-import type { LabelledField, NamedField, ServerNamedField } from '../../project/form-fields.ts'
-import { ENGLISH_FORM_MESSAGES, type ItemLabel } from '../../project/form-messages.ts'
+import { type FieldRegistry, type LabelledField, type NamedField, REGISTRY, type ServerNamedField, wordKeys } from '../../project/form-fields.ts'
+import { ITEM_LABELS, type ItemLabel } from '../../project/form-messages.ts'
 import { words } from './fields.ts'
 
 /** Text with the named placeholders `names` (each at most once is not required, but every one
@@ -34,31 +34,72 @@ const fieldName = (field: string) =>
     `The names the checks' messages give ${field}.`,
   )
 
-export const formsInterfaceSchema = group(
+/** What the editor says of each field's label (a field without a line here: "The vat field."). */
+const LABELS: Partial<Record<LabelledField, string>> = {
+  product: 'The product field’s label.',
+  country: 'The Quick Enquiry’s country field.',
+  name: 'The name field.',
+  email: 'The e-mail field.',
+  countryCode: 'The telephone country code of the product enquiry forms.',
+  mobile: 'The mobile number field.',
+  mobileIndia: 'The review form’s mobile number field.',
+  quantity: 'The estimated quantity of a product enquiry.',
+  container: 'The container of a product enquiry.',
+  purpose: 'Reselling or end use, on a product enquiry.',
+  requirement: 'The requirement box of a product enquiry.',
+  message: 'The Quick Enquiry’s message box.',
+  granite: 'The contact form’s granite category, shown for granite.',
+  details: 'The contact form’s enquiry details box.',
+  company: 'The review form’s company field (optional).',
+  designation: 'The review form’s designation field (optional).',
+  rating: 'The review form’s stars.',
+  likes: 'The review form’s “what did you like” boxes (optional).',
+  review: 'The review form’s text box.',
+  honeypot: 'The hidden field only robots fill (read by no visitor; say “leave it empty”).',
+}
+
+/** How the editor names each field the checks name (a field without a line here: "the vat"). */
+const FIELD_NAMES: Partial<Record<NamedField, string>> = {
+  name: 'the name',
+  quantity: 'the estimated quantity',
+  container: 'the container',
+  requirement: 'the requirement',
+  product: 'the product asked about',
+  productBought: 'the product a reviewer bought',
+  country: 'the country',
+  message: 'the message',
+  granite: 'the granite category',
+  details: 'the enquiry details',
+  company: 'the company',
+  designation: 'the designation',
+  review: 'the review',
+  port: 'the destination port of a quotation',
+}
+
+/** The service's names of the fields, in the order the editor has them (a field not listed here comes after). */
+const FIELD_LABEL_ORDER = [
+  ...['product', 'granite', 'country', 'name', 'company', 'designation', 'email', 'countryCode', 'mobile', 'quantity'],
+  ...['container', 'purpose', 'requirement', 'message', 'details', 'rating', 'likes', 'review', 'formType', 'formData'],
+  ...['items', 'itemQuantity', 'unit', 'finish', 'size', 'samples', 'incoterm', 'port'],
+]
+
+/** A schema for each of `keys` (the registry's: project/form-fields.ts, wordKeys), in the order of
+ * `first` (the order of the editor's form and of schemas/ui.schema.json), then the others. */
+function byKey<K extends string, S>(keys: readonly string[], first: readonly string[], make: (key: string) => S): Record<K, S> {
+  const ordered = [...first.filter((key) => keys.includes(key)), ...keys.filter((key) => !first.includes(key))]
+  return Object.fromEntries(ordered.map((key) => [key, make(key)])) as Record<K, S>
+}
+
+/** The `forms:` section as the fields of `registry` need it: a label, names in messages and a label
+ * in the service's answers for each of its fields (project/form-fields.ts, wordKeys). */
+export function formsWordsSchema(registry: FieldRegistry = REGISTRY) {
+  const keys = wordKeys(registry)
+  return group(
   {
     labels: group(
-      {
-        product: labelled('The product field’s label.'),
-        country: labelled('The Quick Enquiry’s country field.'),
-        name: labelled('The name field.'),
-        email: labelled('The e-mail field.'),
-        countryCode: labelled('The telephone country code of the product enquiry forms.'),
-        mobile: labelled('The mobile number field.'),
-        mobileIndia: labelled('The review form’s mobile number field.'),
-        quantity: labelled('The estimated quantity of a product enquiry.'),
-        container: labelled('The container of a product enquiry.'),
-        purpose: labelled('Reselling or end use, on a product enquiry.'),
-        requirement: labelled('The requirement box of a product enquiry.'),
-        message: labelled('The Quick Enquiry’s message box.'),
-        granite: labelled('The contact form’s granite category, shown for granite.'),
-        details: labelled('The contact form’s enquiry details box.'),
-        company: labelled('The review form’s company field (optional).'),
-        designation: labelled('The review form’s designation field (optional).'),
-        rating: labelled('The review form’s stars.'),
-        likes: labelled('The review form’s “what did you like” boxes (optional).'),
-        review: labelled('The review form’s text box.'),
-        honeypot: labelled('The hidden field only robots fill (read by no visitor; say “leave it empty”).'),
-      } satisfies Record<LabelledField, unknown>,
+      byKey<LabelledField, typeof words>(keys.labels, Object.keys(LABELS), (key) =>
+        labelled(LABELS[key as LabelledField] ?? `The ${key} field.`),
+      ),
       'The labels of the form fields.',
     ),
     placeholders: group(
@@ -120,22 +161,9 @@ export const formsInterfaceSchema = group(
       'What the forms say after sending.',
     ),
     fields: group(
-      {
-        name: fieldName('the name'),
-        quantity: fieldName('the estimated quantity'),
-        container: fieldName('the container'),
-        requirement: fieldName('the requirement'),
-        product: fieldName('the product asked about'),
-        productBought: fieldName('the product a reviewer bought'),
-        country: fieldName('the country'),
-        message: fieldName('the message'),
-        granite: fieldName('the granite category'),
-        details: fieldName('the enquiry details'),
-        company: fieldName('the company'),
-        designation: fieldName('the designation'),
-        review: fieldName('the review'),
-        port: fieldName('the destination port of a quotation'),
-      } satisfies Record<NamedField, unknown>,
+      byKey<NamedField, ReturnType<typeof fieldName>>(keys.fields, Object.keys(FIELD_NAMES), (key) =>
+        fieldName(FIELD_NAMES[key as NamedField] ?? `the ${key}`),
+      ),
       'How the checks’ messages name each field ({field} and {Field} below).',
     ),
     checks: group(
@@ -185,9 +213,9 @@ export const formsInterfaceSchema = group(
           'How the summary names a field of one item of a quotation: {number} is the item’s number, {product} the product, {field} the field.',
         ),
         fieldLabels: group(
-          Object.fromEntries(
-            Object.keys(ENGLISH_FORM_MESSAGES.server.fieldLabels).map((field) => [field, labelled(`The ${field} field.`)]),
-          ) as Record<ServerNamedField | ItemLabel, typeof words>,
+          byKey<ServerNamedField | ItemLabel, typeof words>([...keys.fieldLabels, ...ITEM_LABELS], FIELD_LABEL_ORDER, (key) =>
+            labelled(`The ${key} field.`),
+          ),
           'The field names in that summary and on that page.',
         ),
       },
@@ -196,5 +224,8 @@ export const formsInterfaceSchema = group(
   },
   'Every word of the enquiry forms and of the enquiry service’s answers to them.',
 )
+}
+
+export const formsInterfaceSchema = formsWordsSchema()
 
 export type FormsInterface = z.infer<typeof formsInterfaceSchema>
