@@ -63,7 +63,8 @@ export interface FormWordsOn {
  * `unexpected` message instead; an English page's does. */
 export function submitMessages(kind: FormKind, o: FormText['outcomes'], english = false): SubmitMessages {
   const preferErrorMessage = english && kind !== 'contact'
-  if (kind === 'contact') return { success: o.success, invalidJson: o.contactError, failed: o.failed, unexpected: o.contactError, preferErrorMessage }
+  if (kind === 'contact')
+    return { success: o.success, invalidJson: o.contactError, failed: o.failed, unexpected: o.contactError, preferErrorMessage }
   if (kind === 'quickEnquiry')
     return { success: o.success, invalidJson: o.invalidJsonQuick, failed: o.failed, unexpected: o.unexpectedQuick, preferErrorMessage }
   const success = kind === 'review' ? o.reviewSuccess : o.success
@@ -73,10 +74,18 @@ export function submitMessages(kind: FormKind, o: FormText['outcomes'], english 
 /** The words each form's component shows besides its fields' labels (templates/components/forms/,
  * templates/components/quote/QuoteForm.tsx): an English page's form carries only these. Every form
  * shows the note on the asterisk and the reference of a sent enquiry; a list of products may be a
- * search with its hint. tests/unit/forms/form-words.test.tsx renders each form with these alone. */
+ * search with its hint. tests/unit/forms/form-language.test.tsx renders each form with these alone
+ * and with the whole catalogue, alike. */
 const SHOWN: Record<FormKind, readonly string[]> = {
   productEnquiry: ['placeholders.country', 'choices.purposes', 'buttons.submit', 'buttons.submitting'],
-  exportEnquiry: ['placeholders.product', 'placeholders.country', 'choices.purposes', 'buttons.submit', 'buttons.submitting', 'productSearchHint'],
+  exportEnquiry: [
+    'placeholders.product',
+    'placeholders.country',
+    'choices.purposes',
+    'buttons.submit',
+    'buttons.submitting',
+    'productSearchHint',
+  ],
   quickEnquiry: ['placeholders.product', 'placeholders.country', 'buttons.send', 'buttons.sending', 'productSearchHint'],
   contact: ['placeholders.product', 'placeholders.granite', 'buttons.send', 'buttons.sending', 'productSearchHint'],
   review: [

@@ -9,7 +9,7 @@ import {
   type FieldKey,
   type FieldRegistry,
   type FieldSpec,
-  FORMS,
+  type FORMS,
   type FormKind,
   isRequired,
   type Presence,

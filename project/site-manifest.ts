@@ -94,13 +94,12 @@ const formMessagesSchema = z.object({
       z.ZodObject<{ prompt: typeof message; subject: typeof message }>
     >,
   ),
-  checks: z.object(
-    Object.fromEntries(Object.keys(CHECKS).map((key) => [key, message])) as Record<keyof FormChecks, typeof message>,
-  ),
+  checks: z.object(Object.fromEntries(Object.keys(CHECKS).map((key) => [key, message])) as Record<keyof FormChecks, typeof message>),
   server: z.object({
-    ...(Object.fromEntries(
-      Object.keys(ANSWERS).map((key) => [key, message]),
-    ) as Record<Exclude<keyof ServerAnswers, 'fieldLabels'>, typeof message>),
+    ...(Object.fromEntries(Object.keys(ANSWERS).map((key) => [key, message])) as Record<
+      Exclude<keyof ServerAnswers, 'fieldLabels'>,
+      typeof message
+    >),
     fieldLabels: z.record(z.string(), message),
   }),
 })

@@ -8,7 +8,14 @@
 // fields need a label and names in messages is the registry's to say (project/form-fields.ts): a
 // field there without its line here fails the type-check.
 import { z } from 'zod'
-import { type FieldRegistry, type LabelledField, type NamedField, REGISTRY, type ServerNamedField, wordKeys } from '../../project/form-fields.ts'
+import {
+  type FieldRegistry,
+  type LabelledField,
+  type NamedField,
+  REGISTRY,
+  type ServerNamedField,
+  wordKeys,
+} from '../../project/form-fields.ts'
 import { ITEM_LABELS, type ItemLabel } from '../../project/form-messages.ts'
 import { words } from './fields.ts'
 
@@ -95,135 +102,135 @@ function byKey<K extends string, S>(keys: readonly string[], first: readonly str
 export function formsWordsSchema(registry: FieldRegistry = REGISTRY) {
   const keys = wordKeys(registry)
   return group(
-  {
-    labels: group(
-      byKey<LabelledField, typeof words>(keys.labels, Object.keys(LABELS), (key) =>
-        labelled(LABELS[key as LabelledField] ?? `The ${key} field.`),
+    {
+      labels: group(
+        byKey<LabelledField, typeof words>(keys.labels, Object.keys(LABELS), (key) =>
+          labelled(LABELS[key as LabelledField] ?? `The ${key} field.`),
+        ),
+        'The labels of the form fields.',
       ),
-      'The labels of the form fields.',
-    ),
-    placeholders: group(
-      {
-        product: labelled('The first, empty choice of the product list.'),
-        productBought: labelled('The same, on the review form.'),
-        country: labelled('The first, empty choice of the Quick Enquiry’s country list.'),
-        granite: labelled('The first, empty choice of the granite categories.'),
-      },
-      'The first, empty choice of each list.',
-    ),
-    choices: group(
-      {
-        purposes: group(
-          { Reselling: labelled('How “Reselling” reads.'), 'End Use': labelled('How “End Use” reads.') },
-          'The purposes a product enquiry offers (what is sent and stored stays English).',
-        ),
-        likes: group(
-          {
-            Response: labelled('How “Response” reads.'),
-            Quality: labelled('How “Quality” reads.'),
-            Delivery: labelled('How “Delivery” reads.'),
-          },
-          'What a reviewer may tick (what is sent and stored stays English).',
-        ),
-        oneStar: labelled('What a screen reader says for the first star.'),
-        stars: withPlaceholders(['count'], 'What a screen reader says for the others: {count} is 2 to 5.'),
-      },
-      'How the fixed choices read.',
-    ),
-    productSearchHint: withPlaceholders(
-      ['count'],
-      'The hint of the product field of a large catalogue: {count} is the number of products.',
-    ),
-    requiredNote: withPlaceholders(['asterisk'], 'The note above each form: {asterisk} is where the * stands.'),
-    asterisk: labelled('How a screen reader names the * of the note.'),
-    reference: withPlaceholders(['reference'], 'Shown under a sent enquiry: {reference} is the enquiry’s reference.'),
-    buttons: group(
-      {
-        send: labelled('The Quick Enquiry’s and the contact form’s button.'),
-        sending: labelled('What they say while sending.'),
-        submit: labelled('The product enquiry forms’ button.'),
-        submitting: labelled('What it and the review button say while sending.'),
-        submitReview: labelled('The review form’s button.'),
-      },
-      'The forms’ buttons.',
-    ),
-    outcomes: group(
-      {
-        success: labelled('Shown when an enquiry was sent.'),
-        reviewSuccess: labelled('Shown when a review was sent.'),
-        failed: labelled('Shown when the service refused the form without saying why.'),
-        invalidJson: labelled('Shown when the service’s answer cannot be read (product and review forms).'),
-        invalidJsonQuick: labelled('The same, on the Quick Enquiry.'),
-        unexpected: labelled('Shown when the form could not be sent (product and review forms).'),
-        unexpectedQuick: labelled('The same, on the Quick Enquiry.'),
-        contactError: labelled('The contact form’s alert when it could not be sent.'),
-      },
-      'What the forms say after sending.',
-    ),
-    fields: group(
-      byKey<NamedField, ReturnType<typeof fieldName>>(keys.fields, Object.keys(FIELD_NAMES), (key) =>
-        fieldName(FIELD_NAMES[key as NamedField] ?? `the ${key}`),
+      placeholders: group(
+        {
+          product: labelled('The first, empty choice of the product list.'),
+          productBought: labelled('The same, on the review form.'),
+          country: labelled('The first, empty choice of the Quick Enquiry’s country list.'),
+          granite: labelled('The first, empty choice of the granite categories.'),
+        },
+        'The first, empty choice of each list.',
       ),
-      'How the checks’ messages name each field ({field} and {Field} below).',
-    ),
-    checks: group(
-      {
-        enter: withPlaceholders(['field', 'Field'], 'An empty field: {field} is its name in a sentence.'),
-        choose: withPlaceholders(['field', 'Field'], 'An empty choice.'),
-        tooLong: withPlaceholders(['field', 'Field', 'max'], 'A text longer than {max} characters.'),
-        brokenCharacter: withPlaceholders(['field', 'Field'], 'A text with a broken character.'),
-        controlCharacters: withPlaceholders(['field', 'Field'], 'A text with invisible or control characters.'),
-        notText: withPlaceholders(['field', 'Field'], 'A value that is not text.'),
-        emailMissing: labelled('No e-mail address.'),
-        emailTooLong: withPlaceholders(['max'], 'An e-mail address longer than {max} characters.'),
-        emailCharacters: labelled('An e-mail address with invisible or control characters.'),
-        emailInvalid: labelled('Something that is not an e-mail address.'),
-        countryCode: labelled('No telephone country code.'),
-        mobileMissing: labelled('No mobile number.'),
-        mobileDigits: withPlaceholders(['min', 'max'], 'A mobile number with too few or too many digits.'),
-        mobileTooLong: withPlaceholders(['max'], 'A mobile number longer than {max} characters.'),
-        mobileDigitsOnly: labelled('A mobile number with letters or other signs.'),
-        honeypot: labelled('The hidden field was filled (only robots see it).'),
-        rating: labelled('No rating, or one outside 1 to 5 stars.'),
-        likes: labelled('A “what did you like” choice that does not exist.'),
-        purpose: labelled('A purpose other than reselling or end use.'),
-        granite: labelled('No granite category although the product is granite.'),
-        quoteEmpty: labelled('A quotation sent without any product.'),
-        quoteTooMany: withPlaceholders(['max'], 'A quotation with more than {max} products.'),
-        quoteProduct: labelled('A quotation item that is not one of our products or granite shades.'),
-        quoteQuantity: withPlaceholders(['max'], 'A quotation item whose quantity is not a number above 0 and at most {max}.'),
-        quoteUnit: labelled('A quotation item whose unit is not one of the list.'),
-        quoteFinish: labelled('A granite item whose finish is not one of the list.'),
-        quoteSize: labelled('A granite item whose size is not one of the list.'),
-        quoteSamples: labelled('A “samples first” box with a value other than ticked or not.'),
-        quoteItem: labelled('A quotation item that could not be read.'),
-        incoterm: labelled('No Incoterm, or one other than EXW, FOB, CFR, CIF and DAP.'),
-      },
-      'The messages of the checks, shown next to a field by the browser and sent back by the enquiry service.',
-    ),
-    server: group(
-      {
-        checkField: withPlaceholders(['fields'], 'The enquiry service’s summary when one field must be fixed: {fields} is its label.'),
-        checkFields: withPlaceholders(['fields'], 'The same when several must: {fields} are their labels, joined by commas.'),
-        backToForm: labelled('The link back to the form on the page that lists what to fix (browsers without JavaScript).'),
-        received: labelled('The enquiry service’s answer to an enquiry it received.'),
-        reviewReceived: labelled('Its answer to a review.'),
-        quoteItem: withPlaceholders(
-          ['number', 'product', 'field'],
-          'How the summary names a field of one item of a quotation: {number} is the item’s number, {product} the product, {field} the field.',
-        ),
-        fieldLabels: group(
-          byKey<ServerNamedField | ItemLabel, typeof words>([...keys.fieldLabels, ...ITEM_LABELS], FIELD_LABEL_ORDER, (key) =>
-            labelled(`The ${key} field.`),
+      choices: group(
+        {
+          purposes: group(
+            { Reselling: labelled('How “Reselling” reads.'), 'End Use': labelled('How “End Use” reads.') },
+            'The purposes a product enquiry offers (what is sent and stored stays English).',
           ),
-          'The field names in that summary and on that page.',
+          likes: group(
+            {
+              Response: labelled('How “Response” reads.'),
+              Quality: labelled('How “Quality” reads.'),
+              Delivery: labelled('How “Delivery” reads.'),
+            },
+            'What a reviewer may tick (what is sent and stored stays English).',
+          ),
+          oneStar: labelled('What a screen reader says for the first star.'),
+          stars: withPlaceholders(['count'], 'What a screen reader says for the others: {count} is 2 to 5.'),
+        },
+        'How the fixed choices read.',
+      ),
+      productSearchHint: withPlaceholders(
+        ['count'],
+        'The hint of the product field of a large catalogue: {count} is the number of products.',
+      ),
+      requiredNote: withPlaceholders(['asterisk'], 'The note above each form: {asterisk} is where the * stands.'),
+      asterisk: labelled('How a screen reader names the * of the note.'),
+      reference: withPlaceholders(['reference'], 'Shown under a sent enquiry: {reference} is the enquiry’s reference.'),
+      buttons: group(
+        {
+          send: labelled('The Quick Enquiry’s and the contact form’s button.'),
+          sending: labelled('What they say while sending.'),
+          submit: labelled('The product enquiry forms’ button.'),
+          submitting: labelled('What it and the review button say while sending.'),
+          submitReview: labelled('The review form’s button.'),
+        },
+        'The forms’ buttons.',
+      ),
+      outcomes: group(
+        {
+          success: labelled('Shown when an enquiry was sent.'),
+          reviewSuccess: labelled('Shown when a review was sent.'),
+          failed: labelled('Shown when the service refused the form without saying why.'),
+          invalidJson: labelled('Shown when the service’s answer cannot be read (product and review forms).'),
+          invalidJsonQuick: labelled('The same, on the Quick Enquiry.'),
+          unexpected: labelled('Shown when the form could not be sent (product and review forms).'),
+          unexpectedQuick: labelled('The same, on the Quick Enquiry.'),
+          contactError: labelled('The contact form’s alert when it could not be sent.'),
+        },
+        'What the forms say after sending.',
+      ),
+      fields: group(
+        byKey<NamedField, ReturnType<typeof fieldName>>(keys.fields, Object.keys(FIELD_NAMES), (key) =>
+          fieldName(FIELD_NAMES[key as NamedField] ?? `the ${key}`),
         ),
-      },
-      'The enquiry service’s answers to a form with mistakes.',
-    ),
-  },
-  'Every word of the enquiry forms and of the enquiry service’s answers to them.',
-)
+        'How the checks’ messages name each field ({field} and {Field} below).',
+      ),
+      checks: group(
+        {
+          enter: withPlaceholders(['field', 'Field'], 'An empty field: {field} is its name in a sentence.'),
+          choose: withPlaceholders(['field', 'Field'], 'An empty choice.'),
+          tooLong: withPlaceholders(['field', 'Field', 'max'], 'A text longer than {max} characters.'),
+          brokenCharacter: withPlaceholders(['field', 'Field'], 'A text with a broken character.'),
+          controlCharacters: withPlaceholders(['field', 'Field'], 'A text with invisible or control characters.'),
+          notText: withPlaceholders(['field', 'Field'], 'A value that is not text.'),
+          emailMissing: labelled('No e-mail address.'),
+          emailTooLong: withPlaceholders(['max'], 'An e-mail address longer than {max} characters.'),
+          emailCharacters: labelled('An e-mail address with invisible or control characters.'),
+          emailInvalid: labelled('Something that is not an e-mail address.'),
+          countryCode: labelled('No telephone country code.'),
+          mobileMissing: labelled('No mobile number.'),
+          mobileDigits: withPlaceholders(['min', 'max'], 'A mobile number with too few or too many digits.'),
+          mobileTooLong: withPlaceholders(['max'], 'A mobile number longer than {max} characters.'),
+          mobileDigitsOnly: labelled('A mobile number with letters or other signs.'),
+          honeypot: labelled('The hidden field was filled (only robots see it).'),
+          rating: labelled('No rating, or one outside 1 to 5 stars.'),
+          likes: labelled('A “what did you like” choice that does not exist.'),
+          purpose: labelled('A purpose other than reselling or end use.'),
+          granite: labelled('No granite category although the product is granite.'),
+          quoteEmpty: labelled('A quotation sent without any product.'),
+          quoteTooMany: withPlaceholders(['max'], 'A quotation with more than {max} products.'),
+          quoteProduct: labelled('A quotation item that is not one of our products or granite shades.'),
+          quoteQuantity: withPlaceholders(['max'], 'A quotation item whose quantity is not a number above 0 and at most {max}.'),
+          quoteUnit: labelled('A quotation item whose unit is not one of the list.'),
+          quoteFinish: labelled('A granite item whose finish is not one of the list.'),
+          quoteSize: labelled('A granite item whose size is not one of the list.'),
+          quoteSamples: labelled('A “samples first” box with a value other than ticked or not.'),
+          quoteItem: labelled('A quotation item that could not be read.'),
+          incoterm: labelled('No Incoterm, or one other than EXW, FOB, CFR, CIF and DAP.'),
+        },
+        'The messages of the checks, shown next to a field by the browser and sent back by the enquiry service.',
+      ),
+      server: group(
+        {
+          checkField: withPlaceholders(['fields'], 'The enquiry service’s summary when one field must be fixed: {fields} is its label.'),
+          checkFields: withPlaceholders(['fields'], 'The same when several must: {fields} are their labels, joined by commas.'),
+          backToForm: labelled('The link back to the form on the page that lists what to fix (browsers without JavaScript).'),
+          received: labelled('The enquiry service’s answer to an enquiry it received.'),
+          reviewReceived: labelled('Its answer to a review.'),
+          quoteItem: withPlaceholders(
+            ['number', 'product', 'field'],
+            'How the summary names a field of one item of a quotation: {number} is the item’s number, {product} the product, {field} the field.',
+          ),
+          fieldLabels: group(
+            byKey<ServerNamedField | ItemLabel, typeof words>([...keys.fieldLabels, ...ITEM_LABELS], FIELD_LABEL_ORDER, (key) =>
+              labelled(`The ${key} field.`),
+            ),
+            'The field names in that summary and on that page.',
+          ),
+        },
+        'The enquiry service’s answers to a form with mistakes.',
+      ),
+    },
+    'Every word of the enquiry forms and of the enquiry service’s answers to them.',
+  )
 }
 
 export const formsInterfaceSchema = formsWordsSchema()

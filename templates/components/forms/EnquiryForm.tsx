@@ -134,13 +134,7 @@ export function EnquiryForm({
         />
         <Field form={form} name="requirement" fields={fields} text={t} placeholder={requirementPlaceholder} />
       </div>
-      <SubmitArea
-        form={form}
-        label={t.buttons.submit}
-        loadingLabel={t.buttons.submitting}
-        status={form.status}
-        text={t}
-      />
+      <SubmitArea form={form} label={t.buttons.submit} loadingLabel={t.buttons.submitting} status={form.status} text={t} />
     </FormFrame>
   )
 }

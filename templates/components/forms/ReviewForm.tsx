@@ -82,13 +82,7 @@ export function ReviewForm({ productChoice, idPrefix, labelledBy, language }: Re
         <LikesField form={form} text={t} />
         <Field form={form} name="review" fields={fields} text={t} />
       </div>
-      <SubmitArea
-        form={form}
-        label={t.buttons.submitReview}
-        loadingLabel={t.buttons.submitting}
-        status={form.status}
-        text={t}
-      />
+      <SubmitArea form={form} label={t.buttons.submitReview} loadingLabel={t.buttons.submitting} status={form.status} text={t} />
     </FormFrame>
   )
 }
@@ -127,9 +121,7 @@ function RatingField({ form, text }: { form: FormController<Values>; text: FormW
             <span className="form__star-icon" aria-hidden="true">
               ★
             </span>
-            <span className="form__sr-only">
-              {value === '1' ? (text.choices.oneStar) : fillIn(text.choices.stars, { count: value })}
-            </span>
+            <span className="form__sr-only">{value === '1' ? text.choices.oneStar : fillIn(text.choices.stars, { count: value })}</span>
           </label>
         ))}
       </div>

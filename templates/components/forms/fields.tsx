@@ -104,12 +104,7 @@ export function Field(props: {
   const area = type === 'textarea'
   // The two controls are written out as the page has always had them (and as they compress best).
   return (
-    <FieldShell
-      {...props}
-      label={props.label ?? text.labels[words as keyof FormWords['labels']]}
-      required={required}
-      wide={area}
-    >
+    <FieldShell {...props} label={props.label ?? text.labels[words as keyof FormWords['labels']]} required={required} wide={area}>
       {area ? (
         <textarea
           {...controlProps(form, name, required)}
@@ -251,9 +246,7 @@ export function SubmitArea({
       >
         {loading ? loadingAnnouncement : status.kind === 'success' ? status.message : ''}
         {status.kind === 'success' && status.reference ? (
-          <span className="form__reference">
-            {fillIn(text.reference, { reference: status.reference })}
-          </span>
+          <span className="form__reference">{fillIn(text.reference, { reference: status.reference })}</span>
         ) : null}
       </p>
       <p className="form__status form__status--error" id={form.id('alert')} role="alert">
