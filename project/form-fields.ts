@@ -1,11 +1,11 @@
 // Every field of the enquiry forms, declared once: its kind, its limit and the browser's hints for
 // it, and which forms have it, in what order, required or not. From this table come the request
 // contract's schemas (forms/schemas.ts), and so the browser's rules (forms/derive-rules.ts); the
-// types of the words each field needs (project/form-messages.ts, templates/components/forms/text.ts,
-// model/schemas/interface-forms.ts), so a field without its words fails the type-check; and what
-// the generic field component renders (templates/components/forms/fields.tsx, Field), which gets
-// only the few values it needs, per form, as literals (forms/browser-rules/). No zod here, and no
-// words: the words are in content/interface.yaml (docs/forms.md says how to add a field).
+// words each field needs in content/interface.yaml (wordKeys: model/schemas/interface-forms.ts and
+// project/english-forms.ts refuse content without them) and their types (project/form-messages.ts);
+// and what the generic field component renders (templates/components/forms/fields.tsx, Field), which
+// gets only the few values it needs, per form, as literals (forms/browser-rules/). No zod here, and
+// no words: the words are in content/interface.yaml (docs/forms.md says how to add a field).
 
 /**
  * How a field is filled in and checked:

@@ -1,12 +1,12 @@
 // The `forms:` section of the interface catalogue (content/interface.yaml; translated in
 // interface.<lang>.yaml): every word the enquiry forms show and every message of their checks and
-// of the enquiry service's answers, in one language. The English words are built into the code too
-// (project/form-messages.ts, templates/components/forms/text.ts) so that an English page and an
-// older build read exactly as before; tests/unit/forms/interface-text.test.ts holds the two together.
-// Placeholders in braces ({field}, {max}, {count}, {reference}, {fields}, {asterisk}) are filled in
-// when the text is shown (project/fill-in.ts): keep them as they are written in English. Which
-// fields need a label and names in messages is the registry's to say (project/form-fields.ts): a
-// field there without its line here fails the type-check.
+// of the enquiry service's answers, in one language. The English words are nowhere else: the code
+// reads them from content/interface.yaml at build time (project/english-forms.ts). Placeholders in
+// braces ({field}, {max}, {count}, {reference}, {fields}, {asterisk}) are filled in when the text is
+// shown (project/fill-in.ts): keep them as they are written in English. Which fields need a label,
+// names in messages and a name in the service's answers is the registry's to say
+// (project/form-fields.ts, wordKeys): a field there without its words in the content fails the
+// content check; a field needs no line here (one below only describes it better to the editor).
 import { z } from 'zod'
 import {
   type FieldRegistry,
