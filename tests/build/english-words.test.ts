@@ -2,14 +2,11 @@
 // change one there see it on the English pages, in the browser's checks and in the enquiry service's
 // English answers, with no code change. The copy of the project built for these tests has a label, a
 // check's message and the service's name of a field changed (tests/build/setup.ts, ENGLISH_WORDS).
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { distLayout, paths } from '../../project/paths.ts'
-import { loadConfig } from '../../server/config.ts'
-import { createMemoryLogger } from '../../server/log.ts'
-import { type RunningServer, startServer } from '../../server/start.ts'
+import { describe, expect, inject, it } from 'vitest'
+import { distLayout } from '../../project/paths.ts'
+import { serveCopyBuild } from './copy-server.ts'
 import { readPage } from './html.ts'
 
 const distDir = join(inject('copyRoot'), 'dist')
@@ -40,19 +37,10 @@ describe('an English form word changed in content/interface.yaml', () => {
 })
 
 describe('the service serving that build', () => {
-  let server: RunningServer
-  const dataDir = mkdtempSync(join(tmpdir(), 'english-words-data-'))
-  beforeAll(async () => {
-    const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: distDir, BUILD_ON_START: 'false' }, paths.root)
-    server = await startServer(config, { logger: createMemoryLogger() })
-  })
-  afterAll(async () => {
-    await server?.close()
-    rmSync(dataDir, { recursive: true, force: true })
-  })
+  const served = serveCopyBuild(distDir, 'english-words-data-')
 
   it('answers an English form’s mistake in the changed words', async () => {
-    const res = await fetch(`${server.url}/api/submit`, {
+    const res = await fetch(`${served.server.url}/api/submit`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
