@@ -2,7 +2,7 @@
 // lost), the team's notes, the replies written in the inbox (queued in the outbox like any mail, so
 // they are retried and sent once) and the response times they make. The same queries on SQLite and
 // PostgreSQL. A reply is a mail to the buyer's own address only: the store takes no recipient.
-import { type Expression, sql } from 'kysely'
+import { type Expression, type RawBuilder, sql } from 'kysely'
 import type { NoteView, ReplyView, ResponseFigures, ResponseTimes, RoutingRule } from '../../project/inbox-api.ts'
 import { CLOSING_STAGES, type LostReason, type Stage } from '../../project/sales-stages.ts'
 import { mailState } from './inbox.ts'
@@ -260,28 +260,29 @@ export class Desk {
    */
   async responseWindows(now: number, windows: readonly number[]): Promise<ResponseTimes[]> {
     // One read of the longest window (the covering index submissions_received_at), grouped by the
-    // buyer's country and the person it is assigned to: a hundred groups or so, each with its counts
+    // buyer's country and the person it is assigned to: a hundred groups or so, each with its count
     // and the delays of its first replies per band of days (the shortest window an enquiry falls
     // in). The figures of all, per country and per person are sums of the groups, and each median
-    // is taken here from the exact delays of its groups. The database sorted every enquiry of the
-    // window for each grouping, and each group's delays for each median (BENCHMARKS.md, the
+    // is taken here from the exact delays of its groups: the database sorted every enquiry of the
+    // window for each grouping, then each group's delays for each median (BENCHMARKS.md, the
     // dashboard's medians).
     const delay = sql<number>`(s.first_reply_at - s.received_at)`
     const starts = windows.map((days) => now - days * DAY)
-    // Band i: received since bands[i] and before bands[i - 1].
+    // Band i: received since bands[i] and before bands[i - 1]; the longest window bounds the last.
     const bands = [...new Set(starts)].sort((a, b) => b - a)
     const columns = bands.map((start, i) => {
-      const inBand = sql.join([sql`s.received_at >= ${start}`, ...(i > 0 ? [sql`s.received_at < ${bands[i - 1]!}`] : [])], sql` AND `)
-      const answered = sql`FILTER (WHERE ${inBand} AND s.first_reply_at IS NOT NULL)`
-      return sql.join(
-        [
-          sql`count(*) FILTER (WHERE ${inBand}) AS ${sql.raw(`received_${i}`)}`,
-          sql`count(*) ${answered} AS ${sql.raw(`answered_${i}`)}`,
-          sql`count(*) FILTER (WHERE ${inBand} AND ${delay} <= ${DAY}) AS ${sql.raw(`within_${i}`)}`,
-          sql`${this.kind === 'sqlite' ? sql`json_group_array(${delay})` : sql`json_agg(${delay})`} ${answered} AS ${sql.raw(`delays_${i}`)}`,
-        ],
-        sql`, `,
+      const inBand = sql.join(
+        [...(i < bands.length - 1 ? [sql`s.received_at >= ${start}`] : []), ...(i > 0 ? [sql`s.received_at < ${bands[i - 1]!}`] : [])],
+        sql` AND `,
       )
+      const only = (condition?: RawBuilder<unknown>) =>
+        bands.length === 1
+          ? condition
+            ? sql`FILTER (WHERE ${condition})`
+            : sql``
+          : sql`FILTER (WHERE ${inBand}${condition ? sql` AND ${condition}` : sql``})`
+      const delays = this.kind === 'sqlite' ? sql`json_group_array(${delay})` : sql`json_agg(${delay})`
+      return sql`count(*) ${only()} AS ${sql.raw(`received_${i}`)}, ${delays} ${only(sql`s.first_reply_at IS NOT NULL`)} AS ${sql.raw(`delays_${i}`)}`
     })
     const [{ rows }, people] = await Promise.all([
       sql<Record<string, unknown>>`
@@ -302,19 +303,15 @@ export class Desk {
       const country = String(row.country)
       const person = row.assignee_id === null ? '' : (names.get(Number(row.assignee_id)) ?? '')
       bands.forEach((bandStart, b) => {
-        // SQLite gives JSON as text, PostgreSQL's driver parses it; no reply at all: '[]' or null.
-        const delays = row[`delays_${b}`]
-        const group = {
-          received: Number(row[`received_${b}`]),
-          answered: Number(row[`answered_${b}`]),
-          within24h: Number(row[`within_${b}`]),
-          delays: new Float64Array(typeof delays === 'string' ? (JSON.parse(delays) as number[]) : ((delays as number[] | null) ?? [])),
-        }
-        if (group.received === 0) return
+        const received = Number(row[`received_${b}`])
+        if (received === 0) return
+        // SQLite gives the JSON as text, PostgreSQL's driver parsed; no reply at all: '[]' or null.
+        const json = row[`delays_${b}`]
+        const delays = new Float64Array(typeof json === 'string' ? (JSON.parse(json) as number[]) : ((json as number[] | null) ?? []))
         starts.forEach((start, w) => {
           if (start > bandStart) return
           const { all, byCountry, byPerson } = tallies[w]!
-          for (const tally of [all, tallyOf(byCountry, country), tallyOf(byPerson, person)]) tally.add(group)
+          for (const tally of [all, tallyOf(byCountry, country), tallyOf(byPerson, person)]) tally.add(received, delays)
         })
       })
     }
@@ -327,18 +324,14 @@ export class Desk {
   }
 }
 
-/** The response figures of some groups of enquiries, with the delays of their first replies. */
+/** The response figures of some groups of enquiries, from their counts and the delays of their first replies. */
 class Tally {
   private received = 0
-  private answered = 0
-  private within24h = 0
   private readonly delays: Float64Array[] = []
 
-  add(group: { received: number; answered: number; within24h: number; delays: Float64Array }): void {
-    this.received += group.received
-    this.answered += group.answered
-    this.within24h += group.within24h
-    if (group.delays.length > 0) this.delays.push(group.delays)
+  add(received: number, delays: Float64Array): void {
+    this.received += received
+    if (delays.length > 0) this.delays.push(delays)
   }
 
   /** The median is the middle delay, or the mean of the middle two, as the databases' median() and
@@ -346,21 +339,23 @@ class Tally {
   figures(): ResponseFigures {
     const delays = new Float64Array(this.delays.reduce((n, part) => n + part.length, 0))
     let at = 0
+    let within24h = 0
     for (const part of this.delays) {
       delays.set(part, at)
       at += part.length
+      for (const ms of part) if (ms <= DAY) within24h++
     }
     const half = delays.length >> 1
     let medianMs: number | null = null
     if (delays.length % 2 === 1) medianMs = nth(delays, half)
     else if (delays.length > 0) {
-      // Below the (half - 1)th smallest: none greater; above it: none smaller.
+      // Before index half - 1 then: none greater; after it: none smaller.
       const lower = nth(delays, half - 1)
       let upper = delays[half]!
       for (let i = half + 1; i < delays.length; i++) upper = Math.min(upper, delays[i]!)
       medianMs = (lower + upper) / 2
     }
-    return { received: this.received, answered: this.answered, within24h: this.within24h, medianMs }
+    return { received: this.received, answered: delays.length, within24h, medianMs }
   }
 }
 
