@@ -1,6 +1,7 @@
 // The owner's daily digest (DIGEST_HOUR, DIGEST_TIME_ZONE): every day at that hour, one mail to
-// MAIL_TO listing the enquiries of the 24 hours before it, and counting what was held back as spam
-// then (so a buyer held back by mistake is noticed), and the enquiries still unanswered, oldest first. Each instance looks at the clock every
+// MAIL_TO listing the enquiries of the 24 hours before it (by reference and link, naming no buyer:
+// composeDigest), counting what was held back as spam then (so a buyer held back by mistake is
+// noticed), and the enquiries still unanswered, oldest first. Each instance looks at the clock every
 // OUTBOX_POLL_SECONDS; the store's `digests` table has one row per day, claimed and leased like an
 // outbox message, so however many instances share the database one sends it, once, retried with
 // the outbox's backoff until the mail server accepts it. A day the service was down at the hour is

@@ -332,18 +332,21 @@ export function composeReminder(
   }
 }
 
-/** The owner's digest of a day's enquiries: one line each, oldest first. */
+/**
+ * The owner's digest of a day's enquiries: one line each, oldest first, with its link in the inbox.
+ * It names no buyer (no name, address or other field but the product and the country): each
+ * enquiry was mailed on its own, and an .eml copy of the digest (no mail server set) keeps nothing
+ * an erasure by address or the retention rules would have to find (docs/enquiry-service.md).
+ */
 export function composeDigest(
-  enquiries: Array<
-    Pick<Submission, 'id' | 'reference' | 'receivedAt' | 'kind' | 'product' | 'name' | 'email' | 'data'> & { language?: string }
-  >,
+  enquiries: Array<Pick<Submission, 'id' | 'reference' | 'receivedAt' | 'kind' | 'product' | 'data'> & { language?: string }>,
   day: string,
   siteUrl: string,
   messageId: string,
   /** Submissions held back as spam in the same 24 hours. */
   heldBack = 0,
   /** Open enquiries never answered from the inbox, oldest first (at most some), and how many in all. */
-  unanswered: { enquiries: Array<Pick<Submission, 'id' | 'reference' | 'receivedAt' | 'product' | 'name'>>; total: number } = {
+  unanswered: { enquiries: Array<Pick<Submission, 'id' | 'reference' | 'receivedAt' | 'product'>>; total: number } = {
     enquiries: [],
     total: 0,
   },
@@ -359,7 +362,7 @@ export function composeDigest(
     const country = typeof e.data.country === 'string' && e.data.country ? `, ${e.data.country}` : ''
     const label = Object.hasOwn(FORM_LABELS, e.kind) ? FORM_LABELS[e.kind as FormKind] : e.kind
     const language = e.language && e.language !== DEFAULT_LANGUAGE ? `, in ${languageLabel(e.language)}` : ''
-    return `${e.reference ?? `#${e.id}`}  ${companyTime(e.receivedAt, timeZone)}  ${label}: ${e.product || 'no product named'}, ${e.name} <${e.email}>${country}${language}`
+    return `${e.reference ?? `#${e.id}`}  ${companyTime(e.receivedAt, timeZone)}  ${label}: ${e.product || 'no product named'}${country}${language}  ${siteUrl}/admin/enquiries/${e.id}`
   })
   // What the spam checks held back, counted so a buyer held back by mistake is noticed.
   const spamView = `${siteUrl}/admin/enquiries?state=spam`
@@ -367,7 +370,7 @@ export function composeDigest(
   const held = heldBack ? `${heldCount}: check them in the inbox, ${spamView}` : undefined
   const waiting = unanswered.enquiries.map(
     (e) =>
-      `${e.reference ?? `#${e.id}`}  ${companyTime(e.receivedAt, timeZone)}  ${e.product || 'no product named'}, ${e.name}  ${siteUrl}/admin/enquiries/${e.id}`,
+      `${e.reference ?? `#${e.id}`}  ${companyTime(e.receivedAt, timeZone)}  ${e.product || 'no product named'}  ${siteUrl}/admin/enquiries/${e.id}`,
   )
   const waitingHeading = unanswered.total
     ? `${unanswered.total} ${unanswered.total === 1 ? 'enquiry is' : 'enquiries are'} still unanswered, oldest first${unanswered.total > waiting.length ? ` (the ${waiting.length} oldest)` : ''}:`

@@ -12,7 +12,7 @@ import { RequestError } from './body.ts'
 import type { Config } from '../config.ts'
 import { mountCms } from '../editor/mount.ts'
 import { enquiryLimit } from '../enquiries/limit.ts'
-import { apiSecurityHeaders, securityHeaders, subresourceSecurityHeaders, type HeaderList } from './headers.ts'
+import { apiSecurityHeaders, pagePolicies, securityHeaders, subresourceSecurityHeaders, type HeaderList } from './headers.ts'
 import type { MailSender } from '../delivery/mail.ts'
 import { mountInbox } from '../inbox/mount.ts'
 import type { Logger } from '../log.ts'
@@ -47,12 +47,17 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
   const isShuttingDown = deps.isShuttingDown ?? (() => false)
   const site = deps.site ?? loadSite(config.distDir)
   if (!site.hasManifest) logger.warn('dist/site-manifest.json is missing: no alias redirects, built-in form types only')
-  const staticSite = StaticSite.load(site.clientDir, site.redirects, logger, site.notFoundPages)
-  const isAllowedOrigin = originPolicy(config)
   const pageHeaders = securityHeaders({ apiOrigin: site.apiOrigin, inlineHashes: site.inlineHashes })
+  const staticSite = StaticSite.load(
+    site.clientDir,
+    site.redirects,
+    logger,
+    site.notFoundPages,
+    pagePolicies({ apiOrigin: site.apiOrigin, inlineHashes: site.inlineHashes }),
+  )
+  const isAllowedOrigin = originPolicy(config)
   const subresourceHeaders = subresourceSecurityHeaders(pageHeaders)
 
-  let tokens: Promise<FormTokens> | undefined
   const submitContext: SubmitContext = {
     store,
     staticSite,
@@ -71,11 +76,7 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
     onQueued: deps.onQueued ?? (() => {}),
     burst: burstRule(config.rateLimit),
     minFillMs: config.formMinFillMs,
-    formTokens: () =>
-      (tokens ??= store.serviceKey('form-token').then(formTokens, (error: unknown) => {
-        tokens = undefined
-        throw error
-      })),
+    formTokens: formTokensOf(store),
     acknowledgeBuyers: config.acknowledgeBuyers,
     acknowledgementsPerHour: config.acknowledgementsPerHour,
     webhooks: config.webhooks.urls,
@@ -147,6 +148,16 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
  * Everything under /api: GET /api/form-token, POST /api/submit (with CORS for the other origins allowed to post, and the
  * per-visitor limit), its preflight, and JSON answers for any other method or path.
  */
+/** The form tokens, signed with the key the database keeps: read once, and again after a failed read. */
+function formTokensOf(store: Pick<EnquiryStore, 'serviceKeys'>): () => Promise<FormTokens> {
+  let tokens: Promise<FormTokens> | undefined
+  return () =>
+    (tokens ??= store.serviceKeys.get('form-token').then(formTokens, (error: unknown) => {
+      tokens = undefined
+      throw error
+    }))
+}
+
 function enquiryApi(ctx: SubmitContext, options: { headers: HeaderList; limit: RequestHandler }): express.Router {
   const api = express.Router()
   // Another origin allowed to post (a static host with the API elsewhere) may read the answer.

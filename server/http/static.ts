@@ -63,6 +63,8 @@ interface StaticFile {
   lastModified: string
   identity: Representation
   encoded: Partial<Record<Encoding, Representation>>
+  /** A page's own Content-Security-Policy (StaticSite.load's `pagePolicy`), sent instead of the site's. */
+  policy: string | undefined
 }
 
 export class StaticSite {
@@ -73,14 +75,22 @@ export class StaticSite {
     readonly clientDir: string,
     private readonly redirects: Map<string, string>,
     private readonly notFoundPages: Map<string, string>,
+    private readonly pagePolicy: ((html: string) => string) | undefined,
   ) {}
 
   /**
    * `notFoundPages`: each language folder's not-found page (/ar → /ar/404.html, from the site
    * manifest); a missing address in that folder is answered with it, any other with /404.html.
+   * `pagePolicy`: each page's own Content-Security-Policy, from its HTML (server/http/headers.ts).
    */
-  static load(clientDir: string, redirects: Map<string, string>, logger?: Logger, notFoundPages = new Map<string, string>()): StaticSite {
-    const site = new StaticSite(clientDir, redirects, notFoundPages)
+  static load(
+    clientDir: string,
+    redirects: Map<string, string>,
+    logger?: Logger,
+    notFoundPages = new Map<string, string>(),
+    pagePolicy?: (html: string) => string,
+  ): StaticSite {
+    const site = new StaticSite(clientDir, redirects, notFoundPages, pagePolicy)
     site.index('')
     if (!site.files.has('/404.html')) logger?.warn('the built site has no 404.html; unknown paths get a plain 404')
     for (const page of notFoundPages.values())
@@ -166,6 +176,7 @@ export class StaticSite {
     res.status(status)
     res.setHeader('Content-Type', entry.contentType)
     res.setHeader('Cache-Control', entry.cacheControl)
+    if (entry.policy !== undefined) res.setHeader('Content-Security-Policy', entry.policy)
     if (Object.keys(entry.encoded).length > 0) res.setHeader('Vary', 'Accept-Encoding')
     if (status === 200) {
       res.setHeader('ETag', representation.etag)
@@ -221,13 +232,16 @@ export class StaticSite {
       }
     }
     const contentType = CONTENT_TYPES[extension] ?? 'application/octet-stream'
+    const identity = this.represent(file, stat.size, stat.mtimeMs, undefined)
     return {
       contentType,
       subresource: SUBRESOURCE_TYPE.test(contentType),
       cacheControl: hashed ? CACHE_IMMUTABLE : CACHE_REVALIDATE,
       lastModified: new Date(Math.floor(stat.mtimeMs / 1000) * 1000).toUTCString(),
-      identity: this.represent(file, stat.size, stat.mtimeMs, undefined),
+      identity,
       encoded,
+      policy:
+        this.pagePolicy && extension === '.html' ? this.pagePolicy((identity.body ?? fs.readFileSync(file)).toString('utf8')) : undefined,
     }
   }
 

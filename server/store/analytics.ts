@@ -3,8 +3,8 @@
 // its day is over. No address is ever written here (docs/analytics.md). The same queries on SQLite
 // and PostgreSQL.
 import { randomBytes } from 'node:crypto'
-import { sql } from 'kysely'
-import type { AnalyticsEventsTable, EnquiryDb } from './schema.ts'
+import { type Insertable, sql } from 'kysely'
+import type { AnalyticsEventsTable, AnalyticsOriginsTable, AnalyticsPagesTable, EnquiryDb } from './schema.ts'
 import type { StoreKind } from './types.ts'
 
 export type AnalyticsEventRow = AnalyticsEventsTable
@@ -22,7 +22,37 @@ const CONTEXTS = {
   analytics_pages: ['event', 'path', 'product', 'language', 'target'],
   analytics_origins: ['country', 'device', 'referrer', 'utm_source', 'utm_medium', 'utm_campaign'],
 } as const
-type ContextTable = keyof typeof CONTEXTS
+export type ContextTable = keyof typeof CONTEXTS
+/** A context as written: its signature, the day it was first written and its columns. */
+export type ContextRow = Omit<Insertable<AnalyticsPagesTable>, 'id'> | Omit<Insertable<AnalyticsOriginsTable>, 'id'>
+
+/**
+ * The id on `db` (the store, or a transaction) of each of these contexts of `table`, by its
+ * signature: written there first where new (a signature already there keeps its row and its id),
+ * then read back, 200 at a time. What counting an event and the move to PostgreSQL (./copy.ts) share.
+ */
+export async function contextIds(db: EnquiryDb, table: ContextTable, rows: ContextRow[]): Promise<Map<string, number>> {
+  const ids = new Map<string, number>()
+  for (let i = 0; i < rows.length; i += 200) {
+    const slice = rows.slice(i, i + 200) as Array<Omit<Insertable<AnalyticsPagesTable>, 'id'>>
+    await db
+      .insertInto(table as 'analytics_pages')
+      .values(slice)
+      .onConflict((oc) => oc.column('signature').doNothing())
+      .execute()
+    const found = await db
+      .selectFrom(table as 'analytics_pages')
+      .select(['id', 'signature'])
+      .where(
+        'signature',
+        'in',
+        slice.map((r) => r.signature),
+      )
+      .execute()
+    for (const row of found) ids.set(row.signature, Number(row.id))
+  }
+  return ids
+}
 
 /** Contexts known to this process, remembered for a day at most (one no kept event names may be deleted after its day). */
 const CONTEXTS_CACHED = 20_000
@@ -76,13 +106,13 @@ export class AnalyticsRepository {
       this.contexts = { analytics_pages: new Map(), analytics_origins: new Map() }
       this.contextsDay = today
     }
-    const page = await this.contextIds('analytics_pages', events)
-    const origin = await this.contextIds('analytics_origins', events)
+    const page = await this.eventContexts('analytics_pages', events)
+    const origin = await this.eventContexts('analytics_origins', events)
     await this.appendEvents(events.map((e, i) => ({ at: e.at, visitor: e.visitor, page: page[i]!, origin: origin[i]! })))
   }
 
   /** The id of each event's context in `table`, written there first when new. */
-  private async contextIds(table: ContextTable, events: AnalyticsEventRow[]): Promise<number[]> {
+  private async eventContexts(table: ContextTable, events: AnalyticsEventRow[]): Promise<number[]> {
     const columns = CONTEXTS[table]
     let known = this.contexts[table]
     if (known.size > CONTEXTS_CACHED) {
@@ -100,27 +130,9 @@ export class AnalyticsRepository {
         signature,
         created_day: created,
         ...Object.fromEntries(columns.map((column) => [column, e[column] ?? null])),
-      })) as Array<{ signature: string; created_day: number; event: string; path: string }>
-      await this.writeCounters(async (db) => {
-        for (let i = 0; i < rows.length; i += 200) {
-          const slice = rows.slice(i, i + 200)
-          await db
-            .insertInto(table as 'analytics_pages')
-            .values(slice)
-            .onConflict((oc) => oc.column('signature').doNothing())
-            .execute()
-          const found = await db
-            .selectFrom(table as 'analytics_pages')
-            .select(['id', 'signature'])
-            .where(
-              'signature',
-              'in',
-              slice.map((r) => r.signature),
-            )
-            .execute()
-          for (const row of found) known.set(row.signature, Number(row.id))
-        }
-      })
+      })) as ContextRow[]
+      const found = await this.writeCounters((db) => contextIds(db, table, rows))
+      for (const [signature, id] of found) known.set(signature, id)
     }
     return signatures.map((signature) => known.get(signature)!)
   }

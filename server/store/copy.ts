@@ -7,6 +7,7 @@
 // meanwhile. A different row under the same id means the target has a history of its own: nothing
 // is copied, and the error names the ids.
 import { sql } from 'kysely'
+import { contextIds } from './analytics.ts'
 import type { EnquiryStore } from './index.ts'
 import type { EnquiryDb } from './schema.ts'
 import { itemRows, parseData } from './rows.ts'
@@ -246,23 +247,11 @@ async function copyAnalytics(source: EnquiryStore, targetKind: string, trx: Enqu
         .execute()
       if (rows.length === 0) break
       after = rows[rows.length - 1]!.id
-      await trx
-        .insertInto(table as 'analytics_pages')
-        .values(rows.map(({ id: _, ...row }) => row))
-        .onConflict((oc) => oc.column('signature').doNothing())
-        .execute()
-      const bySignature = new Map(
-        (
-          await trx
-            .selectFrom(table as 'analytics_pages')
-            .select(['id', 'signature'])
-            .where(
-              'signature',
-              'in',
-              rows.map((r) => r.signature),
-            )
-            .execute()
-        ).map((r) => [r.signature, Number(r.id)]),
+      // Written as counting an event writes them; a signature the target has keeps its id there.
+      const bySignature = await contextIds(
+        trx,
+        table,
+        rows.map(({ id: _, ...row }) => row),
       )
       for (const row of rows) ids[table].set(row.id, bySignature.get(row.signature)!)
     }

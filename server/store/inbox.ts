@@ -1,7 +1,7 @@
 // The owner's inbox over the enquiry store: list with search, filters and pages, one enquiry with
 // its mail, handling, resending and deleting, and the rows of the CSV export. The same queries on
 // SQLite and PostgreSQL, except where the two read JSON differently (the search in the fields).
-// Every write is one statement; a deleted enquiry's mail goes with it (ON DELETE CASCADE).
+// Every write is one statement but a delete, which takes an enquiry's deliveries first (deleteSubmissions).
 import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely'
 import { languageLabel } from '../enquiries/languages.ts'
 import {
@@ -32,6 +32,8 @@ export class Inbox {
   constructor(
     private readonly db: EnquiryDb,
     private readonly kind: StoreKind,
+    /** Runs `work` in a transaction that holds the write lock from its start (the store's writeTransaction). */
+    private readonly writeTransaction: <T>(work: (db: EnquiryDb) => Promise<T>) => Promise<T>,
     /** Scrubs deleted rows from the database's files (the store's scrubDeleted). */
     private readonly afterDelete: () => Promise<void>,
   ) {}
@@ -122,9 +124,8 @@ export class Inbox {
 
   /** Deletes one enquiry and its mail; returns the .eml copies to delete, or undefined if none such. */
   async delete(id: number): Promise<{ emlFiles: string[] } | undefined> {
-    const emlFiles = await this.emlFilesOf([id])
-    const result = await this.db.deleteFrom('submissions').where('id', '=', id).executeTakeFirst()
-    if (Number(result.numDeletedRows) === 0) return undefined
+    const { submissionIds, emlFiles } = await this.writeTransaction((db) => deleteSubmissions(db, [id]))
+    if (submissionIds.length === 0) return undefined
     await this.afterDelete()
     return { emlFiles }
   }
@@ -240,16 +241,6 @@ export class Inbox {
       )
       SELECT value FROM found WHERE value IS NOT NULL`.execute(this.db)
     return rows.map((r) => r.value!)
-  }
-
-  private async emlFilesOf(ids: number[]): Promise<string[]> {
-    const rows = await this.db
-      .selectFrom('outbox')
-      .select('delivery')
-      .where('submission_id', 'in', ids)
-      .where('delivery', 'like', '%.eml')
-      .execute()
-    return rows.map((r) => r.delivery!).filter(Boolean)
   }
 
   /**
@@ -421,6 +412,23 @@ const PRINTABLE_ASCII = /^[\x20-\x7e]+$/
  * one phrase of its trigrams (a substring), never FTS5's syntax. */
 function phraseOf(q: string): string {
   return `"${q.trim().toLowerCase().replace(/"/g, '""')}"`
+}
+
+/**
+ * Deletes these submissions (in the caller's transaction); their notes go with them (ON DELETE
+ * CASCADE). Their outbox rows go first, each read as it is deleted: a worker recording a row as sent
+ * at that moment is either done (and its .eml copy is returned here) or finds the row gone (and
+ * deletes the copy itself, server/delivery/outbox.ts); a copy read before the delete could be
+ * recorded after the read, and left behind. Returns the submissions deleted (those still there) and
+ * the .eml copies the caller should delete. The one deletion of enquiries: the inbox's, the erasure
+ * by address and the retention rules (./sql-store.ts).
+ */
+export async function deleteSubmissions(db: EnquiryDb, ids: number[]): Promise<{ submissionIds: number[]; emlFiles: string[] }> {
+  if (ids.length === 0) return { submissionIds: [], emlFiles: [] }
+  const deliveries = await db.deleteFrom('outbox').where('submission_id', 'in', ids).returning('delivery').execute()
+  const emlFiles = deliveries.map((d) => d.delivery).filter((d): d is string => d?.endsWith('.eml') === true)
+  const deleted = new Set((await db.deleteFrom('submissions').where('id', 'in', ids).returning('id').execute()).map((r) => r.id))
+  return { submissionIds: ids.filter((id) => deleted.has(id)), emlFiles }
 }
 
 /** The dashboard counts what was held back as spam over this many hours, as the daily digest does. */

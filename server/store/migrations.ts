@@ -876,10 +876,10 @@ async function versionBeforeMigrator(db: EnquiryDb, kind: StoreKind): Promise<nu
   return rows[0]?.version ?? 0
 }
 
-/** Brings the database up to date. On SQLite `db` must be bound to its one connection. */
 /** The PostgreSQL advisory lock every migration of this service holds (any number, the same in every instance). */
 const POSTGRES_MIGRATION_LOCK = 7_246_159_335
 
+/** Brings the database up to date. On SQLite `db` must be bound to its one connection. */
 export async function migrate(db: EnquiryDb, kind: StoreKind, where: string): Promise<void> {
   if (kind === 'sqlite') return migrateOn(db, kind, where)
   // One migration at a time in a database, whatever its schema. Kysely's first look at the tables

@@ -1,7 +1,7 @@
 // What the SQLite and the PostgreSQL store share: every query, written once with Kysely. The two
 // subclasses add how a write transaction begins, how ids are taken, which failures mean the
 // database is unavailable, and the few places where the dialects differ.
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import { CompiledQuery, sql, type Expression, type SqlBool } from 'kysely'
 import type { Store as RateLimitStore } from 'express-rate-limit'
 import { isEmailAddress } from '../../forms/schemas.ts'
@@ -9,9 +9,10 @@ import { Desk } from './desk.ts'
 import { Digest } from './digest.ts'
 import { AuditLog } from './audit.ts'
 import { type AnalyticsHit, AnalyticsRepository } from './analytics.ts'
-import { Inbox } from './inbox.ts'
+import { Inbox, deleteSubmissions } from './inbox.ts'
 import { Outbox, QUEUED } from './outbox.ts'
 import { People } from './people.ts'
+import { ServiceKeys } from './service-keys.ts'
 import { itemRows, newReference, outboxRow, selectSubmissions, submissionRow, toSubmission } from './rows.ts'
 import type { EnquiryDb, OutboxChannel } from './schema.ts'
 import { Statement, slot, slotsFor } from './statements.ts'
@@ -81,6 +82,8 @@ export abstract class SqlEnquiryStore {
   readonly audit: AuditLog
   /** The visit counter's events, daily counts and day salts (server/analytics/). */
   readonly analytics: AnalyticsRepository
+  /** The keys the service generates once and keeps (the form-token key). */
+  readonly serviceKeys: ServiceKeys
   /** Why the last write of a submission failed, until a write commits again. */
   private writeFailure: string | undefined
   private closed = false
@@ -92,7 +95,12 @@ export abstract class SqlEnquiryStore {
     /** The query layer over either database (the inbox's sessions, tests). */
     readonly db: EnquiryDb,
   ) {
-    this.inbox = new Inbox(db, kind, () => this.scrubDeleted())
+    this.inbox = new Inbox(
+      db,
+      kind,
+      (work) => this.writeTransaction(work),
+      () => this.scrubDeleted(),
+    )
     this.desk = new Desk(
       db,
       (work) => this.writeTransaction(work),
@@ -108,6 +116,7 @@ export abstract class SqlEnquiryStore {
     this.digest = new Digest(db, (write) => this.bookkeeping(write))
     this.people = new People(db, (work) => this.writeTransaction(work))
     this.audit = new AuditLog(db)
+    this.serviceKeys = new ServiceKeys(db)
     this.analytics = new AnalyticsRepository(
       db,
       kind,
@@ -562,24 +571,6 @@ export abstract class SqlEnquiryStore {
   }
 
   /**
-   * A random key the service generates once and keeps here, so every instance on the database
-   * signs with the same one (the form-token key): the first to ask creates it.
-   */
-  async serviceKey(name: string): Promise<Buffer> {
-    const read = () => this.db.selectFrom('service_keys').select('value').where('name', '=', name).executeTakeFirst()
-    let row = await read()
-    if (!row) {
-      await this.db
-        .insertInto('service_keys')
-        .values({ name, value: randomBytes(32).toString('base64') })
-        .onConflict((oc) => oc.column('name').doNothing())
-        .execute()
-      row = await read()
-    }
-    return Buffer.from(row!.value, 'base64')
-  }
-
-  /**
    * A write of a submission failed. When the database is at fault (full, gone, not answering), it is
    * not ready until a write commits again, and the caller gets a StoreUnavailableError.
    */
@@ -657,7 +648,7 @@ export abstract class SqlEnquiryStore {
       // The acknowledgement counters hold a hash of the address: they go too.
       const addressHash = createHash('sha256').update(foldAddress(email)).digest('hex')
       await db.deleteFrom('acknowledgements_sent').where('address_hash', '=', addressHash).execute()
-      return this.deleteSubmissions(db, await this.idsForEmail(email, db))
+      return deleteSubmissions(db, await this.idsForEmail(email, db))
     })
     if (result.submissionIds.length) await this.scrubDeleted()
     return result
@@ -685,27 +676,13 @@ export abstract class SqlEnquiryStore {
         .orderBy('id')
         .limit(limit)
         .execute()
-      return this.deleteSubmissions(
+      return deleteSubmissions(
         db,
         rows.map((r) => r.id),
       )
     })
     if (result.submissionIds.length) await this.scrubDeleted()
     return result
-  }
-
-  /**
-   * Deletes these submissions; their notes go with them (ON DELETE CASCADE). Their outbox rows go
-   * first, each read as it is deleted: a worker recording a row as sent at that moment is either
-   * done (and its .eml copy is returned here) or finds the row gone (and deletes the copy itself,
-   * server/delivery/outbox.ts); a copy read before the delete could be recorded after the read.
-   */
-  private async deleteSubmissions(db: EnquiryDb, ids: number[]): Promise<{ submissionIds: number[]; emlFiles: string[] }> {
-    if (ids.length === 0) return { submissionIds: [], emlFiles: [] }
-    const deliveries = await db.deleteFrom('outbox').where('submission_id', 'in', ids).returning('delivery').execute()
-    const emlFiles = deliveries.map((d) => d.delivery).filter((d): d is string => d?.endsWith('.eml') === true)
-    await db.deleteFrom('submissions').where('id', 'in', ids).execute()
-    return { submissionIds: ids, emlFiles }
   }
 
   /**

@@ -1,4 +1,5 @@
 // Small building blocks shared by the page templates.
+import { cappedImage } from '../lib/density.ts'
 import type { ImageEntry } from './images.ts'
 import { Icon } from './Icon.tsx'
 import { Picture } from './Picture.tsx'
@@ -66,7 +67,12 @@ export function CardGrid({
       {items.map((item, i) => (
         <li key={item.path}>
           <article className="card">
-            <Picture image={item.image} alt={item.alt} sizes={sizes ?? CARD_SIZES} priority={leading && i === 0} />
+            <Picture
+              image={cappedImage(item.image, sizes ?? CARD_SIZES)}
+              alt={item.alt}
+              sizes={sizes ?? CARD_SIZES}
+              priority={leading && i === 0}
+            />
             <div className="card-body">
               <Title className="card-title">
                 <a href={item.path}>{item.name}</a>

@@ -22,19 +22,3 @@ export function imageEntry(manifest: ImageManifest, src: string): ImageEntry {
   if (!entry) throw new Error(`Image not found: content/images/${src} (is the file there, and was the image build run?)`)
   return entry
 }
-
-/**
- * Attributes for a <link> in <head> that preloads a page's main (LCP) picture in its best format.
- * React adds preload links for eager <img>s, but not for one inside <picture>, since the
- * browser may pick a <source> instead; this preloads the AVIF the browser will pick.
- */
-export function preloadAttributes(entry: RasterImageEntry, sizes: string) {
-  return {
-    rel: 'preload',
-    as: 'image',
-    type: 'image/avif',
-    imageSrcSet: srcset(entry.avif),
-    imageSizes: sizes,
-    fetchPriority: 'high',
-  } as const
-}

@@ -1,5 +1,6 @@
 // What a page puts in <head>: built by each page's +data from content, rendered by renderer/Document.
 import { type ImageEntry, isSvgEntry, type RasterImageEntry } from '../components/images.ts'
+import { cappedImage } from './density.ts'
 
 export interface HeadImage {
   url: string
@@ -34,7 +35,8 @@ export interface Head {
  * its portrait cuts on screens matching `portraitMedia` when its <picture> has them (Picture.tsx).
  */
 export function lcpImage(image: ImageEntry, sizes: string, portraitMedia?: string): Head['lcpImage'] {
-  return isSvgEntry(image) ? undefined : { image, sizes, portraitMedia }
+  // The files its <picture> lists (CardGrid caps them the same way), so the preload is the one taken.
+  return isSvgEntry(image) ? undefined : { image: cappedImage(image, sizes), sizes, portraitMedia }
 }
 
 /** JSON for a <script type="application/ld+json"> block: nothing in it can close the script element. */

@@ -6,7 +6,7 @@
 // the same rules ask for is what a test can see.)
 import { type Browser, chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { inlineHashesOf } from '../../build/csp-hashes.ts'
+import { inlineHashesOf } from '../../project/inline-hashes.ts'
 import { SPECULATION_RULES } from '../../templates/lib/speculation.ts'
 import { attr, elements, parsePage } from '../support/html.ts'
 import { baseURL, checkedPages, wsEndpoint } from './site.ts'

@@ -50,7 +50,7 @@ afterAll(async () => {
 
 /** A token as the page would have got it `ageMs` ago. */
 async function tokenFrom(ageMs: number): Promise<string> {
-  return formTokens(await server.store.serviceKey('form-token')).issue(Date.now() - ageMs)
+  return formTokens(await server.store.serviceKeys.get('form-token')).issue(Date.now() - ageMs)
 }
 
 /** Posts a quick enquiry as the island does; resolves to the stored submission. */

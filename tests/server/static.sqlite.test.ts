@@ -8,6 +8,7 @@ import path from 'node:path'
 import type { SiteManifest } from '../../project/site-manifest.ts'
 import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { inlineHashesOf } from '../../project/inline-hashes.ts'
 import { chooseEncoding } from '../../server/http/static.ts'
 import { startTestServer, type TestServer } from './helpers.ts'
 
@@ -211,6 +212,13 @@ describe('redirects and not found', () => {
 describe('security headers', () => {
   it('sends a strict CSP, HSTS, nosniff, no framing and a strict referrer policy on pages', async () => {
     for (const res of [await get('/'), await get('/nope')]) {
+      // Each page is allowed its own inline elements by hash, of those the build hashed, and no other page's.
+      const own = inlineHashesOf(res.body.toString())
+      const sorted = (hashes: string[]) => [...new Set(hashes)].sort()
+      expect(own.style).toHaveLength(1)
+      expect(own.script.length).toBeGreaterThanOrEqual(2)
+      for (const hash of own.style) expect(manifest().inlineHashes.style).toContain(hash)
+      for (const hash of own.script) expect(manifest().inlineHashes.script).toContain(hash)
       const csp = String(res.headers['content-security-policy'])
       const directives = new Map(
         csp.split(';').map((d) => {
@@ -219,9 +227,9 @@ describe('security headers', () => {
         }),
       )
       expect(directives.get('default-src')).toEqual(["'self'"])
-      // Inline styles and speculation rules are allowed by the hashes the build computed, and only those.
-      expect(directives.get('script-src')).toEqual(["'self'", ...manifest().inlineHashes.script])
-      expect(directives.get('style-src')).toEqual(["'self'", ...manifest().inlineHashes.style])
+      expect(directives.get('script-src')).toEqual(["'self'", ...sorted(own.script)])
+      expect(directives.get('style-src')).toEqual(["'self'", ...sorted(own.style)])
+      expect(manifest().inlineHashes.style.length).toBeGreaterThan(own.style.length)
       expect(directives.get('img-src')).toEqual(["'self'", 'data:'])
       expect(directives.get('form-action')).toEqual(["'self'"])
       expect(directives.get('frame-ancestors')).toEqual(["'none'"])
@@ -233,7 +241,20 @@ describe('security headers', () => {
       expect(res.headers['x-frame-options']).toBe('DENY')
       expect(res.headers['referrer-policy']).toBe('same-origin')
       expect(res.headers['x-powered-by']).toBeUndefined()
+      // Internet Explorer's, which every browser that still runs ignores.
+      expect(res.headers['x-xss-protection']).toBeUndefined()
+      expect(res.headers['x-download-options']).toBeUndefined()
     }
+  })
+
+  it("allows a page none of another page's inline elements", async () => {
+    const home = await get('/')
+    const privacy = await get('/PrivacyPolicy')
+    const homeCsp = String(home.headers['content-security-policy'])
+    expect(homeCsp).not.toBe(String(privacy.headers['content-security-policy']))
+    const privacyStyle = inlineHashesOf(privacy.body.toString()).style[0]!
+    expect(inlineHashesOf(home.body.toString()).style).not.toContain(privacyStyle)
+    expect(homeCsp).not.toContain(privacyStyle)
   })
 
   it('sends API answers a policy that allows nothing, with HSTS, nosniff, no framing and the referrer policy', async () => {
@@ -266,15 +287,17 @@ describe('security headers', () => {
       ])
         expect(res.headers[documentOnly], `${urlPath} ${documentOnly}`).toBeUndefined()
     }
-    // What stays a document gets the pages' policy: the sitemap, a 404 page under /img/, the 405 page of a POST to a picture.
-    for (const [urlPath, method, status] of [
-      ['/sitemap.xml', 'GET', 200],
-      ['/img/nope.avif', 'GET', 404],
-      [files[0]!, 'POST', 405],
+    // What stays a document gets the pages' policy: the sitemap (every page's hashes), a 404 page
+    // under /img/ and the 405 page of a POST to a picture (the not-found page's own).
+    const notFoundStyle = inlineHashesOf((await get('/nope')).body.toString()).style[0]!
+    for (const [urlPath, method, status, hash] of [
+      ['/sitemap.xml', 'GET', 200, manifest().inlineHashes.style[0]!],
+      ['/img/nope.avif', 'GET', 404, notFoundStyle],
+      [files[0]!, 'POST', 405, notFoundStyle],
     ] as const) {
       const res = await get(urlPath, {}, method)
       expect(res.status, urlPath).toBe(status)
-      expect(String(res.headers['content-security-policy']), `${method} ${urlPath}`).toContain(manifest().inlineHashes.style[0]!)
+      expect(String(res.headers['content-security-policy']), `${method} ${urlPath}`).toContain(hash)
       expect(res.headers['x-frame-options']).toBe('DENY')
     }
   })

@@ -11,14 +11,7 @@ import { buildImages, type CacheFile, ladderFor, SEED_CACHE, SETTINGS_KEY, wides
 import { paths } from '../../project/paths.ts'
 import { portraitWidths } from '../../project/image-widths.ts'
 import { Picture, SvgImage } from '../../templates/components/Picture.tsx'
-import {
-  isSvgEntry,
-  preloadAttributes,
-  srcset,
-  type ImageManifest,
-  type RasterImageEntry,
-  type SvgImageEntry,
-} from '../../templates/components/images.ts'
+import { isSvgEntry, srcset, type ImageManifest, type RasterImageEntry, type SvgImageEntry } from '../../templates/components/images.ts'
 
 let root: string
 let imagesDir: string
@@ -278,16 +271,5 @@ describe('Picture', () => {
     expect(renderToString(createElement(Picture, { image: logo, alt: 'Logo', sizes: '200px' }))).toContain(
       'src="/img/brand/logo.12345678.svg"',
     )
-  })
-
-  it('gives head preload attributes for a priority picture (React does not preload inside <picture>)', () => {
-    expect(preloadAttributes(image, '100vw')).toEqual({
-      rel: 'preload',
-      as: 'image',
-      type: 'image/avif',
-      imageSrcSet: srcset(image.avif),
-      imageSizes: '100vw',
-      fetchPriority: 'high',
-    })
   })
 })
