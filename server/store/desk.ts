@@ -349,7 +349,7 @@ class Tally {
     let medianMs: number | null = null
     if (delays.length % 2 === 1) medianMs = nth(delays, half)
     else if (delays.length > 0) {
-      // Before index half - 1 then: none greater; after it: none smaller.
+      // nth leaves every value after index half - 1 no smaller: the upper middle is the least of them.
       const lower = nth(delays, half - 1)
       let upper = delays[half]!
       for (let i = half + 1; i < delays.length; i++) upper = Math.min(upper, delays[i]!)
@@ -362,8 +362,8 @@ class Tally {
 /**
  * The `k`th smallest of `values` (from 0), which it reorders: every value before index k is then
  * no greater, every one after no smaller (Hoare's selection, a quicksort that follows only the side
- * holding k). Linear on average: the medians of the dashboard take a few milliseconds where
- * sorting the 60,000 delays of each figure took 20 (BENCHMARKS.md, the dashboard's medians).
+ * holding k). Linear on average: the dashboard's six medians over 60,000 delays take 2-3 ms, where
+ * sorting their delays took 17-22 (BENCHMARKS.md, the dashboard's medians).
  */
 export function nth(values: Float64Array, k: number): number {
   let lo = 0
