@@ -18,12 +18,16 @@
 //   BENCH_ROUNDS=3                         rounds (the median is what is checked)
 //   ANALYTICS=false                        the service counts no views nor enquiries (to compare)
 //   BENCH_CPU_PROF=<folder>                the service runs with node --cpu-prof, its profile written
-//                                          to that folder when it stops; the counted views are not
-//                                          run (the profile is the enquiries'), and the figures are
+//                                          to that folder when it stops, and the figures are
 //                                          not for the record (the profiler costs time). Read it with
 //                                          `npx tsx tools/profile-summary.ts <file>.cpuprofile`
 //                                          (`--window <folder>/windows-1.json:burst` for the burst
-//                                          alone, `:mail` for the mail sent after it)
+//                                          alone, `:mail` for the mail sent after it, `:views` for
+//                                          the counted views)
+//   BENCH_ONLY=views                       only the echo and the counted views (no enquiries): each
+//                                          round the echo, then the service warmed up by 1,000 views
+//                                          and, once they are written, BENCH_SECONDS of views; with
+//                                          BENCH_CPU_PROF its profile is the views'
 //
 // Exits 1 when a floor is not met. Loopback only; each run is bounded in time and stops by itself.
 import fs from 'node:fs'
@@ -57,6 +61,9 @@ const DRAIN_LIMIT_MS = 3 * 60_000
 
 const workDir = path.join(paths.cacheDir, 'bench-service')
 const profileDir = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : undefined
+const only = process.env.BENCH_ONLY
+if (only !== undefined && only !== 'views') throw new Error(`BENCH_ONLY may only be "views", not ${JSON.stringify(only)}`)
+const viewsOnly = only === 'views'
 
 /** A real SMTP server that accepts every message, counting them as they arrive. */
 async function startMailSink(): Promise<{ url: string; received: () => number; stop(): Promise<void> }> {
@@ -108,6 +115,17 @@ async function syncLatencyMs(dir: string): Promise<{ p50: number; p90: number }>
 
 interface Round {
   echo: AutocannonResult
+  /** The enquiries' figures (none with BENCH_ONLY=views). */
+  enquiries?: Enquiries
+  /** The disk's fdatasync just before the service's run. */
+  sync: { p50: number; p90: number }
+  /** The counted views' run, BENCH_SECONDS at BENCH_CONNECTIONS after the enquiries. */
+  views: AutocannonResult
+  /** Views in the database once the service stopped (each view answered 204 should be there). */
+  viewsStored: number
+}
+
+interface Enquiries {
   service: AutocannonResult
   accepted: number
   /** Accepted enquiries a second, from the burst's first request to its last answer. */
@@ -116,12 +134,6 @@ interface Round {
   mailPerSecond: number
   /** Seconds from the end of the load until the last of the burst's mail was accepted (undefined: not within DRAIN_LIMIT_MS). */
   burstOutAfter: number | undefined
-  /** The disk's fdatasync just before the service's run. */
-  sync: { p50: number; p90: number }
-  /** The counted views' run, BENCH_SECONDS at BENCH_CONNECTIONS after the enquiries (none while profiling). */
-  views: AutocannonResult | undefined
-  /** Views in the database once the service stopped (each view answered 204 should be there). */
-  viewsStored: number
 }
 
 /**
@@ -233,7 +245,9 @@ async function main() {
       }
       // BENCH_SECONDS' worth of enquiries at the floor's rate, that fraction of this round's echo.
       const burst = Math.max(100, Math.round(FLOORS.acceptedVsEcho * perSecond(echoResult) * seconds))
-      process.stdout.write(`  the echo answered ${perSecond(echoResult).toFixed(0)}/s; then ${burst} enquiries ...\n`)
+      process.stdout.write(
+        `  the echo answered ${perSecond(echoResult).toFixed(0)}/s; then ${viewsOnly ? "the service's views" : `${burst} enquiries`} ...\n`,
+      )
       const sync = await syncLatencyMs(tmp)
       const mailAtStart = mail.received()
       const dataDir = path.join(tmp, `data-${round}`)
@@ -256,6 +270,22 @@ async function main() {
         path.join(workDir, `service-${round}.log`),
       )
       try {
+        if (viewsOnly) {
+          // Warmed up by views (compiled code, the country database, the day's salt), then written.
+          await autocannon({ ...views(`${service.url}/api/event`), connections, amount: WARM_UP })
+          await new Promise((resolve) => setTimeout(resolve, 1500))
+          process.stdout.write(`  then counted views for ${seconds} s ...\n`)
+          const from = monotonicMicroseconds()
+          const viewsResult = await autocannon({ ...views(`${service.url}/api/event`), connections, duration: seconds })
+          if (profileDir) {
+            const windows = { views: { from, to: monotonicMicroseconds(), views: viewsResult.statusCodeStats['204']?.count ?? 0 } }
+            fs.mkdirSync(profileDir, { recursive: true })
+            fs.writeFileSync(path.join(profileDir, `windows-${round}.json`), `${JSON.stringify(windows)}\n`)
+          }
+          await service.stop()
+          results.push({ echo: echoResult, sync, views: viewsResult, viewsStored: (await storedViews(dataDir)) - WARM_UP })
+          continue
+        }
         // Warmed up first (compiled code, the database's first pages), its mail let out.
         const warmUp = await autocannon({ ...enquiries(`${service.url}/api/submit`), connections, amount: WARM_UP })
         const warmMail = (warmUp.statusCodeStats['200']?.count ?? 0) + mailAtStart
@@ -283,28 +313,30 @@ async function main() {
           }
           await new Promise((resolve) => setTimeout(resolve, 100))
         }
+        const mailOut = monotonicMicroseconds()
+        process.stdout.write(`  then counted views for ${seconds} s ...\n`)
+        const viewsFrom = monotonicMicroseconds()
+        const viewsResult = await autocannon({ ...views(`${service.url}/api/event`), connections, duration: seconds })
         if (profileDir) {
-          // When the burst ran and when its mail went out, on the clock of the profile's samples.
+          // When the burst ran, when its mail went out and when the views came, on the clock of the profile's samples.
           const windows = {
             burst: { from: burstFrom, to: burstTo, enquiries: accepted },
-            mail: { from: burstTo, to: monotonicMicroseconds(), mails: accepted - mailDuringLoad },
+            mail: { from: burstTo, to: mailOut, mails: accepted - mailDuringLoad },
+            views: { from: viewsFrom, to: monotonicMicroseconds(), views: viewsResult.statusCodeStats['204']?.count ?? 0 },
           }
           fs.mkdirSync(profileDir, { recursive: true })
           fs.writeFileSync(path.join(profileDir, `windows-${round}.json`), `${JSON.stringify(windows)}\n`)
         }
-        let viewsResult: AutocannonResult | undefined
-        if (!profileDir) {
-          process.stdout.write(`  then counted views for ${seconds} s ...\n`)
-          viewsResult = await autocannon({ ...views(`${service.url}/api/event`), connections, duration: seconds })
-        }
         await service.stop()
         results.push({
           echo: echoResult,
-          service: serviceResult,
-          accepted,
-          acceptedPerSecond: accepted / ((loadEnded - loadStarted) / 1000),
-          mailPerSecond: mailDuringLoad / ((loadEnded - loadStarted) / 1000),
-          burstOutAfter,
+          enquiries: {
+            service: serviceResult,
+            accepted,
+            acceptedPerSecond: accepted / ((loadEnded - loadStarted) / 1000),
+            mailPerSecond: mailDuringLoad / ((loadEnded - loadStarted) / 1000),
+            burstOutAfter,
+          },
           sync,
           views: viewsResult,
           viewsStored: await storedViews(dataDir),
@@ -363,7 +395,9 @@ function report(results: Round[]): void {
     'burst out after',
     'disk sync p50/p90',
   ]
-  const rows = results.map((r, i) => [
+  // The rounds that sent enquiries (none with BENCH_ONLY=views).
+  const sent = results.flatMap((r) => (r.enquiries ? [{ echo: r.echo, sync: r.sync, ...r.enquiries }] : []))
+  const rows = sent.map((r, i) => [
     String(i + 1),
     perSecond(r.echo).toFixed(0),
     `${r.echo.latency.p99} ms`,
@@ -380,7 +414,7 @@ function report(results: Round[]): void {
     `${r.sync.p50.toFixed(2)}/${r.sync.p90.toFixed(2)} ms`,
   ])
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))
-  for (const row of [header, ...rows])
+  for (const row of sent.length > 0 ? [header, ...rows] : [])
     process.stdout.write(
       `${row
         .map((c, i) => c.padEnd(widths[i]!))
@@ -393,18 +427,17 @@ function report(results: Round[]): void {
     const middle = sorted.length / 2
     return Number.isInteger(middle) ? (sorted[middle - 1]! + sorted[middle]!) / 2 : sorted[Math.floor(middle)]!
   }
-  const accepted = median(results.map((r) => r.acceptedPerSecond))
+  const accepted = median(sent.map((r) => r.acceptedPerSecond))
   const echo = median(results.map((r) => perSecond(r.echo)))
   // Each round's ratios, then their median: a round's echo and service ran a minute apart at most.
-  const vsEcho = median(results.map((r) => r.acceptedPerSecond / perSecond(r.echo)))
-  const p99 = median(results.map((r) => r.service.latency.p99))
-  const mean = median(results.map((r) => r.service.latency.mean))
-  const p99VsMean = median(results.map((r) => r.service.latency.p99 / r.service.latency.mean))
+  const vsEcho = median(sent.map((r) => r.acceptedPerSecond / perSecond(r.echo)))
+  const p99 = median(sent.map((r) => r.service.latency.p99))
+  const mean = median(sent.map((r) => r.service.latency.mean))
+  const p99VsMean = median(sent.map((r) => r.service.latency.p99 / r.service.latency.mean))
   const ratios = (values: number[]) => `${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)}`
-  const mailPerSecond = median(results.map((r) => r.mailPerSecond))
-  const burstOut = median(results.map((r) => r.burstOutAfter ?? Infinity))
-  // The rounds that counted views (none while profiling).
-  const viewed = results.flatMap((r) => (r.views ? [{ ...r, views: r.views }] : []))
+  const mailPerSecond = median(sent.map((r) => r.mailPerSecond))
+  const burstOut = median(sent.map((r) => r.burstOutAfter ?? Infinity))
+  const viewed = results
   const viewChecks: Array<readonly [string, boolean, string]> = []
   if (viewed.length > 0) {
     process.stdout.write('\nCounted views (POST /api/event, 204):\n')
@@ -445,29 +478,31 @@ function report(results: Round[]): void {
       [`views answered but not stored after a graceful stop: ${lostViews}`, lostViews === 0, '0'],
     )
   }
-  const checks = [
-    [
-      `accepted enquiries ${vsEcho.toFixed(2)}× the echo (${accepted.toFixed(0)}/s beside ${echo.toFixed(0)}/s; rounds ${ratios(results.map((r) => r.acceptedPerSecond / perSecond(r.echo)))})`,
-      vsEcho >= FLOORS.acceptedVsEcho,
-      `≥ ${FLOORS.acceptedVsEcho}× the echo`,
-    ],
-    [
-      `p99 ${p99VsMean.toFixed(1)}× the mean latency (p99 ${p99} ms, mean ${mean.toFixed(1)} ms; rounds ${ratios(results.map((r) => r.service.latency.p99 / r.service.latency.mean))})`,
-      p99VsMean <= FLOORS.p99VsMean,
-      `≤ ${FLOORS.p99VsMean}× the mean`,
-    ],
-    [
-      `mail sent during the load ${mailPerSecond.toFixed(1)}/s`,
-      mailPerSecond >= FLOORS.mailPerSecondUnderLoad,
-      `≥ ${FLOORS.mailPerSecondUnderLoad}/s`,
-    ],
-    [
-      `a burst's mail all out ${Number.isFinite(burstOut) ? `${burstOut.toFixed(1)} s` : 'not at all'} after the load`,
-      burstOut <= FLOORS.burstOutWithinSeconds,
-      `≤ ${FLOORS.burstOutWithinSeconds} s`,
-    ],
-    ...viewChecks,
-  ] as const
+  const enquiryChecks: Array<readonly [string, boolean, string]> = []
+  if (sent.length > 0)
+    enquiryChecks.push(
+      [
+        `accepted enquiries ${vsEcho.toFixed(2)}× the echo (${accepted.toFixed(0)}/s beside ${echo.toFixed(0)}/s; rounds ${ratios(sent.map((r) => r.acceptedPerSecond / perSecond(r.echo)))})`,
+        vsEcho >= FLOORS.acceptedVsEcho,
+        `≥ ${FLOORS.acceptedVsEcho}× the echo`,
+      ],
+      [
+        `p99 ${p99VsMean.toFixed(1)}× the mean latency (p99 ${p99} ms, mean ${mean.toFixed(1)} ms; rounds ${ratios(sent.map((r) => r.service.latency.p99 / r.service.latency.mean))})`,
+        p99VsMean <= FLOORS.p99VsMean,
+        `≤ ${FLOORS.p99VsMean}× the mean`,
+      ],
+      [
+        `mail sent during the load ${mailPerSecond.toFixed(1)}/s`,
+        mailPerSecond >= FLOORS.mailPerSecondUnderLoad,
+        `≥ ${FLOORS.mailPerSecondUnderLoad}/s`,
+      ],
+      [
+        `a burst's mail all out ${Number.isFinite(burstOut) ? `${burstOut.toFixed(1)} s` : 'not at all'} after the load`,
+        burstOut <= FLOORS.burstOutWithinSeconds,
+        `≤ ${FLOORS.burstOutWithinSeconds} s`,
+      ],
+    )
+  const checks = [...enquiryChecks, ...viewChecks]
   process.stdout.write(`\nMedian of ${results.length} rounds:\n`)
   for (const [what, met, floor] of checks) process.stdout.write(`  ${met ? 'ok  ' : 'FAIL'} ${what} (floor ${floor})\n`)
   if (checks.some(([, met]) => !met)) process.exitCode = 1
