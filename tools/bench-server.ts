@@ -114,18 +114,25 @@ async function syncLatencyMs(dir: string): Promise<{ p50: number; p90: number }>
 }
 
 interface Round {
-  echo: AutocannonResult
   /** The enquiries' figures (none with BENCH_ONLY=views). */
-  enquiries?: Enquiries
+  enquiries: Enquiries | undefined
   /** The disk's fdatasync just before the service's run. */
   sync: { p50: number; p90: number }
-  /** The counted views' run, BENCH_SECONDS at BENCH_CONNECTIONS after the enquiries. */
+  /** The machine's load average (1 minute) as the views' echo started. */
+  viewsLoad: number
+  /** The echo just before the counted views (after the enquiries' mail was out). */
+  viewsEcho: AutocannonResult
+  /** The counted views' run, BENCH_SECONDS at BENCH_CONNECTIONS right after their echo. */
   views: AutocannonResult
-  /** Views in the database once the service stopped (each view answered 204 should be there). */
+  /** Views in the database once the service stopped, less the warm-up's (each view answered 204 should be there). */
   viewsStored: number
 }
 
 interface Enquiries {
+  /** The machine's load average (1 minute) as the burst started. */
+  load: number
+  /** The echo first in the round, before the service started. */
+  echo: AutocannonResult
   service: AutocannonResult
   accepted: number
   /** Accepted enquiries a second, from the burst's first request to its last answer. */
@@ -224,6 +231,18 @@ function enquiries(url: string) {
   }
 }
 
+/** The bare echo for BENCH_SECONDS at BENCH_CONNECTIONS, in a process of its own, stopped after. */
+async function echoRun(name: string): Promise<AutocannonResult> {
+  const echo = await startNodeProcess(ECHO_SERVER_ARGS, { PATH: process.env.PATH }, path.join(workDir, `${name}.log`))
+  try {
+    const result = await autocannon({ ...post(`${echo.url}/echo`), connections, duration: seconds })
+    process.stdout.write(`  the echo answered ${perSecond(result).toFixed(0)}/s\n`)
+    return result
+  } finally {
+    await echo.stop()
+  }
+}
+
 async function main() {
   fs.rmSync(workDir, { recursive: true, force: true })
   fs.mkdirSync(workDir, { recursive: true })
@@ -235,19 +254,11 @@ async function main() {
   const results: Round[] = []
   try {
     for (let round = 1; round <= rounds; round++) {
-      process.stdout.write(`round ${round} of ${rounds}: the echo for ${seconds} s at ${connections} connections ...\n`)
-      const echo = await startNodeProcess(ECHO_SERVER_ARGS, { PATH: process.env.PATH }, path.join(workDir, `echo-${round}.log`))
-      let echoResult: AutocannonResult
-      try {
-        echoResult = await autocannon({ ...post(`${echo.url}/echo`), connections, duration: seconds })
-      } finally {
-        await echo.stop()
-      }
+      process.stdout.write(`round ${round} of ${rounds}:\n`)
+      // The enquiries' echo, first in the round: it sets the burst's size.
+      const echoResult = viewsOnly ? undefined : await echoRun(`echo-${round}`)
       // BENCH_SECONDS' worth of enquiries at the floor's rate, that fraction of this round's echo.
-      const burst = Math.max(100, Math.round(FLOORS.acceptedVsEcho * perSecond(echoResult) * seconds))
-      process.stdout.write(
-        `  the echo answered ${perSecond(echoResult).toFixed(0)}/s; then ${viewsOnly ? "the service's views" : `${burst} enquiries`} ...\n`,
-      )
+      const burst = echoResult ? Math.max(100, Math.round(FLOORS.acceptedVsEcho * perSecond(echoResult) * seconds)) : 0
       const sync = await syncLatencyMs(tmp)
       const mailAtStart = mail.received()
       const dataDir = path.join(tmp, `data-${round}`)
@@ -270,76 +281,74 @@ async function main() {
         path.join(workDir, `service-${round}.log`),
       )
       try {
-        if (viewsOnly) {
-          // Warmed up by views (compiled code, the country database, the day's salt), then written.
-          await autocannon({ ...views(`${service.url}/api/event`), connections, amount: WARM_UP })
-          await new Promise((resolve) => setTimeout(resolve, 1500))
-          process.stdout.write(`  then counted views for ${seconds} s ...\n`)
-          const from = monotonicMicroseconds()
-          const viewsResult = await autocannon({ ...views(`${service.url}/api/event`), connections, duration: seconds })
-          if (profileDir) {
-            const windows = { views: { from, to: monotonicMicroseconds(), views: viewsResult.statusCodeStats['204']?.count ?? 0 } }
-            fs.mkdirSync(profileDir, { recursive: true })
-            fs.writeFileSync(path.join(profileDir, `windows-${round}.json`), `${JSON.stringify(windows)}\n`)
+        let enquiryFigures: Enquiries | undefined
+        const windows: Record<string, { from: number; to: number } & Record<string, number>> = {}
+        if (!viewsOnly) {
+          process.stdout.write(`  ${burst} enquiries ...\n`)
+          // Warmed up first (compiled code, the database's first pages), its mail let out.
+          const warmUp = await autocannon({ ...enquiries(`${service.url}/api/submit`), connections, amount: WARM_UP })
+          const warmMail = (warmUp.statusCodeStats['200']?.count ?? 0) + mailAtStart
+          const warmDeadline = performance.now() + DRAIN_LIMIT_MS
+          while (mail.received() < warmMail && performance.now() < warmDeadline) await new Promise((resolve) => setTimeout(resolve, 100))
+          const mailBefore = mail.received()
+          const load = os.loadavg()[0]!
+          const loadStarted = performance.now()
+          const burstFrom = monotonicMicroseconds()
+          let burstTo = burstFrom
+          let loadEnded = loadStarted
+          let mailAtEnd = mailBefore
+          const serviceResult = await autocannon({ ...enquiries(`${service.url}/api/submit`), connections, amount: burst }, () => {
+            loadEnded = performance.now()
+            burstTo = monotonicMicroseconds()
+            mailAtEnd = mail.received()
+          })
+          const mailDuringLoad = mailAtEnd - mailBefore
+          const accepted = serviceResult.statusCodeStats['200']?.count ?? 0
+          // Every accepted enquiry queued one message: the burst is out when the SMTP server has them all.
+          let burstOutAfter: number | undefined
+          while (performance.now() - loadEnded < DRAIN_LIMIT_MS) {
+            if (mail.received() - mailBefore >= accepted) {
+              burstOutAfter = (performance.now() - loadEnded) / 1000
+              break
+            }
+            await new Promise((resolve) => setTimeout(resolve, 100))
           }
-          await service.stop()
-          results.push({ echo: echoResult, sync, views: viewsResult, viewsStored: (await storedViews(dataDir)) - WARM_UP })
-          continue
-        }
-        // Warmed up first (compiled code, the database's first pages), its mail let out.
-        const warmUp = await autocannon({ ...enquiries(`${service.url}/api/submit`), connections, amount: WARM_UP })
-        const warmMail = (warmUp.statusCodeStats['200']?.count ?? 0) + mailAtStart
-        const warmDeadline = performance.now() + DRAIN_LIMIT_MS
-        while (mail.received() < warmMail && performance.now() < warmDeadline) await new Promise((resolve) => setTimeout(resolve, 100))
-        const mailBefore = mail.received()
-        const loadStarted = performance.now()
-        const burstFrom = monotonicMicroseconds()
-        let burstTo = burstFrom
-        let loadEnded = loadStarted
-        let mailAtEnd = mailBefore
-        const serviceResult = await autocannon({ ...enquiries(`${service.url}/api/submit`), connections, amount: burst }, () => {
-          loadEnded = performance.now()
-          burstTo = monotonicMicroseconds()
-          mailAtEnd = mail.received()
-        })
-        const mailDuringLoad = mailAtEnd - mailBefore
-        const accepted = serviceResult.statusCodeStats['200']?.count ?? 0
-        // Every accepted enquiry queued one message: the burst is out when the SMTP server has them all.
-        let burstOutAfter: number | undefined
-        while (performance.now() - loadEnded < DRAIN_LIMIT_MS) {
-          if (mail.received() - mailBefore >= accepted) {
-            burstOutAfter = (performance.now() - loadEnded) / 1000
-            break
-          }
-          await new Promise((resolve) => setTimeout(resolve, 100))
-        }
-        const mailOut = monotonicMicroseconds()
-        process.stdout.write(`  then counted views for ${seconds} s ...\n`)
-        const viewsFrom = monotonicMicroseconds()
-        const viewsResult = await autocannon({ ...views(`${service.url}/api/event`), connections, duration: seconds })
-        if (profileDir) {
-          // When the burst ran, when its mail went out and when the views came, on the clock of the profile's samples.
-          const windows = {
-            burst: { from: burstFrom, to: burstTo, enquiries: accepted },
-            mail: { from: burstTo, to: mailOut, mails: accepted - mailDuringLoad },
-            views: { from: viewsFrom, to: monotonicMicroseconds(), views: viewsResult.statusCodeStats['204']?.count ?? 0 },
-          }
-          fs.mkdirSync(profileDir, { recursive: true })
-          fs.writeFileSync(path.join(profileDir, `windows-${round}.json`), `${JSON.stringify(windows)}\n`)
-        }
-        await service.stop()
-        results.push({
-          echo: echoResult,
-          enquiries: {
+          // When the burst ran and when its mail went out, on the clock of the profile's samples.
+          windows.burst = { from: burstFrom, to: burstTo, enquiries: accepted }
+          windows.mail = { from: burstTo, to: monotonicMicroseconds(), mails: accepted - mailDuringLoad }
+          enquiryFigures = {
+            load,
+            echo: echoResult!,
             service: serviceResult,
             accepted,
             acceptedPerSecond: accepted / ((loadEnded - loadStarted) / 1000),
             mailPerSecond: mailDuringLoad / ((loadEnded - loadStarted) / 1000),
             burstOutAfter,
-          },
+          }
+        }
+        // The counted views: warmed up (compiled code, the day's salt), then the views' own echo
+        // right before them, while the service is idle (its mail out, the warm-up's views written
+        // meanwhile), so the two are measured under the same load from the machine's other work.
+        process.stdout.write(`  1,000 views to warm up, then the echo for ${seconds} s ...\n`)
+        await autocannon({ ...views(`${service.url}/api/event`), connections, amount: WARM_UP })
+        const viewsLoad = os.loadavg()[0]!
+        const viewsEcho = await echoRun(`echo-views-${round}`)
+        process.stdout.write(`  then counted views for ${seconds} s ...\n`)
+        const viewsFrom = monotonicMicroseconds()
+        const viewsResult = await autocannon({ ...views(`${service.url}/api/event`), connections, duration: seconds })
+        windows.views = { from: viewsFrom, to: monotonicMicroseconds(), views: viewsResult.statusCodeStats['204']?.count ?? 0 }
+        if (profileDir) {
+          fs.mkdirSync(profileDir, { recursive: true })
+          fs.writeFileSync(path.join(profileDir, `windows-${round}.json`), `${JSON.stringify(windows)}\n`)
+        }
+        await service.stop()
+        results.push({
+          enquiries: enquiryFigures,
           sync,
+          viewsLoad,
+          viewsEcho,
           views: viewsResult,
-          viewsStored: await storedViews(dataDir),
+          viewsStored: (await storedViews(dataDir)) - WARM_UP,
         })
       } finally {
         await service.stop()
@@ -381,6 +390,7 @@ function report(results: Round[]): void {
     ].join(', ') || 'none'
   const header = [
     'round',
+    'load',
     'echo req/s',
     'echo p99',
     'accepted/s',
@@ -396,9 +406,10 @@ function report(results: Round[]): void {
     'disk sync p50/p90',
   ]
   // The rounds that sent enquiries (none with BENCH_ONLY=views).
-  const sent = results.flatMap((r) => (r.enquiries ? [{ echo: r.echo, sync: r.sync, ...r.enquiries }] : []))
+  const sent = results.flatMap((r) => (r.enquiries ? [{ sync: r.sync, ...r.enquiries }] : []))
   const rows = sent.map((r, i) => [
     String(i + 1),
+    r.load.toFixed(1),
     perSecond(r.echo).toFixed(0),
     `${r.echo.latency.p99} ms`,
     r.acceptedPerSecond.toFixed(0),
@@ -428,7 +439,7 @@ function report(results: Round[]): void {
     return Number.isInteger(middle) ? (sorted[middle - 1]! + sorted[middle]!) / 2 : sorted[Math.floor(middle)]!
   }
   const accepted = median(sent.map((r) => r.acceptedPerSecond))
-  const echo = median(results.map((r) => perSecond(r.echo)))
+  const echo = median(sent.map((r) => perSecond(r.echo)))
   // Each round's ratios, then their median: a round's echo and service ran a minute apart at most.
   const vsEcho = median(sent.map((r) => r.acceptedPerSecond / perSecond(r.echo)))
   const p99 = median(sent.map((r) => r.service.latency.p99))
@@ -437,21 +448,40 @@ function report(results: Round[]): void {
   const ratios = (values: number[]) => `${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)}`
   const mailPerSecond = median(sent.map((r) => r.mailPerSecond))
   const burstOut = median(sent.map((r) => r.burstOutAfter ?? Infinity))
-  const viewed = results
+  // Each round's views against the echo run just before them.
+  const viewed = results.map((r) => ({ ...r, echo: r.viewsEcho }))
   const viewChecks: Array<readonly [string, boolean, string]> = []
   if (viewed.length > 0) {
     process.stdout.write('\nCounted views (POST /api/event, 204):\n')
     const viewRows = viewed.map((r, i) => [
       String(i + 1),
+      r.viewsLoad.toFixed(1),
+      perSecond(r.echo).toFixed(0),
+      `${r.echo.latency.p99} ms`,
       viewsPerSecond(r.views).toFixed(0),
       (viewsPerSecond(r.views) / perSecond(r.echo)).toFixed(2),
       `${r.views.latency.p99} ms`,
       (r.views.latency.p99 / Math.max(1, r.echo.latency.p99)).toFixed(1),
+      // As this bench compared them before: against the round's first echo, a minute or more earlier.
+      r.enquiries ? (viewsPerSecond(r.views) / perSecond(r.enquiries.echo)).toFixed(2) : '',
+      r.enquiries ? (r.views.latency.p99 / Math.max(1, r.enquiries.echo.latency.p99)).toFixed(1) : '',
       String(r.views.statusCodeStats['204']?.count ?? 0),
       String(r.viewsStored),
       unexpected204(r.views),
     ])
-    const viewHeader = ['round', 'views/s', '× echo', 'p99', '÷ echo p99', 'answered', 'stored', 'not 204']
+    const viewHeader = [
+      'round',
+      'load',
+      'echo req/s',
+      'echo p99',
+      'views/s',
+      '× echo',
+      'p99',
+      '÷ echo p99',
+      'answered',
+      'stored',
+      'not 204',
+    ]
     const viewWidths = viewHeader.map((h, i) => Math.max(h.length, ...viewRows.map((r) => r[i]!.length)))
     for (const row of [viewHeader, ...viewRows])
       process.stdout.write(
@@ -466,12 +496,12 @@ function report(results: Round[]): void {
     const lostViews = viewed.reduce((a, r) => a + Math.max(0, (r.views.statusCodeStats['204']?.count ?? 0) - r.viewsStored), 0)
     viewChecks.push(
       [
-        `counted views ${viewsVsEcho.toFixed(2)}× the echo (${median(viewed.map((r) => viewsPerSecond(r.views))).toFixed(0)}/s)`,
+        `counted views ${viewsVsEcho.toFixed(2)}× the echo (${median(viewed.map((r) => viewsPerSecond(r.views))).toFixed(0)}/s beside ${median(viewed.map((r) => perSecond(r.echo))).toFixed(0)}/s; rounds ${ratios(viewed.map((r) => viewsPerSecond(r.views) / perSecond(r.echo)))})`,
         viewsVsEcho >= VIEW_FLOORS.viewsVsEcho,
         `≥ ${VIEW_FLOORS.viewsVsEcho}× the echo`,
       ],
       [
-        `counted views' p99 ${viewsP99VsEcho.toFixed(1)}× the echo's (${median(viewed.map((r) => r.views.latency.p99))} ms beside ${median(results.map((r) => r.echo.latency.p99))} ms)`,
+        `counted views' p99 ${viewsP99VsEcho.toFixed(1)}× the echo's (${median(viewed.map((r) => r.views.latency.p99))} ms beside ${median(viewed.map((r) => r.echo.latency.p99))} ms)`,
         viewsP99VsEcho <= VIEW_FLOORS.p99VsEchoP99,
         `≤ ${VIEW_FLOORS.p99VsEchoP99}× the echo's p99`,
       ],
