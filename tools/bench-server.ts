@@ -8,7 +8,12 @@
 // enquiries, gets a burst: BENCH_SECONDS' worth of enquiries at the floor's rate (that fraction of
 // the echo's rate), sent as fast as it answers them. Its mail goes to a real SMTP server in this process (smtp-server), so the outbox
 // sends while the burst comes in: how many messages a second leave while the service answers as
-// fast as it can, and how long after the burst the last of its mail is out.
+// fast as it can, and how long after the burst the last of its mail is out. Then the counted views
+// (POST /api/event): once the burst's mail is out, 1,000 views to warm their path up, the echo again
+// (the service idle meanwhile, its warm-up's views written), and BENCH_SECONDS of views right after
+// it: their floors are against that second echo, so both ran under the same load from the machine's
+// other work (against the round's first echo, a minute or two earlier, the ratio swung from 0.3× to
+// 1× between rounds of one run: BENCHMARKS.md, "Counted views beside their own echo").
 //
 //   npm run bench:server                   compiles the service (.cache/bench-service) and runs it
 //                                          on dist/ (building it first if it is missing), with a
@@ -24,10 +29,9 @@
 //                                          (`--window <folder>/windows-1.json:burst` for the burst
 //                                          alone, `:mail` for the mail sent after it, `:views` for
 //                                          the counted views)
-//   BENCH_ONLY=views                       only the echo and the counted views (no enquiries): each
-//                                          round the echo, then the service warmed up by 1,000 views
-//                                          and, once they are written, BENCH_SECONDS of views; with
-//                                          BENCH_CPU_PROF its profile is the views'
+//   BENCH_ONLY=views                       the counted views alone (no enquiries, no first echo):
+//                                          each round the service, its warm-up views, the echo, the
+//                                          views; with BENCH_CPU_PROF its profile is the views'
 //
 // Exits 1 when a floor is not met. Loopback only; each run is bounded in time and stops by itself.
 import fs from 'node:fs'
