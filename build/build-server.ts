@@ -5,7 +5,8 @@
 import { writeFile } from 'node:fs/promises'
 import { isBuiltin } from 'node:module'
 import { join } from 'node:path'
-import { build } from 'esbuild'
+import { build, type Plugin } from 'esbuild'
+import { englishForms } from '../project/english-forms.ts'
 
 export const SERVICE_ENTRIES = {
   main: 'server/main.ts',
@@ -27,6 +28,7 @@ export async function buildServer(root: string, outDir: string): Promise<{ files
     metafile: true,
     logLevel: 'warning',
     legalComments: 'none',
+    plugins: [englishWordsInside()],
   })
   await writeFile(join(serviceDir, 'metafile.json'), JSON.stringify(result.metafile))
   const packages = new Set<string>()
@@ -37,4 +39,27 @@ export async function buildServer(root: string, outDir: string): Promise<{ files
     }
   }
   return { files: Object.keys(result.metafile.outputs).filter((f) => f.endsWith('.js')), packages: [...packages].sort() }
+}
+
+/** The forms' English words (project/english-forms.ts) written into the service as the build read
+ * them from content/interface.yaml: the compiled service never reads content (a built site's
+ * service answers in its site manifest's words; these name the fields in the owner's mail). */
+function englishWordsInside(): Plugin {
+  return {
+    name: 'english-words-inside',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]project[\\/]english-forms\.ts$/ }, () => {
+        const forms = JSON.stringify(JSON.stringify(englishForms()))
+        return {
+          loader: 'js',
+          contents: [
+            `const forms = JSON.parse(${forms})`,
+            'export const englishForms = () => forms',
+            'export const englishFormMessages = () => ({ fields: forms.fields, checks: forms.checks, server: forms.server })',
+            '',
+          ].join('\n'),
+        }
+      })
+    },
+  }
 }

@@ -7,7 +7,7 @@ import type * as z from 'zod/mini'
 import type { Check, RequiredWhen, Rule } from './rules.ts'
 import { FORMS } from '../project/form-fields.ts'
 import type { FormMessages } from '../project/form-messages.ts'
-import { fieldViews } from './field-views.ts'
+import { englishWords, fieldViews } from './field-views.ts'
 import { formSchemas, formSchemasIn, type FormKind, type RequiredWhen as RequiredWhenParams } from './schemas.ts'
 
 /** What zod/mini says when a schema has no message of its own; only the form object itself may lack one
@@ -194,12 +194,14 @@ function toSource(value: unknown): string {
   return JSON.stringify(value)
 }
 
-/** forms/browser-rules/<kind>.ts as the browser gets it: the form's rules and its typed fields (forms/field-views.ts) as literals. */
+/** forms/browser-rules/<kind>.ts as the browser gets it: the form's rules, its typed fields and its English words (forms/field-views.ts) as literals. */
 export function browserRulesSource(kind: string): string {
   if (!Object.hasOwn(formSchemas, kind))
     throw new UnsupportedSchemaError(`forms/browser-rules/${kind}.ts: there is no form "${kind}" in forms/schemas.ts`)
   const rules = deriveRule(formSchemas[kind as FormKind], kind)
-  const fields = `export const fields = ${toSource(fieldViews(FORMS[kind as FormKind]))}\n`
+  const fields =
+    `export const fields = ${toSource(fieldViews(FORMS[kind as FormKind]))}\n` +
+    `export const english = ${toSource(englishWords(kind as FormKind))}\n`
   // A form that is another with fields added (the export enquiry: the product enquiry and its
   // product) is written as that one and the fields it adds: a page with both carries them once.
   for (const other of Object.keys(formSchemas) as FormKind[]) {

@@ -3,9 +3,21 @@
 // (forms/derive-rules.ts), so no zod is shipped to the browser. Messages name the field in words a
 // buyer understands; the key of each message is the form field's name.
 import * as z from 'zod/mini'
-import { FIELDS, type FieldKey, type FieldSpec, FORMS, type FormKind, isRequired, type Presence, wordsOf } from '../project/form-fields.ts'
+import { englishFormMessages } from '../project/english-forms.ts'
+import {
+  FIELDS,
+  type FieldKey,
+  type FieldRegistry,
+  type FieldSpec,
+  type FORMS,
+  type FormKind,
+  isRequired,
+  type Presence,
+  REGISTRY,
+  wordsOf,
+} from '../project/form-fields.ts'
 import { fillIn } from '../project/fill-in.ts'
-import { ENGLISH_FORM_MESSAGES, type FieldName, type FormMessages, type MessageField } from '../project/form-messages.ts'
+import type { FieldName, FormMessages, MessageField } from '../project/form-messages.ts'
 import { type FieldErrors, GRANITE_PRODUCT_LABEL, HONEYPOT_FIELD, PURPOSES, REVIEW_LIKES } from './contract.ts'
 import {
   INCOTERMS,
@@ -149,12 +161,7 @@ export interface QuoteCatalogue {
   sizes: ReadonlySet<string>
 }
 
-/** The fields and forms the schemas are made from: project/form-fields.ts's, or, in a test, those with one more. */
-export interface FieldRegistry {
-  fields: Readonly<Record<string, FieldSpec>>
-  forms: Readonly<Record<string, Readonly<Record<string, Presence>>>>
-}
-export const REGISTRY: FieldRegistry = { fields: FIELDS, forms: FORMS }
+export { type FieldRegistry, REGISTRY } from '../project/form-fields.ts'
 
 /** What each kind of field gives once checked; a text, unless said here. */
 interface FieldOutputs {
@@ -175,7 +182,7 @@ type Shapes = {
  * and sizes. */
 function schemasWith(
   product: ProductField,
-  m: FormMessages = ENGLISH_FORM_MESSAGES,
+  m: FormMessages = englishFormMessages(),
   graniteShades?: ReadonlySet<string>,
   quote?: QuoteCatalogue,
   registry: FieldRegistry = REGISTRY,
@@ -302,7 +309,7 @@ export const formSchemas = schemasWith(anyProduct)
  * derived from these, forms/derive-rules.ts). */
 export const formSchemasIn = (messages: FormMessages) => schemasWith(anyProduct, messages)
 /** The schemas of another registry's forms (a test's, with a field added), in the language of `messages`. */
-export const formSchemasOf = (registry: FieldRegistry, messages: FormMessages = ENGLISH_FORM_MESSAGES) =>
+export const formSchemasOf = (registry: FieldRegistry, messages: FormMessages = englishFormMessages()) =>
   schemasWith(anyProduct, messages, undefined, undefined, registry) as unknown as Record<string, z.ZodMiniObject>
 export type { FormKind } from '../project/form-fields.ts'
 export type FormData<K extends FormKind> = z.output<(typeof formSchemas)[K]>
@@ -346,7 +353,7 @@ export type FormValidator = <K extends FormKind>(kind: K, data: unknown) => Form
  */
 export function formValidator(
   products?: ReadonlySet<string>,
-  messages: FormMessages = ENGLISH_FORM_MESSAGES,
+  messages: FormMessages = englishFormMessages(),
   graniteShades?: ReadonlySet<string>,
   quote?: QuoteCatalogue,
 ): FormValidator {

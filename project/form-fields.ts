@@ -1,11 +1,11 @@
 // Every field of the enquiry forms, declared once: its kind, its limit and the browser's hints for
 // it, and which forms have it, in what order, required or not. From this table come the request
 // contract's schemas (forms/schemas.ts), and so the browser's rules (forms/derive-rules.ts); the
-// types of the words each field needs (project/form-messages.ts, templates/components/forms/text.ts,
-// model/schemas/interface-forms.ts), so a field without its words fails the type-check; and what
-// the generic field component renders (templates/components/forms/fields.tsx, Field), which gets
-// only the few values it needs, per form, as literals (forms/browser-rules/). No zod here, and no
-// words: the words are in content/interface.yaml (docs/forms.md says how to add a field).
+// words each field needs in content/interface.yaml (wordKeys: model/schemas/interface-forms.ts and
+// project/english-forms.ts refuse content without them) and their types (project/form-messages.ts);
+// and what the generic field component renders (templates/components/forms/fields.tsx, Field), which
+// gets only the few values it needs, per form, as literals (forms/browser-rules/). No zod here, and
+// no words: the words are in content/interface.yaml (docs/forms.md says how to add a field).
 
 /**
  * How a field is filled in and checked:
@@ -148,3 +148,37 @@ export type LabelledField = Exclude<FieldKey, KeysWhere<{ labelIn: 'quote' }> | 
 export type TypedField = KeysWhere<{ kind: 'text' | 'textarea' | 'email' | 'tel' }>
 /** The fields the server names (its summary of mistakes, the owner's mail): all but the honeypot. */
 export type ServerNamedField = Exclude<FieldKey, 'website'>
+
+/** The fields and forms words and schemas are made from: this file's, or, in a test, those with one more. */
+export interface FieldRegistry {
+  fields: Readonly<Record<string, FieldSpec>>
+  forms: Readonly<Record<string, Readonly<Record<string, Presence>>>>
+}
+export const REGISTRY: FieldRegistry = { fields: FIELDS, forms: FORMS }
+
+/** The keys of the words the registry's fields need in content/interface.yaml's `forms:`, in its
+ * order: `labels` (each field's but a quotation's own, the variants', the honeypot's), `fields` (how
+ * the checks name the text fields and lists of text) and `server.fieldLabels` (every field but the
+ * honeypot). model/schemas/interface-forms.ts requires exactly these. */
+export function wordKeys(registry: FieldRegistry = REGISTRY): { labels: string[]; fields: string[]; fieldLabels: string[] } {
+  const labels = new Set<string>()
+  const fields = new Set<string>()
+  const fieldLabels = new Set<string>()
+  const named = (kind: FieldKind) => kind === 'text' || kind === 'textarea' || kind === 'choice'
+  for (const [key, spec] of Object.entries(registry.fields)) {
+    if (spec.kind === 'honeypot') continue
+    fieldLabels.add(key)
+    if (spec.labelIn !== 'quote') labels.add(key)
+    if (named(spec.kind)) fields.add(key)
+  }
+  for (const form of Object.values(registry.forms))
+    for (const [key, presence] of Object.entries(form)) {
+      const words = wordsOf(key as FieldKey, presence)
+      if (words === key) continue
+      // A variant's own words: how the checks name it for a text field (the review's product), else its label.
+      if (named(registry.fields[key]!.kind)) fields.add(words)
+      else labels.add(words)
+    }
+  labels.add('honeypot')
+  return { labels: [...labels], fields: [...fields], fieldLabels: [...fieldLabels] }
+}

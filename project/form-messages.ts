@@ -1,13 +1,13 @@
-// The words of the forms' checks and of the enquiry service's answers to a form's mistakes, in one
-// language. The English ones are built in here, so the server and the browser's rules work with a
-// build that carries no translations; each other language comes from the interface catalogue
-// (content/interface.yaml's `forms:` section, translated in interface.<lang>.yaml), through the
-// build's site manifest (project/site-manifest.ts) to the server, and through the pages' island
-// props to the browser. Named placeholders in braces ({field}, {max}, {fields}) are filled in by
+// The shape of the words of the forms' checks and of the enquiry service's answers to a form's
+// mistakes, in one language. Every language's, English's too, comes from the interface catalogue
+// (content/interface.yaml's `forms:` section, translated in interface.<lang>.yaml): read at build
+// time (project/english-forms.ts), through the build's site manifest (project/site-manifest.ts) to
+// the server, and to the browser as the forms' literals (forms/browser-rules/) or a translated
+// page's island props. Named placeholders in braces ({field}, {max}, {fields}) are filled in by
 // fillIn() (project/fill-in.ts). Which fields need words is project/form-fields.ts's to say: a
 // field there without its words here fails the type-check. No zod here: the browser's form code may
 // import this file.
-import { FIELDS, type FieldKey, type FieldKind, type LabelledField, type NamedField, type ServerNamedField } from './form-fields.ts'
+import { type LabelledField, type NamedField, type ServerNamedField, wordKeys } from './form-fields.ts'
 
 export { fillIn } from './fill-in.ts'
 
@@ -20,12 +20,7 @@ export interface FieldName {
 
 /** The fields the checks name, by key: the text fields and lists of text of project/form-fields.ts,
  * and the review's product, "the product you bought". */
-export const MESSAGE_FIELDS: readonly NamedField[] = [
-  ...(Object.keys(FIELDS) as FieldKey[]).filter((key): key is Exclude<NamedField, 'productBought'> =>
-    (['text', 'textarea', 'choice'] as FieldKind[]).includes(FIELDS[key].kind),
-  ),
-  'productBought',
-]
+export const MESSAGE_FIELDS = wordKeys().fields as readonly NamedField[]
 export type MessageField = NamedField
 
 export interface FormChecks {
@@ -87,7 +82,8 @@ export interface ServerAnswers {
 }
 
 /** The labels of the fields of a quotation's items and of what the server names besides fields. */
-export type ItemLabel = 'formType' | 'formData' | 'itemQuantity' | 'unit' | 'finish' | 'size' | 'samples'
+export const ITEM_LABELS = ['formType', 'formData', 'itemQuantity', 'unit', 'finish', 'size', 'samples'] as const
+export type ItemLabel = (typeof ITEM_LABELS)[number]
 
 export interface FormMessages {
   fields: Record<MessageField, FieldName>
@@ -95,122 +91,71 @@ export interface FormMessages {
   server: ServerAnswers
 }
 
-/** The fields' labels, as the forms show them (project/form-fields.ts says which fields have one). */
-export const ENGLISH_FORM_LABELS: Record<LabelledField, string> = {
-  product: 'Product',
-  country: 'Country',
-  name: 'Name',
-  email: 'Email',
-  countryCode: 'Country Code',
-  mobile: 'Mobile Number',
-  mobileIndia: 'Mobile Number (India +91)',
-  quantity: 'Estimated Quantity',
-  container: 'Container',
-  purpose: 'Purpose',
-  requirement: 'Requirement',
-  message: 'Message',
-  granite: 'Granite Category',
-  details: 'Enquiry Details',
-  company: 'Company (optional)',
-  designation: 'Designation (optional)',
-  rating: 'Rating',
-  likes: 'What did you like? (optional)',
-  review: 'Your Review',
-  honeypot: 'Leave this field empty',
+/** The words the form islands show (templates/components/forms/), in one language. */
+export interface FormText {
+  /** Each field's label (project/form-fields.ts says which fields have one). */
+  labels: Record<LabelledField, string>
+  placeholders: {
+    product: string
+    productBought: string
+    country: string
+    granite: string
+  }
+  /** What each fixed choice reads as (the value sent stays English). */
+  choices: {
+    purposes: Record<'Reselling' | 'End Use', string>
+    likes: Record<'Response' | 'Quality' | 'Delivery', string>
+    oneStar: string
+    /** {count} */
+    stars: string
+  }
+  /** {count} */
+  productSearchHint: string
+  /** {asterisk} stands for the * and the words that name it to screen readers (`asterisk`). */
+  requiredNote: string
+  asterisk: string
+  /** {reference} */
+  reference: string
+  buttons: {
+    send: string
+    sending: string
+    submit: string
+    submitting: string
+    submitReview: string
+  }
+  outcomes: {
+    success: string
+    reviewSuccess: string
+    failed: string
+    invalidJson: string
+    invalidJsonQuick: string
+    unexpected: string
+    unexpectedQuick: string
+    contactError: string
+  }
 }
 
-export const ENGLISH_FORM_MESSAGES: FormMessages = {
-  fields: {
-    name: { prompt: 'your name', subject: 'Name' },
-    quantity: { prompt: 'estimated quantity', subject: 'Estimated quantity' },
-    container: { prompt: 'container', subject: 'Container' },
-    requirement: { prompt: 'your requirement', subject: 'Requirement' },
-    product: { prompt: 'the product you are interested in', subject: 'Product you are interested in' },
-    productBought: { prompt: 'the product you bought', subject: 'Product you bought' },
-    country: { prompt: 'your country', subject: 'Country' },
-    message: { prompt: 'your message', subject: 'Message' },
-    granite: { prompt: 'granite category', subject: 'Granite category' },
-    details: { prompt: 'your enquiry details', subject: 'Enquiry details' },
-    company: { prompt: 'company', subject: 'Company' },
-    designation: { prompt: 'designation', subject: 'Designation' },
-    review: { prompt: 'your review', subject: 'Review' },
-    port: { prompt: 'the destination port', subject: 'Destination port' },
-  },
-  checks: {
-    enter: 'Please enter {field}.',
-    choose: 'Please choose {field}.',
-    tooLong: '{Field} must be at most {max} characters.',
-    brokenCharacter: '{Field} contains a broken character; please type it again.',
-    controlCharacters: '{Field} contains invisible or control characters that are not allowed.',
-    notText: '{Field} must be text.',
-    emailMissing: 'Please enter your e-mail address.',
-    emailTooLong: 'E-mail address must be at most {max} characters.',
-    emailCharacters: 'E-mail address contains invisible or control characters that are not allowed.',
-    emailInvalid: 'Please enter a valid e-mail address, such as name@company.com.',
-    countryCode: 'Please choose a country code.',
-    mobileMissing: 'Please enter your mobile number.',
-    mobileDigits: 'Please enter a mobile number of {min} to {max} digits.',
-    mobileTooLong: 'Mobile number must be at most {max} characters.',
-    mobileDigitsOnly: 'Please enter a mobile number using digits only.',
-    honeypot: 'Leave this field empty.',
-    rating: 'Please choose a rating from 1 to 5 stars.',
-    likes: 'Please choose from Response, Quality and Delivery.',
-    purpose: 'Please choose Reselling or End Use.',
-    granite: 'Please choose a granite category.',
-    quoteEmpty: 'Please add at least one product to your quotation.',
-    quoteTooMany: 'A quotation may list at most {max} products; please send the rest in a second quotation.',
-    quoteProduct: 'Please choose a product or granite shade from our catalogue.',
-    quoteQuantity: 'Please enter the quantity as a number greater than 0 and at most {max}.',
-    quoteUnit: 'Please choose a unit: kg, tonnes, m², or 20 ft or 40 ft containers.',
-    quoteFinish: 'Please choose a finish from the list.',
-    quoteSize: 'Please choose a size from the list.',
-    quoteSamples: 'Please tick the samples box or leave it empty.',
-    quoteItem: 'This item could not be read; please add the product again.',
-    incoterm: 'Please choose an Incoterm: EXW, FOB, CFR, CIF or DAP.',
-  },
-  server: {
-    checkField: 'Please check this field: {fields}.',
-    checkFields: 'Please check these fields: {fields}.',
-    backToForm: 'Back to the form',
-    received: 'Thank you. We have received your enquiry and will reply soon.',
-    reviewReceived: 'Thank you for your review. It will appear on the site once we have checked it.',
-    quoteItem: 'Item {number} ({product}), {field}',
-    fieldLabels: {
-      product: 'Product',
-      granite: 'Granite category',
-      country: 'Country',
-      name: 'Name',
-      company: 'Company',
-      designation: 'Designation',
-      email: 'E-mail',
-      countryCode: 'Country code',
-      mobile: 'Mobile',
-      quantity: 'Estimated quantity',
-      container: 'Container',
-      purpose: 'Purpose',
-      requirement: 'Requirement',
-      message: 'Message',
-      details: 'Enquiry details',
-      rating: 'Rating',
-      likes: 'What they liked',
-      review: 'Review',
-      formType: 'Form type',
-      formData: 'Form data',
-      items: 'Products',
-      itemQuantity: 'Quantity',
-      unit: 'Unit',
-      finish: 'Finish',
-      size: 'Size',
-      samples: 'Samples first',
-      incoterm: 'Incoterm',
-      port: 'Destination port',
-    },
-  },
+/** The words an island shows (what it says after sending comes as FormLanguage.submit). */
+export type FormWords = Omit<FormText, 'outcomes'>
+
+/** What a form says after sending (templates/components/forms/submit.ts). */
+export interface SubmitMessages {
+  success: string
+  /** The reply's body is not JSON. */
+  invalidJson: string
+  /** success is not true and the reply has no message. */
+  failed: string
+  /** The request itself failed (network down, aborted, ...). */
+  unexpected: string
+  /** Show the thrown error's own message (e.g. "Failed to fetch") when it has one, rather than `unexpected`. */
+  preferErrorMessage: boolean
 }
+
+/** The whole `forms:` section of content/interface.yaml (model/schemas/interface-forms.ts checks it). */
+export type FormsWords = FormText & FormMessages
 
 /** A language's messages over the English ones: what a translation leaves out reads in English. */
-export function withEnglish(messages: DeepPartial<FormMessages> | undefined): FormMessages {
-  const en = ENGLISH_FORM_MESSAGES
+export function withEnglish(messages: DeepPartial<FormMessages> | undefined, en: FormMessages): FormMessages {
   if (messages === undefined) return en
   const fields = Object.fromEntries(
     MESSAGE_FIELDS.map((key) => [key, { ...en.fields[key], ...messages.fields?.[key] }]),

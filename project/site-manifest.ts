@@ -3,7 +3,49 @@
 // so the two cannot drift apart. The content model (model/schema.ts) takes its rules for an
 // address and a form's name from here, and forms/schemas.ts declares exactly FORM_KINDS.
 import { z } from 'zod'
-import { ENGLISH_FORM_MESSAGES, type FormChecks, MESSAGE_FIELDS, type ServerAnswers } from './form-messages.ts'
+import { type FormChecks, MESSAGE_FIELDS, type ServerAnswers } from './form-messages.ts'
+
+/** The checks' messages and the service's answers besides the fields' labels, by key (project/form-messages.ts). */
+const CHECKS: Record<keyof FormChecks, true> = {
+  enter: true,
+  choose: true,
+  tooLong: true,
+  brokenCharacter: true,
+  controlCharacters: true,
+  notText: true,
+  emailMissing: true,
+  emailTooLong: true,
+  emailCharacters: true,
+  emailInvalid: true,
+  countryCode: true,
+  mobileMissing: true,
+  mobileDigits: true,
+  mobileTooLong: true,
+  mobileDigitsOnly: true,
+  honeypot: true,
+  rating: true,
+  likes: true,
+  purpose: true,
+  granite: true,
+  quoteEmpty: true,
+  quoteTooMany: true,
+  quoteProduct: true,
+  quoteQuantity: true,
+  quoteUnit: true,
+  quoteFinish: true,
+  quoteSize: true,
+  quoteSamples: true,
+  quoteItem: true,
+  incoterm: true,
+}
+const ANSWERS: Record<Exclude<keyof ServerAnswers, 'fieldLabels'>, true> = {
+  checkField: true,
+  checkFields: true,
+  backToForm: true,
+  received: true,
+  reviewReceived: true,
+  quoteItem: true,
+}
 
 /** An address inside the site: / alone, or / then names of letters, digits, - and _ joined by /. */
 export const SITE_PATH = /^\/([A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*)?$/
@@ -52,15 +94,12 @@ const formMessagesSchema = z.object({
       z.ZodObject<{ prompt: typeof message; subject: typeof message }>
     >,
   ),
-  checks: z.object(
-    Object.fromEntries(Object.keys(ENGLISH_FORM_MESSAGES.checks).map((key) => [key, message])) as Record<keyof FormChecks, typeof message>,
-  ),
+  checks: z.object(Object.fromEntries(Object.keys(CHECKS).map((key) => [key, message])) as Record<keyof FormChecks, typeof message>),
   server: z.object({
-    ...(Object.fromEntries(
-      Object.keys(ENGLISH_FORM_MESSAGES.server)
-        .filter((key) => key !== 'fieldLabels')
-        .map((key) => [key, message]),
-    ) as Record<Exclude<keyof ServerAnswers, 'fieldLabels'>, typeof message>),
+    ...(Object.fromEntries(Object.keys(ANSWERS).map((key) => [key, message])) as Record<
+      Exclude<keyof ServerAnswers, 'fieldLabels'>,
+      typeof message
+    >),
     fieldLabels: z.record(z.string(), message),
   }),
 })

@@ -4,7 +4,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { builtInFormTypes, type QuoteCatalogue } from '../forms/schemas.ts'
 import { verifyBuild } from '../project/build-manifest.mjs'
-import { ENGLISH_FORM_MESSAGES, type FormMessages, withEnglish } from '../project/form-messages.ts'
+import { englishFormMessages } from '../project/english-forms.ts'
+import { type FormMessages, withEnglish } from '../project/form-messages.ts'
 import { distLayout } from '../project/paths.ts'
 import {
   type AcknowledgementText,
@@ -36,7 +37,7 @@ export interface SiteLanguage {
 /** The site's languages by code, the default first: a build without them is all English. */
 export function siteLanguages(manifest: Pick<SiteManifest, 'languages' | 'acknowledgement'> | undefined): Map<string, SiteLanguage> {
   const listed = manifest?.languages ?? [
-    { code: 'en', englishName: 'English', prefix: '', messages: ENGLISH_FORM_MESSAGES, acknowledgement: manifest?.acknowledgement },
+    { code: 'en', englishName: 'English', prefix: '', messages: englishFormMessages(), acknowledgement: manifest?.acknowledgement },
   ]
   return new Map(
     listed.map((language) => [
@@ -45,7 +46,8 @@ export function siteLanguages(manifest: Pick<SiteManifest, 'languages' | 'acknow
         code: language.code,
         englishName: language.englishName,
         prefix: language.prefix,
-        messages: withEnglish(language.messages),
+        // What a translation leaves out reads as the default language has it.
+        messages: withEnglish(language.messages, listed[0]!.messages as FormMessages),
         acknowledgement: language.acknowledgement,
         replies: 'replies' in language ? (language.replies ?? []) : [],
         direction: 'direction' in language ? (language.direction ?? 'ltr') : 'ltr',

@@ -1,9 +1,11 @@
-// The productEnquiry form's rules and its typed fields (see forms/browser-rules-plugin.ts: the browser gets them as literals).
+// The productEnquiry form's rules and its typed fields and its English words (see forms/browser-rules-plugin.ts: the browser gets them as literals).
 import { deriveRule } from '../derive-rules.ts'
-import { fieldViews } from '../field-views.ts'
+import { englishWords, fieldViews } from '../field-views.ts'
 import { FORMS } from '../../project/form-fields.ts'
 import { formSchemas } from '../schemas.ts'
 
 export default deriveRule(formSchemas.productEnquiry, 'productEnquiry')
 /** What its typed fields' component needs of each (forms/field-views.ts). */
 export const fields = fieldViews(FORMS.productEnquiry)
+/** What it shows and says on an English page (content/interface.yaml's `forms:`). */
+export const english = englishWords('productEnquiry')

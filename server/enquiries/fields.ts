@@ -2,11 +2,12 @@
 // mail bodies, the error messages, the problem page and the CSV export.
 import { formSchemas, HONEYPOT_FIELD, type FormKind } from '../../forms/schemas.ts'
 import { FIELDS, type FieldKey } from '../../project/form-fields.ts'
-import { ENGLISH_FORM_MESSAGES } from '../../project/form-messages.ts'
+import { englishForms } from '../../project/english-forms.ts'
 import { type FieldValue, quoteItemsOf } from '../../project/inbox-api.ts'
 
-/** The English labels (the owner's mail, the inbox, the CSV export); a buyer's answers use their language's. */
-export const FIELD_LABELS: Record<string, string> = ENGLISH_FORM_MESSAGES.server.fieldLabels
+/** The English labels (the owner's mail, the inbox, the CSV export): content/interface.yaml's
+ * `forms.server.fieldLabels` (project/english-forms.ts); a buyer's answers use their language's. */
+const fieldLabels = (): Record<string, string> => englishForms().server.fieldLabels
 
 /** Multi-line fields (project/form-fields.ts): shown as blocks rather than on one line. */
 export const LONG_FIELDS: ReadonlySet<string> = new Set(Object.keys(FIELDS).filter((key) => FIELDS[key as FieldKey].kind === 'textarea'))
@@ -26,7 +27,8 @@ export function allFormFields(): string[] {
 
 export function fieldLabel(field: string): string {
   // Own keys only: a field named "constructor" must not find Object.prototype.constructor.
-  return Object.hasOwn(FIELD_LABELS, field) ? FIELD_LABELS[field]! : field
+  const labels = fieldLabels()
+  return Object.hasOwn(labels, field) ? labels[field]! : field
 }
 
 /** The product the mail is about: the form's own product, or the one the visitor chose; a

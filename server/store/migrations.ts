@@ -882,11 +882,11 @@ const POSTGRES_MIGRATION_LOCK = 7_246_159_335
 /** Brings the database up to date. On SQLite `db` must be bound to its one connection. */
 export async function migrate(db: EnquiryDb, kind: StoreKind, where: string): Promise<void> {
   if (kind === 'sqlite') return migrateOn(db, kind, where)
-  // One migration at a time in a database, whatever its schema. Kysely's first look at the tables
-  // (its introspection, before its own lock) reads every schema's, naming each table as it goes: a
-  // table that another instance's migration, or another site's in its own schema, renames meanwhile
-  // failed this start with "relation … does not exist". On one connection, so the lock is held
-  // across the Migrator's transactions and released on the connection it was taken on.
+  // One migration at a time in a database, whatever its schema: instances starting together do not
+  // race to create Kysely's own tables before its lock exists. (Its look at the tables reads only the
+  // store's schema: OwnSchemaIntrospector in postgres.ts, as other applications take no such lock.)
+  // On one connection, so the lock is held across the Migrator's transactions and released on the
+  // connection it was taken on.
   return db.connection().execute(async (connection) => {
     await sql`SELECT pg_advisory_lock(${POSTGRES_MIGRATION_LOCK})`.execute(connection)
     try {

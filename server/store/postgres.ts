@@ -5,7 +5,17 @@
 // other. An enquiry's statements, or the wait for a connection, that take longer than
 // DATABASE_TIMEOUT_SECONDS are given up, so a database that hangs makes requests fail in time
 // instead of waiting with it.
-import { Kysely, PostgresDialect, sql, type Expression, type SqlBool } from 'kysely'
+import {
+  type DatabaseIntrospector,
+  type DatabaseMetadata,
+  type Expression,
+  Kysely,
+  PostgresDialect,
+  PostgresIntrospector,
+  type SqlBool,
+  sql,
+  type TableMetadata,
+} from 'kysely'
 import pg from 'pg'
 import { migrate } from './migrations.ts'
 import { SqlRateLimitStore } from './rate-limit.ts'
@@ -98,7 +108,7 @@ export class PostgresEnquiryStore extends SqlEnquiryStore {
    */
   private async withoutTimeout<T>(work: (db: EnquiryDb) => Promise<T>): Promise<T> {
     const db = new Kysely<Database>({
-      dialect: new PostgresDialect({
+      dialect: new OwnSchemaDialect({
         pool: new pg.Pool({
           connectionString: this.url,
           max: 1,
@@ -171,5 +181,39 @@ export class PostgresEnquiryStore extends SqlEnquiryStore {
     await super.close()
     // Kysely ends the pool only if it ever used it.
     if (!this.pool.ended) await this.pool.end()
+  }
+}
+
+/**
+ * What Kysely's Migrator reads of the database before it takes its own lock (whether its tables
+ * exist), limited to the store's schema, the search path's first. Kysely's own introspection reads
+ * every schema's tables and asks pg_get_serial_sequence about each column: a table that another
+ * application (or another site's store) drops in its own schema between that read and the call
+ * failed this start with "relation … does not exist".
+ */
+class OwnSchemaIntrospector implements DatabaseIntrospector {
+  constructor(private readonly db: Kysely<unknown>) {}
+
+  getSchemas() {
+    return new PostgresIntrospector(this.db).getSchemas()
+  }
+
+  async getTables(): Promise<TableMetadata[]> {
+    const { rows } = await sql<{ name: string; schema: string; isView: boolean }>`
+      SELECT c.relname AS name, n.nspname AS schema, c.relkind = 'v' AS "isView"
+      FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p', 'v')`.execute(this.db)
+    return rows.map((table) => ({ ...table, columns: [] }))
+  }
+
+  async getMetadata(): Promise<DatabaseMetadata> {
+    return { tables: await this.getTables() }
+  }
+}
+
+/** PostgreSQL, introspected in the store's schema only (OwnSchemaIntrospector): the migrations' dialect. */
+class OwnSchemaDialect extends PostgresDialect {
+  override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return new OwnSchemaIntrospector(db)
   }
 }

@@ -3,33 +3,14 @@ import type { SiteContent } from '../../model/load.ts'
 import { browserCheckMessages } from '../../forms/derive-rules.ts'
 import type { FormKind } from '../../forms/schemas.ts'
 import type { ProductChoice } from '../components/forms/ProductField.tsx'
-import type { SubmitMessages } from '../components/forms/submit.ts'
-import type { FormLanguage, FormText } from '../components/forms/text.ts'
-
-/** A form's messages after sending, from the catalogue's `outcomes`, in the pattern of its English
- * ones (templates/components/forms/submit.ts: the contact form alerts one fixed sentence for any
- * failure). Never the browser's own words for a failed request ("Failed to fetch"), which are
- * English whatever the page's language: its `unexpected` message instead. */
-function submitMessages(kind: FormKind, o: FormText['outcomes']): SubmitMessages {
-  if (kind === 'contact')
-    return { success: o.success, invalidJson: o.contactError, failed: o.failed, unexpected: o.contactError, preferErrorMessage: false }
-  if (kind === 'quickEnquiry')
-    return {
-      success: o.success,
-      invalidJson: o.invalidJsonQuick,
-      failed: o.failed,
-      unexpected: o.unexpectedQuick,
-      preferErrorMessage: false,
-    }
-  const success = kind === 'review' ? o.reviewSuccess : o.success
-  return { success, invalidJson: o.invalidJson, failed: o.failed, unexpected: o.unexpected, preferErrorMessage: false }
-}
+import { submitMessages } from '../../forms/field-views.ts'
+import type { FormLanguage } from '../components/forms/text.ts'
 
 /**
  * What a form island of a translated page is given: the page's language (sent with the form), the
  * forms' words of the interface catalogue in it, and the browser checks' messages in it (derived
  * from the same schemas as the English ones, forms/derive-rules.ts). Nothing for the default
- * language: its words are built into the islands, so its pages stay as they were.
+ * language: its words are written into the islands at build time (forms/field-views.ts, englishWords).
  */
 export function formLanguage(content: SiteContent, kind: FormKind): FormLanguage | undefined {
   if (content.language.code === content.languages[0]?.code) return undefined

@@ -1,16 +1,13 @@
 // Adding a product is adding one YAML file and its picture: with no code change the product gets its
 // page, appears in every list that names products, and its enquiries are accepted, stored and mailed
 // by the server serving that build. The build is of a copy of the project (tests/build/setup.ts).
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { simpleParser } from 'mailparser'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { distLayout, paths } from '../../project/paths.ts'
-import { loadConfig } from '../../server/config.ts'
-import { createMemoryLogger } from '../../server/log.ts'
-import { type RunningServer, startServer } from '../../server/start.ts'
+import { describe, expect, inject, it } from 'vitest'
+import { distLayout } from '../../project/paths.ts'
 import { links, parsePage } from '../support/html.ts'
+import { serveCopyBuild } from './copy-server.ts'
 import { readPage } from './html.ts'
 
 const distDir = join(inject('copyRoot'), 'dist')
@@ -50,20 +47,10 @@ describe('a product added as content only', () => {
 })
 
 describe('the server serving that build', () => {
-  let server: RunningServer
-  const dataDir = mkdtempSync(join(tmpdir(), 'add-product-data-'))
-  beforeAll(async () => {
-    // No SMTP_URL: mail is written as .eml files under DATA_DIR/mail.
-    const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: distDir, BUILD_ON_START: 'false' }, paths.root)
-    server = await startServer(config, { logger: createMemoryLogger() })
-  })
-  afterAll(async () => {
-    await server?.close()
-    rmSync(dataDir, { recursive: true, force: true })
-  })
+  const served = serveCopyBuild(distDir, 'add-product-data-')
 
   it('accepts its enquiry, stores it for the product and mails it', async () => {
-    const res = await fetch(`${server.url}/api/submit`, {
+    const res = await fetch(`${served.server.url}/api/submit`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -80,10 +67,10 @@ describe('the server serving that build', () => {
     })
     expect(res.status).toBe(200)
     expect(await res.json()).toMatchObject({ success: true })
-    const stored = (await server.store.listSubmissions({ limit: 1 }))[0]!
+    const stored = (await served.server.store.listSubmissions({ limit: 1 }))[0]!
     expect(stored).toMatchObject({ formType: 'SaffronEnquiry', kind: 'productEnquiry', product: 'Saffron', name: 'Farah Khan' })
 
-    const mailDir = join(dataDir, 'mail')
+    const mailDir = join(served.dataDir, 'mail')
     const mail = await (async () => {
       for (let waited = 0; waited < 10_000; waited += 100) {
         // The owner's mail (the buyer's acknowledgement is written beside it).

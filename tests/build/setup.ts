@@ -1,7 +1,8 @@
 // Once for the built-site tests: a copy of the project in a folder whose name has spaces, with one
-// product added as content only (tests/fixtures/content/saffron.yaml and a picture), built with
+// product added as content only (tests/fixtures/content/saffron.yaml and a picture) and a few of the
+// forms' English words changed in its content/interface.yaml (ENGLISH_WORDS), built with
 // `npm run build` exactly as staff run it. tests/build/project-copy.test.ts checks the build ran;
-// tests/build/add-product.test.ts checks the product it added.
+// tests/build/add-product.test.ts checks the product it added, tests/build/english-words.test.ts the words.
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -10,6 +11,13 @@ import sharp from 'sharp'
 import type { TestProject } from 'vitest/node'
 import { paths } from '../../project/paths.ts'
 import { globalSetup } from '../setup/global-setup.ts'
+
+/** The forms' English words the copy changes in content/interface.yaml: each line as it is → as staff rewrite it. */
+export const ENGLISH_WORDS = {
+  label: ['    name: Name\n    email: Email\n', '    name: Full Name\n    email: Email\n'],
+  message: ['    emailMissing: Please enter your e-mail address.\n', '    emailMissing: Please type your e-mail address.\n'],
+  fieldLabel: ['      email: E-mail\n', '      email: E-mail address\n'],
+} as const
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -38,6 +46,13 @@ export default globalSetup(async (project: TestProject) => {
   await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#c0392b' } })
     .jpeg()
     .toFile(path.join(root, 'content/images/products/saffron.jpg'))
+  const words = path.join(root, 'content/interface.yaml')
+  let yaml = fs.readFileSync(words, 'utf8')
+  for (const [was, now] of Object.values(ENGLISH_WORDS)) {
+    if (yaml.split(was).length !== 2) throw new Error(`content/interface.yaml no longer has exactly one ${JSON.stringify(was)}`)
+    yaml = yaml.replace(was, now)
+  }
+  fs.writeFileSync(words, yaml)
 
   const env = { ...process.env }
   for (const name of ['CONTENT_DIR', 'DIST_DIR', 'BUILD_CACHE_DIR']) delete env[name]

@@ -8,7 +8,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ENGLISH_FORM_MESSAGES, withEnglish } from '../../project/form-messages.ts'
+import { englishFormMessages } from '../../project/english-forms.ts'
+import { withEnglish } from '../../project/form-messages.ts'
 import { writeBuildManifest } from '../../project/build-manifest.mjs'
 import { distLayout } from '../../project/paths.ts'
 import { type SiteManifest, siteManifestSchema } from '../../project/site-manifest.ts'
@@ -30,17 +31,20 @@ import {
 } from './helpers.ts'
 import { InboxClient, TEST_PASSWORD } from './inbox-helpers.ts'
 
-const SPANISH = withEnglish({
-  fields: { name: { prompt: 'su nombre', subject: 'Nombre' } },
-  checks: { enter: 'Por favor, escriba {field}.', emailInvalid: 'Escriba una dirección de correo válida, como nombre@empresa.com.' },
-  server: {
-    checkField: 'Revise este campo: {fields}.',
-    checkFields: 'Revise estos campos: {fields}.',
-    backToForm: 'Volver al formulario',
-    received: 'Gracias. Hemos recibido su consulta y le responderemos pronto.',
-    fieldLabels: { name: 'Nombre', email: 'Correo electrónico' },
+const SPANISH = withEnglish(
+  {
+    fields: { name: { prompt: 'su nombre', subject: 'Nombre' } },
+    checks: { enter: 'Por favor, escriba {field}.', emailInvalid: 'Escriba una dirección de correo válida, como nombre@empresa.com.' },
+    server: {
+      checkField: 'Revise este campo: {fields}.',
+      checkFields: 'Revise estos campos: {fields}.',
+      backToForm: 'Volver al formulario',
+      received: 'Gracias. Hemos recibido su consulta y le responderemos pronto.',
+      fieldLabels: { name: 'Nombre', email: 'Correo electrónico' },
+    },
   },
-})
+  englishFormMessages(),
+)
 const SPANISH_ACKNOWLEDGEMENT = {
   subject: 'Hemos recibido su consulta (referencia {reference})',
   body: 'Gracias por su consulta sobre {product}. Le responderemos {replyTime}.\n\nSu referencia es {reference}.',
@@ -58,7 +62,7 @@ async function spanishSite(): Promise<string> {
     code: 'en',
     englishName: 'English',
     prefix: '' as const,
-    messages: ENGLISH_FORM_MESSAGES,
+    messages: englishFormMessages(),
     acknowledgement: manifest.acknowledgement,
   }
   const spanish = { code: 'es', englishName: 'Spanish', prefix: '/es', messages: SPANISH, acknowledgement: SPANISH_ACKNOWLEDGEMENT }

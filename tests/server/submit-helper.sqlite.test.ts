@@ -6,8 +6,14 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { sql } from 'kysely'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { CONTACT_MESSAGES, QUICK_ENQUIRY_MESSAGES, SHARED_MESSAGES, submitForm } from '../../templates/components/forms/submit.ts'
+import { englishWords } from '../../forms/field-views.ts'
+import { submitForm } from '../../templates/components/forms/submit.ts'
 import { startTestServer, type TestServer, validData } from './helpers.ts'
+
+// What each form says after sending on an English page (content/interface.yaml's `forms.outcomes`).
+const SHARED_MESSAGES = englishWords('productEnquiry').submit
+const QUICK_ENQUIRY_MESSAGES = englishWords('quickEnquiry').submit
+const CONTACT_MESSAGES = englishWords('contact').submit
 
 let server: TestServer
 let api: string

@@ -3,12 +3,12 @@
 // only for Natural Stone's (Granites). Unlike the original, the fields it marks as required are
 // really checked, with a message next to each, before anything is sent.
 import { useCallback, useMemo } from 'react'
-import contactRules, { fields } from '../../../forms/browser-rules/contact.ts'
+import contactRules, { english, fields } from '../../../forms/browser-rules/contact.ts'
 import { HONEYPOT_FIELD } from '../../../forms/contract.ts'
 import { useChecks } from './checks.ts'
 import { asOptions, Field, FormFrame, SelectField, SubmitArea } from './fields.tsx'
 import { type ProductChoice, ProductField } from './ProductField.tsx'
-import { CONTACT_MESSAGES, type SubmitOutcome } from './submit.ts'
+import type { SubmitOutcome } from './submit.ts'
 import type { FormLanguage } from './text.ts'
 import { useForm } from './useForm.ts'
 
@@ -40,7 +40,7 @@ const DEFAULTS: ContactValues = { product: '', granite: '', name: '', email: '',
 const reportByAlert = (outcome: SubmitOutcome) => window.alert(outcome.message)
 
 export function ContactForm({ productChoice, graniteLabel, graniteOptions, idPrefix, labelledBy, language }: ContactFormProps) {
-  const t = language?.text
+  const t = language?.text ?? english.text
   const toFormData = useCallback(
     // A granite category chosen before switching to another product is not sent.
     (values: ContactValues) => ({ ...values, granite: values.product === graniteLabel ? values.granite : '' }),
@@ -51,7 +51,7 @@ export function ContactForm({ productChoice, graniteLabel, graniteOptions, idPre
     formType: CONTACT_FORM_TYPE,
     idPrefix,
     defaults: DEFAULTS,
-    messages: language?.submit ?? CONTACT_MESSAGES,
+    messages: language?.submit ?? english.submit,
     toFormData,
     onOutcome: reportByAlert,
     language: language?.code,
@@ -62,14 +62,14 @@ export function ContactForm({ productChoice, graniteLabel, graniteOptions, idPre
   const revealed = isGranite || productChoice.kind === 'search'
 
   return (
-    <FormFrame form={form} formType={CONTACT_FORM_TYPE} labelledBy={labelledBy} className="form--contact" language={language}>
+    <FormFrame form={form} formType={CONTACT_FORM_TYPE} labelledBy={labelledBy} className="form--contact" language={language} text={t}>
       <div className="form__grid">
         <ProductField
           form={form}
           name="product"
-          label={t?.labels.product ?? 'Product'}
+          label={t.labels.product}
           required
-          placeholder={t?.placeholders.product ?? 'Select a product'}
+          placeholder={t.placeholders.product}
           choice={productChoice}
           text={t}
           // Without JavaScript, CSS reveals the granite field when this option is selected.
@@ -79,9 +79,9 @@ export function ContactForm({ productChoice, graniteLabel, graniteOptions, idPre
           <SelectField
             form={form}
             name="granite"
-            label={t?.labels.granite ?? 'Granite Category'}
+            label={t.labels.granite}
             required={isGranite}
-            placeholder={t?.placeholders.granite ?? 'Select a granite category'}
+            placeholder={t.placeholders.granite}
             options={granites}
           />
         </div>
@@ -93,9 +93,9 @@ export function ContactForm({ productChoice, graniteLabel, graniteOptions, idPre
       {/* As on the original site: no visible loading state; the button is only disabled against a second click. */}
       <SubmitArea
         form={form}
-        label={t?.buttons.send ?? 'Send Enquiry'}
-        loadingLabel={t?.buttons.send ?? 'Send Enquiry'}
-        loadingAnnouncement={t?.buttons.sending ?? 'Sending...'}
+        label={t.buttons.send}
+        loadingLabel={t.buttons.send}
+        loadingAnnouncement={t.buttons.sending}
         status={form.status}
         showLoadingLine={false}
         text={t}

@@ -46,7 +46,7 @@ export function CountryFields({
   /** Prerendered with no country to choose (a product page's bytes are counted: docs/speed.md; the
    * service files the enquiry under its dial code's country); every country once React runs. */
   lazyOptions?: boolean
-  text?: FormWords | undefined
+  text: FormWords
 }) {
   const dialOptions = useMemo(() => dialCodes.map((d) => ({ value: d.code, label: dialCodeLabel(d) })), [dialCodes])
   // Prerendered, the country is left to choose (a form sent without JavaScript and without one is
@@ -65,7 +65,7 @@ export function CountryFields({
       <SelectField
         form={form}
         name="countryCode"
-        label={text?.labels.countryCode ?? 'Country Code'}
+        label={text.labels.countryCode}
         required
         autoComplete="tel-country-code"
         options={dialOptions}
@@ -78,9 +78,9 @@ export function CountryFields({
       <SelectField
         form={form}
         name="country"
-        label={text?.labels.country ?? 'Country'}
+        label={text.labels.country}
         required={countryRequired}
-        placeholder={text?.placeholders.country ?? 'Select your country'}
+        placeholder={text.placeholders.country}
         autoComplete="country-name"
         options={lazyOptions && !form.enhanced ? [] : countries}
       />

@@ -2,14 +2,13 @@
 // forms/schemas.ts and ./submit.ts), and its export variant on the Products list page, where the
 // buyer first chooses a product.
 import { useCallback, useMemo } from 'react'
-import exportEnquiryRules from '../../../forms/browser-rules/exportEnquiry.ts'
+import exportEnquiryRules, { english } from '../../../forms/browser-rules/exportEnquiry.ts'
 import productEnquiryRules, { fields } from '../../../forms/browser-rules/productEnquiry.ts'
 import { combineMobile, DEFAULT_COUNTRY_CODE, HONEYPOT_FIELD, PURPOSES } from '../../../forms/contract.ts'
 import { useChecks } from './checks.ts'
 import { CountryFields, type DialCode, dialCodeCountries } from './CountryFields.tsx'
 import { Field, FormFrame, SelectField, SubmitArea } from './fields.tsx'
 import { type ProductChoice, ProductField } from './ProductField.tsx'
-import { SHARED_MESSAGES } from './submit.ts'
 import type { FormLanguage } from './text.ts'
 import { useForm } from './useForm.ts'
 
@@ -64,7 +63,7 @@ export function EnquiryForm({
   labelledBy,
   language,
 }: EnquiryFormProps) {
-  const t = language?.text
+  const t = language?.text ?? english.text
   const isExport = variant === 'export'
   // The buyer's country, offered from the dial codes' countries (a short list the form carries anyway).
   const dialCountries = useMemo(() => sentCountries ?? dialCodes.map((d) => d.country), [sentCountries, dialCodes])
@@ -101,22 +100,22 @@ export function EnquiryForm({
     formType,
     idPrefix,
     defaults,
-    messages: language?.submit ?? SHARED_MESSAGES,
+    messages: language?.submit ?? english.submit,
     toFormData,
     language: language?.code,
   })
 
   return (
-    <FormFrame form={form} formType={formType} labelledBy={labelledBy} className="form--enquiry" language={language}>
+    <FormFrame form={form} formType={formType} labelledBy={labelledBy} className="form--enquiry" language={language} text={t}>
       <div className="form__grid">
         {isExport ? (
           <ProductField
             form={form}
             name="product"
-            label={t?.labels.product ?? 'Product'}
+            label={t.labels.product}
             required
             wide
-            placeholder={t?.placeholders.product ?? 'Select a product'}
+            placeholder={t.placeholders.product}
             choice={productChoice}
             text={t}
           />
@@ -130,18 +129,12 @@ export function EnquiryForm({
         <SelectField
           form={form}
           name="purpose"
-          label={t?.labels.purpose ?? 'Purpose'}
-          options={PURPOSES.map((value) => ({ value, label: t?.choices.purposes[value] ?? value }))}
+          label={t.labels.purpose}
+          options={PURPOSES.map((value) => ({ value, label: t.choices.purposes[value] }))}
         />
         <Field form={form} name="requirement" fields={fields} text={t} placeholder={requirementPlaceholder} />
       </div>
-      <SubmitArea
-        form={form}
-        label={t?.buttons.submit ?? 'Submit'}
-        loadingLabel={t?.buttons.submitting ?? 'Submitting...'}
-        status={form.status}
-        text={t}
-      />
+      <SubmitArea form={form} label={t.buttons.submit} loadingLabel={t.buttons.submitting} status={form.status} text={t} />
     </FormFrame>
   )
 }

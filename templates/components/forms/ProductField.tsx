@@ -22,8 +22,8 @@ export function ProductField(
     /** The select's first, empty choice ("Select a product"). */
     placeholder: string
     optionData?: (option: Option) => Record<`data-${string}`, string> | undefined
-    /** The page's words (none: English). */
-    text?: FormWords | undefined
+    /** The page's words. */
+    text: FormWords
   },
 ) {
   const { choice, text, ...rest } = props
@@ -31,7 +31,7 @@ export function ProductField(
   return <ProductSearch {...rest} listUrl={choice.listUrl} count={choice.count} text={text} />
 }
 
-function ProductSearch(props: FieldProps & { listUrl: string; count: number; text: FormWords | undefined }) {
+function ProductSearch(props: FieldProps & { listUrl: string; count: number; text: FormWords }) {
   const { form, name, required, listUrl, count, text } = props
   const [names, setNames] = useState<string[] | null>(null)
   const requested = useRef(false)
@@ -52,7 +52,7 @@ function ProductSearch(props: FieldProps & { listUrl: string; count: number; tex
   useEffect(() => {
     if (input.current !== null && input.current === document.activeElement) load()
   }, [load])
-  const hint = fillIn(text?.productSearchHint ?? 'Type to search our {count} products and pick one from the suggestions.', { count })
+  const hint = fillIn(text.productSearchHint, { count })
   const listId = form.id(`${name}-list`)
   return (
     <FieldShell {...props} hint={hint}>

@@ -1,11 +1,10 @@
 // The Quick Enquiry form of the home page: six required fields and its own wording
-// (QUICK_ENQUIRY_MESSAGES in ./submit.ts).
+// (its `english.submit`, forms/browser-rules/quickEnquiry.ts).
 import { useMemo } from 'react'
-import quickEnquiryRules, { fields } from '../../../forms/browser-rules/quickEnquiry.ts'
+import quickEnquiryRules, { english, fields } from '../../../forms/browser-rules/quickEnquiry.ts'
 import { HONEYPOT_FIELD } from '../../../forms/contract.ts'
 import { useChecks } from './checks.ts'
 import { asOptions, Field, FormFrame, SelectField, SubmitArea } from './fields.tsx'
-import { QUICK_ENQUIRY_MESSAGES } from './submit.ts'
 import type { FormLanguage } from './text.ts'
 import { type ProductChoice, ProductField } from './ProductField.tsx'
 import { useForm } from './useForm.ts'
@@ -38,35 +37,36 @@ const DEFAULTS: QuickEnquiryValues = { product: '', country: '', name: '', email
 const asIs = (values: QuickEnquiryValues) => values
 
 export function QuickEnquiryForm({ productChoice, countries, countryLabels, idPrefix, labelledBy, language }: QuickEnquiryFormProps) {
-  const t = language?.text
+  const t = language?.text ?? english.text
   const form = useForm({
     check: useChecks(quickEnquiryRules, language?.checks),
     formType: QUICK_ENQUIRY_FORM_TYPE,
     idPrefix,
     defaults: DEFAULTS,
-    messages: language?.submit ?? QUICK_ENQUIRY_MESSAGES,
+    messages: language?.submit ?? english.submit,
     toFormData: asIs,
     language: language?.code,
   })
   const countryOptions = useMemo(() => asOptions(countries, countryLabels), [countries, countryLabels])
 
   return (
-    <FormFrame form={form} formType={QUICK_ENQUIRY_FORM_TYPE} labelledBy={labelledBy} className="form--quick" language={language}>
+    <FormFrame form={form} formType={QUICK_ENQUIRY_FORM_TYPE} labelledBy={labelledBy} className="form--quick" language={language} text={t}>
       <div className="form__grid">
         <ProductField
           form={form}
           name="product"
-          label={t?.labels.product ?? 'Product'}
+          label={t.labels.product}
           required
-          placeholder={t?.placeholders.product ?? 'Select a product'}
+          placeholder={t.placeholders.product}
           choice={productChoice}
+          text={t}
         />
         <SelectField
           form={form}
           name="country"
-          label={t?.labels.country ?? 'Country'}
+          label={t.labels.country}
           required
-          placeholder={t?.placeholders.country ?? 'Select your country'}
+          placeholder={t.placeholders.country}
           autoComplete="country-name"
           options={countryOptions}
         />
@@ -77,8 +77,8 @@ export function QuickEnquiryForm({ productChoice, countries, countryLabels, idPr
       </div>
       <SubmitArea
         form={form}
-        label={t?.buttons.send ?? 'Send Enquiry'}
-        loadingLabel={t?.buttons.sending ?? 'Sending...'}
+        label={t.buttons.send}
+        loadingLabel={t.buttons.sending}
         status={form.status}
         showLoadingLine={false}
         text={t}

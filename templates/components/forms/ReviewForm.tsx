@@ -1,21 +1,16 @@
 // "Share Your Experience" on the reviews page. The original site's never reached a server; ours sends
 // the review (formType Review) to be stored for moderation, and reports success and errors like the
 // product enquiry forms.
-import reviewRules, { fields } from '../../../forms/browser-rules/review.ts'
+import reviewRules, { english, fields } from '../../../forms/browser-rules/review.ts'
 import { HONEYPOT_FIELD, REVIEW_LIKES } from '../../../forms/contract.ts'
 import { fillIn } from '../../../project/fill-in.ts'
 import { useChecks } from './checks.ts'
 import { ErrorText, Field, FormFrame, RequiredMark, SubmitArea } from './fields.tsx'
 import { type ProductChoice, ProductField } from './ProductField.tsx'
-import { SHARED_MESSAGES, type SubmitMessages } from './submit.ts'
 import type { FormLanguage, FormWords } from './text.ts'
 import { type FormController, useForm, type Values } from './useForm.ts'
 
 export const REVIEW_FORM_TYPE = 'Review'
-export const REVIEW_MESSAGES: SubmitMessages = {
-  ...SHARED_MESSAGES,
-  success: 'Form submitted successfully! Thank you for your review. It will appear on this page after moderation.',
-}
 const RATINGS = ['1', '2', '3', '4', '5'] as const
 
 export interface ReviewFormProps {
@@ -55,19 +50,19 @@ const DEFAULTS: ReviewValues = {
 const toFormData = (values: ReviewValues) => ({ ...values, rating: values.rating === '' ? undefined : Number(values.rating) })
 
 export function ReviewForm({ productChoice, idPrefix, labelledBy, language }: ReviewFormProps) {
-  const t = language?.text
+  const t = language?.text ?? english.text
   const form = useForm({
     check: useChecks(reviewRules, language?.checks),
     formType: REVIEW_FORM_TYPE,
     idPrefix,
     defaults: DEFAULTS,
-    messages: language?.submit ?? REVIEW_MESSAGES,
+    messages: language?.submit ?? english.submit,
     toFormData,
     language: language?.code,
   })
 
   return (
-    <FormFrame form={form} formType={REVIEW_FORM_TYPE} labelledBy={labelledBy} className="form--review" language={language}>
+    <FormFrame form={form} formType={REVIEW_FORM_TYPE} labelledBy={labelledBy} className="form--review" language={language} text={t}>
       <div className="form__grid">
         <Field form={form} name="name" fields={fields} text={t} />
         <Field form={form} name="company" fields={fields} text={t} />
@@ -77,9 +72,9 @@ export function ReviewForm({ productChoice, idPrefix, labelledBy, language }: Re
         <ProductField
           form={form}
           name="product"
-          label={t?.labels.product ?? 'Product'}
+          label={t.labels.product}
           required
-          placeholder={t?.placeholders.productBought ?? 'Select the product you bought'}
+          placeholder={t.placeholders.productBought}
           choice={productChoice}
           text={t}
         />
@@ -87,19 +82,13 @@ export function ReviewForm({ productChoice, idPrefix, labelledBy, language }: Re
         <LikesField form={form} text={t} />
         <Field form={form} name="review" fields={fields} text={t} />
       </div>
-      <SubmitArea
-        form={form}
-        label={t?.buttons.submitReview ?? 'Submit Review'}
-        loadingLabel={t?.buttons.submitting ?? 'Submitting...'}
-        status={form.status}
-        text={t}
-      />
+      <SubmitArea form={form} label={t.buttons.submitReview} loadingLabel={t.buttons.submitting} status={form.status} text={t} />
     </FormFrame>
   )
 }
 
 /** Five radio buttons drawn as stars: one Tab stop, arrow keys to choose, each read as "3 stars". */
-function RatingField({ form, text }: { form: FormController<Values>; text: FormWords | undefined }) {
+function RatingField({ form, text }: { form: FormController<Values>; text: FormWords }) {
   const error = form.errors.rating
   const legendId = form.id('rating-legend')
   return (
@@ -113,7 +102,7 @@ function RatingField({ form, text }: { form: FormController<Values>; text: FormW
       aria-describedby={error ? form.errorId('rating') : undefined}
     >
       <legend className="form__label" id={legendId}>
-        {text?.labels.rating ?? 'Rating'}
+        {text.labels.rating}
         <RequiredMark />
       </legend>
       <div className="form__stars">
@@ -132,9 +121,7 @@ function RatingField({ form, text }: { form: FormController<Values>; text: FormW
             <span className="form__star-icon" aria-hidden="true">
               ★
             </span>
-            <span className="form__sr-only">
-              {value === '1' ? (text?.choices.oneStar ?? '1 star') : fillIn(text?.choices.stars ?? '{count} stars', { count: value })}
-            </span>
+            <span className="form__sr-only">{value === '1' ? text.choices.oneStar : fillIn(text.choices.stars, { count: value })}</span>
           </label>
         ))}
       </div>
@@ -143,7 +130,7 @@ function RatingField({ form, text }: { form: FormController<Values>; text: FormW
   )
 }
 
-function LikesField({ form, text }: { form: FormController<Values>; text: FormWords | undefined }) {
+function LikesField({ form, text }: { form: FormController<Values>; text: FormWords }) {
   const error = form.errors.likes
   const chosen = Array.isArray(form.values.likes) ? form.values.likes : []
   const toggle = (like: string, on: boolean) =>
@@ -158,7 +145,7 @@ function LikesField({ form, text }: { form: FormController<Values>; text: FormWo
       aria-invalid={error ? true : undefined}
       aria-describedby={error ? form.errorId('likes') : undefined}
     >
-      <legend className="form__label">{text?.labels.likes ?? 'What did you like? (optional)'}</legend>
+      <legend className="form__label">{text.labels.likes}</legend>
       <div className="form__checks">
         {REVIEW_LIKES.map((like) => (
           <label className="form__check" key={like}>
@@ -170,7 +157,7 @@ function LikesField({ form, text }: { form: FormController<Values>; text: FormWo
               checked={chosen.includes(like)}
               onChange={(event) => toggle(like, event.target.checked)}
             />
-            <span>{text?.choices.likes[like] ?? like}</span>
+            <span>{text.choices.likes[like]}</span>
           </label>
         ))}
       </div>

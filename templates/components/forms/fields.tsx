@@ -85,7 +85,7 @@ export function stringValue(form: Controller, name: string): string {
 
 /**
  * A typed field of the registry (project/form-fields.ts) as its form has it: its label (the page's
- * words, else the default language's), its input or text box, its limit, its autofill hints, whether
+ * words), its input or text box, its limit, its autofill hints, whether
  * it is required, and its message.
  */
 export function Field(props: {
@@ -93,23 +93,18 @@ export function Field(props: {
   name: string
   /** The form's typed fields (forms/browser-rules/<kind>.ts, `fields`). */
   fields: Readonly<Record<string, FieldView>>
-  /** The page's words (none: the default language's, the view's `label`). */
-  text?: FormWords | undefined
+  /** The page's words (an English page's: its form's `english`, forms/browser-rules/). */
+  text: FormWords
   /** A label of the page's own words in place of the forms' (the quotation's). */
   label?: string
   placeholder?: string
 }) {
   const { form, name, fields, text, placeholder } = props
-  const { type, max, required, autoComplete, inputMode, label, words = name } = fields[name]!
+  const { type, max, required, autoComplete, inputMode, words = name } = fields[name]!
   const area = type === 'textarea'
   // The two controls are written out as the page has always had them (and as they compress best).
   return (
-    <FieldShell
-      {...props}
-      label={props.label ?? text?.labels[words as keyof FormWords['labels']] ?? label!}
-      required={required}
-      wide={area}
-    >
+    <FieldShell {...props} label={props.label ?? text.labels[words as keyof FormWords['labels']]} required={required} wide={area}>
       {area ? (
         <textarea
           {...controlProps(form, name, required)}
@@ -180,10 +175,10 @@ export const asOptions = (values: readonly string[], labels?: readonly string[])
   values.map((value, i) => ({ value, label: labels?.[i] ?? value }))
 
 /** A field a person never sees or fills; a bot that fills it is thanked and ignored by the server. */
-export function Honeypot({ form, text }: { form: Controller; text?: FormWords | undefined }) {
+export function Honeypot({ form, text }: { form: Controller; text: FormWords }) {
   return (
     <div className="form__hp" aria-hidden="true">
-      <label htmlFor={form.id(HONEYPOT_FIELD)}>{text?.labels.honeypot ?? 'Leave this field empty'}</label>
+      <label htmlFor={form.id(HONEYPOT_FIELD)}>{text.labels.honeypot}</label>
       <input
         id={form.id(HONEYPOT_FIELD)}
         name={HONEYPOT_FIELD}
@@ -197,13 +192,13 @@ export function Honeypot({ form, text }: { form: Controller; text?: FormWords | 
   )
 }
 
-export function RequiredNote({ text }: { text?: FormWords | undefined }) {
-  const [before, after] = (text?.requiredNote ?? 'Fields marked {asterisk} are required.').split('{asterisk}')
+export function RequiredNote({ text }: { text: FormWords }) {
+  const [before, after] = text.requiredNote.split('{asterisk}')
   return (
     <p className="form__note">
       {before}
       <span aria-hidden="true">*</span>
-      <span className="form__sr-only">{text?.asterisk ?? 'with an asterisk'}</span>
+      <span className="form__sr-only">{text.asterisk}</span>
       {after}
     </p>
   )
@@ -223,7 +218,7 @@ export function SubmitArea({
   text,
 }: {
   form: Controller
-  text?: FormWords | undefined
+  text: FormWords
   label: string
   loadingLabel: string
   status: Status
@@ -251,9 +246,7 @@ export function SubmitArea({
       >
         {loading ? loadingAnnouncement : status.kind === 'success' ? status.message : ''}
         {status.kind === 'success' && status.reference ? (
-          <span className="form__reference">
-            {fillIn(text?.reference ?? 'Your reference: {reference}', { reference: status.reference })}
-          </span>
+          <span className="form__reference">{fillIn(text.reference, { reference: status.reference })}</span>
         ) : null}
       </p>
       <p className="form__status form__status--error" id={form.id('alert')} role="alert">
@@ -273,6 +266,7 @@ export function FormFrame({
   labelledBy,
   className,
   language,
+  text,
   id,
   children,
 }: {
@@ -280,8 +274,10 @@ export function FormFrame({
   formType: string
   /** For controls outside the form that belong to it (their `form` attribute). */
   id?: string
-  /** A translated page's language: sent with the form, its words shown (none: English). */
+  /** A translated page's language: sent with the form (none: English). */
   language?: FormLanguage | undefined
+  /** The page's words. */
+  text: FormWords
   labelledBy?: string
   className?: string
   children: ReactNode
@@ -299,9 +295,9 @@ export function FormFrame({
     >
       <input type="hidden" name="formType" value={formType} />
       {language ? <input type="hidden" name="language" value={language.code} /> : null}
-      <RequiredNote text={language?.text} />
+      <RequiredNote text={text} />
       {children}
-      <Honeypot form={form} text={language?.text} />
+      <Honeypot form={form} text={text} />
     </form>
   )
 }

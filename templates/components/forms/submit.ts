@@ -1,48 +1,13 @@
 // The one way a form in the browser talks to POST /api/submit. The reply is read as text and parsed
 // here, so a reply that is not JSON (a proxy's error page, a wrong route) becomes a clear message
-// instead of an exception. The wording of every outcome is the original site's, per form, word for word.
+// instead of an exception. The wording of every outcome is the page's words (content/interface.yaml's
+// `forms.outcomes`; an English page's: its form's `english.submit`, forms/browser-rules/).
 import type { FieldErrors } from '../../../forms/contract.ts'
+import type { SubmitMessages } from '../../../project/form-messages.ts'
 import { COUNTER_GLOBAL, type PageCounter } from '../../../project/analytics.ts'
 import { PREVIEW, PREVIEW_FORM_MESSAGE } from '../../lib/preview.ts'
 
-export interface SubmitMessages {
-  success: string
-  /** The reply's body is not JSON. */
-  invalidJson: string
-  /** success is not true and the reply has no message. */
-  failed: string
-  /** The request itself failed (network down, aborted, ...). */
-  unexpected: string
-  /** Show the thrown error's own message (e.g. "Failed to fetch") when it has one, rather than `unexpected`. */
-  preferErrorMessage: boolean
-}
-
-// In English, written out: an English page's script carries no other words. A translated page's
-// island gets its form's messages in its language as a prop (FormLanguage.submit, made by
-// formLanguage in templates/lib/forms.ts from the catalogue's `outcomes`).
-/** Product, granite and export enquiry forms, and the review form ("forms using the shared helper"). */
-export const SHARED_MESSAGES: SubmitMessages = {
-  success: 'Form submitted successfully!',
-  invalidJson: 'Server returned invalid JSON. Check backend route.',
-  failed: 'Submission failed',
-  unexpected: 'Something went wrong while submitting.',
-  preferErrorMessage: true,
-}
-export const QUICK_ENQUIRY_MESSAGES: SubmitMessages = {
-  success: 'Form submitted successfully!',
-  invalidJson: 'Server returned invalid response. Check server.js route or port.',
-  failed: 'Submission failed',
-  unexpected: 'Something went wrong. Please check your connection or server.',
-  preferErrorMessage: true,
-}
-/** The contact form reports through alerts; any exception reads the same fixed sentence. */
-export const CONTACT_MESSAGES: SubmitMessages = {
-  success: 'Form submitted successfully!',
-  invalidJson: 'Something went wrong. Please try again later.',
-  failed: 'Submission failed',
-  unexpected: 'Something went wrong. Please try again later.',
-  preferErrorMessage: false,
-}
+export type { SubmitMessages } from '../../../project/form-messages.ts'
 
 const API_ORIGIN = (import.meta.env.PUBLIC_ENV__API_ORIGIN as string | undefined) ?? ''
 /** The enquiry service: this site, or the origin the build was given as API_ORIGIN (docs/deploy/static-host.md). */
@@ -94,7 +59,7 @@ class SubmissionError extends Error {
 export async function submitForm(
   formType: string,
   formData: Record<string, unknown>,
-  messages: SubmitMessages = SHARED_MESSAGES,
+  messages: SubmitMessages,
   endpoint: string = SUBMIT_ENDPOINT,
   formToken?: string,
   language?: string,

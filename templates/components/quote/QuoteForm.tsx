@@ -6,7 +6,7 @@
 // the same contract (forms/schemas.ts, quoteRequest).
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { combineMobile, DEFAULT_COUNTRY_CODE, HONEYPOT_FIELD } from '../../../forms/contract.ts'
-import { fields } from '../../../forms/browser-rules/quoteRequest.ts'
+import { english, fields } from '../../../forms/browser-rules/quoteRequest.ts'
 import { INCOTERMS, QUOTE_MAX_ITEMS, QUOTE_UNITS } from '../../../forms/quote-contract.ts'
 import { trackEvent } from '../../../project/analytics.ts'
 import { fillIn } from '../../../project/fill-in.ts'
@@ -14,7 +14,6 @@ import type { Interface } from '../../../model/schemas/interface.ts'
 import { QUOTE_ADD_PARAMETER, type QuoteProduct } from '../../lib/quote.ts'
 import { CountryFields, type DialCode } from '../forms/CountryFields.tsx'
 import { ErrorText, Field, FormFrame, type Option, SelectField, SubmitArea } from '../forms/fields.tsx'
-import { SHARED_MESSAGES } from '../forms/submit.ts'
 import type { FormLanguage } from '../forms/text.ts'
 import { type FormCheck, useForm } from '../forms/useForm.ts'
 import { type BasketItem, newItem, readBasket, writeBasket } from './basket.ts'
@@ -77,7 +76,7 @@ export function QuoteForm({
   labelledBy,
   language,
 }: QuoteFormProps) {
-  const t = language?.text
+  const t = language?.text ?? english.text
   const defaults = useMemo<QuoteValues>(
     () => ({
       name: '',
@@ -115,7 +114,7 @@ export function QuoteForm({
     formType: QUOTE_FORM_TYPE,
     idPrefix,
     defaults,
-    messages: language?.submit ?? SHARED_MESSAGES,
+    messages: language?.submit ?? english.submit,
     toFormData,
     language: language?.code,
   })
@@ -183,6 +182,7 @@ export function QuoteForm({
       labelledBy={labelledBy}
       className="form--quote"
       language={language}
+      text={t}
     >
       {items !== null && (
         <fieldset className="quote-items" aria-describedby={listError ? form.errorId('items') : undefined}>
@@ -234,10 +234,10 @@ export function QuoteForm({
           required
           options={INCOTERMS.map((value) => ({ value, label: value }))}
         />
-        <Field form={form} name="port" fields={fields} label={words.port} />
-        <Field form={form} name="message" fields={fields} label={words.message} />
+        <Field form={form} name="port" fields={fields} text={t} label={words.port} />
+        <Field form={form} name="message" fields={fields} text={t} label={words.message} />
       </div>
-      <SubmitArea form={form} label={words.send} loadingLabel={t?.buttons.submitting ?? 'Submitting...'} status={form.status} text={t} />
+      <SubmitArea form={form} label={words.send} loadingLabel={t.buttons.submitting} status={form.status} text={t} />
     </FormFrame>
   )
 }

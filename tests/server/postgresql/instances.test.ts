@@ -3,7 +3,7 @@
 // instance is killed in the middle of a burst and in the middle of a send, and the rate limit holds
 // across instances. Real child processes, a real PostgreSQL, real SMTP servers.
 import pg from 'pg'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, inject, it } from 'vitest'
 import { killSpawnedServers, spawnServer } from '../child-server.ts'
 import {
   builtDist,
@@ -35,8 +35,7 @@ const messageIdOf = (raw: string) => /^Message-ID:\s*(<[^>]+>)/im.exec(raw)?.[1]
 
 describe('two instances on one database', () => {
   it('migrate one at a time in a database, whatever their schema, behind one advisory lock', async () => {
-    // Kysely reads every schema's tables before its own lock: a rename by a migration elsewhere in the
-    // database meanwhile failed a start with "relation … does not exist" (seen in a full test run).
+    // Instances starting together would otherwise race to create Kysely's own tables before its lock.
     const { DATABASE_URL: url } = await freshStoreEnv('migration-lock-')
     const holder = new pg.Client({ connectionString: url })
     await holder.connect()
@@ -53,6 +52,41 @@ describe('two instances on one database', () => {
     const store = await opening
     cleanups.push(() => store.close())
     expect(await store.readiness()).toMatchObject({ ok: true })
+  })
+
+  it('starts while another application creates and drops tables in its own schema', async () => {
+    // Kysely's Migrator looked for its own tables in every schema of the database, calling
+    // pg_get_serial_sequence on each table its read of the catalogue found: a table dropped elsewhere
+    // between that read and the call failed the start with "relation … does not exist" (seen in full
+    // test runs, where other suites drop tables in their own schemas). Only the store's schema is read now.
+    const { DATABASE_URL: url } = await freshStoreEnv('dropped-elsewhere-')
+    const store = await openStoreOf({ dataDir: '', databaseUrl: url })
+    await store.close()
+    const other = new pg.Client({ connectionString: inject('postgresAdminUrl') })
+    await other.connect()
+    cleanups.push(() => other.end())
+    const schema = `other_app_${Math.random().toString(36).slice(2, 10)}`
+    await other.query(`CREATE SCHEMA ${schema}`)
+    let churning = true
+    const churn = (async () => {
+      for (let i = 0; churning; i++) {
+        await other.query(`CREATE TABLE ${schema}.t${i} (id serial PRIMARY KEY, a text, b text, c text)`)
+        await other.query(`DROP TABLE ${schema}.t${i}`)
+      }
+    })()
+    const failures: string[] = []
+    try {
+      for (let i = 0; i < 25; i++) {
+        await openStoreOf({ dataDir: '', databaseUrl: url }).then(
+          (s) => s.close(),
+          (error: unknown) => void failures.push(String(error)),
+        )
+      }
+    } finally {
+      churning = false
+      await churn
+    }
+    expect(failures).toEqual([])
   })
 
   it('mail each accepted enquiry exactly once when one is SIGKILLed mid-burst and mid-send', async () => {

@@ -1,16 +1,26 @@
-// Adding a field to a form is one entry in the registry (project/form-fields.ts) and its words in
-// the four languages (docs/forms.md). This test adds one, a VAT number on the product enquiry,
-// through the registry's extension point (the schemas and views of another registry), and shows
-// what follows from that alone: the server's rule with its message in each language, the browser's
-// rule, and the field the form renders, with its label, limit and message. No build, no server.
+// Adding a field to a form is one entry in the registry (project/form-fields.ts), its words in the
+// four languages (content/interface*.yaml) and its line in the form's component (docs/forms.md).
+// This test adds one, a VAT number on the product enquiry, through the registry's extension point
+// (the schemas, views and words of another registry) and a copy of content/interface.yaml with its
+// English words, and shows what follows from that alone: the server's rule with its message in each
+// language, the browser's rule, the field the form renders with its label, limit and message, the
+// English all read from the YAML; and without its English words there, an error naming the file and
+// the field. No build, no server.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { describe, expect, expectTypeOf, test } from 'vitest'
+import { afterAll, describe, expect, expectTypeOf, test } from 'vitest'
+import { parseDocument } from 'yaml'
 import { deriveRule } from '../../../forms/derive-rules.ts'
-import { type FieldView, fieldViews } from '../../../forms/field-views.ts'
+import { englishWords, type FieldView, fieldViews } from '../../../forms/field-views.ts'
 import { checkForm } from '../../../forms/rules.ts'
 import { type FieldRegistry, formSchemasOf, REGISTRY } from '../../../forms/schemas.ts'
+import { formsWordsSchema } from '../../../model/schemas/interface-forms.ts'
+import { englishForms } from '../../../project/english-forms.ts'
 import { FIELDS, FORMS, type LabelledField, type NamedField } from '../../../project/form-fields.ts'
-import { ENGLISH_FORM_LABELS, ENGLISH_FORM_MESSAGES, type FormMessages } from '../../../project/form-messages.ts'
+import type { FormMessages, FormsWords } from '../../../project/form-messages.ts'
+import { paths } from '../../../project/paths.ts'
 import { Field } from '../../../templates/components/forms/fields.tsx'
 import type { FormWords } from '../../../templates/components/forms/text.ts'
 import type { FormController, Values } from '../../../templates/components/forms/useForm.ts'
@@ -23,7 +33,8 @@ const registry: FieldRegistry = {
 }
 
 // Its words in the four languages, as content/interface*.yaml would hold them (forms.labels.vat,
-// forms.fields.vat, forms.server.fieldLabels.vat).
+// forms.fields.vat, forms.server.fieldLabels.vat); the English ones are written into a copy of
+// content/interface.yaml below, and read from there.
 const WORDS = {
   en: { label: 'VAT number (optional)', prompt: 'your VAT number', subject: 'VAT number' },
   es: { label: 'Número de IVA (opcional)', prompt: 'su número de IVA', subject: 'El número de IVA' },
@@ -37,7 +48,7 @@ const TOO_LONG = {
   zh: '增值税号最多 20 个字符。',
 }
 const TOO_LONG_TEMPLATE = {
-  en: ENGLISH_FORM_MESSAGES.checks.tooLong,
+  en: '{Field} must be at most {max} characters.',
   es: '{Field} debe tener como máximo {max} caracteres.',
   ar: '{Field} يجب ألا يزيد على {max} حرفًا.',
   zh: '{Field}最多 {max} 个字符。',
@@ -45,10 +56,34 @@ const TOO_LONG_TEMPLATE = {
 type Language = keyof typeof WORDS
 const LANGUAGES = Object.keys(WORDS) as Language[]
 
-/** A language's messages with the new field's words (its other words left English: not what is tested). */
+/** A copy of the content's interface.yaml in a folder of its own, its `forms:` changed by `change`. */
+const folders: string[] = []
+function interfaceCopy(change: (forms: ReturnType<typeof parseDocument>) => void): string {
+  const folder = mkdtempSync(join(tmpdir(), 'add-field-'))
+  folders.push(folder)
+  const document = parseDocument(readFileSync(join(paths.contentDir, 'interface.yaml'), 'utf8'))
+  change(document)
+  writeFileSync(join(folder, 'interface.yaml'), document.toString())
+  return folder
+}
+afterAll(() => {
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true })
+})
+
+// The field's English words, written into interface.yaml (and nowhere else).
+const withVat = interfaceCopy((yaml) => {
+  yaml.setIn(['forms', 'labels', 'vat'], WORDS.en.label)
+  yaml.setIn(['forms', 'fields', 'vat'], yaml.createNode({ prompt: WORDS.en.prompt, subject: WORDS.en.subject }))
+  yaml.setIn(['forms', 'server', 'fieldLabels', 'vat'], WORDS.en.label)
+})
+const english: FormsWords = englishForms(withVat, registry)
+
+/** A language's messages with the new field's words over the English of the YAML (its other words
+ * left English: not what is tested). */
 function messagesIn(language: Language): FormMessages {
   const { prompt, subject, label } = WORDS[language]
-  const m = ENGLISH_FORM_MESSAGES
+  const m: FormMessages = { fields: english.fields, checks: english.checks, server: english.server }
+  if (language === 'en') return m
   return {
     fields: { ...m.fields, vat: { prompt, subject } } as FormMessages['fields'],
     checks: { ...m.checks, tooLong: TOO_LONG_TEMPLATE[language] },
@@ -104,13 +139,11 @@ describe('a field added by one registry entry and its words', () => {
 
   test.each(LANGUAGES)('%s: the form renders it with its label, limit, hint and message', (language) => {
     const { label } = WORDS[language]
-    const views: Record<string, FieldView> = fieldViews(registry.forms.productEnquiry!, registry.fields, {
-      ...ENGLISH_FORM_LABELS,
-      vat: WORDS.en.label,
-    })
-    expect(views.vat).toEqual({ type: 'text', max: 20, autoComplete: 'off', label: WORDS.en.label })
-    // English pages get no words (the view's label); a translated page's words name it.
-    const text = language === 'en' ? undefined : ({ labels: { ...ENGLISH_FORM_LABELS, vat: label } } as unknown as FormWords)
+    const views: Record<string, FieldView> = fieldViews(registry.forms.productEnquiry!, registry.fields)
+    expect(views.vat).toEqual({ type: 'text', max: 20, autoComplete: 'off' })
+    // An English page's words are its form's `english` (forms/browser-rules/), from the YAML; a translated page's name it in its language.
+    const englishText = englishWords('productEnquiry', english, registry).text
+    const text = language === 'en' ? englishText : ({ labels: { ...englishText.labels, vat: label } } as unknown as FormWords)
     const html = renderToStaticMarkup(<Field form={controller({ vat: TOO_LONG[language] })} name="vat" fields={views} text={text} />)
     expect(html).toBe(
       '<div class="form__field">' +
@@ -122,21 +155,56 @@ describe('a field added by one registry entry and its words', () => {
     )
   })
 
-  test('a field of the registry without its words does not type-check', () => {
+  test('its English words are read from content/interface.yaml: changed there, changed everywhere', () => {
+    const changed = englishForms(
+      interfaceCopy((yaml) => {
+        yaml.setIn(['forms', 'labels', 'vat'], 'Tax number')
+        yaml.setIn(['forms', 'fields', 'vat'], yaml.createNode({ prompt: 'your tax number', subject: 'Tax number' }))
+        yaml.setIn(['forms', 'server', 'fieldLabels', 'vat'], 'Tax number')
+        yaml.setIn(['forms', 'checks', 'tooLong'], '{Field}: {max} characters at most.')
+      }),
+      registry,
+    )
+    expect(englishWords('productEnquiry', changed, registry).text.labels).toMatchObject({ vat: 'Tax number' })
+    const messages = { fields: changed.fields, checks: changed.checks, server: changed.server }
+    const rule = deriveRule(formSchemasOf(registry, messages).productEnquiry!, 'productEnquiry')
+    expect(checkForm(rule, { ...VALID, vat: 'x'.repeat(21) })).toEqual({ ok: false, errors: { vat: 'Tax number: 20 characters at most.' } })
+  })
+
+  test('without its English words in content/interface.yaml, the error names the file and the field', () => {
+    // The content as it is: the registry's new field has no words there.
+    expect(() => englishForms(paths.contentDir, registry)).toThrow(
+      /^content\/interface\.yaml: the forms' English words are incomplete[^\n]*\n {2}- forms\.labels\.vat is missing: the field "vat" \(project\/form-fields\.ts\) needs its English words here\n {2}- forms\.fields\.vat is missing: the field "vat"[^\n]*\n {2}- forms\.server\.fieldLabels\.vat is missing: the field "vat"[^\n]*$/,
+    )
+    // Its label alone missing: named alone.
+    const withoutLabel = interfaceCopy((yaml) => {
+      yaml.setIn(['forms', 'fields', 'vat'], yaml.createNode({ prompt: 'your VAT number', subject: 'VAT number' }))
+      yaml.setIn(['forms', 'server', 'fieldLabels', 'vat'], 'VAT number')
+    })
+    expect(() => englishForms(withoutLabel, registry)).toThrow(
+      /interface\.yaml: .*\n {2}- forms\.labels\.vat is missing: the field "vat"[^\n]*$/,
+    )
+    // The content check says so too (its schema comes from the registry: model/schemas/interface-forms.ts).
+    const checked = formsWordsSchema(registry).safeParse(englishForms())
+    expect(checked.success).toBe(false)
+    expect(checked.error!.issues.map((issue) => issue.path.join('.'))).toEqual(['labels.vat', 'fields.vat', 'server.fieldLabels.vat'])
+    expect(formsWordsSchema(registry).safeParse(english).success).toBe(true)
+  })
+
+  test("the words' types follow the registry", () => {
     // The words' types come from the registry: every field named in messages, every label.
     expectTypeOf<keyof FormMessages['fields']>().toEqualTypeOf<NamedField>()
-    expectTypeOf<keyof typeof ENGLISH_FORM_LABELS>().toEqualTypeOf<LabelledField>()
     expectTypeOf<keyof FormWords['labels']>().toEqualTypeOf<LabelledField>()
-    const { name: _name, ...fieldsWithoutName } = ENGLISH_FORM_MESSAGES.fields
+    const { name: _name, ...fieldsWithoutName } = englishForms().fields
     // @ts-expect-error the name field's words in messages are missing
     const _fields: FormMessages['fields'] = fieldsWithoutName
-    const { name: _label, ...labelsWithoutName } = ENGLISH_FORM_LABELS
+    const { name: _label, ...labelsWithoutName } = englishForms().labels
     // @ts-expect-error its label is missing
     const _labels: FormWords['labels'] = labelsWithoutName
     expect(Object.keys(labelsWithoutName)).not.toContain('name')
   })
 
   test('a field without its words in messages is named when the schemas are made', () => {
-    expect(() => formSchemasOf(registry)).toThrow(/the field "vat" has no words/)
+    expect(() => formSchemasOf(registry, { ...messagesIn('en'), fields: englishForms().fields })).toThrow(/the field "vat" has no words/)
   })
 })

@@ -1,7 +1,6 @@
-// The forms' words in English are written twice: in the interface catalogue (content/interface.yaml,
-// `forms:`), which translators and staff read, and in the code (project/form-messages.ts,
-// templates/components/forms/text.ts), so an English page and an older build need no catalogue.
-// The two must say the same. And a translated form's browser checks say what the server says.
+// The forms' words in English are written once: in the interface catalogue (content/interface.yaml,
+// `forms:`), which translators and staff read; the code reads them there (project/english-forms.ts).
+// And a translated form's browser checks say what the server says.
 import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import { parse } from 'yaml'
@@ -9,32 +8,35 @@ import { interfaceSchema } from '../../../model/schemas/interface.ts'
 import { browserCheckMessages, deriveRule, ruleMessages } from '../../../forms/derive-rules.ts'
 import { checkForm, localiseRule } from '../../../forms/rules.ts'
 import { type FormKind, formSchemas, formValidator } from '../../../forms/schemas.ts'
-import { ENGLISH_FORM_MESSAGES, type FormMessages, withEnglish } from '../../../project/form-messages.ts'
-import { ENGLISH_FORM_TEXT } from '../../../templates/components/forms/text.ts'
+import { englishFormMessages, englishForms } from '../../../project/english-forms.ts'
+import { type FormMessages, withEnglish } from '../../../project/form-messages.ts'
 
 const catalogue = interfaceSchema.parse(parse(readFileSync(new URL('../../../content/interface.yaml', import.meta.url), 'utf8')))
 const KINDS = Object.keys(formSchemas) as FormKind[]
 
 /** A Spanish of our own for a few messages (the real one is the translators'). */
-const SPANISH: FormMessages = withEnglish({
-  fields: { name: { prompt: 'su nombre', subject: 'Nombre' } },
-  checks: {
-    enter: 'Por favor, escriba {field}.',
-    emailMissing: 'Por favor, escriba su correo electrónico.',
-    tooLong: '{Field}: como máximo {max} caracteres.',
+const SPANISH: FormMessages = withEnglish(
+  {
+    fields: { name: { prompt: 'su nombre', subject: 'Nombre' } },
+    checks: {
+      enter: 'Por favor, escriba {field}.',
+      emailMissing: 'Por favor, escriba su correo electrónico.',
+      tooLong: '{Field}: como máximo {max} caracteres.',
+    },
   },
-})
+  englishFormMessages(),
+)
 
 describe('the forms section of content/interface.yaml', () => {
-  test('is the English built into the code, word for word', () => {
-    expect(catalogue.forms).toEqual({ ...ENGLISH_FORM_TEXT, ...ENGLISH_FORM_MESSAGES })
+  test('is the English the code reads, word for word, as the content check takes it', () => {
+    expect(englishForms()).toEqual(catalogue.forms)
   })
 })
 
 describe("a translated page's browser checks", () => {
   test.each(KINDS)('%s: the English messages, in order, are those of the English rules (localising with them changes nothing)', (kind) => {
     const rule = deriveRule(formSchemas[kind], kind)
-    expect(browserCheckMessages(kind, ENGLISH_FORM_MESSAGES)).toEqual(ruleMessages(rule))
+    expect(browserCheckMessages(kind, englishFormMessages())).toEqual(ruleMessages(rule))
     expect(localiseRule(rule, ruleMessages(rule))).toEqual(rule)
   })
 

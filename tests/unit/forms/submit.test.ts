@@ -4,7 +4,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
-import { CONTACT_MESSAGES, QUICK_ENQUIRY_MESSAGES, SHARED_MESSAGES, submitForm } from '../../../templates/components/forms/submit.ts'
+import { englishWords } from '../../../forms/field-views.ts'
+import { submitForm } from '../../../templates/components/forms/submit.ts'
+
+// What each form says after sending on an English page (content/interface.yaml's `forms.outcomes`).
+const SHARED_MESSAGES = englishWords('productEnquiry').submit
+const QUICK_ENQUIRY_MESSAGES = englishWords('quickEnquiry').submit
+const CONTACT_MESSAGES = englishWords('contact').submit
 
 type Handler = (body: string, req: IncomingMessage, res: ServerResponse) => void
 let handler: Handler = (_body, _req, res) => res.end('{}')
