@@ -7,8 +7,8 @@
 //   npx tsx tools/profile-summary.ts <file>.cpuprofile [--top 40] [--per <count>] [--window <windows.json>:<name>]
 //
 // --window: only the samples in a window bench-server.ts wrote beside the profile (burst: the
-// measured burst of enquiries; mail: from its end until its last mail was out), divided by the
-// window's count (enquiries or mails) unless --per says otherwise.
+// measured burst of enquiries; mail: from its end until its last mail was out; views: the counted
+// views after it), divided by the window's count (enquiries, mails or views) unless --per says otherwise.
 // --per <count>: also each step's CPU per enquiry, dividing by this count (the enquiries the
 // profiled process accepted: the warm-up and the burst). Work whose caller is not on the stack (a
 // statement the query layer runs after an await, a timer, the HTTP parser) is listed by what ran.
@@ -56,7 +56,7 @@ const window = (() => {
   const windows = JSON.parse(fs.readFileSync(windowsFile, 'utf8')) as Record<string, { from: number; to: number } & Record<string, number>>
   const chosen = windows[name]
   if (!chosen) throw new Error(`${windowsFile} has no window ${name}`)
-  return { name, from: chosen.from, to: chosen.to, count: chosen.enquiries ?? chosen.mails }
+  return { name, from: chosen.from, to: chosen.to, count: chosen.enquiries ?? chosen.mails ?? chosen.views }
 })()
 const per = option('--per') ?? window?.count
 
@@ -168,6 +168,9 @@ const byCaller = new Map<string, number>()
 const add = (m: Map<string, number>, k: string, v: number) => m.set(k, (m.get(k) ?? 0) + v)
 let total = 0
 let idle = 0
+/** Runs of samples without an idle one between them: how long the event loop was held at a time (a request's wait). */
+const stretches: Array<{ at: number; us: number; callers: Map<string, number> }> = []
+let stretch: (typeof stretches)[number] | undefined
 let at = profile.startTime
 for (let i = 0; i < profile.samples.length; i++) {
   at += profile.timeDeltas[i] ?? 0
@@ -177,8 +180,14 @@ for (let i = 0; i < profile.samples.length; i++) {
   const place = placeOf(leaf)
   if (place.where === '(idle)') {
     idle += us
+    stretch = undefined
     continue
   }
+  if (!stretch) {
+    stretch = { at, us: 0, callers: new Map() }
+    stretches.push(stretch)
+  }
+  stretch.us += us
   total += us
   add(selfByFunction, `${place.fn}  ${place.where}`, us)
   add(selfByWhere, place.where, us)
@@ -194,6 +203,7 @@ for (let i = 0; i < profile.samples.length; i++) {
   }
   add(byStep, step ?? `no project caller: ${place.where}`, us)
   add(byCaller, caller ? `${caller.fn}  ${caller.where}` : `no project caller: ${place.where}`, us)
+  add(stretch.callers, caller ? `${caller.fn}  ${caller.where}` : place.where, us)
 }
 
 const ms = (us: number) => `${(us / 1000).toFixed(0)} ms`
@@ -215,3 +225,13 @@ print('By step (the nearest project frame on the stack):', byStep, 60, true)
 print('By the nearest project function on the stack:', byCaller, top, true)
 print('Self time by file or package:', selfByWhere, top)
 print('Self time by function:', selfByFunction, top)
+
+process.stdout.write('\nThe longest stretches without an idle sample (the event loop held), with what ran most in each:\n')
+for (const { at: from, us, callers } of [...stretches].sort((a, b) => b.us - a.us).slice(0, 8)) {
+  const most = [...callers]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 3)
+    .map(([k, v]) => `${k} ${ms(v)}`)
+    .join('; ')
+  process.stdout.write(`  ${ms(us).padStart(7)} at +${((from - (window?.from ?? profile.startTime)) / 1e6).toFixed(2)} s: ${most}\n`)
+}

@@ -95,6 +95,16 @@ describe('counting views and events', () => {
     expect(typeof Number(row!.visitor)).toBe('number')
   })
 
+  it('writes a view within about a second unasked: what a crash may lose is the last second of views', async () => {
+    const sent = Date.now()
+    expect((await beacon(server.url, { e: 'view', p: '/about/unasked' }, { 'x-forwarded-for': ADDRESS })).status).toBe(204)
+    // No flush() here: the counter's own timer writes what waits (docs/analytics.md, "What a crash may lose").
+    const written = () => server.store.db.selectFrom('analytics_events').select('at').where('path', '=', '/about/unasked').execute()
+    await waitFor(async () => (await written()).length === 1, 5000, 'the view written by the timer')
+    // One second of waiting, and the write itself; a loaded machine's slack on top.
+    expect(Date.now() - sent).toBeLessThan(2500)
+  })
+
   it('does not count a visitor who sends Sec-GPC: 1 or DNT: 1, nor a bot, and still answers 204', async () => {
     const before = (await events()).length
     const answers = await Promise.all([
