@@ -1,5 +1,5 @@
-// Responsive images: every photo under content/images/ becomes AVIF, WebP and JPEG at a ladder of
-// widths with content-hashed names, plus a manifest the templates read to write <picture> markup.
+// Responsive images: every photo under content/images/ becomes AVIF at a ladder of widths, WebP at
+// the ladder's coarser rungs (webpWidths) and one JPEG, with content-hashed names, plus a manifest the templates read to write <picture> markup.
 //
 // Layout, with the default options (outDir is served by Vite as part of publicDir):
 //   <outDir>/products/clove-640.3f9a1c2b.avif    the encoded files (URL: /img/products/clove-640.3f9a1c2b.avif)
@@ -16,7 +16,16 @@ import sharp from 'sharp'
 import { isEntryPoint } from '../project/entry-point.ts'
 import { paths } from '../project/paths.ts'
 import type { ImageEntry, ImageManifest, ImageVariant, RasterImageEntry } from '../project/image-manifest.ts'
-import { ladderFor, PORTRAIT, portraitWidths, WIDEST_BY_FOLDER, widestFor, WIDTH_LADDER } from '../project/image-widths.ts'
+import {
+  ladderFor,
+  PORTRAIT,
+  portraitWidths,
+  WEBP_RUNGS,
+  webpWidths,
+  WIDEST_BY_FOLDER,
+  widestFor,
+  WIDTH_LADDER,
+} from '../project/image-widths.ts'
 
 export type { ImageEntry, ImageManifest } from '../project/image-manifest.ts'
 
@@ -77,7 +86,17 @@ const FORMATS = Object.keys(ENCODERS) as Format[]
 
 /** Changing the ladder, encoder settings or sharp itself invalidates the whole cache. */
 export const SETTINGS_KEY = hash(
-  JSON.stringify({ v: 5, WIDTH_LADDER, WIDEST_BY_FOLDER, PORTRAIT, PORTRAIT_AVIF, FALLBACK_WIDTH, ENCODERS, sharp: sharp.versions }),
+  JSON.stringify({
+    v: 6,
+    WIDTH_LADDER,
+    WEBP_RUNGS: [...WEBP_RUNGS],
+    WIDEST_BY_FOLDER,
+    PORTRAIT,
+    PORTRAIT_AVIF,
+    FALLBACK_WIDTH,
+    ENCODERS,
+    sharp: sharp.versions,
+  }),
 )
 
 const RASTER = /\.(jpe?g|png|webp|avif)$/i
@@ -171,6 +190,7 @@ async function encodeRaster(
   if (!srcWidth || !srcHeight) throw new Error(`images: cannot read the size of ${rel}`)
 
   const widths = ladderFor(srcWidth, widestFor(toKey(rel)))
+  const webp = new Set(webpWidths(widths))
   const fallbackWidth = widths.reduce((best, w) => (Math.abs(w - FALLBACK_WIDTH) < Math.abs(best - FALLBACK_WIDTH) ? w : best))
   const files: string[] = []
   const variants = { avif: [] as ImageVariant[], webp: [] as ImageVariant[], jpeg: [] as ImageVariant[] }
@@ -178,7 +198,7 @@ async function encodeRaster(
 
   await Promise.all(
     widths.flatMap((width) =>
-      FORMATS.filter((format) => format !== 'jpeg' || width === fallbackWidth).map((format) =>
+      FORMATS.filter((format) => (format === 'jpeg' ? width === fallbackWidth : format === 'avif' || webp.has(width))).map((format) =>
         limit(async () => {
           let pipeline = base.clone().resize({ width, withoutEnlargement: true })
           // JPEG has no alpha: lay a transparent PNG onto white rather than black.

@@ -21,6 +21,19 @@ export const WIDEST = 1600
  * Product pictures are carousel slides, drawn full width: they keep the whole ladder.
  */
 export const WIDEST_BY_FOLDER: Readonly<Record<string, number>> = { 'granite/': 1280, 'home/': 1200 }
+/**
+ * WebP's rungs: only browsers without AVIF take WebP (Safari before 16.4, Edge before 121, about one
+ * visitor in twenty), so its ladder is coarser: a phone at 2x gets the next rung up at most, and
+ * every picture on a page lists four or five WebP files instead of eight or nine (some 260 bytes
+ * of a home page's HTML, which must fit in a connection's first round trip with its headers).
+ */
+export const WEBP_RUNGS: ReadonlySet<number> = new Set([480, 800, 1280, 1600])
+
+/** The widths of `widths` (a picture's ladder) encoded as WebP: WEBP_RUNGS, and the top rung always. */
+export function webpWidths(widths: readonly number[]): number[] {
+  return widths.filter((w, i) => WEBP_RUNGS.has(w) || i === widths.length - 1)
+}
+
 /** The ladder's rungs below the source width, topped by the source width itself (capped at `widest`). */
 export function ladderFor(sourceWidth: number, widest: number = WIDEST): number[] {
   const top = Math.min(sourceWidth, widest)

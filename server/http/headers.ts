@@ -53,9 +53,14 @@ export function securityHeaders(options: { apiOrigin?: string | undefined; inlin
     frameguard: { action: 'deny' },
     xPoweredBy: false,
     // For Internet Explorer only (its XSS filter and its downloads' "Open" button), which no longer
-    // runs; every other browser ignores them. 43 bytes off each page's first round trip.
+    // runs; every other browser ignores them. 43 bytes off each page's first round trip; with the two
+    // below, 112.
     xXssProtection: false,
     xDownloadOptions: false,
+    // Flash's and Acrobat's cross-domain policy files: the site has none to refuse.
+    xPermittedCrossDomainPolicies: false,
+    // Browsers prefetch no link's DNS on an HTTPS page unless told to: "off" repeats their default.
+    xDnsPrefetchControl: false,
   })
   let finished = false
   // helmet's middlewares only call setHeader/removeHeader and next(), synchronously.

@@ -1,4 +1,4 @@
-// <picture> markup for an image from the manifest: AVIF, then WebP, then JPEG, each at every width,
+// <picture> markup for an image from the manifest: AVIF, then WebP, then JPEG, each at the widths it has,
 // with the intrinsic width/height on the <img> so the browser reserves the space (no layout shift).
 // Server-rendered at build time; imports nothing but types and string helpers.
 import { isSvgEntry, srcset, type ImageEntry, type SvgImageEntry } from './images.ts'

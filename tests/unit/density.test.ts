@@ -4,6 +4,7 @@ import { CAROUSEL_SIZES } from '../../templates/components/Carousel.tsx'
 import type { ImageVariant, RasterImageEntry } from '../../templates/components/images.ts'
 import { cappedImage, cappedVariants, widestDrawn } from '../../templates/lib/density.ts'
 import { PRODUCT_PHOTO_SIZES } from '../../templates/pages/product/ProductSections.tsx'
+import { webpWidths } from '../../project/image-widths.ts'
 
 const ladder = (format: string, widths: number[]): ImageVariant[] => widths.map((width) => ({ url: `/img/a-${width}.${format}`, width }))
 
@@ -57,5 +58,13 @@ describe('the files listed, at most twice as wide as drawn', () => {
     expect(card.webp.at(-1)!.width).toBe(800)
     expect(card.jpeg).toEqual(image.jpeg)
     expect(cappedImage(image, CAROUSEL_SIZES)).toBe(image)
+  })
+})
+
+describe("WebP's coarser ladder", () => {
+  it('keeps the rungs of WEBP_RUNGS and the top one', () => {
+    expect(webpWidths([320, 360, 480, 640, 736, 800, 1024, 1280, 1600])).toEqual([480, 800, 1280, 1600])
+    expect(webpWidths([320, 360, 480, 640, 736, 800, 1024, 1200])).toEqual([480, 800, 1200])
+    expect(webpWidths([320, 360, 400])).toEqual([400])
   })
 })

@@ -61,12 +61,14 @@ describe('buildImages', () => {
     expect(Object.keys(manifest).sort()).toEqual(['badge.png', 'brand/logo.svg', 'products/clove.jpg'])
   })
 
-  it('encodes AVIF and WebP at ladder widths never above the source width, and one fallback JPEG', () => {
+  it('encodes AVIF at ladder widths never above the source width, WebP at its coarser rungs, and one fallback JPEG', () => {
     const clove = manifest['products/clove.jpg'] as RasterImageEntry
     expect(isSvgEntry(clove)).toBe(false)
     expect(clove.width).toBe(700)
     expect(clove.height).toBe(525)
-    for (const list of [clove.avif, clove.webp]) expect(list.map((v) => v.width)).toEqual([320, 360, 480, 640, 700])
+    expect(clove.avif.map((v) => v.width)).toEqual([320, 360, 480, 640, 700])
+    // Only browsers without AVIF take WebP: its rungs (WEBP_RUNGS) and the top one.
+    expect(clove.webp.map((v) => v.width)).toEqual([480, 700])
     // The JPEG is only the <img src> for browsers that read no srcset: the rung nearest 800 px.
     expect(clove.jpeg.map((v) => v.width)).toEqual([700])
     expect(clove.avif.every((v) => /^\/img\/products\/clove-\d+\.[0-9a-f]{8}\.avif$/.test(v.url))).toBe(true)

@@ -7,7 +7,7 @@
 import type { Interface } from '../../../model/schemas/interface.ts'
 import type { QuoteProduct } from '../../lib/quote.ts'
 import type { Option } from '../forms/fields.tsx'
-import { SAMPLE_CHOICES } from '../../../forms/quote-contract.ts'
+import type { SAMPLE_CHOICES } from '../../../forms/quote-contract.ts'
 import { newItem } from './basket.ts'
 import { PLAIN_LIST_ID, QUOTE_FORM_ID, unitOptions } from './QuoteForm.tsx'
 

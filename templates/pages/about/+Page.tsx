@@ -4,6 +4,7 @@ import { FactsGrid } from '../../components/ProductFacts.tsx'
 import type { ComponentType } from 'react'
 import { fill } from '../../lib/words.ts'
 import type { Data } from './+data.ts'
+import '../../styles/prose.css'
 import './about.css'
 
 /** The story in each language: about.mdx, and its translations about.ar.mdx … (content/README.md, "Languages"). */

@@ -1,6 +1,7 @@
 import { PageHero } from '../../components/PageHero.tsx'
 import { ContactForm } from '../../components/forms/ContactForm.tsx'
 import '../../components/forms/forms.css'
+import '../../components/forms/contact-form.css'
 import { Icon } from '../../components/Icon.tsx'
 import { WhatsAppLink } from '../../components/DocumentLinks.tsx'
 import { Island } from '../../islands/Island.tsx'

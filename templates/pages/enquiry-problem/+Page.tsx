@@ -1,5 +1,6 @@
 import { PageHero } from '../../components/PageHero.tsx'
 import type { Data } from './+data.ts'
+import '../../styles/prose.css'
 
 /**
  * Shown when a form sent without JavaScript has mistakes. The server answers with this page and

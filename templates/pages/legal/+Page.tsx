@@ -2,6 +2,7 @@ import type { ComponentType } from 'react'
 import { PageHero } from '../../components/PageHero.tsx'
 import { fill } from '../../lib/words.ts'
 import type { Data } from './+data.ts'
+import '../../styles/prose.css'
 import './legal.css'
 
 // Every legal text in content/legal/, compiled from MDX at build time.

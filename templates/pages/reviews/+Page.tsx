@@ -1,6 +1,7 @@
 import { PageHero } from '../../components/PageHero.tsx'
 import { ReviewForm } from '../../components/forms/ReviewForm.tsx'
 import '../../components/forms/forms.css'
+import '../../components/forms/review-form.css'
 import { Icon } from '../../components/Icon.tsx'
 import { Island } from '../../islands/Island.tsx'
 import { fill, format } from '../../lib/words.ts'
