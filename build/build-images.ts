@@ -17,6 +17,7 @@ import { isEntryPoint } from '../project/entry-point.ts'
 import { paths } from '../project/paths.ts'
 import type { ImageEntry, ImageManifest, ImageVariant, RasterImageEntry } from '../project/image-manifest.ts'
 import {
+  byFolder,
   ladderFor,
   PORTRAIT,
   portraitWidths,
@@ -198,8 +199,8 @@ async function encodeRaster(
   if (!srcWidth || !srcHeight) throw new Error(`images: cannot read the size of ${rel}`)
 
   const widths = ladderFor(srcWidth, widestFor(toKey(rel)))
-  const folder = Object.keys(AVIF_QUALITY_BY_FOLDER).find((f) => toKey(rel).startsWith(f))
-  const avifOptions = folder ? { ...ENCODERS.avif.options, quality: AVIF_QUALITY_BY_FOLDER[folder]! } : ENCODERS.avif.options
+  const avifQuality = byFolder(AVIF_QUALITY_BY_FOLDER, toKey(rel))
+  const avifOptions = avifQuality === undefined ? ENCODERS.avif.options : { ...ENCODERS.avif.options, quality: avifQuality }
   const webp = new Set(webpWidths(widths))
   const fallbackWidth = widths.reduce((best, w) => (Math.abs(w - FALLBACK_WIDTH) < Math.abs(best - FALLBACK_WIDTH) ? w : best))
   const files: string[] = []

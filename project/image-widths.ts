@@ -42,8 +42,13 @@ export function ladderFor(sourceWidth: number, widest: number = WIDEST): number[
 
 /** The widest rung for an image, by the folder it is in (manifest key, e.g. 'granite/StarBlue.jpg'). */
 export function widestFor(key: string): number {
-  const folder = Object.keys(WIDEST_BY_FOLDER).find((f) => key.startsWith(f))
-  return folder ? WIDEST_BY_FOLDER[folder]! : WIDEST
+  return byFolder(WIDEST_BY_FOLDER, key) ?? WIDEST
+}
+
+/** The setting of the folder an image is in (manifest key, e.g. 'granite/StarBlue.jpg'), if it has one. */
+export function byFolder<T>(settings: Readonly<Record<string, T>>, key: string): T | undefined {
+  const folder = Object.keys(settings).find((f) => key.startsWith(f))
+  return folder === undefined ? undefined : settings[folder]
 }
 
 /**

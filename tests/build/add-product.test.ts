@@ -7,6 +7,7 @@ import { simpleParser } from 'mailparser'
 import { describe, expect, inject, it } from 'vitest'
 import { distLayout } from '../../project/paths.ts'
 import { links, parsePage } from '../support/html.ts'
+import { postJson } from '../support/submit.ts'
 import { serveCopyBuild } from './copy-server.ts'
 import { readPage } from './html.ts'
 
@@ -50,20 +51,16 @@ describe('the server serving that build', () => {
   const served = serveCopyBuild(distDir, 'add-product-data-')
 
   it('accepts its enquiry, stores it for the product and mails it', async () => {
-    const res = await fetch(`${served.server.url}/api/submit`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        formType: 'SaffronEnquiry',
-        formData: {
-          name: 'Farah Khan',
-          email: 'farah@example.ae',
-          countryCode: '971',
-          mobile: '971 501234567',
-          purpose: 'Reselling',
-          requirement: '2 kg Mongra grade.',
-        },
-      }),
+    const res = await postJson(served.server.url, {
+      formType: 'SaffronEnquiry',
+      formData: {
+        name: 'Farah Khan',
+        email: 'farah@example.ae',
+        countryCode: '971',
+        mobile: '971 501234567',
+        purpose: 'Reselling',
+        requirement: '2 kg Mongra grade.',
+      },
     })
     expect(res.status).toBe(200)
     expect(await res.json()).toMatchObject({ success: true })

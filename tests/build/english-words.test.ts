@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, inject, it } from 'vitest'
 import { distLayout } from '../../project/paths.ts'
+import { postJson } from '../support/submit.ts'
 import { serveCopyBuild } from './copy-server.ts'
 import { readPage } from './html.ts'
 
@@ -40,13 +41,9 @@ describe('the service serving that build', () => {
   const served = serveCopyBuild(distDir, 'english-words-data-')
 
   it('answers an English form’s mistake in the changed words', async () => {
-    const res = await fetch(`${served.server.url}/api/submit`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        formType: 'CloveEnquiry',
-        formData: { name: 'Farah Khan', email: '', countryCode: '971', mobile: '971 501234567', purpose: 'Reselling' },
-      }),
+    const res = await postJson(served.server.url, {
+      formType: 'CloveEnquiry',
+      formData: { name: 'Farah Khan', email: '', countryCode: '971', mobile: '971 501234567', purpose: 'Reselling' },
     })
     expect(res.status).toBe(400)
     expect(await res.json()).toMatchObject({

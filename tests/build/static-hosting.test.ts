@@ -12,6 +12,7 @@ import { loadConfig } from '../../server/config.ts'
 import { createMemoryLogger } from '../../server/log.ts'
 import { startServer, type RunningServer } from '../../server/start.ts'
 import { distClient } from './html.ts'
+import { cspDirectives } from '../support/csp.ts'
 
 const distDir = path.dirname(distClient)
 const manifest = JSON.parse(fs.readFileSync(path.join(distDir, 'site-manifest.json'), 'utf8')) as {
@@ -117,15 +118,8 @@ describe('_headers, as a static host serves it', () => {
     }
     // One rule for every page: it allows every page's inline hashes, where the Node server sends
     // each page its own (server/http/headers.ts, pagePolicies); every other directive is the same.
-    const directives = (policy: string) =>
-      new Map(
-        policy
-          .split(';')
-          .map((d) => d.trim().split(/\s+/))
-          .map(([name, ...values]) => [name!, values]),
-      )
-    const forAll = directives(everywhere.find(([name]) => name === 'Content-Security-Policy')![1])
-    const forPage = directives(page.headers.get('content-security-policy')!)
+    const forAll = cspDirectives(everywhere.find(([name]) => name === 'Content-Security-Policy')![1])
+    const forPage = cspDirectives(page.headers.get('content-security-policy')!)
     expect([...forPage.keys()]).toEqual([...forAll.keys()])
     for (const [name, values] of forPage) {
       if (name === 'script-src' || name === 'style-src') {

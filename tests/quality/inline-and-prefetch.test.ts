@@ -7,6 +7,7 @@
 import { type Browser, chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { inlineHashesOf } from '../../project/inline-hashes.ts'
+import { cspDirectives } from '../support/csp.ts'
 import { SPECULATION_RULES } from '../../templates/lib/speculation.ts'
 import { attr, elements, parsePage } from '../support/html.ts'
 import { baseURL, checkedPages, wsEndpoint } from './site.ts'
@@ -21,20 +22,11 @@ afterAll(async () => {
 
 const urlOf = (path: string) => (path === '/404.html' ? '/no-such-page' : path)
 
-function directives(csp: string): Map<string, string[]> {
-  return new Map(
-    csp.split(';').map((d) => {
-      const [name, ...values] = d.trim().split(/\s+/)
-      return [name!, values] as const
-    }),
-  )
-}
-
 describe('inline styles and scripts under the CSP', () => {
   test.concurrent.each(checkedPages)('%s: the CSP allows exactly its inline elements by hash', async (path) => {
     const response = await fetch(new URL(urlOf(path), baseURL), { redirect: 'follow' })
     const html = await response.text()
-    const csp = directives(response.headers.get('content-security-policy') ?? '')
+    const csp = cspDirectives(response.headers.get('content-security-policy') ?? '')
     const { style, script } = inlineHashesOf(html)
     expect(style, `${path} has one inline <style>`).toHaveLength(1)
     // The speculation rules, and on a page with a script the loader that starts it after the main paint (build/defer-entry.ts).

@@ -307,13 +307,7 @@ export async function waitFor<T>(probe: () => T | undefined | Promise<T | undefi
   }
 }
 
-export function postJson(baseUrl: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(`${baseUrl}/api/submit`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  })
-}
+export { postJson } from '../support/submit.ts'
 
 export function postForm(baseUrl: string, fields: Array<[string, string]>, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(`${baseUrl}/api/submit`, {

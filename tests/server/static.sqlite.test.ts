@@ -9,6 +9,7 @@ import type { SiteManifest } from '../../project/site-manifest.ts'
 import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inlineHashesOf } from '../../project/inline-hashes.ts'
+import { cspDirectives } from '../support/csp.ts'
 import { chooseEncoding } from '../../server/http/static.ts'
 import { startTestServer, type TestServer } from './helpers.ts'
 
@@ -220,12 +221,7 @@ describe('security headers', () => {
       for (const hash of own.style) expect(manifest().inlineHashes.style).toContain(hash)
       for (const hash of own.script) expect(manifest().inlineHashes.script).toContain(hash)
       const csp = String(res.headers['content-security-policy'])
-      const directives = new Map(
-        csp.split(';').map((d) => {
-          const [name, ...values] = d.trim().split(/\s+/)
-          return [name!, values] as const
-        }),
-      )
+      const directives = cspDirectives(csp)
       expect(directives.get('default-src')).toEqual(["'self'"])
       expect(directives.get('script-src')).toEqual(["'self'", ...sorted(own.script)])
       expect(directives.get('style-src')).toEqual(["'self'", ...sorted(own.style)])
